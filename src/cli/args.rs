@@ -1,0 +1,132 @@
+//! The command line as typed: clap definitions only, no validation beyond syntax.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const AFTER_HELP: &str = "\
+BOARD is `8` (8x8) or `5x7` (5 rows x 7 columns); default 8.
+SPEC lists pieces as [COUNT]LETTER items: `8Q`, `N,B,R,Q,A`, `2N,2B,R,Q`.
+  Kinds: K king, N knight, B bishop, R rook, Q queen, A amazon (queen + knight).
+  Default: min(rows, cols) queens.
+PLACEMENT lists pieces as LETTER+square tokens, comma- or space-separated:
+  `Qa1,Nc3,Qh8`; for queens also the permutation `[1,5,8,6,3,7,2,4]`
+  (the i-th number is the rank of the queen on the i-th file).
+Files are a, b, ... z, aa, ab, ... from the left; ranks 1, 2, ... from the bottom.
+
+Exit status: 0 found / valid, 1 no solution / invalid placement, 2 bad input.
+
+Examples:
+  queens solve 8                         one solution of 8 queens, drawn
+  queens all 6 --format coords           the 4 solutions of 6 queens
+  queens count 6 --pieces 2N,2B,R,Q      104416
+  queens count 8 --pieces 8Q --fixed Qd1 placements with a queen on d1
+  queens verify 8 '[1,5,8,6,3,7,2,4]'    valid";
+
+/// Places non-attacking chess pieces on boards: the eight-queens puzzle and its
+/// variants, for any mix of kings, knights, bishops, rooks, queens and amazons.
+#[derive(Parser, Debug)]
+#[command(name = "queens", version, after_help = AFTER_HELP)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The jobs.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Find one solution (the first in a fixed, deterministic order).
+    #[command(after_help = AFTER_HELP)]
+    Solve {
+        #[command(flatten)]
+        problem: ProblemArgs,
+        /// How to print the solution.
+        #[arg(long, value_enum, default_value_t = SolveFormat::Board)]
+        format: SolveFormat,
+    },
+    /// Print every solution, one per line, as they are found.
+    #[command(after_help = AFTER_HELP)]
+    All {
+        #[command(flatten)]
+        problem: ProblemArgs,
+        /// Stop after this many solutions.
+        #[arg(long, value_name = "N")]
+        limit: Option<u64>,
+        /// How to print each solution (board diagrams are separated by blank lines).
+        #[arg(long, value_enum, default_value_t = AllFormat::Coords)]
+        format: AllFormat,
+    },
+    /// Count the solutions exactly; prints the number alone.
+    #[command(after_help = AFTER_HELP)]
+    Count {
+        #[command(flatten)]
+        problem: ProblemArgs,
+    },
+    /// Check a placement: valid, or every attacking pair named.
+    #[command(after_help = AFTER_HELP)]
+    Verify {
+        /// [BOARD] PLACEMENT. When BOARD is left out and PLACEMENT is a permutation
+        /// of n numbers, the board is n x n; otherwise it is 8x8.
+        #[arg(num_args = 1..=2, required = true, allow_negative_numbers = true, value_name = "ARGS")]
+        args: Vec<String>,
+        /// Also require exactly these pieces (a SPEC).
+        #[arg(long, value_name = "SPEC")]
+        pieces: Option<String>,
+        /// How to print the verdict.
+        #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
+        format: VerifyFormat,
+    },
+}
+
+/// The problem, as every solving job takes it.
+#[derive(Args, Debug)]
+pub struct ProblemArgs {
+    /// The board: `8` or `5x7` (rows x columns).
+    #[arg(default_value = "8", allow_negative_numbers = true)]
+    pub board: String,
+    /// The pieces to place, e.g. `8Q` or `2N,2B,R,Q` [default: min(rows, cols) queens].
+    #[arg(long, value_name = "SPEC")]
+    pub pieces: Option<String>,
+    /// Pieces pinned to squares, e.g. `Qa1,Nc3`; they count toward SPEC.
+    #[arg(long, value_name = "PLACEMENT")]
+    pub fixed: Option<String>,
+    /// The engine: `auto` picks the fastest that accepts the problem; `exact` is the
+    /// general backtracker.
+    #[arg(long, default_value = "auto", value_name = "NAME")]
+    pub engine: String,
+    /// Worker threads for counting; 0 uses every core.
+    #[arg(long, default_value_t = 0, value_name = "T")]
+    pub threads: usize,
+}
+
+/// Output of `solve`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SolveFormat {
+    /// A diagram, top rank first.
+    Board,
+    /// Tokens such as `Qa4 Qb2`.
+    Coords,
+    /// One JSON object.
+    Json,
+    /// An SVG picture.
+    Svg,
+}
+
+/// Output of `all`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum AllFormat {
+    /// Tokens such as `Qa4 Qb2`, one solution per line.
+    Coords,
+    /// JSON Lines, one object per solution.
+    Json,
+    /// Diagrams separated by blank lines.
+    Board,
+}
+
+/// Output of `verify`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum VerifyFormat {
+    /// A sentence per attacking pair.
+    Text,
+    /// One JSON object.
+    Json,
+}

@@ -1,0 +1,5 @@
+//! The command-line layer: argument definitions, job runners and progress display.
+
+pub mod args;
+pub mod progress;
+pub mod run;

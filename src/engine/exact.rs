@@ -1,0 +1,450 @@
+//! The exact engine: backtracking on bitboards for any mix of kinds, fixed pieces too.
+//!
+//! # How it searches
+//! The free pieces are laid out as a sequence of *slots*, kind by kind, the most
+//! constraining kinds first (largest attack set). Within a kind the pieces are
+//! interchangeable, so each slot takes a square greater than the previous slot of the
+//! same kind: every placement is visited exactly once.
+//!
+//! For every kind still to be placed the search keeps a bitboard of the squares where a
+//! piece of that kind could still go. Placing a piece of kind `X` on `t` removes, from the
+//! set of kind `P`, the square `t`, the squares `X` attacks from `t`, and the squares from
+//! which `P` would attack `t` (the attack test is two-way, so asymmetric fairy pieces
+//! are right too). Both sets come from tables precomputed per (kind, square).
+//!
+//! Pruning: after each placement, every kind must still have at least as many candidate
+//! squares as pieces left to place; and a kind that slides along ranks holds at most one
+//! piece per rank, so its `r`-th-from-last piece must stand at least `r - 1` ranks below
+//! the top (this turns N-queens into the usual row-by-row search). The last slot of
+//! the whole search is not descended into: its candidates are counted by a popcount.
+//!
+//! Counting runs in parallel: the first levels of the tree are expanded into tasks
+//! that rayon's work stealing spreads over the threads; `solve` and `enumerate` run on
+//! one thread so that their order is deterministic.
+//!
+//! # Limits
+//! Boards of up to 4096 squares (64×64, or any R×C with R·C ≤ 4096). The bitboard
+//! width is picked per board, from one word (≤ 64 squares) to 64 words.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use num_bigint::BigUint;
+use rayon::prelude::*;
+
+use super::{Control, Engine, Job};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::error::Error;
+use crate::piece::PieceKind;
+use crate::problem::{Piece, Placement, Problem};
+use crate::verify::{conflicts, pieces_conflict};
+
+/// The largest number of squares the exact engine accepts.
+pub const MAX_SQUARES: u64 = 4096;
+
+/// The general exact engine (see the [module docs](self)).
+pub struct ExactEngine;
+
+macro_rules! with_width {
+    ($problem:expr, $search:ident => $body:expr) => {{
+        let words = ($problem.board().squares() as usize).div_ceil(64);
+        match words {
+            0..=1 => {
+                let $search = Search::<1>::new($problem);
+                $body
+            }
+            2 => {
+                let $search = Search::<2>::new($problem);
+                $body
+            }
+            3..=4 => {
+                let $search = Search::<4>::new($problem);
+                $body
+            }
+            5..=8 => {
+                let $search = Search::<8>::new($problem);
+                $body
+            }
+            9..=16 => {
+                let $search = Search::<16>::new($problem);
+                $body
+            }
+            17..=32 => {
+                let $search = Search::<32>::new($problem);
+                $body
+            }
+            _ => {
+                let $search = Search::<64>::new($problem);
+                $body
+            }
+        }
+    }};
+}
+
+impl Engine for ExactEngine {
+    fn name(&self) -> &'static str {
+        "exact"
+    }
+
+    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+        let b = problem.board();
+        if b.squares() > MAX_SQUARES {
+            return Err(format!(
+                "the {b} board is too large for the exact engine, which handles at most {MAX_SQUARES} squares (64x64)"
+            ));
+        }
+        Ok(())
+    }
+
+    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
+        let mut found = None;
+        self.enumerate(problem, ctl, &mut |p| {
+            found = Some(p.clone());
+            ControlFlow::Break(())
+        })?;
+        Ok(found)
+    }
+
+    fn enumerate(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        self.check(problem, Job::Enumerate)
+            .map_err(Error::Unsupported)?;
+        with_width!(problem, s => s.enumerate(ctl, sink))
+    }
+
+    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        self.check(problem, Job::Count)
+            .map_err(Error::Unsupported)?;
+        with_width!(problem, s => s.count(ctl)).map(BigUint::from)
+    }
+}
+
+/// One free piece to place.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// Index into `Search::kinds`.
+    kind: usize,
+    /// Pieces of this kind left to place, this one included.
+    remaining: u32,
+    /// Candidates must have an index below this (the rank bound of rank sliders).
+    hi: usize,
+}
+
+struct Search<const W: usize> {
+    board: Board,
+    squares: usize,
+    /// Kinds with free pieces, most constraining first.
+    kinds: Vec<PieceKind>,
+    /// Free pieces per kind.
+    free: Vec<u32>,
+    /// `att[k * squares + s]`: what kind `k` attacks from `s`.
+    att: Vec<Bitboard<W>>,
+    /// `ratt[k * squares + t]`: squares from which kind `k` attacks `t`; empty when
+    /// every kind is symmetric (then `att` serves).
+    ratt: Vec<Bitboard<W>>,
+    slots: Vec<Slot>,
+    /// Candidate squares per kind before any free piece is placed.
+    start: Vec<Bitboard<W>>,
+    fixed: Placement,
+    /// The fixed pieces already attack each other.
+    dead: bool,
+}
+
+impl<const W: usize> Search<W> {
+    fn new(problem: &Problem) -> Self {
+        let board = *problem.board();
+        let squares = board.squares() as usize;
+        let fixed = problem.fixed().clone();
+        let mut kinds: Vec<(PieceKind, u32)> = problem
+            .pieces()
+            .iter()
+            .map(|pc| {
+                let fixed_n = fixed.pieces().iter().filter(|f| f.kind == pc.kind).count() as u32;
+                (pc.kind.clone(), pc.count - fixed_n)
+            })
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        kinds.sort_by_key(|(k, _)| (std::cmp::Reverse(k.reach()), k.canonical_rank()));
+        let (kinds, free): (Vec<PieceKind>, Vec<u32>) = kinds.into_iter().unzip();
+
+        let mut att = vec![Bitboard::EMPTY; kinds.len() * squares];
+        let symmetric = kinds.iter().all(PieceKind::is_symmetric);
+        let mut ratt = if symmetric {
+            Vec::new()
+        } else {
+            vec![Bitboard::EMPTY; kinds.len() * squares]
+        };
+        for (k, kind) in kinds.iter().enumerate() {
+            for s in 0..squares {
+                for t in kind.attacks(&board, board.square_at(s)) {
+                    let ti = board.index(t);
+                    att[k * squares + s].insert(ti);
+                    if !symmetric {
+                        ratt[k * squares + ti].insert(s);
+                    }
+                }
+            }
+        }
+
+        let rows = board.rows() as usize;
+        let cols = board.cols() as usize;
+        let mut slots = Vec::new();
+        for (k, kind) in kinds.iter().enumerate() {
+            for i in 0..free[k] {
+                let remaining = free[k] - i;
+                let hi = if kind.slides_along_ranks() {
+                    // The r pieces left need r distinct ranks from this one upwards.
+                    (rows + 1).saturating_sub(remaining as usize) * cols
+                } else {
+                    squares
+                };
+                slots.push(Slot {
+                    kind: k,
+                    remaining,
+                    hi,
+                });
+            }
+        }
+
+        let all = Bitboard::<W>::first(squares);
+        let start = kinds
+            .iter()
+            .map(|kind| {
+                let mut m = all;
+                for f in fixed.pieces() {
+                    for s in 0..squares {
+                        if pieces_conflict(kind, board.square_at(s), &f.kind, f.square) {
+                            m.0[s >> 6] &= !(1u64 << (s & 63));
+                        }
+                    }
+                }
+                m
+            })
+            .collect();
+        let dead = !conflicts(&board, &fixed).is_empty();
+        Search {
+            board,
+            squares,
+            kinds,
+            free,
+            att,
+            ratt,
+            slots,
+            start,
+            fixed,
+            dead,
+        }
+    }
+
+    #[inline]
+    fn reverse(&self, k: usize, t: usize) -> &Bitboard<W> {
+        if self.ratt.is_empty() {
+            &self.att[k * self.squares + t]
+        } else {
+            &self.ratt[k * self.squares + t]
+        }
+    }
+
+    /// Places slot `d`'s piece on `t`: writes the candidate sets for depth `d + 1` into
+    /// `next` and says whether every kind still has room for its pieces.
+    #[inline]
+    fn place(&self, d: usize, t: usize, cur: &[Bitboard<W>], next: &mut [Bitboard<W>]) -> bool {
+        let k = self.slots[d].kind;
+        let ns = &self.slots[d + 1];
+        let lo = if ns.kind == k { t + 1 } else { 0 };
+        let a = &self.att[k * self.squares + t];
+        for j in ns.kind..self.kinds.len() {
+            let mut m = cur[j];
+            m.remove_both(a, self.reverse(j, t), t);
+            next[j] = m;
+            let (have, need) = if j == ns.kind {
+                (m.range(lo, self.squares).len(), ns.remaining)
+            } else {
+                (m.len(), self.free[j])
+            };
+            if have < need {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn next_lo(&self, d: usize, t: usize) -> usize {
+        if self.slots[d + 1].kind == self.slots[d].kind {
+            t + 1
+        } else {
+            0
+        }
+    }
+
+    fn count_from(&self, d: usize, lo: usize, levels: &mut [Bitboard<W>]) -> u128 {
+        let nk = self.kinds.len();
+        let slot = self.slots[d];
+        let (cur, rest) = levels.split_at_mut(nk);
+        let mut cand = cur[slot.kind].range(lo, slot.hi);
+        if d + 1 == self.slots.len() {
+            return cand.len() as u128;
+        }
+        let mut total = 0u128;
+        while let Some(t) = cand.pop_lowest() {
+            if self.place(d, t, cur, &mut rest[..nk]) {
+                total += self.count_from(d + 1, self.next_lo(d, t), rest);
+            }
+        }
+        total
+    }
+
+    fn scratch(&self) -> Vec<Bitboard<W>> {
+        vec![Bitboard::EMPTY; (self.slots.len() + 1) * self.kinds.len().max(1)]
+    }
+
+    /// Partial placements at a shallow depth, as independent counting tasks.
+    fn tasks(&self, want: usize) -> Vec<(usize, usize, Vec<Bitboard<W>>)> {
+        let nk = self.kinds.len();
+        let mut level = vec![(0usize, 0usize, self.start.clone())];
+        let mut d = 0;
+        while level.len() < want && d + 1 < self.slots.len() {
+            let mut next_level = Vec::new();
+            for (_, lo, masks) in &level {
+                let mut cand = masks[self.slots[d].kind].range(*lo, self.slots[d].hi);
+                while let Some(t) = cand.pop_lowest() {
+                    let mut next = vec![Bitboard::EMPTY; nk];
+                    if self.place(d, t, masks, &mut next) {
+                        next_level.push((d + 1, self.next_lo(d, t), next));
+                    }
+                }
+            }
+            level = next_level;
+            d += 1;
+        }
+        level
+    }
+
+    fn count(&self, ctl: &Control) -> Result<u128, Error> {
+        if self.dead {
+            return Ok(0);
+        }
+        if self.slots.is_empty() {
+            return Ok(1);
+        }
+        let threads = ctl.thread_count();
+        let tasks = self.tasks(64 * threads);
+        let total_tasks = tasks.len() as u64;
+        let done = AtomicU64::new(0);
+        let nk = self.kinds.len();
+        let run = || {
+            tasks
+                .par_iter()
+                .map_init(
+                    || self.scratch(),
+                    |levels, (d, lo, masks)| {
+                        if ctl.cancelled() {
+                            return Err(Error::Interrupted);
+                        }
+                        levels[..nk].copy_from_slice(masks);
+                        let n = self.count_from(*d, *lo, levels);
+                        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                        ctl.report(finished, total_tasks);
+                        Ok(n)
+                    },
+                )
+                .try_reduce(
+                    || 0u128,
+                    |a, b| a.checked_add(b).ok_or(Error::Overflow("128-bit")),
+                )
+        };
+        if threads == rayon::current_num_threads() {
+            run()
+        } else {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| Error::Unsupported(format!("cannot start threads: {e}")))?
+                .install(run)
+        }
+    }
+
+    fn enumerate(
+        &self,
+        ctl: &Control,
+        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        if self.dead {
+            return Ok(());
+        }
+        if self.slots.is_empty() {
+            let _ = sink(&self.fixed);
+            return Ok(());
+        }
+        let mut levels = self.scratch();
+        levels[..self.kinds.len()].copy_from_slice(&self.start);
+        let mut chosen = vec![0usize; self.slots.len()];
+        let mut walker = Walker {
+            search: self,
+            chosen: &mut chosen,
+            sink,
+            ctl,
+            visited: 0,
+        };
+        match walker.walk(0, 0, &mut levels) {
+            ControlFlow::Break(Some(e)) => Err(e),
+            _ => Ok(()),
+        }
+    }
+
+    fn placement(&self, chosen: &[usize]) -> Placement {
+        let mut pieces: Vec<Piece> = self.fixed.pieces().to_vec();
+        for (slot, &s) in self.slots.iter().zip(chosen) {
+            pieces.push(Piece {
+                kind: self.kinds[slot.kind].clone(),
+                square: self.board.square_at(s),
+            });
+        }
+        Placement::new(pieces)
+    }
+}
+
+struct Walker<'a, 'b, const W: usize> {
+    search: &'a Search<W>,
+    chosen: &'a mut [usize],
+    sink: &'a mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ctl: &'a Control<'b>,
+    visited: u64,
+}
+
+impl<const W: usize> Walker<'_, '_, W> {
+    /// Walks the subtree at depth `d`; `Break(None)` when the sink stopped, `Break(Some)`
+    /// when the caller cancelled.
+    fn walk(
+        &mut self,
+        d: usize,
+        lo: usize,
+        levels: &mut [Bitboard<W>],
+    ) -> ControlFlow<Option<Error>> {
+        let s = self.search;
+        let nk = s.kinds.len();
+        let slot = s.slots[d];
+        let (cur, rest) = levels.split_at_mut(nk);
+        let mut cand = cur[slot.kind].range(lo, slot.hi);
+        self.visited += 1;
+        if self.visited & 0xffff == 0 && self.ctl.cancelled() {
+            return ControlFlow::Break(Some(Error::Interrupted));
+        }
+        while let Some(t) = cand.pop_lowest() {
+            self.chosen[d] = t;
+            if d + 1 == s.slots.len() {
+                if (self.sink)(&s.placement(self.chosen)).is_break() {
+                    return ControlFlow::Break(None);
+                }
+            } else if s.place(d, t, cur, &mut rest[..nk]) {
+                self.walk(d + 1, s.next_lo(d, t), rest)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,227 @@
+//! Engines: interchangeable solvers behind one interface, and `auto`, which picks one.
+//!
+//! Every engine implements [`Engine`]: it says whether it can run a [`Job`] on a
+//! [`Problem`] ([`Engine::check`]) and then runs it. [`select`] turns an
+//! [`EngineChoice`] into an engine: a named choice must accept the problem, `auto` takes
+//! the first engine in [`ENGINES`] (fastest first) that does. Answers never depend on
+//! which engine ran; the tests hold every engine to the same truth table.
+//!
+//! | engine | module | what | limits |
+//! |---|---|---|---|
+//! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
+
+pub mod exact;
+
+use std::ops::ControlFlow;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use num_bigint::BigUint;
+
+use crate::error::Error;
+use crate::problem::{Placement, Problem};
+
+/// What is asked of an engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// Find one solution.
+    Solve,
+    /// Stream every solution.
+    Enumerate,
+    /// Count the solutions exactly.
+    Count,
+}
+
+/// How far a long job has come: `done` of `total` units of work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Units finished.
+    pub done: u64,
+    /// Units in all.
+    pub total: u64,
+}
+
+/// Run-time settings shared by all engines: threads, progress reports, cancellation.
+///
+/// ```
+/// let ctl = queens::Control::default();
+/// assert_eq!(ctl.threads, 0); // 0 means all cores
+/// ```
+#[derive(Default)]
+pub struct Control<'a> {
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+    /// Called now and then with the progress of a long job.
+    pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+    /// When set to true, the job stops soon with [`Error::Interrupted`].
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+impl Control<'_> {
+    /// Whether the caller asked the job to stop.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// Reports progress, if anyone listens.
+    pub fn report(&self, done: u64, total: u64) {
+        if let Some(f) = self.progress {
+            f(Progress { done, total });
+        }
+    }
+
+    /// The number of worker threads to use.
+    pub fn thread_count(&self) -> usize {
+        if self.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            self.threads
+        }
+    }
+}
+
+/// A solver. See the [module docs](self) for the list.
+pub trait Engine: Sync {
+    /// The engine's name, as `--engine` spells it.
+    fn name(&self) -> &'static str;
+
+    /// `Ok(())` when this engine can run `job` on `problem`, else why not.
+    fn check(&self, problem: &Problem, job: Job) -> Result<(), String>;
+
+    /// The first solution in the engine's (deterministic) order, or `None`.
+    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error>;
+
+    /// Calls `sink` with every solution, in order, until it returns `Break`.
+    fn enumerate(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error>;
+
+    /// The exact number of solutions.
+    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error>;
+}
+
+/// Which engine to use: `auto`, or one engine by name (see [`ENGINES`]).
+///
+/// ```
+/// use queens::EngineChoice;
+/// assert_eq!("auto".parse::<EngineChoice>().unwrap(), EngineChoice::Auto);
+/// assert_eq!("exact".parse::<EngineChoice>().unwrap(), EngineChoice::Named("exact"));
+/// assert!("magic".parse::<EngineChoice>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// The fastest engine that accepts the problem.
+    #[default]
+    Auto,
+    /// The engine of this name.
+    Named(&'static str),
+}
+
+/// The names `--engine` accepts: `auto` and every engine's name.
+pub fn engine_names() -> Vec<&'static str> {
+    std::iter::once("auto")
+        .chain(ENGINES.iter().map(|e| e.name()))
+        .collect()
+}
+
+impl FromStr for EngineChoice {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Error> {
+        if s == "auto" {
+            return Ok(EngineChoice::Auto);
+        }
+        ENGINES
+            .iter()
+            .find(|e| e.name() == s)
+            .map(|e| EngineChoice::Named(e.name()))
+            .ok_or_else(|| {
+                Error::Unsupported(format!(
+                    "unknown engine '{s}': the engines are {}",
+                    engine_names().join(", ")
+                ))
+            })
+    }
+}
+
+/// Every engine, in the order `auto` tries them (fastest first).
+pub static ENGINES: &[&dyn Engine] = &[&exact::ExactEngine];
+
+/// The engine for `choice`, or why none can run `job` on `problem`.
+///
+/// ```
+/// use queens::{engine::{select, EngineChoice, Job}, Problem};
+/// let p = Problem::queens(8).unwrap();
+/// assert!(select(EngineChoice::Auto, &p, Job::Count).is_ok());
+/// assert!(select(EngineChoice::Named("exact"), &Problem::queens(100).unwrap(), Job::Count).is_err());
+/// ```
+pub fn select(
+    choice: EngineChoice,
+    problem: &Problem,
+    job: Job,
+) -> Result<&'static dyn Engine, Error> {
+    let mut reasons = Vec::new();
+    for engine in ENGINES.iter().copied() {
+        if let EngineChoice::Named(n) = choice
+            && n != engine.name()
+        {
+            continue;
+        }
+        match engine.check(problem, job) {
+            Ok(()) => return Ok(engine),
+            Err(why) => reasons.push(why),
+        }
+    }
+    Err(Error::Unsupported(reasons.join("; ")))
+}
+
+/// Finds one solution of `problem` with the chosen engine.
+///
+/// ```
+/// use queens::{solve, Control, EngineChoice, Problem};
+/// let p = Problem::queens(8).unwrap();
+/// let s = solve(&p, EngineChoice::Auto, &Control::default()).unwrap().unwrap();
+/// assert!(p.accepts(&s));
+/// ```
+pub fn solve(
+    problem: &Problem,
+    choice: EngineChoice,
+    ctl: &Control,
+) -> Result<Option<Placement>, Error> {
+    select(choice, problem, Job::Solve)?.solve(problem, ctl)
+}
+
+/// Streams every solution of `problem` to `sink` until it returns `Break`.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use queens::{enumerate, Control, EngineChoice, Problem};
+/// let mut n = 0;
+/// enumerate(&Problem::queens(6).unwrap(), EngineChoice::Auto, &Control::default(), &mut |_| {
+///     n += 1;
+///     ControlFlow::Continue(())
+/// }).unwrap();
+/// assert_eq!(n, 4);
+/// ```
+pub fn enumerate(
+    problem: &Problem,
+    choice: EngineChoice,
+    ctl: &Control,
+    sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+) -> Result<(), Error> {
+    select(choice, problem, Job::Enumerate)?.enumerate(problem, ctl, sink)
+}
+
+/// Counts the solutions of `problem` exactly.
+///
+/// ```
+/// use queens::{count, Control, EngineChoice, Problem};
+/// let n = count(&Problem::queens(8).unwrap(), EngineChoice::Auto, &Control::default()).unwrap();
+/// assert_eq!(n, 92u32.into());
+/// ```
+pub fn count(problem: &Problem, choice: EngineChoice, ctl: &Control) -> Result<BigUint, Error> {
+    select(choice, problem, Job::Count)?.count(problem, ctl)
+}

@@ -1,0 +1,107 @@
+//! The library's error type: every way an input can be wrong, or a job impossible to run.
+//!
+//! Each message is one sentence naming the bad part, fit to show a user as it is.
+//! "No solution" and "invalid placement" are answers, not errors.
+
+use thiserror::Error;
+
+/// Everything that can go wrong before an answer exists.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A board size that does not parse or is out of range.
+    #[error("bad board '{text}': {reason}")]
+    BadBoard {
+        /// The text as given.
+        text: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A square name that does not parse.
+    #[error("bad square '{text}': expected a file letter and a rank number such as a1 or h8")]
+    BadSquare {
+        /// The text as given.
+        text: String,
+    },
+    /// A piece letter that is not an ASCII capital.
+    #[error("bad piece letter '{letter}': piece letters are capitals A-Z")]
+    BadPieceLetter {
+        /// The letter given.
+        letter: char,
+    },
+    /// A piece letter with no kind behind it.
+    #[error("unknown piece '{letter}': the known pieces are {}", known.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", "))]
+    UnknownPiece {
+        /// The letter given.
+        letter: char,
+        /// The letters that are known.
+        known: Vec<char>,
+    },
+    /// A piece spec item that does not parse.
+    #[error("bad piece spec item '{item}': {reason}")]
+    BadSpec {
+        /// The offending item.
+        item: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A placement token that does not parse.
+    #[error("bad placement token '{token}': {reason}")]
+    BadToken {
+        /// The offending token.
+        token: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// More pieces than the board has squares.
+    #[error("{pieces} pieces cannot fit on the {board} board, which has {squares} squares")]
+    TooManyPieces {
+        /// Pieces asked for.
+        pieces: u64,
+        /// The board, as text.
+        board: String,
+        /// Its number of squares.
+        squares: u64,
+    },
+    /// A square outside the board.
+    #[error("square {square} is off the {board} board")]
+    OffBoard {
+        /// The square, as text.
+        square: String,
+        /// The board, as text.
+        board: String,
+    },
+    /// Two given pieces on one square.
+    #[error("two pieces are given on square {square}")]
+    SquareTaken {
+        /// The square, as text.
+        square: String,
+    },
+    /// A fixed piece whose kind the spec does not hold.
+    #[error("fixed piece {piece} is of kind {kind}, which the piece spec does not include")]
+    FixedKindNotInSpec {
+        /// The fixed piece, as text.
+        piece: String,
+        /// Its kind letter.
+        kind: char,
+    },
+    /// More fixed pieces of a kind than the spec holds.
+    #[error("{fixed} fixed pieces of kind {kind} are given but the piece spec has only {allowed}")]
+    TooManyFixed {
+        /// The kind letter.
+        kind: char,
+        /// Fixed pieces of that kind.
+        fixed: u64,
+        /// Pieces of that kind in the spec.
+        allowed: u64,
+    },
+    /// No engine (or not the chosen one) can run this job on this problem.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A count grew past what the engine can represent.
+    #[error("the count overflowed the engine's {0} counter")]
+    Overflow(&'static str),
+    /// The job was stopped before it finished (a budget ran out or the caller cancelled).
+    #[error("the search was stopped before it finished")]
+    Interrupted,
+}

@@ -1,0 +1,49 @@
+//! # queens
+//!
+//! Non-attacking placements of chess pieces on rectangular boards: the eight-queens
+//! puzzle and everything that grows out of it.
+//!
+//! The library is the whole product; the `queens` command line is a thin layer over it.
+//!
+//! - [`Board`] and [`Square`]: an `R × C` board, squares in algebraic notation.
+//! - [`PieceKind`]: a kind of piece as *data* (leaps and slides); [`Catalog`] maps letters
+//!   to kinds (K N B R Q A built in).
+//! - [`Problem`]: a board, a multiset of pieces ([`parse_spec`]) and optional fixed pieces.
+//! - [`Placement`]: pieces on squares; [`verify::verify`] names every attacking pair.
+//! - [`engine`]: the solvers behind one interface; [`solve`], [`enumerate`] and [`count`]
+//!   run a job with the engine an [`EngineChoice`] picks.
+//! - [`render`]: a placement as a diagram, coordinates, JSON or SVG.
+//!
+//! ```
+//! use queens::{count, parse_spec, Board, Catalog, Control, EngineChoice, Placement, Problem};
+//! let catalog = Catalog::standard();
+//! let problem = Problem::new(
+//!     Board::square(5).unwrap(),
+//!     parse_spec("N,B,R,Q,A", &catalog).unwrap(),
+//!     Placement::default(),
+//! ).unwrap();
+//! let n = count(&problem, EngineChoice::Auto, &Control::default()).unwrap();
+//! assert_eq!(n, 96u32.into());
+//! ```
+//!
+//! The rule every engine follows: no two pieces share a square and no piece attacks
+//! another, checked both ways; line pieces attack along the whole line (blocking is
+//! ignored, which changes no answer for non-attacking placements: see [`piece`]); pieces
+//! of one kind are interchangeable.
+
+#![warn(missing_docs)]
+
+pub mod bitboard;
+pub mod board;
+pub mod engine;
+pub mod error;
+pub mod piece;
+pub mod problem;
+pub mod render;
+pub mod verify;
+
+pub use board::{Board, Square};
+pub use engine::{Control, Engine, EngineChoice, Job, Progress, count, enumerate, solve};
+pub use error::Error;
+pub use piece::{Catalog, Move, PieceKind};
+pub use problem::{Piece, PieceCount, Placement, Problem, format_spec, parse_spec};

@@ -1,0 +1,173 @@
+//! Placements rendered for people and programs: a diagram, coordinates, JSON, SVG.
+//!
+//! The JSON form (one object per line, "JSON Lines") is
+//! `{"rows":R,"cols":C,"pieces":[{"kind":"Q","square":"a4","file":0,"rank":3},…]}`,
+//! pieces in canonical order; `file` and `rank` are 0-based.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::board::Board;
+use crate::problem::Placement;
+
+/// A diagram: top rank first, `.` for an empty square, the kind letter for a piece,
+/// squares separated by spaces; one line per rank, each ending in a newline.
+///
+/// ```
+/// use queens::{Board, Catalog, Placement, render::diagram};
+/// let p = Placement::parse("Qa1 Nb2", &Catalog::standard()).unwrap();
+/// assert_eq!(diagram(&Board::square(2).unwrap(), &p), ". N\nQ .\n");
+/// ```
+pub fn diagram(board: &Board, placement: &Placement) -> String {
+    let cols = board.cols() as usize;
+    let mut grid = vec![vec!['.'; cols]; board.rows() as usize];
+    for p in placement.pieces() {
+        grid[p.square.rank as usize][p.square.file as usize] = p.kind.letter();
+    }
+    let mut out = String::with_capacity(grid.len() * (2 * cols + 1));
+    for row in grid.iter().rev() {
+        for (i, c) in row.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push(*c);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonPiece {
+    kind: char,
+    square: String,
+    file: u32,
+    rank: u32,
+}
+
+#[derive(Serialize)]
+struct JsonPlacement {
+    rows: u32,
+    cols: u32,
+    pieces: Vec<JsonPiece>,
+}
+
+/// One JSON object (no trailing newline); see the module docs for the schema.
+///
+/// ```
+/// use queens::{Board, Catalog, Placement, render::json};
+/// let p = Placement::parse("Qb1", &Catalog::standard()).unwrap();
+/// assert_eq!(
+///     json(&Board::new(1, 2).unwrap(), &p),
+///     r#"{"rows":1,"cols":2,"pieces":[{"kind":"Q","square":"b1","file":1,"rank":0}]}"#
+/// );
+/// ```
+pub fn json(board: &Board, placement: &Placement) -> String {
+    let doc = JsonPlacement {
+        rows: board.rows(),
+        cols: board.cols(),
+        pieces: placement
+            .pieces()
+            .iter()
+            .map(|p| JsonPiece {
+                kind: p.kind.letter(),
+                square: p.square.to_string(),
+                file: p.square.file,
+                rank: p.square.rank,
+            })
+            .collect(),
+    };
+    serde_json::to_string(&doc).expect("plain data serializes")
+}
+
+fn glyph(letter: char) -> Option<char> {
+    Some(match letter {
+        'K' => '\u{265A}',
+        'Q' => '\u{265B}',
+        'R' => '\u{265C}',
+        'B' => '\u{265D}',
+        'N' => '\u{265E}',
+        _ => return None,
+    })
+}
+
+/// A picture of the board with its pieces, as a standalone SVG document.
+///
+/// ```
+/// use queens::{Board, Catalog, Placement, render::svg};
+/// let p = Placement::parse("Qa1", &Catalog::standard()).unwrap();
+/// let doc = svg(&Board::square(4).unwrap(), &p);
+/// assert!(doc.starts_with("<svg") && doc.contains("a1"));
+/// ```
+pub fn svg(board: &Board, placement: &Placement) -> String {
+    let cell = 40u64;
+    let margin = 20u64;
+    let (rows, cols) = (board.rows() as u64, board.cols() as u64);
+    let w = cols * cell + 2 * margin;
+    let h = rows * cell + 2 * margin;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
+    for r in 0..rows {
+        for c in 0..cols {
+            let light = (r + c) % 2 == 1;
+            let fill = if light { "#f0d9b5" } else { "#b58863" };
+            let x = margin + c * cell;
+            let y = margin + (rows - 1 - r) * cell;
+            let _ = writeln!(
+                s,
+                r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"/>"#
+            );
+        }
+    }
+    for c in 0..cols {
+        let x = margin + c * cell + cell / 2;
+        let _ = writeln!(
+            s,
+            r#"<text x="{x}" y="{}" font-size="12" text-anchor="middle">{}</text>"#,
+            h - 5,
+            crate::board::file_name(c as u32)
+        );
+    }
+    for r in 0..rows {
+        let y = margin + (rows - 1 - r) * cell + cell / 2 + 4;
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{y}" font-size="12" text-anchor="middle">{}</text>"#,
+            margin / 2,
+            r + 1
+        );
+    }
+    for p in placement.pieces() {
+        let x = margin + p.square.file as u64 * cell + cell / 2;
+        let y = margin + (rows - 1 - p.square.rank as u64) * cell + cell / 2;
+        let letter = p.kind.letter();
+        let _ = write!(s, r#"<g><title>{}</title>"#, p);
+        match glyph(letter) {
+            Some(g) => {
+                let _ = write!(
+                    s,
+                    r#"<text x="{x}" y="{}" font-size="{}" text-anchor="middle">{g}</text>"#,
+                    y + cell * 3 / 10,
+                    cell * 8 / 10
+                );
+            }
+            None => {
+                let _ = write!(
+                    s,
+                    r##"<circle cx="{x}" cy="{y}" r="{}" fill="#222222"/><text x="{x}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="#ffffff">{letter}</text>"##,
+                    cell * 4 / 10,
+                    y + cell / 6,
+                    cell / 2
+                );
+            }
+        }
+        let _ = writeln!(s, "</g>");
+    }
+    s.push_str("</svg>\n");
+    s
+}
