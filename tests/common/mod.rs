@@ -1,0 +1,99 @@
+//! Helpers shared by the integration tests.
+
+#![allow(dead_code)]
+
+pub mod oracle;
+
+use std::process::{Command, Output};
+
+use queens::{Board, Catalog, Placement, Problem, parse_spec};
+
+/// Runs the real `queens` binary with `args`.
+pub fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .output()
+        .expect("the queens binary runs")
+}
+
+/// Stdout of a run, as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
+}
+
+/// Stderr of a run, as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
+}
+
+/// A library problem from a board, a spec and fixed pieces, all as CLI text.
+pub fn problem(board: &str, spec: &str, fixed: &str) -> Problem {
+    let c = Catalog::standard();
+    Problem::new(
+        board.parse::<Board>().unwrap(),
+        parse_spec(spec, &c).unwrap(),
+        Placement::parse(fixed, &c).unwrap(),
+    )
+    .unwrap()
+}
+
+/// One row of a truth table: board, kinds with counts, the published value, its source.
+#[derive(Clone, Debug)]
+pub struct TruthRow {
+    pub rows: u32,
+    pub cols: u32,
+    /// (letter, count) in the file's order.
+    pub pieces: Vec<(char, u32)>,
+    /// The published value, as decimal digits (may exceed u128).
+    pub value: String,
+    pub source: String,
+}
+
+impl TruthRow {
+    /// The pieces as a CLI spec, e.g. `2N,2B,R,Q`.
+    pub fn spec(&self) -> String {
+        self.pieces
+            .iter()
+            .map(|(k, n)| format!("{n}{k}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// A short name for messages.
+    pub fn name(&self) -> String {
+        format!("{}x{} {}", self.rows, self.cols, self.spec())
+    }
+}
+
+/// Reads a truth table in the `shared/truth` format (`testdata/*.tsv`).
+pub fn truth_table(file: &str) -> Vec<TruthRow> {
+    let path = format!("{}/testdata/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("truth table is in testdata/");
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            assert!(cols.len() >= 5, "malformed truth row: {line}");
+            let mut pieces = Vec::new();
+            let spec = cols[2].as_bytes();
+            let mut i = 0;
+            while i < spec.len() {
+                let letter = spec[i] as char;
+                let mut j = i + 1;
+                while j < spec.len() && spec[j].is_ascii_digit() {
+                    j += 1;
+                }
+                pieces.push((letter, cols[2][i + 1..j].parse().unwrap()));
+                i = j;
+            }
+            TruthRow {
+                rows: cols[0].parse().unwrap(),
+                cols: cols[1].parse().unwrap(),
+                pieces,
+                value: cols[3].to_string(),
+                source: cols[4].to_string(),
+            }
+        })
+        .collect()
+}
