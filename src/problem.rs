@@ -51,6 +51,12 @@ pub fn parse_spec(text: &str, catalog: &Catalog) -> Result<Vec<PieceCount>, Erro
         let mut chars = rest.chars();
         let letter = match (chars.next(), chars.next()) {
             (Some(c), None) => c,
+            (None, _) if item.is_empty() => {
+                return Err(Error::BadSpec {
+                    item: text.to_string(),
+                    reason: "it has an empty item; separate items with single commas".into(),
+                });
+            }
             (None, _) => return Err(bad("expected a count and a piece letter, such as 8Q")),
             (Some(_), Some(_)) => {
                 return Err(bad("expected one piece letter after the count, such as 8Q"));
