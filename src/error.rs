@@ -101,6 +101,17 @@ pub enum Error {
     /// A count grew past what the engine can represent.
     #[error("the count overflowed the engine's {0} counter")]
     Overflow(&'static str),
+    /// A checkpoint file that cannot be used for this count.
+    #[error("checkpoint {path}: {reason}")]
+    Checkpoint {
+        /// The file.
+        path: String,
+        /// Why it cannot be used.
+        reason: String,
+    },
+    /// A shard spec, or a set of shard results, that does not fit.
+    #[error("{0}")]
+    Shard(String),
     /// The job was stopped before it finished (a budget ran out or the caller cancelled).
     #[error("the search was stopped before it finished")]
     Interrupted,

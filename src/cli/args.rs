@@ -60,6 +60,33 @@ pub enum Command {
     Count {
         #[command(flatten)]
         problem: ProblemArgs,
+        /// Plain N-queens only: print the number of solutions distinct up to rotation
+        /// and reflection instead.
+        #[arg(long)]
+        unique: bool,
+        /// Plain N-queens only: print total, unique count, time and threads as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Plain N-queens only: record finished work in FILE and resume from it when
+        /// the same command runs again.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Plain N-queens only: count only part I of K and print a JSON partial result
+        /// for `queens merge`.
+        #[arg(long, value_name = "I/K")]
+        shard: Option<String>,
+    },
+    /// Add up the JSON partial results of `count --shard I/K`, one file per shard.
+    Merge {
+        /// The shard results: every shard 1..K of one count, once each.
+        #[arg(required = true, value_name = "FILES")]
+        files: Vec<std::path::PathBuf>,
+        /// Print the number of solutions distinct up to rotation and reflection instead.
+        #[arg(long)]
+        unique: bool,
+        /// Print total, unique count and time as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Check a placement: valid, or every attacking pair named.
     #[command(after_help = AFTER_HELP)]

@@ -12,6 +12,7 @@ use queens::{
 };
 
 use super::args::{AllFormat, Cli, Command, ProblemArgs, SolveFormat, VerifyFormat};
+use super::nqcount::{self, CountFlags};
 use super::progress::Bar;
 
 /// How a command ended, when it ran to the end.
@@ -43,7 +44,26 @@ pub fn run(cli: Cli) -> CliResult {
             limit,
             format,
         } => all(&problem, limit, format),
-        Command::Count { problem } => count(&problem),
+        Command::Count {
+            problem,
+            unique,
+            json,
+            checkpoint,
+            shard,
+        } => count(
+            &problem,
+            &CountFlags {
+                unique,
+                json,
+                checkpoint,
+                shard,
+            },
+        ),
+        Command::Merge {
+            files,
+            unique,
+            json,
+        } => nqcount::merge(&files, unique, json),
         Command::Verify {
             args,
             pieces,
@@ -195,8 +215,21 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: AllFormat) -> CliResult {
     Ok(Outcome::Yes)
 }
 
-fn count(args: &ProblemArgs) -> CliResult {
+fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
     let s = setup(args)?;
+    if s.problem.is_plain_queens()
+        && matches!(
+            s.engine,
+            EngineChoice::Auto | EngineChoice::Named("nqueens")
+        )
+    {
+        return nqcount::count(&s.problem, s.threads, flags);
+    }
+    if let Some(flag) = flags.first_set() {
+        return Err(format!(
+            "{flag} is only available for plain N-queens (min(rows, cols) queens, nothing fixed) counted by the nqueens engine"
+        ));
+    }
     if fixed_conflicts(&s.problem).is_some() {
         println!("0");
         return Ok(Outcome::No);

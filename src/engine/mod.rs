@@ -8,9 +8,11 @@
 //!
 //! | engine | module | what | limits |
 //! |---|---|---|---|
+//! | `nqueens` | [`nqueens`] | plain N-queens counting (`n` queens on `n×n`, `min(R,C)` on `R×C`), with symmetry, checkpoints, shards | counting only; sides up to 64 |
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
 
 pub mod exact;
+pub mod nqueens;
 
 use std::ops::ControlFlow;
 use std::str::FromStr;
@@ -148,7 +150,7 @@ impl FromStr for EngineChoice {
 }
 
 /// Every engine, in the order `auto` tries them (fastest first).
-pub static ENGINES: &[&dyn Engine] = &[&exact::ExactEngine];
+pub static ENGINES: &[&dyn Engine] = &[&nqueens::NQueensEngine, &exact::ExactEngine];
 
 /// The engine for `choice`, or why none can run `job` on `problem`.
 ///

@@ -1,0 +1,136 @@
+//! `count` for plain N-queens (the `nqueens` engine) and `merge`: unique counts, JSON,
+//! checkpoints and shards. Kept apart from `run.rs` because these flags exist only for
+//! this counter; `run.rs` branches here when the problem is plain N-queens.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use queens::engine::nqueens::resume::{self, Options, Shard, ShardResult};
+use queens::engine::nqueens::{Plan, Tally};
+use queens::{Control, Problem};
+use serde_json::json;
+
+use super::progress::Bar;
+use super::run::Outcome;
+
+/// The `count` flags that only the N-queens counter understands.
+#[derive(Debug, Default)]
+pub struct CountFlags {
+    /// `--unique`: print the count up to symmetry instead of the total.
+    pub unique: bool,
+    /// `--json`: print both counts, the time and the threads as JSON.
+    pub json: bool,
+    /// `--checkpoint FILE`.
+    pub checkpoint: Option<PathBuf>,
+    /// `--shard I/K`, as typed.
+    pub shard: Option<String>,
+}
+
+impl CountFlags {
+    /// The first of these flags that is set, as typed, if any.
+    pub fn first_set(&self) -> Option<&'static str> {
+        [
+            (self.unique, "--unique"),
+            (self.json, "--json"),
+            (self.checkpoint.is_some(), "--checkpoint"),
+            (self.shard.is_some(), "--shard"),
+        ]
+        .into_iter()
+        .find_map(|(set, name)| set.then_some(name))
+    }
+}
+
+/// Counts plain N-queens `problem` as `flags` ask, printing the answer on stdout.
+pub fn count(problem: &Problem, threads: usize, flags: &CountFlags) -> Result<Outcome, String> {
+    let board = problem.board();
+    let plan = Plan::new(board.rows(), board.cols()).map_err(|e| e.to_string())?;
+    let shard: Option<Shard> = flags
+        .shard
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e: queens::Error| e.to_string())?;
+    if shard.is_some() && (flags.unique || flags.json) {
+        return Err(
+            "--shard always prints a JSON partial result: leave out --unique and --json".into(),
+        );
+    }
+    let opts = Options {
+        shard,
+        checkpoint: flags.checkpoint.clone(),
+    };
+    let bar = Bar::new("counting");
+    let progress = |p: queens::Progress| bar.update(p.done, p.total);
+    let ctl = Control {
+        threads,
+        progress: Some(&progress),
+        ..Control::default()
+    };
+    let start = Instant::now();
+    let report = resume::run(&plan, &opts, &ctl);
+    bar.finish();
+    let report = report.map_err(|e| e.to_string())?;
+    let seconds = start.elapsed().as_secs_f64();
+    let threads = ctl.thread_count();
+    let Tally { total, unique } = report.tally;
+    let (text, found) = if let Some(s) = shard {
+        let r = ShardResult::new(&plan, s, &report, seconds, threads);
+        (serde_json::to_string(&r).expect("serialisable"), true)
+    } else if flags.json {
+        let v = json!({
+            "n": board.rows().min(board.cols()),
+            "rows": board.rows(),
+            "cols": board.cols(),
+            "total": total,
+            "unique": unique,
+            "seconds": (seconds * 1e3).round() / 1e3,
+            "threads": threads,
+            "tasks": report.tasks,
+            "resumed_tasks": report.resumed,
+        });
+        (v.to_string(), total > 0)
+    } else if flags.unique {
+        (unique.to_string(), unique > 0)
+    } else {
+        (total.to_string(), total > 0)
+    };
+    println!("{text}");
+    Ok(if found { Outcome::Yes } else { Outcome::No })
+}
+
+/// `queens merge FILES...`: adds up shard results and prints the total (or the unique
+/// count, or both as JSON).
+pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, String> {
+    let mut parts = Vec::new();
+    for f in files {
+        let name = f.display().to_string();
+        let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {name}: {e}"))?;
+        parts.push((
+            name.clone(),
+            ShardResult::parse(&text, &name).map_err(|e| e.to_string())?,
+        ));
+    }
+    let m = resume::merge(&parts).map_err(|e| e.to_string())?;
+    let text = if json {
+        json!({
+            "n": m.rows,
+            "rows": m.rows,
+            "cols": m.cols,
+            "total": m.tally.total,
+            "unique": m.tally.unique,
+            "seconds": (m.seconds * 1e3).round() / 1e3,
+            "shards": parts.len(),
+        })
+        .to_string()
+    } else if unique {
+        m.tally.unique.to_string()
+    } else {
+        m.tally.total.to_string()
+    };
+    println!("{text}");
+    Ok(if m.tally.total > 0 {
+        Outcome::Yes
+    } else {
+        Outcome::No
+    })
+}

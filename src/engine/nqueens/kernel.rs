@@ -1,0 +1,159 @@
+//! The inner loops: depth-first search over one row per queen, on three `u64` masks.
+//!
+//! Both loops keep their stack in a fixed array (no recursion, no allocation) and take
+//! the candidates of a row lowest bit first. `masks[r]` holds the columns a queen in row
+//! `r` may use at all: the symmetry restrictions of [`super::plan`] live there, so the
+//! loops themselves know nothing of symmetry and stay tight.
+//!
+//! - [`count_completions`] counts how many ways a prefix completes, taking the last row
+//!   by a popcount. It serves the corner class, whose every solution is counted with the
+//!   same weight.
+//! - [`visit_solutions`] hands every complete solution (its column per row) to a
+//!   callback, which decides whether it is the canonical member of its symmetry class.
+
+/// Largest number of rows or columns the loops handle (masks are `u64`).
+pub const MAX_SIDE: usize = 64;
+
+/// Number of ways to complete a placement whose next free row is `start`, where
+/// `cols`, `ld` and `rd` are the columns and the two diagonals already attacked on row
+/// `start`, and `rows` is the number of rows.
+pub fn count_completions(
+    masks: &[u64; MAX_SIDE],
+    rows: usize,
+    start: usize,
+    cols: u64,
+    ld: u64,
+    rd: u64,
+) -> u64 {
+    if start >= rows {
+        return 1;
+    }
+    let last = rows - 1;
+    let first = masks[start] & !(cols | ld | rd);
+    if start == last {
+        return u64::from(first.count_ones());
+    }
+    // One frame per row between `start` and the row before last.
+    let mut stack = [(0u64, 0u64, 0u64, 0u64); MAX_SIDE];
+    let (mut cols, mut ld, mut rd, mut avail) = (cols, ld, rd, first);
+    let mut sp = 0usize;
+    let mut row = start;
+    let mut count = 0u64;
+    loop {
+        if avail != 0 {
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            let nc = cols | bit;
+            let nl = (ld | bit) << 1;
+            let nr = (rd | bit) >> 1;
+            let next = masks[(row + 1) & (MAX_SIDE - 1)] & !(nc | nl | nr);
+            if row + 1 == last {
+                count += u64::from(next.count_ones());
+            } else if next != 0 {
+                stack[sp & (MAX_SIDE - 1)] = (cols, ld, rd, avail);
+                sp += 1;
+                (cols, ld, rd, avail) = (nc, nl, nr, next);
+                row += 1;
+            }
+        } else if sp == 0 {
+            break;
+        } else {
+            sp -= 1;
+            (cols, ld, rd, avail) = stack[sp & (MAX_SIDE - 1)];
+            row -= 1;
+        }
+    }
+    count
+}
+
+/// Calls `leaf` with every completion of `prefix` (the columns of rows
+/// `0..prefix.len()`, which must not attack each other) on a board of `rows` rows; the
+/// slice it gets holds the column of every row. `leaf` returns what to add to the sum
+/// this function returns.
+pub fn visit_solutions(
+    masks: &[u64; MAX_SIDE],
+    rows: usize,
+    prefix: &[u8],
+    mut leaf: impl FnMut(&[u8]) -> u64,
+) -> u64 {
+    let mut placed = [0u8; MAX_SIDE];
+    let (mut cols, mut ld, mut rd) = (0u64, 0u64, 0u64);
+    for (r, &c) in prefix.iter().enumerate() {
+        placed[r] = c;
+        let bit = 1u64 << c;
+        cols |= bit;
+        ld = (ld | bit) << 1;
+        rd = (rd | bit) >> 1;
+    }
+    let start = prefix.len();
+    if start >= rows {
+        return leaf(&placed[..rows]);
+    }
+    let last = rows - 1;
+    let mut sum = 0u64;
+    let mut stack = [(0u64, 0u64, 0u64, 0u64); MAX_SIDE];
+    let mut avail = masks[start] & !(cols | ld | rd);
+    let mut sp = 0usize;
+    let mut row = start;
+    loop {
+        if avail != 0 {
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            placed[row] = bit.trailing_zeros() as u8;
+            if row == last {
+                sum += leaf(&placed[..rows]);
+                continue;
+            }
+            let nc = cols | bit;
+            let nl = (ld | bit) << 1;
+            let nr = (rd | bit) >> 1;
+            let next = masks[(row + 1) & (MAX_SIDE - 1)] & !(nc | nl | nr);
+            if next != 0 {
+                stack[sp & (MAX_SIDE - 1)] = (cols, ld, rd, avail);
+                sp += 1;
+                (cols, ld, rd, avail) = (nc, nl, nr, next);
+                row += 1;
+            }
+        } else if sp == 0 {
+            break;
+        } else {
+            sp -= 1;
+            (cols, ld, rd, avail) = stack[sp & (MAX_SIDE - 1)];
+            row -= 1;
+        }
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn full(n: usize) -> [u64; MAX_SIDE] {
+        let m = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        [m; MAX_SIDE]
+    }
+
+    #[test]
+    fn plain_counts_without_symmetry() {
+        // Small N-queens counts, straight from the loops (no symmetry at all).
+        for (n, want) in [(1, 1), (4, 2), (5, 10), (6, 4), (8, 92), (10, 724)] {
+            assert_eq!(count_completions(&full(n), n, 0, 0, 0, 0), want, "n={n}");
+            assert_eq!(visit_solutions(&full(n), n, &[], |_| 1), want, "n={n}");
+        }
+    }
+
+    #[test]
+    fn visited_solutions_are_solutions() {
+        let n = 8;
+        visit_solutions(&full(n), n, &[], |p| {
+            for i in 0..n {
+                for j in i + 1..n {
+                    let (a, b) = (p[i] as i64, p[j] as i64);
+                    assert!(a != b && (a - b).abs() != (j - i) as i64);
+                }
+            }
+            1
+        });
+    }
+}

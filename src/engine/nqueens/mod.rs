@@ -1,0 +1,198 @@
+//! The `nqueens` engine: a dedicated counter for plain N-queens (`n` queens on `n × n`,
+//! or `min(R, C)` queens on `R × C`, nothing fixed), far faster than the general
+//! backtracker, and the only engine that also gives the count up to symmetry.
+//!
+//! Why a separate engine: plain N-queens is the one problem people count at sizes
+//! where hours of CPU time are at stake, so it earns a search with no generality left
+//! in the hot loop, symmetry used to the full, and runs that survive being killed
+//! ([`resume`]) or split over machines (shards, [`resume::merge`]).
+//!
+//! - [`plan`]: the deterministic task list and the symmetry classes;
+//! - [`kernel`]: the bitboard inner loops;
+//! - [`resume`]: checkpoints, shards and merging of partial results;
+//! - this module: the engine and the multi-threaded driver [`run_tasks`].
+//!
+//! ```
+//! use queens::engine::nqueens::{count, Tally};
+//! use queens::Control;
+//! assert_eq!(count(8, 8, &Control::default()).unwrap(), Tally { total: 92, unique: 12 });
+//! ```
+
+pub mod kernel;
+pub mod plan;
+pub mod resume;
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use num_bigint::BigUint;
+
+pub use plan::{Plan, Tally};
+
+use super::{Control, Engine, Job};
+use crate::error::Error;
+use crate::problem::{Placement, Problem};
+
+/// The dedicated N-queens counter (see the [module docs](self)).
+pub struct NQueensEngine;
+
+impl Engine for NQueensEngine {
+    fn name(&self) -> &'static str {
+        "nqueens"
+    }
+
+    fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
+        if job != Job::Count {
+            return Err("the nqueens engine only counts".into());
+        }
+        if !problem.is_plain_queens() {
+            return Err(
+                "the nqueens engine only counts plain N-queens (min(rows, cols) queens, nothing fixed)"
+                    .into(),
+            );
+        }
+        let b = problem.board();
+        Plan::new(b.rows(), b.cols())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn solve(&self, _: &Problem, _: &Control) -> Result<Option<Placement>, Error> {
+        Err(Error::Unsupported("the nqueens engine only counts".into()))
+    }
+
+    fn enumerate(
+        &self,
+        _: &Problem,
+        _: &Control,
+        _: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        Err(Error::Unsupported("the nqueens engine only counts".into()))
+    }
+
+    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        self.check(problem, Job::Count)
+            .map_err(Error::Unsupported)?;
+        let b = problem.board();
+        Ok(count(b.rows(), b.cols(), ctl)?.total.into())
+    }
+}
+
+/// Counts the solutions of `min(rows, cols)` queens on `rows × cols`: in all and up to
+/// the board's symmetries, on `ctl.threads` threads, with progress reports.
+pub fn count(rows: u32, cols: u32, ctl: &Control) -> Result<Tally, Error> {
+    let plan = Plan::new(rows, cols)?;
+    let all: Vec<usize> = (0..plan.len()).collect();
+    let mut sum = Tally::default();
+    run_tasks(&plan, &all, ctl, &mut |_, t| {
+        sum += t;
+        Ok(())
+    })?;
+    Ok(sum)
+}
+
+/// Runs the tasks `ids` of `plan` on `ctl.thread_count()` threads that take the next
+/// task as they become free, and calls `done` on the calling thread with each task's
+/// result as it arrives (in completion order). Progress goes to `ctl` as tasks finish.
+/// When `ctl` is cancelled no new task starts; those running finish and are reported,
+/// then the call returns [`Error::Interrupted`]. An error from `done` stops the run
+/// the same way and is returned.
+pub fn run_tasks(
+    plan: &Plan,
+    ids: &[usize],
+    ctl: &Control,
+    done: &mut dyn FnMut(usize, Tally) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let threads = ctl.thread_count().clamp(1, ids.len().max(1));
+    let next = AtomicUsize::new(0);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut failure = None;
+    ctl.report(0, ids.len() as u64);
+    std::thread::scope(|s| {
+        // A short queue: workers cannot run far ahead of `done`, so a cancel or an
+        // error stops the run within a task or two per thread.
+        let (tx, rx) = mpsc::sync_channel::<(usize, Tally)>(threads);
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            s.spawn(move || {
+                loop {
+                    if stop.load(Ordering::Relaxed) || ctl.cancelled() {
+                        break;
+                    }
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&id) = ids.get(k) else { break };
+                    if tx.send((id, plan.run_task(id))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut finished = 0u64;
+        for (id, t) in rx {
+            finished += 1;
+            if failure.is_none()
+                && let Err(e) = done(id, t)
+            {
+                failure = Some(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+            ctl.report(finished, ids.len() as u64);
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    if next.load(Ordering::Relaxed) < ids.len() {
+        return Err(Error::Interrupted);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn threads_agree_with_one_thread() {
+        let one = count(
+            11,
+            11,
+            &Control {
+                threads: 1,
+                ..Control::default()
+            },
+        )
+        .unwrap();
+        let three = count(
+            11,
+            11,
+            &Control {
+                threads: 3,
+                ..Control::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            one,
+            Tally {
+                total: 2680,
+                unique: 341
+            }
+        );
+        assert_eq!(one, three);
+    }
+
+    #[test]
+    fn cancelling_stops_with_interrupted() {
+        let stop = AtomicBool::new(true);
+        let ctl = Control {
+            cancel: Some(&stop),
+            ..Control::default()
+        };
+        assert_eq!(count(12, 12, &ctl), Err(Error::Interrupted));
+    }
+}

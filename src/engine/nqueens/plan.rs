@@ -1,0 +1,447 @@
+//! The task list of one count: which partial placements are searched, with which
+//! symmetry restrictions, and how each complete solution is weighed.
+//!
+//! # Symmetry classes
+//! On a square board the eight symmetries (rotations and reflections) split the
+//! solutions into classes of 8, 4 or 2 (a solution is never fixed by a reflection, so
+//! only the rotations can fix it). The counter visits, as far as pruning allows, only
+//! the *canonical* member of each class, the lexicographically least column vector, and
+//! adds the class size to the total and one to the unique count.
+//!
+//! The least vector has the least possible queen column in row 0, so in it the queen of
+//! row 0 is at least as near a corner as every other queen on the board's edge. Two
+//! kinds of tasks follow:
+//!
+//! - **corner** (row 0 queen in column 0): the class has 8 members, and exactly two of
+//!   them have a queen in that corner, mirror images in the main diagonal. The one whose
+//!   row-1 queen is left of its column-1 queen's row is kept by barring column 1 on
+//!   rows `2 .. b` (where `b` is row 1's column); the last row is counted by popcount.
+//! - **edge** (row 0 queen in column `c`, `1 <= c <= (n-1)/2`): columns 0 and `n-1` are
+//!   barred on rows `1 .. c` and `n-c .. n`, and the last row is held to columns
+//!   `c ..= n-1-c`. Each solution found is then compared with its seven images: it
+//!   counts only if none is smaller, with weight 8 / (number of images equal to it).
+//!
+//! A rectangle `R × C` (`R < C`, one queen per row) has four symmetries: the same idea
+//! with row 0 in the left half and the last row held to `c ..= C-1-c`.
+//!
+//! # Tasks
+//! The prefixes of the first `depth` rows that satisfy these restrictions are the tasks,
+//! in a fixed order. `depth` is the least that gives enough tasks to balance threads and
+//! to make checkpoints fine-grained; it depends only on the board, so the list (and its
+//! [`Plan::fingerprint`]) is the same on every machine.
+
+use super::kernel::{self, MAX_SIDE};
+use crate::error::Error;
+
+/// Solutions of one task, or of several added up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Tally {
+    /// Solutions, all of them.
+    pub total: u128,
+    /// Solutions up to the board's symmetries (8 on a square, 4 on other rectangles).
+    pub unique: u128,
+}
+
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, o: Tally) {
+        self.total += o.total;
+        self.unique += o.unique;
+    }
+}
+
+/// Enough tasks for dynamic load balancing on many cores and for checkpoints that
+/// lose little when a run is killed.
+const TARGET_TASKS: usize = 1500;
+
+/// The deterministic task list for one board (see the [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    rows: usize,
+    cols: usize,
+    depth: usize,
+    /// The prefixes, `depth` columns each, back to back.
+    prefixes: Vec<u8>,
+}
+
+impl Plan {
+    /// The plan for `min(rows, cols)` queens on a `rows × cols` board. The board is
+    /// transposed when it has more rows than columns, so that every row gets a queen.
+    ///
+    /// ```
+    /// use queens::engine::nqueens::Plan;
+    /// let p = Plan::new(8, 8).unwrap();
+    /// assert_eq!(p.run_all(), queens::engine::nqueens::Tally { total: 92, unique: 12 });
+    /// assert!(Plan::new(8, 65).is_err());
+    /// ```
+    pub fn new(rows: u32, cols: u32) -> Result<Plan, Error> {
+        let (r, c) = (rows.min(cols) as usize, rows.max(cols) as usize);
+        if r == 0 || c > MAX_SIDE {
+            return Err(Error::Unsupported(format!(
+                "the nqueens counter handles boards with sides from 1 to {MAX_SIDE}, not {rows}x{cols}"
+            )));
+        }
+        let mut plan = Plan {
+            rows: r,
+            cols: c,
+            depth: 0,
+            prefixes: Vec::new(),
+        };
+        // The square classes need row 1 fixed in a task (it sets the corner masks).
+        let min_depth = if plan.square() { 2.min(r) } else { 1 };
+        let mut level: Vec<Vec<u8>> = vec![Vec::new()];
+        for d in 0..r {
+            level = level.iter().flat_map(|p| plan.extend(p)).collect();
+            if d + 1 >= min_depth && (level.len() >= TARGET_TASKS || d + 2 >= r) {
+                plan.depth = d + 1;
+                break;
+            }
+        }
+        plan.prefixes = level.concat();
+        Ok(plan)
+    }
+
+    /// Rows (the short side: one queen per row).
+    pub fn rows(&self) -> u32 {
+        self.rows as u32
+    }
+
+    /// Columns (the long side).
+    pub fn cols(&self) -> u32 {
+        self.cols as u32
+    }
+
+    /// Number of tasks.
+    pub fn len(&self) -> usize {
+        self.prefixes.len().checked_div(self.depth).unwrap_or(0)
+    }
+
+    /// Whether there are no tasks (boards such as 2×2 and 3×3, with no solution).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// A 64-bit digest of the board, the algorithm version and the task list: two
+    /// plans with the same fingerprint split the work the same way, so partial results
+    /// (checkpoints, shards) of one can be used for the other.
+    pub fn fingerprint(&self) -> String {
+        // FNV-1a: stable across Rust versions, unlike `DefaultHasher`.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: u8| {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for b in b"nqueens-plan-v1" {
+            eat(*b);
+        }
+        for v in [self.rows, self.cols, self.depth] {
+            for b in (v as u32).to_le_bytes() {
+                eat(b);
+            }
+        }
+        for &b in &self.prefixes {
+            eat(b);
+        }
+        format!("{h:016x}")
+    }
+
+    /// Whether the board is square (eight symmetries, not four).
+    fn square(&self) -> bool {
+        self.rows == self.cols && self.rows > 1
+    }
+
+    fn full(&self) -> u64 {
+        if self.cols == 64 {
+            !0
+        } else {
+            (1u64 << self.cols) - 1
+        }
+    }
+
+    /// The columns a queen in row `r` may use given the queens of rows `0..r`
+    /// (`prefix`, at least long enough to name the task's class), before attacks.
+    fn mask(&self, prefix: &[u8], r: usize) -> u64 {
+        let full = self.full();
+        let (n, last) = (self.cols, self.rows - 1);
+        let span = |lo: usize, hi: usize| -> u64 {
+            // columns lo..=hi
+            if lo > hi {
+                0
+            } else {
+                (full >> (n - 1 - hi)) & (full << lo)
+            }
+        };
+        if r == 0 {
+            return span(0, (n - 1) / 2);
+        }
+        let c = prefix[0] as usize;
+        if !self.square() {
+            return if r == last { span(c, n - 1 - c) } else { full };
+        }
+        if c == 0 {
+            // Corner class: column 1 is barred above row b (b = row 1's column).
+            let b = prefix.get(1).map_or(0, |&b| b as usize);
+            return if r >= 2 && r < b { full & !2 } else { full };
+        }
+        if r == last {
+            span(c, n - 1 - c)
+        } else if r < c || r > last - c {
+            full & !(1 | 1u64 << (n - 1))
+        } else {
+            full
+        }
+    }
+
+    /// The prefixes one row longer than `prefix` that keep to the masks.
+    fn extend(&self, prefix: &[u8]) -> Vec<Vec<u8>> {
+        let r = prefix.len();
+        let (cols, ld, rd) = attacks(prefix);
+        let mut avail = self.mask(prefix, r) & !(cols | ld | rd);
+        let mut out = Vec::new();
+        while avail != 0 {
+            let c = avail.trailing_zeros() as u8;
+            avail &= avail - 1;
+            let mut p = prefix.to_vec();
+            p.push(c);
+            out.push(p);
+        }
+        out
+    }
+
+    /// The prefix of task `i` (columns of rows `0..depth`).
+    pub fn prefix(&self, i: usize) -> &[u8] {
+        &self.prefixes[i * self.depth..(i + 1) * self.depth]
+    }
+
+    /// Counts the solutions that extend task `i`.
+    pub fn run_task(&self, i: usize) -> Tally {
+        let prefix = self.prefix(i);
+        let mut masks = [0u64; MAX_SIDE];
+        for (r, m) in masks
+            .iter_mut()
+            .enumerate()
+            .take(self.rows)
+            .skip(self.depth)
+        {
+            *m = self.mask(prefix, r);
+        }
+        if self.square() && prefix[0] == 0 {
+            let (cols, ld, rd) = attacks(prefix);
+            let found =
+                kernel::count_completions(&masks, self.rows, self.depth, cols, ld, rd) as u128;
+            return Tally {
+                total: 8 * found,
+                unique: found,
+            };
+        }
+        let mut unique = 0u64;
+        let total = if self.square() {
+            kernel::visit_solutions(&masks, self.rows, prefix, |p| {
+                let w = square_class(p);
+                unique += u64::from(w != 0);
+                w
+            })
+        } else {
+            let cols = self.cols;
+            kernel::visit_solutions(&masks, self.rows, prefix, |p| {
+                let w = rectangle_class(p, cols);
+                unique += u64::from(w != 0);
+                w
+            })
+        };
+        Tally {
+            total: total as u128,
+            unique: unique as u128,
+        }
+    }
+
+    /// Runs every task on this thread and adds them up (for small boards and tests).
+    pub fn run_all(&self) -> Tally {
+        let mut t = Tally::default();
+        for i in 0..self.len() {
+            t += self.run_task(i);
+        }
+        t
+    }
+}
+
+/// Columns and diagonals attacked on row `prefix.len()` by the queens of `prefix`.
+fn attacks(prefix: &[u8]) -> (u64, u64, u64) {
+    let (mut cols, mut ld, mut rd) = (0u64, 0u64, 0u64);
+    for &c in prefix {
+        let bit = 1u64 << c;
+        cols |= bit;
+        ld = (ld | bit) << 1;
+        rd = (rd | bit) >> 1;
+    }
+    (cols, ld, rd)
+}
+
+/// How `p` compares with its image `img(i)` (column of row `i` in the image),
+/// lexicographically.
+#[inline]
+fn cmp_image(p: &[u8], img: impl Fn(usize) -> u8) -> std::cmp::Ordering {
+    for (i, &x) in p.iter().enumerate() {
+        let y = img(i);
+        if x != y {
+            return x.cmp(&y);
+        }
+    }
+    std::cmp::Ordering::Equal
+}
+
+/// The size of the symmetry class of the square-board solution `p` if `p` is its
+/// least member, else 0.
+fn square_class(p: &[u8]) -> u64 {
+    use std::cmp::Ordering::{Equal, Greater};
+    let n = p.len();
+    let m = (n - 1) as u8;
+    let mut inv = [0u8; MAX_SIDE];
+    for (r, &c) in p.iter().enumerate() {
+        inv[c as usize] = r as u8;
+    }
+    let mut fixed = 1; // images equal to p: the identity
+    for g in 1..8 {
+        let ord = match g {
+            1 => cmp_image(p, |i| m - p[i]),
+            2 => cmp_image(p, |i| p[n - 1 - i]),
+            3 => cmp_image(p, |i| m - p[n - 1 - i]),
+            4 => cmp_image(p, |i| inv[i]),
+            5 => cmp_image(p, |i| m - inv[i]),
+            6 => cmp_image(p, |i| inv[n - 1 - i]),
+            _ => cmp_image(p, |i| m - inv[n - 1 - i]),
+        };
+        match ord {
+            Greater => return 0,
+            Equal => fixed += 1,
+            _ => {}
+        }
+    }
+    8 / fixed
+}
+
+/// Like [`square_class`] for a rectangle with `cols` columns (four symmetries).
+fn rectangle_class(p: &[u8], cols: usize) -> u64 {
+    use std::cmp::Ordering::{Equal, Greater};
+    let n = p.len();
+    let m = (cols - 1) as u8;
+    let mut fixed = 1;
+    for g in 1..4 {
+        let ord = match g {
+            1 => cmp_image(p, |i| m - p[i]),
+            2 => cmp_image(p, |i| p[n - 1 - i]),
+            _ => cmp_image(p, |i| m - p[n - 1 - i]),
+        };
+        match ord {
+            Greater => return 0,
+            Equal => fixed += 1,
+            _ => {}
+        }
+    }
+    4 / fixed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// All solutions by plain search, classes by brute force over the images.
+    fn brute(rows: usize, cols: usize) -> Tally {
+        let full = if cols == 64 { !0 } else { (1u64 << cols) - 1 };
+        let masks = [full; MAX_SIDE];
+        let mut sols = Vec::new();
+        kernel::visit_solutions(&masks, rows, &[], |p| {
+            sols.push(p.to_vec());
+            1
+        });
+        let set: std::collections::HashSet<Vec<u8>> = sols.iter().cloned().collect();
+        let mut unique = 0;
+        for s in &sols {
+            // images as sets of squares, normalised to one queen per row
+            let sq: Vec<(usize, usize)> = s
+                .iter()
+                .enumerate()
+                .map(|(r, &c)| (r, c as usize))
+                .collect();
+            let (mr, mc) = (rows - 1, cols - 1);
+            type Map = Box<dyn Fn((usize, usize)) -> (usize, usize)>;
+            let maps: Vec<Map> = if rows == cols {
+                vec![
+                    Box::new(|(r, c)| (r, c)),
+                    Box::new(move |(r, c)| (r, mc - c)),
+                    Box::new(move |(r, c)| (mr - r, c)),
+                    Box::new(move |(r, c)| (mr - r, mc - c)),
+                    Box::new(|(r, c)| (c, r)),
+                    Box::new(move |(r, c)| (c, mr - r)),
+                    Box::new(move |(r, c)| (mc - c, r)),
+                    Box::new(move |(r, c)| (mc - c, mr - r)),
+                ]
+            } else {
+                vec![
+                    Box::new(|(r, c)| (r, c)),
+                    Box::new(move |(r, c)| (r, mc - c)),
+                    Box::new(move |(r, c)| (mr - r, c)),
+                    Box::new(move |(r, c)| (mr - r, mc - c)),
+                ]
+            };
+            let least = maps
+                .iter()
+                .map(|f| {
+                    let mut v = vec![0u8; rows];
+                    for &x in &sq {
+                        let (r, c) = f(x);
+                        v[r] = c as u8;
+                    }
+                    assert!(set.contains(&v));
+                    v
+                })
+                .min()
+                .unwrap();
+            unique += u128::from(&least == s);
+        }
+        Tally {
+            total: sols.len() as u128,
+            unique,
+        }
+    }
+
+    #[test]
+    fn symmetry_classes_match_brute_force() {
+        for n in 1..=9 {
+            assert_eq!(
+                Plan::new(n, n).unwrap().run_all(),
+                brute(n as usize, n as usize),
+                "{n}x{n}"
+            );
+        }
+        for (r, c) in [
+            (1u32, 1u32),
+            (1, 5),
+            (2, 3),
+            (2, 6),
+            (3, 4),
+            (3, 7),
+            (4, 5),
+            (4, 9),
+            (5, 6),
+            (6, 9),
+            (7, 8),
+        ] {
+            let want = brute(r as usize, c as usize);
+            assert_eq!(Plan::new(r, c).unwrap().run_all(), want, "{r}x{c}");
+            assert_eq!(Plan::new(c, r).unwrap().run_all(), want, "{c}x{r}");
+        }
+    }
+
+    #[test]
+    fn plans_are_deterministic_and_fine_grained() {
+        let a = Plan::new(14, 14).unwrap();
+        let b = Plan::new(14, 14).unwrap();
+        assert_eq!(a.fingerprint(), b.fingerprint());
+        assert!(a.len() >= TARGET_TASKS, "{}", a.len());
+        assert_ne!(a.fingerprint(), Plan::new(13, 13).unwrap().fingerprint());
+        assert_eq!(
+            Plan::new(5, 7).unwrap().fingerprint(),
+            Plan::new(7, 5).unwrap().fingerprint()
+        );
+    }
+}

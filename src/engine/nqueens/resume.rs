@@ -1,0 +1,616 @@
+//! Long counts that survive a kill and spread over machines: checkpoints, shards and
+//! the merge of shard results.
+//!
+//! A **checkpoint** file records which tasks of a [`Plan`] are finished and the sum of
+//! their results. It is rewritten after every finished task, always as a whole new file
+//! renamed over the old one, so a reader (or a rerun after `kill -9`) sees either the
+//! old or the new state, never a torn one: a kill loses only the tasks in flight. Being
+//! one bit per task plus two sums, the file stays small, so writing it that often costs
+//! little. It names the board, the plan's fingerprint and the shard, and carries a
+//! checksum: a checkpoint of another problem, shard or counter version, or one that was
+//! edited or damaged, is refused rather than silently mixed in.
+//!
+//! A **shard** `I/K` is the set of tasks whose index is `I-1` modulo `K`: deterministic,
+//! and, because neighbouring tasks are alike in size, balanced. Each shard's result is
+//! a [`ShardResult`] (JSON); [`merge`] adds a complete set of them and refuses a set
+//! with a missing, repeated or foreign part.
+
+use std::fmt;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::plan::{Plan, Tally};
+use super::run_tasks;
+use crate::engine::Control;
+use crate::error::Error;
+
+/// Part `index` of `count` (1-based), as `--shard I/K` spells it.
+///
+/// ```
+/// use queens::engine::nqueens::resume::Shard;
+/// let s: Shard = "2/5".parse().unwrap();
+/// assert_eq!((s.index, s.count), (2, 5));
+/// assert!("0/5".parse::<Shard>().is_err());
+/// assert!("6/5".parse::<Shard>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which part, from 1.
+    pub index: u32,
+    /// How many parts.
+    pub count: u32,
+}
+
+impl FromStr for Shard {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Shard, Error> {
+        let bad = |why: &str| Error::Shard(format!("bad shard '{s}': {why}"));
+        let (i, k) = s
+            .split_once('/')
+            .ok_or_else(|| bad("write it as I/K, such as 3/8"))?;
+        let index: u32 = i.trim().parse().map_err(|_| bad("I is not a number"))?;
+        let count: u32 = k.trim().parse().map_err(|_| bad("K is not a number"))?;
+        if count == 0 || index == 0 || index > count {
+            return Err(bad("I must be between 1 and K"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl Shard {
+    /// Whether task `i` belongs to this shard.
+    pub fn owns(&self, i: usize) -> bool {
+        i % self.count as usize == (self.index - 1) as usize
+    }
+}
+
+/// How to run a count: which part, and where to keep the checkpoint.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Only this part of the tasks; `None` for all.
+    pub shard: Option<Shard>,
+    /// The checkpoint file; `None` for none.
+    pub checkpoint: Option<PathBuf>,
+}
+
+/// What [`run`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The sum over the selected tasks (all, or the shard's).
+    pub tally: Tally,
+    /// Tasks selected.
+    pub tasks: usize,
+    /// Of those, the tasks already done in the checkpoint when the run started.
+    pub resumed: usize,
+}
+
+/// Counts the tasks of `plan` that `opts` selects, resuming from and saving to the
+/// checkpoint when there is one.
+pub fn run(plan: &Plan, opts: &Options, ctl: &Control) -> Result<Report, Error> {
+    let ids: Vec<usize> = (0..plan.len())
+        .filter(|&i| opts.shard.is_none_or(|s| s.owns(i)))
+        .collect();
+    let mut state = match &opts.checkpoint {
+        Some(path) => Checkpoint::load_or_new(path, plan, opts.shard)?,
+        None => Checkpoint::new(plan, opts.shard),
+    };
+    let resumed = ids.iter().filter(|&&i| state.is_done(i)).count();
+    let todo: Vec<usize> = ids.iter().copied().filter(|&i| !state.is_done(i)).collect();
+    let path = opts.checkpoint.as_deref();
+    let mut saver = Saver::default();
+    if let Some(p) = path {
+        saver.save(&state, p)?; // fail early on an unwritable path
+    }
+    // Progress counts resumed tasks as done, so the estimate covers the whole job.
+    let report = |p: super::super::Progress| ctl.report(p.done + resumed as u64, ids.len() as u64);
+    let inner = Control {
+        threads: ctl.threads,
+        progress: Some(&report),
+        cancel: ctl.cancel,
+    };
+    let result = run_tasks(plan, &todo, &inner, &mut |i, t| {
+        state.mark(i, t);
+        match path {
+            Some(p) => saver.save(&state, p),
+            None => Ok(()),
+        }
+    });
+    if let Some(p) = path {
+        saver.finish(&state, p)?;
+    }
+    result?;
+    Ok(Report {
+        tally: state.sum,
+        tasks: ids.len(),
+        resumed,
+    })
+}
+
+const CHECKPOINT_FORMAT: &str = "queens-nqueens-checkpoint";
+const SHARD_FORMAT: &str = "queens-nqueens-shard";
+const VERSION: u32 = 1;
+
+/// The finished tasks of one count and their sum.
+struct Checkpoint {
+    rows: u32,
+    cols: u32,
+    fingerprint: String,
+    tasks: usize,
+    shard: Option<Shard>,
+    done: Vec<u8>,
+    sum: Tally,
+}
+
+/// The checkpoint as stored (JSON).
+#[derive(Serialize, Deserialize)]
+struct CheckpointFile {
+    format: String,
+    version: u32,
+    rows: u32,
+    cols: u32,
+    fingerprint: String,
+    tasks: usize,
+    shard: Option<Shard>,
+    /// Finished tasks, a bit per task (bit `i % 8` of byte `i / 8`), in hex.
+    done: String,
+    total: u128,
+    unique: u128,
+    /// FNV-1a of everything above, so that damage is noticed.
+    checksum: String,
+}
+
+impl CheckpointFile {
+    fn digest(&self) -> String {
+        let text = format!(
+            "{}|{}|{}|{}|{}|{}|{:?}|{}|{}|{}",
+            self.format,
+            self.version,
+            self.rows,
+            self.cols,
+            self.fingerprint,
+            self.tasks,
+            self.shard,
+            self.done,
+            self.total,
+            self.unique
+        );
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in text.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{h:016x}")
+    }
+}
+
+fn describe(shard: Option<Shard>) -> String {
+    match shard {
+        Some(s) => format!("shard {s}"),
+        None => "the whole count".into(),
+    }
+}
+
+impl Checkpoint {
+    fn new(plan: &Plan, shard: Option<Shard>) -> Checkpoint {
+        Checkpoint {
+            rows: plan.rows(),
+            cols: plan.cols(),
+            fingerprint: plan.fingerprint(),
+            tasks: plan.len(),
+            shard,
+            done: vec![0; plan.len().div_ceil(8)],
+            sum: Tally::default(),
+        }
+    }
+
+    fn is_done(&self, i: usize) -> bool {
+        self.done[i / 8] >> (i % 8) & 1 == 1
+    }
+
+    fn mark(&mut self, i: usize, t: Tally) {
+        self.done[i / 8] |= 1 << (i % 8);
+        self.sum += t;
+    }
+
+    /// The checkpoint in `path`, or a fresh one when there is no such file.
+    fn load_or_new(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Checkpoint, Error> {
+        let bad = |reason: String| Error::Checkpoint {
+            path: path.display().to_string(),
+            reason,
+        };
+        let text = match fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Checkpoint::new(plan, shard));
+            }
+            Err(e) => return Err(bad(format!("cannot read it ({e})"))),
+        };
+        let f: CheckpointFile = serde_json::from_str(&text)
+            .map_err(|e| bad(format!("it is not a queens checkpoint ({e})")))?;
+        if f.format != CHECKPOINT_FORMAT || f.version != VERSION {
+            return Err(bad(format!(
+                "it is a '{}' file of version {}, not a {CHECKPOINT_FORMAT} of version {VERSION}",
+                f.format, f.version
+            )));
+        }
+        if f.checksum != f.digest() {
+            return Err(bad("it is damaged: its checksum does not match".into()));
+        }
+        if (f.rows, f.cols) != (plan.rows(), plan.cols()) {
+            return Err(bad(format!(
+                "it was made for {} queens on {}x{}, not {} queens on {}x{}; use another file",
+                f.rows,
+                f.rows,
+                f.cols,
+                plan.rows(),
+                plan.rows(),
+                plan.cols()
+            )));
+        }
+        if f.fingerprint != plan.fingerprint() || f.tasks != plan.len() {
+            return Err(bad(
+                "it was made by another version of the counter (its task list differs)".into(),
+            ));
+        }
+        if f.shard != shard {
+            return Err(bad(format!(
+                "it was made for {}, not {}",
+                describe(f.shard),
+                describe(shard)
+            )));
+        }
+        let done = decode_hex(&f.done)
+            .filter(|d| d.len() == plan.len().div_ceil(8))
+            .ok_or_else(|| bad("it is damaged: its task bitmap is malformed".into()))?;
+        let cp = Checkpoint {
+            rows: f.rows,
+            cols: f.cols,
+            fingerprint: f.fingerprint,
+            tasks: f.tasks,
+            shard,
+            done,
+            sum: Tally {
+                total: f.total,
+                unique: f.unique,
+            },
+        };
+        let stray = (0..plan.len().div_ceil(8) * 8)
+            .any(|i| cp.is_done(i) && (i >= plan.len() || shard.is_some_and(|s| !s.owns(i))));
+        if stray {
+            return Err(bad("it is damaged: it marks tasks outside its part".into()));
+        }
+        Ok(cp)
+    }
+
+    fn to_file(&self) -> CheckpointFile {
+        let mut f = CheckpointFile {
+            format: CHECKPOINT_FORMAT.into(),
+            version: VERSION,
+            rows: self.rows,
+            cols: self.cols,
+            fingerprint: self.fingerprint.clone(),
+            tasks: self.tasks,
+            shard: self.shard,
+            done: self.done.iter().map(|b| format!("{b:02x}")).collect(),
+            total: self.sum.total,
+            unique: self.sum.unique,
+            checksum: String::new(),
+        };
+        f.checksum = f.digest();
+        f
+    }
+}
+
+fn decode_hex(s: &str) -> Option<Vec<u8>> {
+    if !s.len().is_multiple_of(2) || !s.is_ascii() {
+        return None;
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).ok())
+        .collect()
+}
+
+/// Writes checkpoints: a new file renamed over the old one each time, and an fsync
+/// now and then (a kill cannot lose what `rename` published; only a power cut could
+/// lose the last few seconds).
+#[derive(Default)]
+struct Saver {
+    last_sync: Option<Instant>,
+}
+
+impl Saver {
+    fn save(&mut self, cp: &Checkpoint, path: &Path) -> Result<(), Error> {
+        let sync = self
+            .last_sync
+            .is_none_or(|t| t.elapsed() >= Duration::from_secs(5));
+        write_atomically(
+            path,
+            &serde_json::to_string(&cp.to_file()).expect("serialisable"),
+            sync,
+        )?;
+        if sync {
+            self.last_sync = Some(Instant::now());
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, cp: &Checkpoint, path: &Path) -> Result<(), Error> {
+        self.last_sync = None;
+        self.save(cp, path)
+    }
+}
+
+/// Writes `text` to `path` through a temporary file in the same directory and a rename.
+fn write_atomically(path: &Path, text: &str, sync: bool) -> Result<(), Error> {
+    let bad = |e: std::io::Error| Error::Checkpoint {
+        path: path.display().to_string(),
+        reason: format!("cannot write it ({e})"),
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let mut f = fs::File::create(&tmp).map_err(bad)?;
+    f.write_all(text.as_bytes()).map_err(bad)?;
+    f.write_all(b"\n").map_err(bad)?;
+    if sync {
+        f.sync_data().map_err(bad)?;
+    }
+    drop(f);
+    fs::rename(&tmp, path).map_err(bad)
+}
+
+/// One shard's result, as `--shard` prints it and [`merge`] reads it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardResult {
+    /// Always `queens-nqueens-shard`.
+    pub format: String,
+    /// Format version.
+    pub version: u32,
+    /// Rows of the (transposed) board: the number of queens.
+    pub rows: u32,
+    /// Columns of the (transposed) board.
+    pub cols: u32,
+    /// The plan's fingerprint: shards of different task lists do not add up.
+    pub fingerprint: String,
+    /// Which shard, from 1.
+    pub shard: u32,
+    /// Of how many.
+    pub shards: u32,
+    /// Tasks in this shard.
+    pub tasks: usize,
+    /// Solutions found in this shard.
+    pub total: u128,
+    /// Solutions up to symmetry found in this shard.
+    pub unique: u128,
+    /// Seconds this shard took (this run only, without resumed work).
+    pub seconds: f64,
+    /// Threads it ran on.
+    pub threads: usize,
+}
+
+impl ShardResult {
+    /// The result of `report` for shard `shard` of `plan`.
+    pub fn new(
+        plan: &Plan,
+        shard: Shard,
+        report: &Report,
+        seconds: f64,
+        threads: usize,
+    ) -> ShardResult {
+        ShardResult {
+            format: SHARD_FORMAT.into(),
+            version: VERSION,
+            rows: plan.rows(),
+            cols: plan.cols(),
+            fingerprint: plan.fingerprint(),
+            shard: shard.index,
+            shards: shard.count,
+            tasks: report.tasks,
+            total: report.tally.total,
+            unique: report.tally.unique,
+            seconds,
+            threads,
+        }
+    }
+
+    /// Reads a shard result that `--shard` wrote (`name` is used in messages).
+    pub fn parse(text: &str, name: &str) -> Result<ShardResult, Error> {
+        let r: ShardResult = serde_json::from_str(text.trim())
+            .map_err(|e| Error::Shard(format!("{name} is not a queens shard result ({e})")))?;
+        if r.format != SHARD_FORMAT || r.version != VERSION {
+            return Err(Error::Shard(format!(
+                "{name} is a '{}' file of version {}, not a {SHARD_FORMAT} of version {VERSION}",
+                r.format, r.version
+            )));
+        }
+        if r.shard == 0 || r.shard > r.shards {
+            return Err(Error::Shard(format!(
+                "{name} claims to be shard {}/{}, which does not exist",
+                r.shard, r.shards
+            )));
+        }
+        Ok(r)
+    }
+}
+
+/// The sum of a complete set of shard results.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Merged {
+    /// Rows (queens).
+    pub rows: u32,
+    /// Columns.
+    pub cols: u32,
+    /// The sum.
+    pub tally: Tally,
+    /// Seconds spent over all shards.
+    pub seconds: f64,
+}
+
+/// Adds up shard results `(name, result)`: they must be every shard `1..=K` of the
+/// same count, each once.
+pub fn merge(parts: &[(String, ShardResult)]) -> Result<Merged, Error> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err(Error::Shard("merge needs at least one shard result".into()));
+    };
+    let k = first.shards;
+    let mut seen: Vec<Option<&str>> = vec![None; k as usize];
+    let mut merged = Merged {
+        rows: first.rows,
+        cols: first.cols,
+        tally: Tally::default(),
+        seconds: 0.0,
+    };
+    for (name, r) in parts {
+        if (r.rows, r.cols, &r.fingerprint) != (first.rows, first.cols, &first.fingerprint) {
+            return Err(Error::Shard(format!(
+                "{name} is a shard of {}x{} (plan {}), but {first_name} is of {}x{} (plan {}): they do not belong together",
+                r.rows, r.cols, r.fingerprint, first.rows, first.cols, first.fingerprint
+            )));
+        }
+        if r.shards != k {
+            return Err(Error::Shard(format!(
+                "{name} is shard {}/{} but {first_name} is shard {}/{k}: they split the work differently",
+                r.shard, r.shards, first.shard
+            )));
+        }
+        let slot = &mut seen[(r.shard - 1) as usize];
+        if let Some(other) = slot {
+            return Err(Error::Shard(format!(
+                "shard {}/{k} is given twice ({other} and {name})",
+                r.shard
+            )));
+        }
+        *slot = Some(name);
+        merged.tally += Tally {
+            total: r.total,
+            unique: r.unique,
+        };
+        merged.seconds += r.seconds;
+    }
+    let missing: Vec<String> = (1..=k)
+        .filter(|&i| seen[(i - 1) as usize].is_none())
+        .map(|i| format!("{i}/{k}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Shard(format!(
+            "shard{} {} {} missing",
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(", "),
+            if missing.len() == 1 { "is" } else { "are" }
+        )));
+    }
+    Ok(merged)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    fn tmp(name: &str) -> PathBuf {
+        let p = std::env::temp_dir().join(format!("queens-nq-{}-{name}", std::process::id()));
+        let _ = fs::remove_file(&p);
+        p
+    }
+
+    #[test]
+    fn interrupted_run_resumes_to_the_exact_total() {
+        let plan = Plan::new(12, 12).unwrap();
+        let path = tmp("resume.json");
+        let opts = Options {
+            shard: None,
+            checkpoint: Some(path.clone()),
+        };
+        // Stop after some tasks through the cancel flag, from the progress hook.
+        let stop = AtomicBool::new(false);
+        let hook = |p: crate::Progress| {
+            if p.done >= 100 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let ctl = Control {
+            threads: 2,
+            progress: Some(&hook),
+            cancel: Some(&stop),
+        };
+        assert_eq!(run(&plan, &opts, &ctl), Err(Error::Interrupted));
+        let again = run(&plan, &opts, &Control::default()).unwrap();
+        assert!(
+            again.resumed >= 100 && again.resumed < plan.len(),
+            "{again:?}"
+        );
+        assert_eq!(
+            again.tally,
+            Tally {
+                total: 14200,
+                unique: 1787
+            }
+        );
+        // A finished checkpoint answers at once.
+        let third = run(&plan, &opts, &Control::default()).unwrap();
+        assert_eq!((third.tally, third.resumed), (again.tally, plan.len()));
+        // The same file for another board, or another shard, is refused.
+        let other = Plan::new(11, 11).unwrap();
+        assert!(matches!(
+            run(&other, &opts, &Control::default()),
+            Err(Error::Checkpoint { .. })
+        ));
+        let sharded = Options {
+            shard: Some("1/2".parse().unwrap()),
+            ..opts.clone()
+        };
+        assert!(matches!(
+            run(&plan, &sharded, &Control::default()),
+            Err(Error::Checkpoint { .. })
+        ));
+        // Editing a sum is noticed.
+        let text = fs::read_to_string(&path).unwrap().replace("14200", "14201");
+        fs::write(&path, text).unwrap();
+        assert!(matches!(
+            run(&plan, &opts, &Control::default()),
+            Err(Error::Checkpoint { .. })
+        ));
+        fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn shards_add_up_and_bad_sets_are_refused() {
+        let plan = Plan::new(10, 10).unwrap();
+        let part = |i: u32, k: u32| {
+            let s = Shard { index: i, count: k };
+            let opts = Options {
+                shard: Some(s),
+                checkpoint: None,
+            };
+            let r = run(&plan, &opts, &Control::default()).unwrap();
+            (format!("s{i}"), ShardResult::new(&plan, s, &r, 0.0, 1))
+        };
+        for k in 1..=4 {
+            let parts: Vec<_> = (1..=k).map(|i| part(i, k)).collect();
+            assert_eq!(
+                merge(&parts).unwrap().tally,
+                Tally {
+                    total: 724,
+                    unique: 92
+                }
+            );
+        }
+        assert!(merge(&[part(1, 2)]).is_err());
+        assert!(merge(&[part(1, 2), part(1, 2), part(2, 2)]).is_err());
+        assert!(merge(&[part(1, 2), part(2, 3)]).is_err());
+        assert!(merge(&[]).is_err());
+    }
+}
