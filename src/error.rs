@@ -115,4 +115,45 @@ pub enum Error {
     /// The job was stopped before it finished (a budget ran out or the caller cancelled).
     #[error("the search was stopped before it finished")]
     Interrupted,
+    /// A Betza string that does not parse; the message ends with the string and a caret
+    /// under the offending character.
+    #[error("bad Betza string '{text}' at character {position}: {reason}\n{}", caret(text, *position))]
+    BadBetza {
+        /// The string as given.
+        text: String,
+        /// The 1-based character position at fault (one past the end when the string
+        /// stops too early).
+        position: usize,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A well-formed Betza string whose moves are outside the supported subset (their
+    /// attacks would depend on other pieces or on history).
+    #[error("unsupported Betza string '{text}' at character {position}: {reason}\n{}", caret(text, *position))]
+    UnsupportedBetza {
+        /// The string as given.
+        text: String,
+        /// The 1-based character position of the refused modifier.
+        position: usize,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// A piece definition `LETTER=BETZA` (or `LETTER=NAME`) that cannot be used.
+    #[error("bad piece definition '{text}': {reason}")]
+    BadPieceDefinition {
+        /// The definition as given.
+        text: String,
+        /// Why it was refused.
+        reason: String,
+    },
+}
+
+/// The string again, indented, with a caret under character `position` (1-based);
+/// control characters are shown as `?` so the caret stays aligned.
+fn caret(text: &str, position: usize) -> String {
+    let shown: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    format!("  {shown}\n  {}^", " ".repeat(position.saturating_sub(1)))
 }

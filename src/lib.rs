@@ -8,6 +8,8 @@
 //! - [`Board`] and [`Square`]: an `R × C` board, squares in algebraic notation.
 //! - [`PieceKind`]: a kind of piece as *data* (leaps and slides); [`Catalog`] maps letters
 //!   to kinds (K N B R Q A built in).
+//! - [`betza`] and [`fairy`]: fairy pieces in Betza's notation (`RN` the chancellor,
+//!   `NN` the nightrider, `fR` the lance), named pieces, and `LETTER=BETZA` definitions.
 //! - [`Problem`]: a board, a multiset of pieces ([`parse_spec`]) and optional fixed pieces.
 //! - [`Placement`]: pieces on squares; [`verify::verify`] names every attacking pair.
 //! - [`engine`]: the solvers behind one interface; [`solve`], [`enumerate`] and [`count`]
@@ -33,10 +35,12 @@
 
 #![warn(missing_docs)]
 
+pub mod betza;
 pub mod bitboard;
 pub mod board;
 pub mod engine;
 pub mod error;
+pub mod fairy;
 pub mod piece;
 pub mod problem;
 pub mod render;

@@ -7,6 +7,8 @@ BOARD is `8` (8x8) or `5x7` (5 rows x 7 columns); default 8.
 SPEC lists pieces as [COUNT]LETTER items: `8Q`, `N,B,R,Q,A`, `2N,2B,R,Q`.
   Kinds: K king, N knight, B bishop, R rook, Q queen, A amazon (queen + knight).
   Default: min(rows, cols) queens.
+  More kinds: --piece LETTER=BETZA (or LETTER=NAME), e.g. --piece C=RN --pieces 8C;
+  `queens pieces` lists the named fairy pieces and their moves.
 PLACEMENT lists pieces as LETTER+square tokens, comma- or space-separated:
   `Qa1,Nc3,Qh8`; for queens also the permutation `[1,5,8,6,3,7,2,4]`
   (the i-th number is the rank of the queen on the i-th file).
@@ -101,6 +103,19 @@ pub enum Command {
         /// How to print the verdict.
         #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
         format: VerifyFormat,
+        /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`.
+        #[arg(long = "piece", value_name = "LETTER=BETZA")]
+        piece: Vec<String>,
+    },
+    /// List the piece kinds and named fairy pieces with their Betza strings and a
+    /// diagram of their moves; or show the pieces named (letters, names, Betza strings).
+    Pieces {
+        /// Letters, names or Betza strings to show [default: every known kind and name].
+        #[arg(value_name = "PIECE")]
+        which: Vec<String>,
+        /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`.
+        #[arg(long = "piece", value_name = "LETTER=BETZA")]
+        piece: Vec<String>,
     },
 }
 
@@ -123,6 +138,10 @@ pub struct ProblemArgs {
     /// Worker threads for counting; 0 uses every core.
     #[arg(long, default_value_t = 0, value_name = "T")]
     pub threads: usize,
+    /// Defines a piece kind for this run (repeatable): `C=RN` (Betza notation) or
+    /// `C=chancellor` (a name from `queens pieces`); then use C in SPEC and PLACEMENT.
+    #[arg(long = "piece", value_name = "LETTER=BETZA")]
+    pub piece: Vec<String>,
 }
 
 /// Output of `solve`.

@@ -1,6 +1,7 @@
 //! The command-line layer: argument definitions, job runners and progress display.
 
 pub mod args;
+pub mod fairy;
 pub mod nqcount;
 pub mod progress;
 pub mod run;

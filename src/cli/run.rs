@@ -7,9 +7,7 @@ use std::process::ExitCode;
 
 use queens::render;
 use queens::verify::{Conflict, conflicts, verify};
-use queens::{
-    Board, Catalog, Control, EngineChoice, PieceCount, PieceKind, Placement, Problem, parse_spec,
-};
+use queens::{Board, Control, EngineChoice, PieceCount, PieceKind, Placement, Problem, parse_spec};
 
 use super::args::{AllFormat, Cli, Command, ProblemArgs, SolveFormat, VerifyFormat};
 use super::nqcount::{self, CountFlags};
@@ -68,7 +66,9 @@ pub fn run(cli: Cli) -> CliResult {
             args,
             pieces,
             format,
-        } => verify_cmd(&args, pieces.as_deref(), format),
+            piece,
+        } => verify_cmd(&args, pieces.as_deref(), format, &piece),
+        Command::Pieces { which, piece } => super::fairy::pieces(&which, &piece),
     }
 }
 
@@ -80,7 +80,7 @@ struct Setup {
 }
 
 fn setup(args: &ProblemArgs) -> Result<Setup, String> {
-    let catalog = Catalog::standard();
+    let catalog = super::fairy::catalog(&args.piece)?;
     let board: Board = args.board.parse().map_err(|e| format!("{e}"))?;
     let pieces = match &args.pieces {
         Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
@@ -254,8 +254,13 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
     })
 }
 
-fn verify_cmd(args: &[String], pieces: Option<&str>, format: VerifyFormat) -> CliResult {
-    let catalog = Catalog::standard();
+fn verify_cmd(
+    args: &[String],
+    pieces: Option<&str>,
+    format: VerifyFormat,
+    defs: &[String],
+) -> CliResult {
+    let catalog = super::fairy::catalog(defs)?;
     let (board_text, placement_text) = match args {
         [p] => (None, p.as_str()),
         [b, p] => (Some(b.as_str()), p.as_str()),
