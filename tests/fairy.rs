@@ -669,7 +669,7 @@ fn eight_chancellors() {
         }
         for i in 0..k {
             heap(k - 1, p, n);
-            if k % 2 == 0 {
+            if k.is_multiple_of(2) {
                 p.swap(i, k - 1);
             } else {
                 p.swap(0, k - 1);
