@@ -159,8 +159,8 @@ pub fn is_builtin(letter: char) -> bool {
 /// use queens::fairy::kind;
 /// let k = kind('C', "chancellor").unwrap();
 /// assert_eq!((k.letter(), k.notation()), ('C', "RN"));
-/// let k = kind('L', "WfR").unwrap();
-/// assert_eq!(k.name(), "WfR");
+/// let k = kind('L', "fWfF").unwrap();
+/// assert_eq!((k.name(), k.notation()), ("fK", "fK"));
 /// assert!(kind('X', "grasshopper").is_err());
 /// ```
 pub fn kind(letter: char, text: &str) -> Result<PieceKind, Error> {
