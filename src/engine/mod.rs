@@ -8,9 +8,15 @@
 //!
 //! | engine | module | what | limits |
 //! |---|---|---|---|
+//! | `construct` | [`construct`] | explicit N-queens solution, O(N) | plain queens, solve; `auto` from a side of 12 (or beyond `exact`) |
+//! | `complete` | [`complete`] | queens completion, MRV search, proves "none" | N queens on N×N, solve, 12 ≤ N ≤ 1024 |
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
+//! | `local` | [`local`] | random solution / completion by local search | N queens on N×N, solve |
 
+pub mod complete;
+pub mod construct;
 pub mod exact;
+pub mod local;
 
 use std::ops::ControlFlow;
 use std::str::FromStr;
@@ -148,7 +154,12 @@ impl FromStr for EngineChoice {
 }
 
 /// Every engine, in the order `auto` tries them (fastest first).
-pub static ENGINES: &[&dyn Engine] = &[&exact::ExactEngine];
+pub static ENGINES: &[&dyn Engine] = &[
+    &construct::ConstructEngine,
+    &complete::CompleteEngine::DEFAULT,
+    &exact::ExactEngine,
+    &local::LocalEngine::DEFAULT,
+];
 
 /// The engine for `choice`, or why none can run `job` on `problem`.
 ///
