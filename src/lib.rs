@@ -15,6 +15,8 @@
 //! - [`engine`]: the solvers behind one interface; [`solve`], [`enumerate`] and [`count`]
 //!   run a job with the engine an [`EngineChoice`] picks.
 //! - [`render`]: a placement as a diagram, coordinates, JSON or SVG.
+//! - [`perm::Perm`]: queens at huge N, one rank per file (see `engine::construct`,
+//!   `engine::local`, `engine::complete`); [`gent`]: random completion instances.
 //!
 //! ```
 //! use queens::{count, parse_spec, Board, Catalog, Control, EngineChoice, Placement, Problem};
@@ -41,6 +43,8 @@ pub mod board;
 pub mod engine;
 pub mod error;
 pub mod fairy;
+pub mod gent;
+pub mod perm;
 pub mod piece;
 pub mod problem;
 pub mod render;

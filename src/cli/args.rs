@@ -21,7 +21,10 @@ Examples:
   queens all 6 --format coords           the 4 solutions of 6 queens
   queens count 6 --pieces 2N,2B,R,Q      104416
   queens count 8 --pieces 8Q --fixed Qd1 placements with a queen on d1
-  queens verify 8 '[1,5,8,6,3,7,2,4]'    valid";
+  queens verify 8 '[1,5,8,6,3,7,2,4]'    valid
+  queens solve 10000000 > q.txt          10^7 queens (perm format: wider than 64)
+  queens solve 1000 --random --seed 7    a random solution by local search
+  queens verify 10000000 --perm-file q.txt";
 
 /// Places non-attacking chess pieces on boards: the eight-queens puzzle and its
 /// variants, for any mix of kings, knights, bishops, rooks, queens and amazons.
@@ -41,9 +44,12 @@ pub enum Command {
     Solve {
         #[command(flatten)]
         problem: ProblemArgs,
-        /// How to print the solution.
-        #[arg(long, value_enum, default_value_t = SolveFormat::Board)]
-        format: SolveFormat,
+        /// How to print the solution [default: board; perm for queens on boards wider
+        /// than 64 columns, coords for other pieces there].
+        #[arg(long, value_enum)]
+        format: Option<SolveFormat>,
+        #[command(flatten)]
+        huge: super::hugen::HugeArgs,
     },
     /// Print every solution, one per line, as they are found.
     #[command(after_help = AFTER_HELP)]
@@ -53,9 +59,10 @@ pub enum Command {
         /// Stop after this many solutions.
         #[arg(long, value_name = "N")]
         limit: Option<u64>,
-        /// How to print each solution (board diagrams are separated by blank lines).
-        #[arg(long, value_enum, default_value_t = AllFormat::Coords)]
-        format: AllFormat,
+        /// How to print each solution (board diagrams are separated by blank lines)
+        /// [default: coords; perm for queens on boards wider than 64 columns].
+        #[arg(long, value_enum)]
+        format: Option<AllFormat>,
     },
     /// Count the solutions exactly; prints the number alone.
     #[command(after_help = AFTER_HELP)]
@@ -95,8 +102,13 @@ pub enum Command {
     Verify {
         /// [BOARD] PLACEMENT. When BOARD is left out and PLACEMENT is a permutation
         /// of n numbers, the board is n x n; otherwise it is 8x8.
-        #[arg(num_args = 1..=2, required = true, allow_negative_numbers = true, value_name = "ARGS")]
+        /// With --perm-file, only [BOARD].
+        #[arg(num_args = 1..=2, required_unless_present = "perm_file", allow_negative_numbers = true, value_name = "ARGS")]
         args: Vec<String>,
+        /// Read the placement as a permutation (the `perm` format) from FILE, `-` for
+        /// stdin; checked in O(N), so 10^7 queens take well under a second.
+        #[arg(long, value_name = "FILE")]
+        perm_file: Option<String>,
         /// Also require exactly these pieces (a SPEC).
         #[arg(long, value_name = "SPEC")]
         pieces: Option<String>,
@@ -116,6 +128,16 @@ pub enum Command {
         /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`.
         #[arg(long = "piece", value_name = "LETTER=BETZA")]
         piece: Vec<String>,
+    },
+    /// Print a random N-queens completion instance in the style of Gent et al.
+    /// (a permutation, 0 on the free files), for `solve N --fixed-file`.
+    #[command(hide = true)]
+    GenCompletion {
+        /// The board side N.
+        n: String,
+        /// The generator's seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
 }
 
@@ -155,6 +177,8 @@ pub enum SolveFormat {
     Json,
     /// An SVG picture.
     Svg,
+    /// Queens only: the rank on each file, space-separated (0: no queen there).
+    Perm,
 }
 
 /// Output of `all`.
@@ -166,6 +190,8 @@ pub enum AllFormat {
     Json,
     /// Diagrams separated by blank lines.
     Board,
+    /// Queens only: the rank on each file, space-separated, one solution per line.
+    Perm,
 }
 
 /// Output of `verify`.

@@ -2,6 +2,7 @@
 
 pub mod args;
 pub mod fairy;
+pub mod hugen;
 pub mod nqcount;
 pub mod progress;
 pub mod run;

@@ -19,6 +19,8 @@ pub enum Outcome {
     Yes,
     /// No solution / invalid placement: exit 1.
     No,
+    /// A search budget ran out, nothing proved: exit 3.
+    Unknown,
 }
 
 impl Outcome {
@@ -27,6 +29,7 @@ impl Outcome {
         match self {
             Outcome::Yes => ExitCode::SUCCESS,
             Outcome::No => ExitCode::from(1),
+            Outcome::Unknown => ExitCode::from(3),
         }
     }
 }
@@ -36,7 +39,14 @@ type CliResult = Result<Outcome, String>;
 /// Runs `cli` and returns its outcome, or the sentence explaining a bad input.
 pub fn run(cli: Cli) -> CliResult {
     match cli.command {
-        Command::Solve { problem, format } => solve(&problem, format),
+        Command::Solve {
+            problem,
+            format,
+            huge,
+        } => match super::hugen::solve(&problem, format, &huge)? {
+            Some(outcome) => Ok(outcome),
+            None => solve(&problem, format),
+        },
         Command::All {
             problem,
             limit,
@@ -66,9 +76,18 @@ pub fn run(cli: Cli) -> CliResult {
             args,
             pieces,
             format,
+            perm_file: Some(path),
+            piece: _,
+        } => super::hugen::verify_perm(&args, &path, pieces.as_deref(), format),
+        Command::Verify {
+            args,
+            pieces,
+            format,
+            perm_file: None,
             piece,
         } => verify_cmd(&args, pieces.as_deref(), format, &piece),
         Command::Pieces { which, piece } => super::fairy::pieces(&which, &piece),
+        Command::GenCompletion { n, seed } => super::hugen::gen_completion(&n, seed),
     }
 }
 
@@ -137,8 +156,10 @@ fn finish(out: &mut impl Write) -> Result<(), String> {
     }
 }
 
-fn solve(args: &ProblemArgs, format: SolveFormat) -> CliResult {
+fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
     let s = setup(args)?;
+    let format = format
+        .unwrap_or_else(|| super::hugen::default_solve_format(s.problem.board(), false));
     if fixed_conflicts(&s.problem).is_some() {
         return Ok(Outcome::No);
     }
@@ -157,6 +178,10 @@ fn solve(args: &ProblemArgs, format: SolveFormat) -> CliResult {
         SolveFormat::Coords => format!("{p}\n"),
         SolveFormat::Json => format!("{}\n", render::json(board, &p)),
         SolveFormat::Svg => render::svg(board, &p),
+        SolveFormat::Perm => match queens::perm::Perm::from_placement(board, &p) {
+            Some(perm) => perm.to_text(),
+            None => return Err("--format perm writes queens only; use --format coords".into()),
+        },
     };
     let mut out = io::stdout().lock();
     write_out(&mut out, &text)?;
@@ -164,8 +189,19 @@ fn solve(args: &ProblemArgs, format: SolveFormat) -> CliResult {
     Ok(Outcome::Yes)
 }
 
-fn all(args: &ProblemArgs, limit: Option<u64>, format: AllFormat) -> CliResult {
+fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> CliResult {
     let s = setup(args)?;
+    let queens_only = s.problem.pieces().iter().all(|p| p.kind == PieceKind::queen());
+    let format = format.unwrap_or(
+        if s.problem.board().cols() > super::hugen::WIDE && queens_only {
+            AllFormat::Perm
+        } else {
+            AllFormat::Coords
+        },
+    );
+    if matches!(format, AllFormat::Perm) && !queens_only {
+        return Err("--format perm writes queens only; use --format coords".into());
+    }
     if fixed_conflicts(&s.problem).is_some() {
         return Ok(Outcome::No);
     }
@@ -186,6 +222,9 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: AllFormat) -> CliResult {
                     let sep = if printed > 0 { "\n" } else { "" };
                     format!("{sep}{}", render::diagram(&board, p))
                 }
+                AllFormat::Perm => queens::perm::Perm::from_placement(&board, p)
+                    .expect("queens never share a file")
+                    .to_text(),
             };
             match write_out(&mut out, &text) {
                 Ok(true) => {}

@@ -9,9 +9,15 @@
 //! | engine | module | what | limits |
 //! |---|---|---|---|
 //! | `nqueens` | [`nqueens`] | plain N-queens counting (`n` queens on `n×n`, `min(R,C)` on `R×C`), with symmetry, checkpoints, shards | counting only; sides up to 64 |
+//! | `construct` | [`construct`] | explicit N-queens solution, O(N) | plain queens, solve; `auto` from a side of 12 (or beyond `exact`) |
+//! | `complete` | [`complete`] | queens completion, MRV search, proves "none" | N queens on N×N, solve, 12 ≤ N ≤ 1024 |
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
+//! | `local` | [`local`] | random solution / completion by local search | N queens on N×N, solve |
 
+pub mod complete;
+pub mod construct;
 pub mod exact;
+pub mod local;
 pub mod nqueens;
 
 use std::ops::ControlFlow;
@@ -150,7 +156,13 @@ impl FromStr for EngineChoice {
 }
 
 /// Every engine, in the order `auto` tries them (fastest first).
-pub static ENGINES: &[&dyn Engine] = &[&nqueens::NQueensEngine, &exact::ExactEngine];
+pub static ENGINES: &[&dyn Engine] = &[
+    &nqueens::NQueensEngine,
+    &construct::ConstructEngine,
+    &complete::CompleteEngine::DEFAULT,
+    &exact::ExactEngine,
+    &local::LocalEngine::DEFAULT,
+];
 
 /// The engine for `choice`, or why none can run `job` on `problem`.
 ///

@@ -1,0 +1,363 @@
+//! The command line for queens at huge N: `solve` for queens-only problems (explicit
+//! construction, local search, complete completion search), the `perm` format,
+//! `verify --perm-file`, and the hidden instance generator.
+//!
+//! Everything here works on [`Perm`] (one `u32` per file) rather than a `Placement`,
+//! so that ten million queens cost 40 MB and are written in one streamed pass; a
+//! `Placement` is only built for the drawing formats.
+
+use std::io::{self, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use clap::Args;
+use queens::engine::{Job, complete, construct, local, select};
+use queens::perm::{EMPTY, Perm};
+use queens::{
+    Board, Catalog, Control, EngineChoice, Error, PieceCount, PieceKind, Placement, Problem,
+    parse_spec, render,
+};
+
+use super::args::{ProblemArgs, SolveFormat, VerifyFormat};
+use super::run::Outcome;
+
+/// Boards with more files than this print `perm` unless a format is given.
+pub const WIDE: u32 = 64;
+
+/// Options of `solve` for queens: random solutions, completions, budgets.
+#[derive(Args, Debug)]
+pub struct HugeArgs {
+    /// A random solution by local search (N queens on N x N, fixed queens allowed),
+    /// reproducible with --seed.
+    #[arg(long)]
+    pub random: bool,
+    /// The seed of --random [default: taken from the clock and shown on stderr].
+    #[arg(long, value_name = "S", requires = "random")]
+    pub seed: Option<u64>,
+    /// Give up after this many seconds of search (exit 3: no answer, nothing proved).
+    #[arg(long, value_name = "SECS")]
+    pub budget_secs: Option<f64>,
+    /// Give up after this many search steps: nodes of the complete search, attempted
+    /// swaps of the local search (exit 3).
+    #[arg(long, value_name = "STEPS")]
+    pub budget_steps: Option<u64>,
+    /// Fixed queens read from a file (`-` for stdin): a PLACEMENT, or a permutation
+    /// with 0 on the files left free (the output of `--format perm`).
+    #[arg(long, value_name = "FILE")]
+    pub fixed_file: Option<String>,
+}
+
+type CliResult = Result<Outcome, String>;
+
+fn open(path: &str) -> Result<Box<dyn Read>, String> {
+    if path == "-" {
+        Ok(Box::new(io::stdin().lock()))
+    } else {
+        std::fs::File::open(path)
+            .map(|f| Box::new(f) as Box<dyn Read>)
+            .map_err(|e| format!("cannot read '{path}': {e}"))
+    }
+}
+
+fn read_fixed_file(path: &str, board: Board, catalog: &Catalog) -> Result<Placement, String> {
+    let mut text = String::new();
+    open(path)?
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read '{path}': {e}"))?;
+    let t = text.trim_start();
+    if t.starts_with(|c: char| c.is_ascii_digit()) || t.starts_with('[') {
+        let p = Perm::parse_text(t, Some(board)).map_err(|e| format!("in '{path}': {e}"))?;
+        Ok(p.to_placement())
+    } else {
+        Placement::parse(t, catalog).map_err(|e| format!("in '{path}': {e}"))
+    }
+}
+
+fn queens_only(pieces: &[PieceCount]) -> bool {
+    let q = PieceKind::queen();
+    pieces.iter().all(|p| p.kind == q)
+}
+
+/// The format `solve` uses when none is given.
+pub fn default_solve_format(board: &Board, queens: bool) -> SolveFormat {
+    match (board.cols() > WIDE, queens) {
+        (true, true) => SolveFormat::Perm,
+        (true, false) => SolveFormat::Coords,
+        _ => SolveFormat::Board,
+    }
+}
+
+/// Runs `solve` when the problem holds queens only (`None`: not ours, the general
+/// runner takes it).
+pub fn solve(
+    args: &ProblemArgs,
+    format: Option<SolveFormat>,
+    huge: &HugeArgs,
+) -> Result<Option<Outcome>, String> {
+    let catalog = Catalog::standard();
+    let board: Board = args.board.parse().map_err(|e: Error| e.to_string())?;
+    let pieces = match &args.pieces {
+        Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
+        None => vec![PieceCount {
+            kind: PieceKind::queen(),
+            count: board.rows().min(board.cols()),
+        }],
+    };
+    if !queens_only(&pieces) {
+        if huge.random || huge.fixed_file.is_some() {
+            return Err("--random and --fixed-file place queens only; use --fixed for other pieces".into());
+        }
+        return Ok(None);
+    }
+    let mut fixed = match &args.fixed {
+        Some(text) => Placement::parse(text, &catalog).map_err(|e| e.to_string())?,
+        None => Placement::default(),
+    };
+    if let Some(path) = &huge.fixed_file {
+        let more = read_fixed_file(path, board, &catalog)?;
+        let mut all = fixed.pieces().to_vec();
+        all.extend_from_slice(more.pieces());
+        fixed = Placement::new(all);
+    }
+    let problem = Problem::new(board, pieces, fixed).map_err(|e| e.to_string())?;
+    let choice: EngineChoice = args.engine.parse().map_err(|e: Error| e.to_string())?;
+    let format = format.unwrap_or_else(|| default_solve_format(&board, true));
+
+    // Fixed queens that attack each other: no solution, said in O(n).
+    let fixed_perm = match Perm::from_placement(&board, problem.fixed()) {
+        Some(p) => p,
+        None => {
+            eprintln!("queens: no solution: two fixed queens stand on one file");
+            return Ok(Some(Outcome::No));
+        }
+    };
+    if !fixed_perm.is_valid() {
+        let (first, total) = fixed_perm.conflicts(10);
+        eprintln!("queens: no solution: the fixed pieces attack each other:");
+        for c in &first {
+            eprintln!("  {c}");
+        }
+        if total > first.len() as u64 {
+            eprintln!("  ({total} attacking pairs in all)");
+        }
+        return Ok(Some(Outcome::No));
+    }
+
+    let cancel = Arc::new(AtomicBool::new(false));
+    if let Some(secs) = huge.budget_secs {
+        if !(secs.is_finite() && secs >= 0.0) {
+            return Err(format!(
+                "bad --budget-secs '{secs}': give a number of seconds such as 2.5"
+            ));
+        }
+        let flag = Arc::clone(&cancel);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs_f64(secs.min(1e9)));
+            flag.store(true, Ordering::Relaxed);
+        });
+    }
+    let ctl = Control {
+        threads: args.threads,
+        cancel: Some(&cancel),
+        ..Control::default()
+    };
+    let n = board.rows();
+    let fixed_ranks = || -> Vec<u32> {
+        if problem.fixed().is_empty() {
+            Vec::new()
+        } else {
+            fixed_perm.ranks().to_vec()
+        }
+    };
+    let answer: Result<Option<Perm>, Error> = if huge.random {
+        if let EngineChoice::Named(name) = choice
+            && name != "local"
+        {
+            return Err(format!(
+                "--random uses the local engine, not '{name}'; leave out --engine"
+            ));
+        }
+        if !board.is_square() || problem.total_pieces() != n as u64 {
+            return Err(format!(
+                "--random places N queens on an N x N board, not {} on {board}",
+                problem.total_pieces()
+            ));
+        }
+        let seed = huge.seed.unwrap_or_else(|| {
+            let s = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            eprintln!("queens: seed {s}");
+            s
+        });
+        local::random_solution(n, &fixed_ranks(), seed, huge.budget_steps, &ctl)
+    } else {
+        let engine = select(choice, &problem, Job::Solve).map_err(|e| e.to_string())?;
+        match engine.name() {
+            "construct" => Ok(construct::construct(board)),
+            "complete" => complete::complete(n, &fixed_ranks(), huge.budget_steps, &ctl),
+            "local" => local::random_solution(n, &fixed_ranks(), 0, huge.budget_steps, &ctl),
+            _ => engine.solve(&problem, &ctl).map(|found| {
+                found.map(|p| {
+                    Perm::from_placement(&board, &p).expect("queens never share a file")
+                })
+            }),
+        }
+    };
+    let perm = match answer {
+        Ok(Some(p)) => p,
+        Ok(None) => {
+            eprintln!("queens: no solution");
+            return Ok(Some(Outcome::No));
+        }
+        Err(Error::Interrupted) => {
+            eprintln!(
+                "queens: no answer: the search budget ran out before a solution was found (nothing is proved; try a larger budget)"
+            );
+            return Ok(Some(Outcome::Unknown));
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let mut out = io::stdout().lock();
+    let written = match format {
+        SolveFormat::Perm => perm.write_text(&mut out),
+        other => {
+            let p = perm.to_placement();
+            let text = match other {
+                SolveFormat::Coords => format!("{p}\n"),
+                SolveFormat::Json => format!("{}\n", render::json(&board, &p)),
+                SolveFormat::Svg => render::svg(&board, &p),
+                _ => render::diagram(&board, &p),
+            };
+            out.write_all(text.as_bytes())
+        }
+    }
+    .and_then(|()| out.flush());
+    match written {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            return Err(format!("cannot write the output: {e}"));
+        }
+        _ => {}
+    }
+    Ok(Some(Outcome::Yes))
+}
+
+/// `verify [BOARD] --perm-file F`: a permutation from a file or stdin, in O(N).
+pub fn verify_perm(
+    args: &[String],
+    path: &str,
+    pieces: Option<&str>,
+    format: VerifyFormat,
+) -> CliResult {
+    let board = match args {
+        [] => None,
+        [b] => Some(b.parse::<Board>().map_err(|e| e.to_string())?),
+        _ => {
+            return Err(
+                "verify takes [BOARD] with --perm-file; the placement comes from the file".into(),
+            );
+        }
+    };
+    let perm = Perm::read(&mut open(path)?, board).map_err(|e| {
+        let from = if path == "-" { "stdin" } else { path };
+        format!("in {from}: {e}")
+    })?;
+    let board = perm.board();
+    let queens = perm.queens();
+    let mut problems: Vec<String> = Vec::new();
+    let mut total = 0u64;
+    if !perm.is_valid() {
+        let (first, all) = perm.conflicts(10);
+        total = all;
+        problems.extend(first.iter().map(ToString::to_string));
+    }
+    let mut spec_problem = None;
+    if let Some(spec) = pieces {
+        let want: Vec<PieceCount> = parse_spec(spec, &Catalog::standard())
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|p| p.count > 0)
+            .collect();
+        let have = if queens == 0 {
+            Vec::new()
+        } else {
+            vec![PieceCount {
+                kind: PieceKind::queen(),
+                count: queens as u32,
+            }]
+        };
+        if have != want {
+            spec_problem = Some(format!(
+                "the placement has pieces {}Q but {} were asked for",
+                queens,
+                queens::format_spec(&want)
+            ));
+        }
+    }
+    let valid = total == 0 && spec_problem.is_none();
+    let text = match format {
+        VerifyFormat::Text if valid => format!(
+            "valid: {queens} piece{} on {board}, no attacks\n",
+            if queens == 1 { "" } else { "s" }
+        ),
+        VerifyFormat::Text => {
+            let mut t = String::from("invalid:");
+            if total > 0 {
+                t.push_str(&format!(
+                    " {total} attacking pair{}",
+                    if total == 1 { "" } else { "s" }
+                ));
+            }
+            if let Some(s) = &spec_problem {
+                t.push_str(if total > 0 { "; " } else { " " });
+                t.push_str(s);
+            }
+            t.push('\n');
+            for p in &problems {
+                t.push_str(&format!("  {p}\n"));
+            }
+            if total > problems.len() as u64 {
+                t.push_str(&format!("  ... the first {} shown\n", problems.len()));
+            }
+            t
+        }
+        VerifyFormat::Json => {
+            let mut all = problems.clone();
+            all.extend(spec_problem.clone());
+            format!(
+                "{}\n",
+                serde_json::json!({ "valid": valid, "attacking_pairs": total, "problems": all, "queens": queens })
+            )
+        }
+    };
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            return Err(format!("cannot write the output: {e}"));
+        }
+        _ => {}
+    }
+    Ok(if valid { Outcome::Yes } else { Outcome::No })
+}
+
+/// `gen-completion N --seed S` (hidden): a Gent-style completion instance as a
+/// permutation with 0 on the free files, for `solve N --fixed-file`.
+pub fn gen_completion(n: &str, seed: u64) -> CliResult {
+    let board: Board = n.parse().map_err(|e: Error| e.to_string())?;
+    if !board.is_square() || board.rows() > 100_000 {
+        return Err(format!(
+            "bad board '{n}': instances are made for square boards up to 100000"
+        ));
+    }
+    let ranks = queens::gent::instance(board.rows(), seed);
+    let perm = Perm::new(board, ranks).map_err(|e| e.to_string())?;
+    debug_assert!(perm.ranks().contains(&EMPTY) || board.rows() < 6);
+    let mut out = io::stdout().lock();
+    match perm.write_text(&mut out).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write the output: {e}"))
+        }
+        _ => Ok(Outcome::Yes),
+    }
+}

@@ -1,0 +1,368 @@
+//! The complete engine: N-queens completion (some queens fixed, place the rest) for
+//! mid-size boards, deciding both ways: a solution, or a proof that there is none.
+//!
+//! Completion is NP-complete (I. P. Gent, C. Jefferson and P. Nightingale, "Complexity
+//! of n-Queens Completion", JAIR 59, 2017), and local search cannot show that a
+//! completion is impossible, so mid-size boards get a complete backtracking search
+//! whose strength is its ordering:
+//!
+//! - The free queens are a matching of free files to free ranks. Each free file keeps
+//!   its *domain*: a bit set over the free ranks (indexed densely, so the typical few
+//!   dozen free ranks fit in one word) not attacked by any queen placed so far.
+//! - At every node the variable with the fewest choices is branched on ("fewest
+//!   choices first", dynamic): either a file (its domain size) or a rank (how many
+//!   free files still accept it). A file or rank with no choice left fails the node
+//!   at once, and placing a queen prunes every other domain (forward checking), so a
+//!   forced queen is placed before any guess.
+//! - Branching on one variable tries all its values, so the search is complete: when
+//!   it ends without a solution, there is none.
+//!
+//! A node budget and the caller's cancel flag bound the work; when either stops the
+//! search the answer is [`Error::Interrupted`], not "no solution".
+
+use std::ops::ControlFlow;
+
+use num_bigint::BigUint;
+
+use super::{Control, Engine, Job};
+use crate::board::Board;
+use crate::error::Error;
+use crate::perm::{EMPTY, Perm};
+use crate::problem::{Placement, Problem};
+
+/// The largest board side the complete engine accepts.
+pub const MAX_SIDE: u32 = 1024;
+
+/// The complete engine (see the [module docs](self)).
+pub struct CompleteEngine {
+    /// Stop after visiting this many nodes (`None`: no limit).
+    pub max_nodes: Option<u64>,
+}
+
+impl CompleteEngine {
+    /// The engine `auto` uses: no node limit.
+    pub const DEFAULT: CompleteEngine = CompleteEngine { max_nodes: None };
+}
+
+/// A completion of `n` queens on `n × n` keeping the `fixed` queens (`fixed[f]` is the
+/// rank on file `f` or [`EMPTY`]; empty for none), or `Ok(None)` when it is proved that
+/// there is none. When the node budget or the cancel flag stops the search:
+/// [`Error::Interrupted`].
+///
+/// ```
+/// use queens::engine::complete::complete;
+/// use queens::perm::EMPTY;
+/// // a1 fixed on 4x4: impossible (both solutions leave the corners empty).
+/// let mut fixed = vec![EMPTY; 4];
+/// fixed[0] = 0;
+/// assert_eq!(complete(4, &fixed, None, &Default::default()).unwrap(), None);
+/// fixed[0] = 1;
+/// assert_eq!(complete(4, &fixed, None, &Default::default()).unwrap().unwrap().ranks(), &[1, 3, 0, 2]);
+/// ```
+pub fn complete(
+    n: u32,
+    fixed: &[u32],
+    max_nodes: Option<u64>,
+    ctl: &Control,
+) -> Result<Option<Perm>, Error> {
+    let board = Board::square(n)?;
+    if n > MAX_SIDE {
+        return Err(Error::Unsupported(format!(
+            "the complete engine handles boards up to {MAX_SIDE}x{MAX_SIDE}"
+        )));
+    }
+    let nn = n as usize;
+    let fixed = if fixed.is_empty() {
+        vec![EMPTY; nn]
+    } else {
+        fixed.to_vec()
+    };
+    let start = Perm::new(board, fixed)?;
+    if !start.is_valid() {
+        return Ok(None);
+    }
+    let mut s = Search::new(nn, start.ranks(), max_nodes);
+    if !s.run(0, ctl)? {
+        return Ok(None);
+    }
+    let mut ranks = start.into_ranks();
+    for (a, &f) in s.files.iter().enumerate() {
+        ranks[f as usize] = s.ranks[s.chosen[a] as usize];
+    }
+    let out = Perm::new(board, ranks)?;
+    debug_assert!(out.is_valid());
+    Ok(Some(out))
+}
+
+struct Search {
+    n: usize,
+    /// Free files and free ranks, ascending; `k` of each.
+    files: Vec<u32>,
+    ranks: Vec<u32>,
+    /// Rank → its index among the free ranks, or EMPTY.
+    rank_index: Vec<u32>,
+    k: usize,
+    /// Words per domain.
+    w: usize,
+    /// Domains per depth: `levels[d][a * w..(a + 1) * w]` is file a's domain at depth d.
+    levels: Vec<Vec<u64>>,
+    file_done: Vec<bool>,
+    rank_done: Vec<bool>,
+    /// The free-rank index chosen for each free file.
+    chosen: Vec<u32>,
+    support: Vec<u32>,
+    nodes: u64,
+    max_nodes: u64,
+}
+
+impl Search {
+    fn new(n: usize, fixed: &[u32], max_nodes: Option<u64>) -> Search {
+        let mut rank_used = vec![false; n];
+        let mut d1 = vec![false; 2 * n];
+        let mut d2 = vec![false; 2 * n];
+        let mut files = Vec::new();
+        for (f, &r) in fixed.iter().enumerate() {
+            if r == EMPTY {
+                files.push(f as u32);
+            } else {
+                let r = r as usize;
+                rank_used[r] = true;
+                d1[f + r] = true;
+                d2[f + n - 1 - r] = true;
+            }
+        }
+        let ranks: Vec<u32> = (0..n as u32).filter(|&r| !rank_used[r as usize]).collect();
+        let mut rank_index = vec![EMPTY; n];
+        for (j, &r) in ranks.iter().enumerate() {
+            rank_index[r as usize] = j as u32;
+        }
+        let k = files.len();
+        let w = k.div_ceil(64).max(1);
+        let mut first = vec![0u64; k * w];
+        for (a, &f) in files.iter().enumerate() {
+            for (j, &r) in ranks.iter().enumerate() {
+                let (f, r) = (f as usize, r as usize);
+                if !d1[f + r] && !d2[f + n - 1 - r] {
+                    first[a * w + j / 64] |= 1 << (j % 64);
+                }
+            }
+        }
+        let mut levels = vec![first];
+        levels.resize(k + 1, vec![0u64; k * w]);
+        Search {
+            n,
+            files,
+            ranks,
+            rank_index,
+            k,
+            w,
+            levels,
+            file_done: vec![false; k],
+            rank_done: vec![false; k],
+            chosen: vec![0; k],
+            support: vec![0; k],
+            nodes: 0,
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+        }
+    }
+
+    fn size(&self, d: usize, a: usize) -> u32 {
+        self.levels[d][a * self.w..(a + 1) * self.w]
+            .iter()
+            .map(|x| x.count_ones())
+            .sum()
+    }
+
+    /// Searches depth `d` (d queens of the free ones placed); true when a solution
+    /// is recorded in `chosen`.
+    fn run(&mut self, d: usize, ctl: &Control) -> Result<bool, Error> {
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes {
+            return Err(Error::Interrupted);
+        }
+        if self.nodes & 0x3ff == 0 && ctl.cancelled() {
+            return Err(Error::Interrupted);
+        }
+        if d == self.k {
+            return Ok(true);
+        }
+        let (k, w) = (self.k, self.w);
+        // Fewest choices: files by domain size, ranks by the files that accept them.
+        let mut best = (u32::MAX, true, 0usize);
+        self.support.iter_mut().for_each(|c| *c = 0);
+        for a in 0..k {
+            if self.file_done[a] {
+                continue;
+            }
+            let s = self.size(d, a);
+            if s == 0 {
+                return Ok(false);
+            }
+            if s < best.0 {
+                best = (s, true, a);
+            }
+            for wi in 0..w {
+                let mut x = self.levels[d][a * w + wi];
+                while x != 0 {
+                    self.support[wi * 64 + x.trailing_zeros() as usize] += 1;
+                    x &= x - 1;
+                }
+            }
+        }
+        for j in 0..k {
+            if self.rank_done[j] {
+                continue;
+            }
+            let s = self.support[j];
+            if s == 0 {
+                return Ok(false);
+            }
+            if s < best.0 {
+                best = (s, false, j);
+            }
+        }
+        let (_, is_file, v) = best;
+        if is_file {
+            let a = v;
+            let dom: Vec<u64> = self.levels[d][a * w..(a + 1) * w].to_vec();
+            for (wi, mut x) in dom.into_iter().enumerate() {
+                while x != 0 {
+                    let j = wi * 64 + x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    if self.place(d, a, j) && self.descend(d, a, j, ctl)? {
+                        return Ok(true);
+                    }
+                }
+            }
+        } else {
+            let j = v;
+            for a in 0..k {
+                if self.file_done[a] || self.levels[d][a * w + j / 64] >> (j % 64) & 1 == 0 {
+                    continue;
+                }
+                if self.place(d, a, j) && self.descend(d, a, j, ctl)? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    fn descend(&mut self, d: usize, a: usize, j: usize, ctl: &Control) -> Result<bool, Error> {
+        self.file_done[a] = true;
+        self.rank_done[j] = true;
+        self.chosen[a] = j as u32;
+        let found = self.run(d + 1, ctl)?;
+        self.file_done[a] = false;
+        self.rank_done[j] = false;
+        Ok(found)
+    }
+
+    /// Writes the domains of depth `d + 1` for a queen of file `a` on free rank `j`;
+    /// false when some other file is left without a choice.
+    fn place(&mut self, d: usize, a: usize, j: usize) -> bool {
+        let (k, w, n) = (self.k, self.w, self.n as i64);
+        let fa = self.files[a] as i64;
+        let r = self.ranks[j] as i64;
+        let (cur, next) = self.levels.split_at_mut(d + 1);
+        let (cur, next) = (&cur[d], &mut next[0]);
+        for b in 0..k {
+            if b == a || self.file_done[b] {
+                continue;
+            }
+            let dom = &mut next[b * w..(b + 1) * w];
+            dom.copy_from_slice(&cur[b * w..(b + 1) * w]);
+            dom[j / 64] &= !(1u64 << (j % 64));
+            let dist = self.files[b] as i64 - fa;
+            for rr in [r + dist, r - dist] {
+                if (0..n).contains(&rr) {
+                    let i = self.rank_index[rr as usize];
+                    if i != EMPTY {
+                        let i = i as usize;
+                        dom[i / 64] &= !(1u64 << (i % 64));
+                    }
+                }
+            }
+            if dom.iter().all(|&x| x == 0) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl Engine for CompleteEngine {
+    fn name(&self) -> &'static str {
+        "complete"
+    }
+
+    fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
+        if job != Job::Solve {
+            return Err("the complete engine only finds one solution".into());
+        }
+        super::local::queens_completion(problem, "complete")?;
+        let n = problem.board().rows();
+        if n > MAX_SIDE {
+            return Err(format!(
+                "the complete engine handles boards up to {MAX_SIDE}x{MAX_SIDE}"
+            ));
+        }
+        if n < super::construct::AUTO_FROM_SIDE {
+            return Err(format!(
+                "the complete engine leaves boards under {0}x{0} to the exact engine",
+                super::construct::AUTO_FROM_SIDE
+            ));
+        }
+        Ok(())
+    }
+
+    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
+        self.check(problem, Job::Solve).map_err(Error::Unsupported)?;
+        let fixed = super::local::queens_completion(problem, "complete")
+            .map_err(Error::Unsupported)?;
+        if fixed.is_empty() {
+            return Ok(None);
+        }
+        let n = problem.board().rows();
+        Ok(complete(n, &fixed, self.max_nodes, ctl)?.map(|p| p.to_placement()))
+    }
+
+    fn enumerate(
+        &self,
+        _problem: &Problem,
+        _ctl: &Control,
+        _sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        Err(Error::Unsupported(
+            "the complete engine only finds one solution".into(),
+        ))
+    }
+
+    fn count(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
+        Err(Error::Unsupported(
+            "the complete engine only finds one solution".into(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_boards_are_solved() {
+        for n in [1u32, 4, 5, 8, 13, 30, 60] {
+            let p = complete(n, &[], None, &Control::default())
+                .unwrap()
+                .unwrap();
+            assert!(p.is_valid() && p.queens() == n as usize);
+        }
+        assert_eq!(complete(3, &[], None, &Control::default()).unwrap(), None);
+    }
+
+    #[test]
+    fn node_budget_is_interrupted() {
+        let r = complete(40, &[], Some(5), &Control::default());
+        assert_eq!(r, Err(Error::Interrupted));
+    }
+}

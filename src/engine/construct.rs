@@ -1,0 +1,187 @@
+//! The construction engine: one solution of plain N-queens written down directly, in
+//! O(N) time and memory, for every board that has one.
+//!
+//! Backtracking for the *first* solution in order blows up around N = 30, yet explicit
+//! solutions have been known since the 19th century. This module uses the closed forms
+//! of E. J. Hoffman, J. C. Loessi and R. C. Moore, "Constructions for the Solution of
+//! the m Queens Problem", Mathematics Magazine 42(2), 1969, as summarised by
+//! B. Bernhardsson, "Explicit solutions to the N-queens problem for all N", SIGART
+//! Bulletin 2(2), 1991. With files and ranks counted from 1 and `m = N / 2`, N even:
+//!
+//! - N mod 6 ≠ 2: queens on `(i, 2i)` and `(m + i, 2i − 1)` for `i = 1..m`;
+//! - N mod 6 ≠ 0 (here: N mod 6 = 2): with `t = (2i + m − 3) mod N`, queens on
+//!   `(i, 1 + t)` and `(N + 1 − i, N − t)` for `i = 1..m`.
+//!
+//! For odd N the even solution for N − 1 leaves the main diagonal empty, so a queen on
+//! `(N, N)` completes it. N = 2 and 3 have no solution.
+//!
+//! A rectangular `R × C` board holds `min(R, C)` queens: the square solution for the
+//! short side fits in a corner (attacks do not depend on the board's size). Short sides
+//! of 2 and 3 have small hand-checked patterns when the long side is longer.
+
+use std::ops::ControlFlow;
+
+use num_bigint::BigUint;
+
+use super::{Control, Engine, Job};
+use crate::board::Board;
+use crate::error::Error;
+use crate::perm::{EMPTY, Perm};
+use crate::problem::{Placement, Problem};
+
+/// Boards whose short side is below this are left to the exact engine under `auto`, so
+/// that small boards keep their first-in-order answer; from here on the backtracker's
+/// first-solution search can take seconds (N = 30 takes twelve).
+pub const AUTO_FROM_SIDE: u32 = 12;
+
+/// The construction engine (see the [module docs](self)).
+pub struct ConstructEngine;
+
+/// One solution of `n` queens on `n × n`: the 0-based rank on each file, or `None` for
+/// n = 2 and 3.
+///
+/// ```
+/// use queens::engine::construct::square;
+/// assert_eq!(square(4), Some(vec![1, 3, 0, 2]));
+/// assert_eq!(square(3), None);
+/// ```
+pub fn square(n: u32) -> Option<Vec<u32>> {
+    if n == 2 || n == 3 {
+        return None;
+    }
+    let mut ranks = vec![0u32; n as usize];
+    let even = n - n % 2;
+    let m = even as u64 / 2;
+    let e = even as u64;
+    if even > 0 {
+        // 1-based (file, rank) pairs written as 0-based ranks.
+        if even % 6 != 2 {
+            for i in 1..=m {
+                ranks[(i - 1) as usize] = (2 * i - 1) as u32;
+                ranks[(m + i - 1) as usize] = (2 * i - 2) as u32;
+            }
+        } else {
+            for i in 1..=m {
+                let t = (2 * i + m - 3) % e;
+                ranks[(i - 1) as usize] = t as u32;
+                ranks[(e - i) as usize] = (e - 1 - t) as u32;
+            }
+        }
+    }
+    if n % 2 == 1 {
+        ranks[(n - 1) as usize] = n - 1;
+    }
+    Some(ranks)
+}
+
+/// One solution of `min(rows, cols)` queens on `board`, or `None` when there is none
+/// (2×2 and 3×3 only).
+///
+/// ```
+/// use queens::{Board, engine::construct::construct};
+/// let p = construct(Board::new(3, 5).unwrap()).unwrap();
+/// assert!(p.is_valid() && p.queens() == 3);
+/// assert!(construct(Board::square(3).unwrap()).is_none());
+/// ```
+pub fn construct(board: Board) -> Option<Perm> {
+    let short = board.rows().min(board.cols());
+    let long = board.rows().max(board.cols());
+    // `along[i]`: the long-side coordinate of the queen on short-side line i.
+    let along: Vec<u32> = match (short, long) {
+        (2, l) if l >= 3 => vec![0, 2],
+        (3, l) if l >= 4 => vec![2, 0, 3],
+        _ => square(short)?,
+    };
+    let ranks = if board.cols() <= board.rows() {
+        along
+    } else {
+        let mut ranks = vec![EMPTY; board.cols() as usize];
+        for (i, &f) in along.iter().enumerate() {
+            ranks[f as usize] = i as u32;
+        }
+        ranks
+    };
+    Some(Perm::new(board, ranks).expect("constructed ranks lie on the board"))
+}
+
+impl Engine for ConstructEngine {
+    fn name(&self) -> &'static str {
+        "construct"
+    }
+
+    fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
+        if job != Job::Solve {
+            return Err("the construct engine only finds one solution".into());
+        }
+        if !problem.is_plain_queens() {
+            return Err(
+                "the construct engine only solves plain queens (min(rows, cols) queens, nothing fixed)"
+                    .into(),
+            );
+        }
+        let b = problem.board();
+        if b.rows().min(b.cols()) < AUTO_FROM_SIDE && b.squares() <= super::exact::MAX_SQUARES {
+            return Err(format!(
+                "the construct engine leaves boards with a side under {AUTO_FROM_SIDE} to the exact engine"
+            ));
+        }
+        Ok(())
+    }
+
+    fn solve(&self, problem: &Problem, _ctl: &Control) -> Result<Option<Placement>, Error> {
+        self.check(problem, Job::Solve).map_err(Error::Unsupported)?;
+        Ok(construct(*problem.board()).map(|p| p.to_placement()))
+    }
+
+    fn enumerate(
+        &self,
+        _problem: &Problem,
+        _ctl: &Control,
+        _sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        Err(Error::Unsupported(
+            "the construct engine only finds one solution".into(),
+        ))
+    }
+
+    fn count(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
+        Err(Error::Unsupported(
+            "the construct engine only finds one solution".into(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_square_board_up_to_300() {
+        for n in 1..=300 {
+            match square(n) {
+                None => assert!(n == 2 || n == 3),
+                Some(r) => {
+                    let p = Perm::new(Board::square(n).unwrap(), r).unwrap();
+                    assert!(p.is_valid(), "n = {n}");
+                    assert_eq!(p.queens(), n as usize);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rectangles() {
+        for r in 1..=12 {
+            for c in 1..=12 {
+                let b = Board::new(r, c).unwrap();
+                match construct(b) {
+                    None => assert!((r, c) == (2, 2) || (r, c) == (3, 3), "{b}"),
+                    Some(p) => {
+                        assert!(p.is_valid(), "{b}");
+                        assert_eq!(p.queens() as u32, r.min(c), "{b}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,450 @@
+//! The local-search engine: a random solution of N queens, or of a completion (some
+//! queens fixed), for N in the millions.
+//!
+//! The method follows R. Sosič and J. Gu, "3,000,000 queens in less than one minute"
+//! (SIGART Bulletin 2(2), 1991; their QS4): the free queens form a permutation of the
+//! free ranks over the free files, so ranks and files never clash and only diagonals
+//! matter.
+//!
+//! 1. **Greedy start.** File by file, a few random candidates are drawn from the ranks
+//!    not yet used (a swap in the permutation); the first one whose two diagonals are
+//!    free is kept. Diagonal occupancy is kept in two bit sets (2N bits each, small
+//!    enough to stay in cache). A file with no free candidate after a few draws keeps
+//!    a random one, as do the last few files, where free diagonals are rare.
+//! 2. **Repair.** Diagonal counters are built, and a work list holds every queen that
+//!    might be attacked (those placed with a conflict). An attacked queen is swapped
+//!    with a random other free queen when that strictly lowers the number of attacking
+//!    pairs; the change is computed in O(1) from the eight counters the swap touches.
+//!    Every diagonal with two queens always holds a queen on the work list, so an empty
+//!    list means a solution.
+//! 3. **Restart.** When repair stalls (possible on small boards), everything is
+//!    redrawn from the same generator.
+//!
+//! The generator is xoshiro256++ seeded with the user's seed, so a seed always gives
+//! the same answer. A budget (attempted swaps, or the caller's cancel flag) bounds the
+//! work; when it runs out the answer is [`Error::Interrupted`], never "no solution":
+//! local search cannot prove that none exists.
+
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+
+use num_bigint::BigUint;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use super::{Control, Engine, Job};
+use crate::error::Error;
+use crate::perm::{EMPTY, Perm};
+use crate::piece::PieceKind;
+use crate::problem::{Placement, Problem};
+
+/// Random draws per file in the greedy start before a conflicted rank is accepted.
+const GREEDY_TRIES: u32 = 24;
+/// Files left to random at the end of the greedy start.
+const TAIL: usize = 48;
+/// Random partners tried for one attacked queen before it goes back on the list.
+const REPAIR_TRIES: u32 = 64;
+
+/// The local-search engine (see the [module docs](self)); `auto` uses it, with seed 0,
+/// for completions too large for the complete engine.
+pub struct LocalEngine {
+    /// The generator's seed.
+    pub seed: u64,
+    /// At most this many attempted swaps (`None`: a generous default that grows with
+    /// the board).
+    pub max_swaps: Option<u64>,
+}
+
+impl LocalEngine {
+    /// The engine `auto` uses: seed 0, default budget.
+    pub const DEFAULT: LocalEngine = LocalEngine {
+        seed: 0,
+        max_swaps: None,
+    };
+}
+
+/// Queens-only square problems with `n` queens: the fixed ranks per file (EMPTY when
+/// free), or why not.
+pub(crate) fn queens_completion(problem: &Problem, engine: &str) -> Result<Vec<u32>, String> {
+    let b = problem.board();
+    let queen = PieceKind::queen();
+    if !b.is_square()
+        || problem.pieces().len() != 1
+        || problem.pieces()[0].kind != queen
+        || problem.pieces()[0].count != b.rows()
+    {
+        return Err(format!(
+            "the {engine} engine only places N queens on an N x N board (fixed queens allowed)"
+        ));
+    }
+    let mut fixed = vec![EMPTY; b.cols() as usize];
+    for p in problem.fixed().pieces() {
+        let slot = &mut fixed[p.square.file as usize];
+        if *slot != EMPTY {
+            // Two fixed queens on one file: the caller reports it as no solution.
+            return Ok(vec![]);
+        }
+        *slot = p.square.rank;
+    }
+    Ok(fixed)
+}
+
+/// A random solution of `n` queens on `n × n` keeping the `fixed` queens (`fixed[f]` is
+/// the rank on file `f` or [`EMPTY`]; an empty slice means none fixed).
+///
+/// `Ok(None)` only when there is provably no solution: n = 2 or 3 with nothing fixed,
+/// or fixed queens that attack each other. When the budget runs out:
+/// [`Error::Interrupted`].
+///
+/// ```
+/// use queens::engine::local::random_solution;
+/// let a = random_solution(1000, &[], 7, None, &Default::default()).unwrap().unwrap();
+/// let b = random_solution(1000, &[], 7, None, &Default::default()).unwrap().unwrap();
+/// assert!(a.is_valid());
+/// assert_eq!(a, b);
+/// ```
+pub fn random_solution(
+    n: u32,
+    fixed: &[u32],
+    seed: u64,
+    max_swaps: Option<u64>,
+    ctl: &Control,
+) -> Result<Option<Perm>, Error> {
+    let board = crate::board::Board::square(n)?;
+    let nn = n as usize;
+    let fixed_perm = if fixed.is_empty() {
+        None
+    } else {
+        let p = Perm::new(board, fixed.to_vec())?;
+        if !p.is_valid() {
+            return Ok(None);
+        }
+        Some(p)
+    };
+    if fixed_perm.is_none() && (n == 2 || n == 3) {
+        return Ok(None);
+    }
+    let mut s = State::new(nn, fixed_perm.as_ref().map(|p| p.ranks()));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let budget = max_swaps.unwrap_or(1_000_000 + 200 * s.m as u64);
+    let mut spent = 0u64;
+    loop {
+        s.greedy(&mut rng, ctl)?;
+        match s.repair(&mut rng, ctl, budget, &mut spent)? {
+            true => break,
+            false => continue,
+        }
+    }
+    let mut ranks = match fixed_perm {
+        Some(p) => p.into_ranks(),
+        None => Vec::new(),
+    };
+    match &s.files {
+        None => ranks = std::mem::take(&mut s.p),
+        Some(files) => {
+            for (k, &f) in files.iter().enumerate() {
+                ranks[f as usize] = s.p[k];
+            }
+        }
+    }
+    let out = Perm::new(board, ranks)?;
+    debug_assert!(out.is_valid());
+    Ok(Some(out))
+}
+
+/// The search state: free queen `k` stands on file `file(k)`, rank `p[k]`.
+struct State {
+    n: usize,
+    m: usize,
+    /// Free files, ascending; `None` when every file is free (then file(k) = k).
+    files: Option<Vec<u32>>,
+    p: Vec<u32>,
+    /// Diagonal bit sets of the fixed queens alone (copied at each start).
+    fixed_b1: Vec<u64>,
+    fixed_b2: Vec<u64>,
+    /// Fixed queens as (file, rank), to seed the counters.
+    fixed: Vec<(u32, u32)>,
+    /// Free queens placed with a conflict in the greedy start.
+    bad: Vec<u32>,
+    d1: Vec<u32>,
+    d2: Vec<u32>,
+}
+
+#[inline]
+fn below(rng: &mut Xoshiro256PlusPlus, m: usize) -> usize {
+    (((rng.next_u64() >> 32) * m as u64) >> 32) as usize
+}
+
+#[inline]
+fn test_set(bits: &mut [u64], i: usize) -> bool {
+    let (w, m) = (i >> 6, 1u64 << (i & 63));
+    let was = bits[w] & m != 0;
+    bits[w] |= m;
+    was
+}
+
+#[inline]
+fn test(bits: &[u64], i: usize) -> bool {
+    bits[i >> 6] >> (i & 63) & 1 == 1
+}
+
+impl State {
+    fn new(n: usize, fixed: Option<&[u32]>) -> State {
+        let words = (2 * n).div_ceil(64);
+        let mut s = State {
+            n,
+            m: n,
+            files: None,
+            p: Vec::new(),
+            fixed_b1: vec![0; words],
+            fixed_b2: vec![0; words],
+            fixed: Vec::new(),
+            bad: Vec::new(),
+            d1: Vec::new(),
+            d2: Vec::new(),
+        };
+        match fixed {
+            None => s.p = (0..n as u32).collect(),
+            Some(ranks) => {
+                let mut rank_used = vec![false; n];
+                let mut files = Vec::new();
+                for (f, &r) in ranks.iter().enumerate() {
+                    if r == EMPTY {
+                        files.push(f as u32);
+                    } else {
+                        rank_used[r as usize] = true;
+                        s.fixed.push((f as u32, r));
+                        test_set(&mut s.fixed_b1, f + r as usize);
+                        test_set(&mut s.fixed_b2, f + n - 1 - r as usize);
+                    }
+                }
+                s.p = (0..n as u32).filter(|&r| !rank_used[r as usize]).collect();
+                s.m = files.len();
+                s.files = Some(files);
+            }
+        }
+        s
+    }
+
+    #[inline]
+    fn file(&self, k: usize) -> usize {
+        match &self.files {
+            None => k,
+            Some(f) => f[k] as usize,
+        }
+    }
+
+    /// Step 1: a near-conflict-free random permutation of the free ranks.
+    fn greedy(&mut self, rng: &mut Xoshiro256PlusPlus, ctl: &Control) -> Result<(), Error> {
+        let (n, m) = (self.n, self.m);
+        let mut b1 = self.fixed_b1.clone();
+        let mut b2 = self.fixed_b2.clone();
+        self.bad.clear();
+        let end = m.saturating_sub(TAIL);
+        for k in 0..end {
+            if k & 0xffff == 0 && ctl.cancelled() {
+                return Err(Error::Interrupted);
+            }
+            let f = self.file(k);
+            let mut placed = false;
+            for _ in 0..GREEDY_TRIES {
+                let j = k + below(rng, m - k);
+                let v = self.p[j] as usize;
+                if !test(&b1, f + v) && !test(&b2, f + n - 1 - v) {
+                    self.p.swap(k, j);
+                    test_set(&mut b1, f + v);
+                    test_set(&mut b2, f + n - 1 - v);
+                    placed = true;
+                    break;
+                }
+            }
+            if !placed {
+                let j = k + below(rng, m - k);
+                self.p.swap(k, j);
+                self.bad.push(k as u32);
+            }
+        }
+        for k in end..m {
+            let j = k + below(rng, m - k);
+            self.p.swap(k, j);
+            self.bad.push(k as u32);
+        }
+        // Counters: the conflict-free queens are exactly the set bits.
+        let diags = 2 * n;
+        self.d1.clear();
+        self.d1
+            .extend((0..diags).map(|i| (b1[i >> 6] >> (i & 63) & 1) as u32));
+        self.d2.clear();
+        self.d2
+            .extend((0..diags).map(|i| (b2[i >> 6] >> (i & 63) & 1) as u32));
+        for idx in 0..self.bad.len() {
+            let k = self.bad[idx] as usize;
+            let (f, r) = (self.file(k), self.p[k] as usize);
+            self.d1[f + r] += 1;
+            self.d2[f + n - 1 - r] += 1;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn attacked(&self, k: usize) -> bool {
+        let (f, r) = (self.file(k), self.p[k] as usize);
+        self.d1[f + r] > 1 || self.d2[f + self.n - 1 - r] > 1
+    }
+
+    /// Swaps the ranks of free queens `a` and `b` when that lowers the number of
+    /// attacking pairs; says whether it did.
+    #[inline]
+    fn try_swap(&mut self, a: usize, b: usize) -> bool {
+        let n1 = self.n - 1;
+        let (fa, fb) = (self.file(a), self.file(b));
+        let (ra, rb) = (self.p[a] as usize, self.p[b] as usize);
+        // Removing a queen from a line holding c queens removes c - 1 pairs; adding
+        // one to a line holding c adds c. Applied in sequence the sum is exact.
+        let out1 = [fa + ra, fb + rb];
+        let in1 = [fa + rb, fb + ra];
+        let out2 = [fa + n1 - ra, fb + n1 - rb];
+        let in2 = [fa + n1 - rb, fb + n1 - ra];
+        let mut delta: i64 = 0;
+        for (d, outs, ins) in [(&mut self.d1, out1, in1), (&mut self.d2, out2, in2)] {
+            for i in outs {
+                d[i] -= 1;
+                delta -= d[i] as i64;
+            }
+            for i in ins {
+                delta += d[i] as i64;
+                d[i] += 1;
+            }
+        }
+        if delta < 0 {
+            self.p.swap(a, b);
+            return true;
+        }
+        for (d, outs, ins) in [(&mut self.d1, out1, in1), (&mut self.d2, out2, in2)] {
+            for i in ins {
+                d[i] -= 1;
+            }
+            for i in outs {
+                d[i] += 1;
+            }
+        }
+        false
+    }
+
+    /// Step 2: repair until no queen is attacked (`true`), or until the attempts of
+    /// this start are spent (`false`, the caller restarts).
+    fn repair(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        ctl: &Control,
+        budget: u64,
+        spent: &mut u64,
+    ) -> Result<bool, Error> {
+        let m = self.m;
+        let mut queue: VecDeque<u32> = self.bad.iter().copied().collect();
+        // A start that stalls is abandoned after this many attempts.
+        let start_limit = *spent + 20_000 + 500 * self.bad.len() as u64;
+        let mut rounds = 0u32;
+        while let Some(k) = queue.pop_front() {
+            let k = k as usize;
+            rounds = rounds.wrapping_add(1);
+            if rounds & 0xfff == 0 && ctl.cancelled() {
+                return Err(Error::Interrupted);
+            }
+            if !self.attacked(k) {
+                continue;
+            }
+            let mut moved = false;
+            for _ in 0..REPAIR_TRIES {
+                *spent += 1;
+                let l = below(rng, m);
+                if l != k && self.try_swap(k, l) {
+                    queue.push_back(l as u32);
+                    queue.push_back(k as u32);
+                    moved = true;
+                    break;
+                }
+            }
+            if !moved {
+                queue.push_back(k as u32);
+            }
+            if *spent >= budget {
+                return Err(Error::Interrupted);
+            }
+            if *spent > start_limit {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
+
+impl Engine for LocalEngine {
+    fn name(&self) -> &'static str {
+        "local"
+    }
+
+    fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
+        if job != Job::Solve {
+            return Err("the local engine only finds one solution".into());
+        }
+        queens_completion(problem, "local").map(|_| ())
+    }
+
+    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
+        let fixed = queens_completion(problem, "local").map_err(Error::Unsupported)?;
+        if fixed.is_empty() {
+            return Ok(None);
+        }
+        let fixed = if problem.fixed().is_empty() {
+            Vec::new()
+        } else {
+            fixed
+        };
+        let n = problem.board().rows();
+        Ok(random_solution(n, &fixed, self.seed, self.max_swaps, ctl)?.map(|p| p.to_placement()))
+    }
+
+    fn enumerate(
+        &self,
+        _problem: &Problem,
+        _ctl: &Control,
+        _sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        Err(Error::Unsupported(
+            "the local engine only finds one solution".into(),
+        ))
+    }
+
+    fn count(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
+        Err(Error::Unsupported(
+            "the local engine only finds one solution".into(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_boards_and_seeds() {
+        let ctl = Control::default();
+        for n in [1u32, 4, 5, 6, 7, 8, 9, 10, 20, 50, 200] {
+            for seed in 0..20 {
+                let p = random_solution(n, &[], seed, None, &ctl).unwrap().unwrap();
+                assert!(p.is_valid(), "n {n} seed {seed}");
+            }
+        }
+        assert!(random_solution(3, &[], 0, None, &ctl).unwrap().is_none());
+    }
+
+    #[test]
+    fn budget_runs_out_as_interrupted() {
+        // 4 queens with a1 fixed has no solution; local search cannot tell.
+        let mut fixed = vec![EMPTY; 4];
+        fixed[0] = 0;
+        let r = random_solution(4, &fixed, 1, Some(10_000), &Control::default());
+        assert_eq!(r, Err(Error::Interrupted));
+    }
+}

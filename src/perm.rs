@@ -1,0 +1,371 @@
+//! Compact queen placements for huge boards: one rank (or none) per file.
+//!
+//! A [`Placement`] stores a kind handle and a square per piece, which is right for
+//! mixed pieces on small boards and far too heavy for ten million queens. A [`Perm`]
+//! stores one `u32` per file, so 10^8 queens take 400 MB, and everything here runs in
+//! O(rows + cols) time and memory: verification marks ranks and diagonals in bit sets
+//! (a few MB even at 10^7, so the random accesses stay in cache), output goes through a
+//! large buffer with `itoa`, and input is parsed byte by byte from a reader.
+//!
+//! The text form (`--format perm`) is the rank of the queen on each file, from file `a`
+//! on, numbered from 1, separated by single spaces, one placement per line; `0` marks a
+//! file without a queen (only boards wider than tall have those).
+
+use std::io::{self, Read, Write};
+
+use crate::board::{Board, Square};
+use crate::error::Error;
+use crate::piece::PieceKind;
+use crate::problem::{Piece, Placement};
+use crate::verify::Conflict;
+
+/// Marks a file without a queen in [`Perm::ranks`].
+pub const EMPTY: u32 = u32::MAX;
+
+/// Queens on a board, at most one per file: `ranks[file]` is the 0-based rank of the
+/// queen on that file, or [`EMPTY`].
+///
+/// ```
+/// use queens::perm::Perm;
+/// let p = Perm::parse_text("2 4 1 3", None).unwrap();
+/// assert_eq!(p.ranks(), &[1, 3, 0, 2]);
+/// assert!(p.is_valid());
+/// assert_eq!(p.to_text(), "2 4 1 3\n");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Perm {
+    rows: u32,
+    cols: u32,
+    ranks: Vec<u32>,
+}
+
+impl Perm {
+    /// A placement on `board` from ranks per file (`EMPTY` for none). Fails when the
+    /// length is not the number of files or a rank is off the board.
+    pub fn new(board: Board, ranks: Vec<u32>) -> Result<Perm, Error> {
+        if ranks.len() != board.cols() as usize {
+            return Err(Error::BadToken {
+                token: format!("{} numbers", ranks.len()),
+                reason: format!(
+                    "the {board} board has {} files, one number for each is needed",
+                    board.cols()
+                ),
+            });
+        }
+        if let Some((f, &r)) = ranks
+            .iter()
+            .enumerate()
+            .find(|(_, r)| **r != EMPTY && **r >= board.rows())
+        {
+            return Err(Error::OffBoard {
+                square: Square::new(f as u32, r).to_string(),
+                board: board.to_string(),
+            });
+        }
+        Ok(Perm {
+            rows: board.rows(),
+            cols: board.cols(),
+            ranks,
+        })
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        Board::new(self.rows, self.cols).expect("a perm is built on a valid board")
+    }
+
+    /// The rank per file, [`EMPTY`] for none.
+    pub fn ranks(&self) -> &[u32] {
+        &self.ranks
+    }
+
+    /// The ranks, taken out.
+    pub fn into_ranks(self) -> Vec<u32> {
+        self.ranks
+    }
+
+    /// The number of queens.
+    pub fn queens(&self) -> usize {
+        self.ranks.iter().filter(|&&r| r != EMPTY).count()
+    }
+
+    /// Whether no two queens attack each other, in O(rows + cols).
+    ///
+    /// ```
+    /// use queens::perm::Perm;
+    /// assert!(!Perm::parse_text("1 2", None).unwrap().is_valid());
+    /// ```
+    pub fn is_valid(&self) -> bool {
+        let rows = self.rows as usize;
+        let diags = rows + self.cols as usize;
+        let mut rank = vec![0u64; rows.div_ceil(64)];
+        let mut d1 = vec![0u64; diags.div_ceil(64)];
+        let mut d2 = vec![0u64; diags.div_ceil(64)];
+        // `a.0 & mask` is read before it is set: one test-and-set per line.
+        let seen = |set: &mut [u64], i: usize| {
+            let (w, m) = (i >> 6, 1u64 << (i & 63));
+            let was = set[w] & m != 0;
+            set[w] |= m;
+            was
+        };
+        for (f, &r) in self.ranks.iter().enumerate() {
+            if r == EMPTY {
+                continue;
+            }
+            let r = r as usize;
+            let a = seen(&mut rank, r);
+            let b = seen(&mut d1, f + r);
+            let c = seen(&mut d2, f + rows - 1 - r);
+            if a | b | c {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The attacking pairs, at most `limit` of them, each as the first queen seen on a
+    /// line and a later queen on it, and the total number of attacking pairs. O(rows +
+    /// cols) time and memory.
+    ///
+    /// ```
+    /// use queens::perm::Perm;
+    /// let (first, total) = Perm::parse_text("1 2 3", None).unwrap().conflicts(10);
+    /// assert_eq!(total, 3);
+    /// assert_eq!(first[0].to_string(), "Qa1 and Qb2 attack each other along the diagonal");
+    /// ```
+    pub fn conflicts(&self, limit: usize) -> (Vec<Conflict>, u64) {
+        let rows = self.rows as usize;
+        let diags = rows + self.cols as usize;
+        let mut owner = [vec![EMPTY; rows], vec![EMPTY; diags], vec![EMPTY; diags]];
+        let mut count = [vec![0u32; rows], vec![0u32; diags], vec![0u32; diags]];
+        let queen = PieceKind::queen();
+        let piece = |f: u32, r: u32| Piece {
+            kind: queen.clone(),
+            square: Square::new(f, r),
+        };
+        let mut out = Vec::new();
+        let mut total = 0u64;
+        for (f, &r) in self.ranks.iter().enumerate() {
+            if r == EMPTY {
+                continue;
+            }
+            let ru = r as usize;
+            let lines = [ru, f + ru, f + rows - 1 - ru];
+            for (line, &i) in lines.iter().enumerate() {
+                let c = &mut count[line][i];
+                total += *c as u64;
+                *c += 1;
+                let o = &mut owner[line][i];
+                if *o == EMPTY {
+                    *o = f as u32;
+                } else if out.len() < limit {
+                    let of = *o;
+                    out.push(Conflict {
+                        first: piece(of, self.ranks[of as usize]),
+                        second: piece(f as u32, r),
+                        first_attacks: true,
+                        second_attacks: true,
+                    });
+                }
+            }
+        }
+        (out, total)
+    }
+
+    /// The placement as queens on squares (for rendering small boards).
+    pub fn to_placement(&self) -> Placement {
+        let queen = PieceKind::queen();
+        Placement::new(
+            self.ranks
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| **r != EMPTY)
+                .map(|(f, &r)| Piece {
+                    kind: queen.clone(),
+                    square: Square::new(f as u32, r),
+                })
+                .collect(),
+        )
+    }
+
+    /// The compact form of `placement` on `board`, when it holds only queens, at most
+    /// one per file; `None` otherwise.
+    ///
+    /// ```
+    /// use queens::{Board, Catalog, Placement, perm::Perm};
+    /// let p = Placement::parse("Qa2 Qc1", &Catalog::standard()).unwrap();
+    /// let perm = Perm::from_placement(&Board::new(2, 3).unwrap(), &p).unwrap();
+    /// assert_eq!(perm.to_text(), "2 0 1\n");
+    /// ```
+    pub fn from_placement(board: &Board, placement: &Placement) -> Option<Perm> {
+        let queen = PieceKind::queen();
+        let mut ranks = vec![EMPTY; board.cols() as usize];
+        for p in placement.pieces() {
+            if p.kind != queen || !board.contains(p.square) {
+                return None;
+            }
+            let slot = &mut ranks[p.square.file as usize];
+            if *slot != EMPTY {
+                return None;
+            }
+            *slot = p.square.rank;
+        }
+        Some(Perm {
+            rows: board.rows(),
+            cols: board.cols(),
+            ranks,
+        })
+    }
+
+    /// Writes the text form (one line) through a large buffer; 10^7 numbers take a
+    /// fraction of a second.
+    pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        write_ranks(&self.ranks, out)
+    }
+
+    /// The text form as a string (for small boards and tests).
+    pub fn to_text(&self) -> String {
+        let mut v = Vec::new();
+        self.write_text(&mut v).expect("writing to memory");
+        String::from_utf8(v).expect("ascii digits")
+    }
+
+    /// Reads the text form: numbers separated by spaces, newlines or commas, optionally
+    /// inside `[` `]`; `0` is a file without a queen. With no `board`, the board is
+    /// `n × n` for `n` numbers.
+    pub fn parse_text(text: &str, board: Option<Board>) -> Result<Perm, Error> {
+        Perm::read(&mut text.as_bytes(), board)
+    }
+
+    /// Reads the text form (see [`Perm::parse_text`]) from `input`, in O(n) time and
+    /// memory, without holding the text.
+    pub fn read(input: &mut dyn Read, board: Option<Board>) -> Result<Perm, Error> {
+        let numbers = read_numbers(input)?;
+        let board = match board {
+            Some(b) => b,
+            None => {
+                let n = u32::try_from(numbers.len())
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| Error::BadToken {
+                        token: format!("{} numbers", numbers.len()),
+                        reason: "a permutation needs between 1 and 10^9 numbers".into(),
+                    })?;
+                Board::square(n)?
+            }
+        };
+        let ranks = numbers
+            .into_iter()
+            .map(|x| if x == 0 { EMPTY } else { x - 1 })
+            .collect();
+        Perm::new(board, ranks)
+    }
+}
+
+/// Writes ranks (0-based, [`EMPTY`] for none) as the 1-based text form, one line.
+fn write_ranks(ranks: &[u32], out: &mut dyn Write) -> io::Result<()> {
+    const CHUNK: usize = 1 << 20;
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + 16);
+    let mut fmt = itoa::Buffer::new();
+    for (i, &r) in ranks.iter().enumerate() {
+        if i > 0 {
+            buf.push(b' ');
+        }
+        let n = if r == EMPTY { 0 } else { r as u64 + 1 };
+        buf.extend_from_slice(fmt.format(n).as_bytes());
+        if buf.len() >= CHUNK {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    buf.push(b'\n');
+    out.write_all(&buf)
+}
+
+/// The numbers of a permutation text, in order.
+fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
+    let mut numbers = Vec::new();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut cur: Option<u64> = None;
+    let mut token = Vec::new();
+    let bad = |token: &[u8], reason: &str| Error::BadToken {
+        token: String::from_utf8_lossy(token).into_owned(),
+        reason: reason.into(),
+    };
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                return Err(Error::BadToken {
+                    token: "input".into(),
+                    reason: format!("it cannot be read: {e}"),
+                });
+            }
+        };
+        for &b in &buf[..n] {
+            match b {
+                b'0'..=b'9' => {
+                    let v = cur.unwrap_or(0) * 10 + (b - b'0') as u64;
+                    if token.len() < 24 {
+                        token.push(b);
+                    }
+                    if v > Board::MAX_SIDE as u64 {
+                        return Err(bad(&token, "a rank can be at most 1000000000"));
+                    }
+                    cur = Some(v);
+                }
+                b' ' | b'\n' | b'\r' | b'\t' | b',' | b'[' | b']' => {
+                    if let Some(v) = cur.take() {
+                        numbers.push(v as u32);
+                        token.clear();
+                    }
+                }
+                _ => {
+                    token.push(b);
+                    return Err(bad(
+                        &token,
+                        "a permutation holds rank numbers separated by spaces (0 for an empty file)",
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(v) = cur {
+        numbers.push(v as u32);
+    }
+    Ok(numbers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Catalog;
+
+    #[test]
+    fn round_trips_and_agrees_with_the_pairwise_check() {
+        let b = Board::square(6).unwrap();
+        for text in ["2 4 6 1 3 5", "1 2 3 4 5 6", "1 3 5 2 4 6", "0 0 1 0 6 0"] {
+            let p = Perm::parse_text(text, Some(b)).unwrap();
+            assert_eq!(p.to_text().trim(), text);
+            let pl = p.to_placement();
+            let pairs = crate::verify::conflicts(&b, &pl).len() as u64;
+            assert_eq!(p.conflicts(100).1, pairs, "{text}");
+            assert_eq!(p.is_valid(), pairs == 0, "{text}");
+            assert_eq!(Perm::from_placement(&b, &pl).unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn bad_text_is_an_error() {
+        assert!(Perm::parse_text("1 x 2", None).is_err());
+        assert!(Perm::parse_text("1 2 3", Some(Board::square(4).unwrap())).is_err());
+        assert!(Perm::parse_text("1 5 3", None).is_err());
+        assert!(Perm::parse_text("", None).is_err());
+        assert!(Perm::parse_text("99999999999", None).is_err());
+        let c = Catalog::standard();
+        let mixed = Placement::parse("Qa1 Nb3", &c).unwrap();
+        assert!(Perm::from_placement(&Board::square(4).unwrap(), &mixed).is_none());
+    }
+}
