@@ -95,7 +95,7 @@ pub fn solve(
     format: Option<SolveFormat>,
     huge: &HugeArgs,
 ) -> Result<Option<Outcome>, String> {
-    let catalog = Catalog::standard();
+    let catalog = super::fairy::catalog(&args.piece)?;
     let board: Board = args.board.parse().map_err(|e: Error| e.to_string())?;
     let pieces = match &args.pieces {
         Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
