@@ -256,17 +256,16 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> Cli
 
 fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
     let s = setup(args)?;
+    // The nqueens engine takes plain N-queens only; its flags need it.
     if s.problem.is_plain_queens()
-        && matches!(
-            s.engine,
-            EngineChoice::Auto | EngineChoice::Named("nqueens")
-        )
+        && queens::engine::select(s.engine, &s.problem, queens::Job::Count)
+            .is_ok_and(|e| e.name() == "nqueens")
     {
         return nqcount::count(&s.problem, s.threads, flags);
     }
     if let Some(flag) = flags.first_set() {
         return Err(format!(
-            "{flag} is only available for plain N-queens (min(rows, cols) queens, nothing fixed) counted by the nqueens engine"
+            "{flag} needs the nqueens engine, which counts plain N-queens (min(rows, cols) queens, nothing fixed) on boards with sides up to 64"
         ));
     }
     if fixed_conflicts(&s.problem).is_some() {

@@ -113,10 +113,11 @@ pub fn run_tasks(
         // A short queue: workers cannot run far ahead of `done`, so a cancel or an
         // error stops the run within a task or two per thread.
         let (tx, rx) = mpsc::sync_channel::<(usize, Tally)>(threads);
+        let mut started = 0;
         for _ in 0..threads {
             let tx = tx.clone();
             let (next, stop) = (&next, &stop);
-            s.spawn(move || {
+            let worker = std::thread::Builder::new().spawn_scoped(s, move || {
                 loop {
                     if stop.load(Ordering::Relaxed) || ctl.cancelled() {
                         break;
@@ -128,6 +129,16 @@ pub fn run_tasks(
                     }
                 }
             });
+            // The system may refuse threads (`--threads 100000`): run on those it gave.
+            match worker {
+                Ok(_) => started += 1,
+                Err(_) => break,
+            }
+        }
+        if started == 0 && !ids.is_empty() {
+            failure = Some(Error::Unsupported(
+                "the system refused to start a worker thread".into(),
+            ));
         }
         drop(tx);
         let mut finished = 0u64;
