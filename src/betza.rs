@@ -13,7 +13,7 @@
 //! | `(x,y)` | any other leap, e.g. `(1,4)` the giraffe; coordinates 0..=999 |
 //! | `K Q R B` | shorthands: `K = WF`, `Q = RB`, `R = WW`, `B = FF` |
 //! | `WW`, `NN`, `(1,4)(1,4)` | a doubled atom rides: repeats its step without limit (`NN` nightrider) |
-//! | `W4`, `N2`, `R3`, `K2` | a number limits the steps (`W4`: 1 to 4 steps); `0` means unlimited |
+//! | `W4`, `N2`, `R3`, `K2` | a number limits the steps (`W4`: 1 to 4 steps; at most 1000); `0` means unlimited |
 //! | `RN`, `QN`, `WfF` | concatenation: the union of the parts (chancellor, amazon, gold general) |
 //! | `f b l r v s`, `h` | direction modifiers, written before an atom (below) |
 //!
@@ -58,8 +58,9 @@
 //!
 //! # Canonical form
 //!
-//! [`canonical`] writes any move list back in one fixed spelling: redundant moves are
-//! dropped first (`RD` is `R`, `WWW` is `R`), then each atom and range is written with
+//! [`canonical`] writes any move list back in one fixed spelling: the moves are first
+//! put in normal form by [`normalize_moves`] (`RD` is `R`, `WWW` is `R`, `WD` is `R2`,
+//! since with blocking ignored they attack the same squares), then each atom and range is written with
 //! the fewest direction groups a fixed greedy choice finds, shorthands are used where
 //! they fit (`WF` → `K`, `WWFF` → `Q`, `W4` → `R4`), and parts come in a fixed order
 //! (`K`/`Q`, rook-like, bishop-like, `W`, `F`, then `D N A H C Z G` and other leaps).
@@ -78,13 +79,16 @@
 //! assert!(e.contains("character 2"), "{e}");
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::Error;
 use crate::piece::{Move, octo};
 
 /// The largest coordinate accepted in an `(x,y)` leap.
 pub const MAX_LEAP: i32 = 999;
+
+/// The largest range number accepted (`W1000`); `0` or a doubled atom is unlimited.
+pub const MAX_RANGE: u32 = 1000;
 
 /// How the directions of an atom are arranged, which decides how modifiers read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,7 +268,7 @@ fn atom_of(c: char) -> Option<AtomKind> {
 /// The parser's state: the characters and where it stands.
 struct Reader<'a> {
     text: &'a str,
-    chars: Vec<char>,
+    chars: &'a [char],
     i: usize,
 }
 
@@ -385,7 +389,7 @@ impl Reader<'_> {
         // A range number, or the same atom again (doubling = unlimited rider).
         let mut range: Option<u32> = None;
         if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            range = Some(self.number(u32::MAX as u64, "the range")? as u32);
+            range = Some(self.number(MAX_RANGE as u64, "the range")? as u32);
         } else if let Some(end) = self.same_atom_follows(&atom) {
             if let AtomKind::Short(..) = atom {
                 return Err(self.bad(
@@ -423,18 +427,17 @@ impl Reader<'_> {
 
     /// If the atom just read is written again right here, where that copy ends.
     fn same_atom_follows(&self, atom: &AtomKind) -> Option<usize> {
-        let prev: String = self.chars[..self.i].iter().collect();
         match atom {
             AtomKind::Short(..) => {
                 let c = self.peek()?;
-                prev.ends_with(c).then_some(self.i + 1)
+                (self.i > 0 && self.chars[self.i - 1] == c).then_some(self.i + 1)
             }
             AtomKind::Leap(a, b) => {
                 let c = self.peek()?;
                 if c == '(' {
                     let mut probe = Reader {
                         text: self.text,
-                        chars: self.chars.clone(),
+                        chars: self.chars,
                         i: self.i,
                     };
                     let shape = probe.leap().ok()?;
@@ -481,9 +484,10 @@ impl Reader<'_> {
 /// assert!(parse("").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Vec<Move>, Error> {
+    let chars: Vec<char> = text.chars().collect();
     let mut r = Reader {
         text,
-        chars: text.chars().collect(),
+        chars: &chars,
         i: 0,
     };
     if r.chars.is_empty() {
@@ -496,54 +500,95 @@ pub fn parse(text: &str) -> Result<Vec<Move>, Error> {
     Ok(normalize_moves(moves))
 }
 
-/// Sorts moves, drops repeats and drops every move whose squares another move already
-/// reaches (a `D` leap beside `W2`, a `W` leap beside `R`): the attack pattern is
-/// unchanged and equal patterns get equal lists.
+/// Rewrites moves into the normal form of their attack pattern, so that equal patterns
+/// get equal lists (`WD` and `W2`, `RD` and `R`, `WWW` and `R`).
+///
+/// Moves act along rays: a move `(c·p, range r)` with `p` a primitive step reaches the
+/// multiples `c, 2c, … r·c` of `p` (all multiples when `r = 0`). Per ray, the normal form
+/// keeps the unlimited steps that no other unlimited step divides, then covers what
+/// finite moves reach beyond those, smallest first, each time with the longest run
+/// `n, 2n, … r·n` of reached multiples (not going past the farthest one). A ray with a
+/// finite range above [`MAX_RANGE`] (only possible for moves not made by [`parse`]) is
+/// left as it is but for repeats and moves another single move covers.
 ///
 /// ```
 /// use queens::betza::normalize_moves;
 /// use queens::Move;
 /// let m = normalize_moves(vec![Move::leap(2, 0), Move::slide(1, 0), Move::leap(1, 0)]);
 /// assert_eq!(m, vec![Move::slide(1, 0)]);
+/// let wd = normalize_moves(vec![Move::leap(0, 1), Move::leap(0, 2)]);
+/// assert_eq!(wd, vec![Move { df: 0, dr: 1, range: 2 }]);
 /// ```
 pub fn normalize_moves(mut moves: Vec<Move>) -> Vec<Move> {
     moves.retain(|m| (m.df, m.dr) != (0, 0));
     moves.sort();
     moves.dedup();
-    let covered = |m: &Move, by: &Move| -> bool {
-        if m == by {
-            return false;
-        }
-        // m's step must be c times by's step, c >= 1.
-        let c = if by.df != 0 {
-            if m.df % by.df != 0 {
-                return false;
-            }
-            m.df / by.df
-        } else {
-            if m.df != 0 || m.dr % by.dr != 0 {
-                return false;
-            }
-            m.dr / by.dr
+    fn gcd(a: i32, b: i32) -> i32 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    // Ray (primitive step) -> (multiple, range) of each move along it.
+    let mut rays: BTreeMap<Shape, Vec<(i64, u32)>> = BTreeMap::new();
+    for m in &moves {
+        let g = gcd(m.df.abs(), m.dr.abs());
+        rays.entry((m.df / g, m.dr / g))
+            .or_default()
+            .push((g as i64, m.range));
+    }
+    let mut out = Vec::new();
+    for ((px, py), ms) in rays {
+        let step = |n: i64, range: u32| Move {
+            df: (px as i64 * n) as i32,
+            dr: (py as i64 * n) as i32,
+            range,
         };
-        if c < 1 || m.df != c * by.df || m.dr != c * by.dr {
-            return false;
+        if ms.iter().any(|&(_, r)| r > MAX_RANGE) {
+            // (c, r) is covered by (d, s) when d divides c and c·r <= d·s.
+            let covered = |(c, r): (i64, u32), (d, s): (i64, u32)| -> bool {
+                (c, r) != (d, s)
+                    && c % d == 0
+                    && match (r, s) {
+                        (_, 0) => true,
+                        (0, _) => false,
+                        (r, s) => c * r as i64 <= d * s as i64,
+                    }
+            };
+            for &m in &ms {
+                if !ms.iter().any(|&o| covered(m, o)) {
+                    out.push(step(m.0, m.1));
+                }
+            }
+            continue;
         }
-        match (m.range, by.range) {
-            (_, 0) => true,
-            (0, _) => false,
-            (r, s) => (c as u64) * (r as u64) <= s as u64,
+        let mut gens: Vec<i64> = ms.iter().filter(|m| m.1 == 0).map(|m| m.0).collect();
+        gens.sort_unstable();
+        gens.dedup();
+        let gens: Vec<i64> = gens
+            .iter()
+            .copied()
+            .filter(|&g| !gens.iter().any(|&h| h != g && g % h == 0))
+            .collect();
+        let on_gen = |x: i64| gens.iter().any(|&g| x % g == 0);
+        let mut finite: BTreeSet<i64> = BTreeSet::new();
+        for &(c, r) in ms.iter().filter(|m| m.1 > 0) {
+            finite.extend((1..=r as i64).map(|k| k * c).filter(|&x| !on_gen(x)));
         }
-    };
-    let keep: Vec<bool> = moves
-        .iter()
-        .map(|m| !moves.iter().any(|by| covered(m, by)))
-        .collect();
-    moves
-        .into_iter()
-        .zip(keep)
-        .filter_map(|(m, k)| k.then_some(m))
-        .collect()
+        let far = finite.last().copied().unwrap_or(0);
+        let mut covered: BTreeSet<i64> = BTreeSet::new();
+        for &n in &finite {
+            if covered.contains(&n) {
+                continue;
+            }
+            let mut r = 1i64;
+            while (r + 1) * n <= far && (finite.contains(&((r + 1) * n)) || on_gen((r + 1) * n)) {
+                r += 1;
+            }
+            covered.extend((1..=r).map(|k| k * n));
+            out.push(step(n, r as u32));
+        }
+        out.extend(gens.into_iter().map(|g| step(g, 0)));
+    }
+    out.sort();
+    out
 }
 
 /// Direction groups of a class, most inclusive first: the order in which the canonical
@@ -802,7 +847,8 @@ mod tests {
         assert_eq!(parse("RD").unwrap(), parse("R").unwrap());
         assert_eq!(parse("WWW").unwrap(), parse("R").unwrap());
         assert_eq!(parse("W2D").unwrap(), parse("W2").unwrap());
-        assert_ne!(parse("WD").unwrap(), parse("W2").unwrap());
+        assert_eq!(parse("WD").unwrap(), parse("W2").unwrap());
+        assert_ne!(parse("WH").unwrap(), parse("W3").unwrap());
         assert_eq!(parse("QN").unwrap(), crate::PieceKind::amazon().moves());
     }
 
@@ -871,6 +917,13 @@ mod tests {
             ("NN", "NN"),
             ("N0", "NN"),
             ("W4", "R4"),
+            ("WD", "R2"),
+            ("WDH", "R3"),
+            ("WH", "WH"),
+            ("DH", "DH"),
+            ("D2", "D2"),
+            ("DDW", "WDD"),
+            ("DD(0,3)(0,3)W", "WDDHH"),
             ("K2", "Q2"),
             ("RF", "RF"),
             ("WB", "BW"),
@@ -889,7 +942,8 @@ mod tests {
             ("hrN", "hrN"),
             ("NC", "NC"),
             ("CN", "NC"),
-            ("GZCHANDFW", "KDNAHCZG"),
+            ("GZCHANDFW", "Q3NCZ"),
+            ("GZCN", "NCZG"),
         ] {
             assert_eq!(normalize(text).unwrap(), want, "{text}");
             assert_eq!(normalize(want).unwrap(), want, "{want} is canonical");
@@ -916,6 +970,42 @@ mod tests {
                     normalize_moves(want.clone()),
                     "{letter} {mask}: {text}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn normal_form_depends_only_on_the_attacks() {
+        // Every set of up to three moves along one ray, from a small universe: sets that
+        // reach the same squares get the same normal form, and the form reaches them.
+        let universe: Vec<Move> = (1..=4)
+            .flat_map(|c| {
+                [0, 1, 2, 3].map(|r| Move {
+                    df: c,
+                    dr: 0,
+                    range: r,
+                })
+            })
+            .collect();
+        let reach = |ms: &[Move]| -> Vec<i32> {
+            (1..=60)
+                .filter(|&x| {
+                    ms.iter()
+                        .any(|m| x % m.df == 0 && (m.range == 0 || x / m.df <= m.range as i32))
+                })
+                .collect()
+        };
+        let mut seen: BTreeMap<Vec<i32>, Vec<Move>> = BTreeMap::new();
+        let n = universe.len();
+        for i in 0..n {
+            for j in i..n {
+                for k in j..n {
+                    let set = vec![universe[i], universe[j], universe[k]];
+                    let norm = normalize_moves(set.clone());
+                    assert_eq!(reach(&norm), reach(&set), "{set:?} -> {norm:?}");
+                    let prev = seen.entry(reach(&set)).or_insert_with(|| norm.clone());
+                    assert_eq!(prev, &norm, "{set:?}");
+                }
             }
         }
     }

@@ -257,11 +257,41 @@ impl PieceKind {
         })
     }
 
-    /// Whether this kind slides without limit along ranks (so at most one such piece
-    /// stands on a rank with any other piece).
+    /// Whether this kind slides without limit along ranks, in at least one direction.
+    /// Then two pieces of this kind on one rank always conflict (the left one attacks
+    /// the right one or the other way round), so at most one stands on each rank; the
+    /// exact engine's rank bound relies on this. Limited slides (`R2`) and longer steps
+    /// (`DD`) do not count.
     pub fn slides_along_ranks(&self) -> bool {
         let has = |df| self.moves().contains(&Move::slide(df, 0));
         has(1) || has(-1)
+    }
+
+    /// Whether mapping every move by `map` (a symmetry of the board, such as
+    /// `|x, y| (-x, y)` for the left-right mirror) gives the same attack pattern: only
+    /// such symmetries map a problem with this kind onto itself.
+    ///
+    /// ```
+    /// use queens::PieceKind;
+    /// let lance = queens::fairy::kind('L', "fR").unwrap();
+    /// assert!(lance.is_invariant(|x, y| (-x, y)));
+    /// assert!(!lance.is_invariant(|x, y| (x, -y)));
+    /// assert!(PieceKind::knight().is_invariant(|x, y| (y, x)));
+    /// ```
+    pub fn is_invariant(&self, map: impl Fn(i32, i32) -> (i32, i32)) -> bool {
+        let image: Vec<Move> = self
+            .moves()
+            .iter()
+            .map(|m| {
+                let (df, dr) = map(m.df, m.dr);
+                Move {
+                    df,
+                    dr,
+                    range: m.range,
+                }
+            })
+            .collect();
+        crate::betza::normalize_moves(image) == crate::betza::normalize_moves(self.moves().to_vec())
     }
 
     /// A rough measure of how much a piece of this kind constrains the board: the
