@@ -47,9 +47,8 @@ pub fn instance(n: u32, seed: u64) -> Vec<u32> {
         let mut free_files: Vec<usize> = (0..nn).collect();
         let mut free_ranks: Vec<usize> = (0..nn).collect();
         for _ in 0..place {
-            let ok = |f: usize, r: usize, d1: &[bool], d2: &[bool]| {
-                !d1[f + r] && !d2[f + nn - 1 - r]
-            };
+            let ok =
+                |f: usize, r: usize, d1: &[bool], d2: &[bool]| !d1[f + r] && !d2[f + nn - 1 - r];
             // Every free square (free file x free rank, free diagonals), uniformly.
             let mut squares = Vec::new();
             for (fi, &f) in free_files.iter().enumerate() {

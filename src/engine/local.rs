@@ -17,7 +17,9 @@
 //!    pairs; the change is computed in O(1) from the eight counters the swap touches.
 //!    Every diagonal with two queens always holds a queen on the work list, so an empty
 //!    list means a solution.
-//! 3. **Restart.** When repair stalls (possible on small boards), everything is
+//!    An attacked queen with no improving partner among the draws is swapped with a
+//!    random one anyway, so the search walks out of local minima.
+//! 3. **Restart.** When repair still stalls (possible on small boards), everything is
 //!    redrawn from the same generator.
 //!
 //! The generator is xoshiro256++ seeded with the user's seed, so a seed always gives
@@ -39,9 +41,11 @@ use crate::piece::PieceKind;
 use crate::problem::{Placement, Problem};
 
 /// Random draws per file in the greedy start before a conflicted rank is accepted.
-const GREEDY_TRIES: u32 = 24;
-/// Files left to random at the end of the greedy start.
-const TAIL: usize = 48;
+const GREEDY_TRIES: u32 = 64;
+/// Files at the end of the greedy start whose candidates are scanned in full.
+const SCAN: usize = 4096;
+/// Random draws fetched ahead in the greedy start.
+const RING: usize = 8;
 /// Random partners tried for one attacked queen before it goes back on the list.
 const REPAIR_TRIES: u32 = 64;
 
@@ -130,9 +134,8 @@ pub fn random_solution(
     let mut spent = 0u64;
     loop {
         s.greedy(&mut rng, ctl)?;
-        match s.repair(&mut rng, ctl, budget, &mut spent)? {
-            true => break,
-            false => continue,
+        if s.repair(&mut rng, ctl, budget, &mut spent)? {
+            break;
         }
     }
     let mut ranks = match fixed_perm {
@@ -173,6 +176,22 @@ struct State {
 #[inline]
 fn below(rng: &mut Xoshiro256PlusPlus, m: usize) -> usize {
     (((rng.next_u64() >> 32) * m as u64) >> 32) as usize
+}
+
+/// Asks the processor to start loading `x` into the cache (a hint; no effect on
+/// results).
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is a hint that cannot fault, and SSE is part of the x86_64
+    // baseline.
+    #[allow(unused_unsafe)]
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
 
 #[inline]
@@ -240,15 +259,32 @@ impl State {
         let mut b1 = self.fixed_b1.clone();
         let mut b2 = self.fixed_b2.clone();
         self.bad.clear();
-        let end = m.saturating_sub(TAIL);
-        for k in 0..end {
+        // Random draws come from a small ring filled ahead of use, so that the rank
+        // they point at is already being fetched when it is read: at 10^7 queens the
+        // permutation is far larger than the cache. A draw made at file k0 lies in
+        // k0 + RING..m, so it is still among the unplaced when used (at most RING
+        // draws, hence files, later).
+        let rand_end = m.saturating_sub(SCAN);
+        let mut ring = [0usize; RING];
+        let draw = |rng: &mut Xoshiro256PlusPlus, k0: usize| m - 1 - below(rng, m - k0 - RING);
+        if rand_end > 0 {
+            for slot in ring.iter_mut() {
+                *slot = draw(rng, 0);
+                prefetch(&self.p[*slot]);
+            }
+        }
+        let mut ri = 0;
+        for k in 0..rand_end {
             if k & 0xffff == 0 && ctl.cancelled() {
                 return Err(Error::Interrupted);
             }
             let f = self.file(k);
             let mut placed = false;
             for _ in 0..GREEDY_TRIES {
-                let j = k + below(rng, m - k);
+                let j = ring[ri];
+                ring[ri] = draw(rng, k);
+                prefetch(&self.p[ring[ri]]);
+                ri = (ri + 1) % RING;
                 let v = self.p[j] as usize;
                 if !test(&b1, f + v) && !test(&b2, f + n - 1 - v) {
                     self.p.swap(k, j);
@@ -264,10 +300,28 @@ impl State {
                 self.bad.push(k as u32);
             }
         }
-        for k in end..m {
-            let j = k + below(rng, m - k);
-            self.p.swap(k, j);
-            self.bad.push(k as u32);
+        // The last files: the few unplaced ranks are scanned in full (they lie
+        // together), from a random start, for one on two free diagonals.
+        for k in rand_end..m {
+            let f = self.file(k);
+            let start = k + below(rng, m - k);
+            let fits = |v: u32| {
+                let v = v as usize;
+                !test(&b1, f + v) && !test(&b2, f + n - 1 - v)
+            };
+            let found = (start..m).chain(k..start).find(|&j| fits(self.p[j]));
+            match found {
+                Some(j) => {
+                    let v = self.p[j] as usize;
+                    self.p.swap(k, j);
+                    test_set(&mut b1, f + v);
+                    test_set(&mut b2, f + n - 1 - v);
+                }
+                None => {
+                    self.p.swap(k, start);
+                    self.bad.push(k as u32);
+                }
+            }
         }
         // Counters: the conflict-free queens are exactly the set bits.
         let diags = 2 * n;
@@ -293,9 +347,9 @@ impl State {
     }
 
     /// Swaps the ranks of free queens `a` and `b` when that lowers the number of
-    /// attacking pairs; says whether it did.
+    /// attacking pairs, or in any case when `force`; says whether it did.
     #[inline]
-    fn try_swap(&mut self, a: usize, b: usize) -> bool {
+    fn try_swap(&mut self, a: usize, b: usize, force: bool) -> bool {
         let n1 = self.n - 1;
         let (fa, fb) = (self.file(a), self.file(b));
         let (ra, rb) = (self.p[a] as usize, self.p[b] as usize);
@@ -316,7 +370,7 @@ impl State {
                 d[i] += 1;
             }
         }
-        if delta < 0 {
+        if delta < 0 || force {
             self.p.swap(a, b);
             return true;
         }
@@ -358,7 +412,7 @@ impl State {
             for _ in 0..REPAIR_TRIES {
                 *spent += 1;
                 let l = below(rng, m);
-                if l != k && self.try_swap(k, l) {
+                if l != k && self.try_swap(k, l, false) {
                     queue.push_back(l as u32);
                     queue.push_back(k as u32);
                     moved = true;
@@ -366,6 +420,13 @@ impl State {
                 }
             }
             if !moved {
+                // A local minimum for this queen: a random swap lets the search walk
+                // out of it (rare on large boards, common on small ones).
+                let l = below(rng, m);
+                if l != k {
+                    self.try_swap(k, l, true);
+                    queue.push_back(l as u32);
+                }
                 queue.push_back(k as u32);
             }
             if *spent >= budget {
