@@ -61,7 +61,7 @@ pub fn instance(n: u32, seed: u64) -> Vec<u32> {
             if squares.is_empty() {
                 continue 'restart;
             }
-            let pick = ((rng.next_u64() >> 32) * squares.len() as u64 >> 32) as usize;
+            let pick = (((rng.next_u64() >> 32) * squares.len() as u64) >> 32) as usize;
             let (fi, ri) = squares[pick];
             let (f, r) = (free_files.swap_remove(fi), free_ranks.swap_remove(ri));
             ranks[f] = r as u32;
