@@ -127,14 +127,18 @@ pub fn solve(
     let format = format.unwrap_or_else(|| default_solve_format(&board, true));
 
     // Fixed queens that attack each other: no solution, said in O(n).
-    let fixed_perm = match Perm::from_placement(&board, problem.fixed()) {
-        Some(p) => p,
-        None => {
-            eprintln!("queens: no solution: two fixed queens stand on one file");
-            return Ok(Some(Outcome::No));
+    let fixed_perm = if problem.fixed().is_empty() {
+        None
+    } else {
+        match Perm::from_placement(&board, problem.fixed()) {
+            Some(p) => Some(p),
+            None => {
+                eprintln!("queens: no solution: two fixed queens stand on one file");
+                return Ok(Some(Outcome::No));
+            }
         }
     };
-    if !fixed_perm.is_valid() {
+    if let Some(fixed_perm) = fixed_perm.as_ref().filter(|p| !p.is_valid()) {
         let (first, total) = fixed_perm.conflicts(10);
         eprintln!("queens: no solution: the fixed pieces attack each other:");
         for c in &first {
@@ -166,11 +170,9 @@ pub fn solve(
     };
     let n = board.rows();
     let fixed_ranks = || -> Vec<u32> {
-        if problem.fixed().is_empty() {
-            Vec::new()
-        } else {
-            fixed_perm.ranks().to_vec()
-        }
+        fixed_perm
+            .as_ref()
+            .map_or_else(Vec::new, |p| p.ranks().to_vec())
     };
     let answer: Result<Option<Perm>, Error> = if huge.random {
         if let EngineChoice::Named(name) = choice
