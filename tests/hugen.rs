@@ -440,7 +440,9 @@ fn cli_perm_format_for_all_and_small_boards() {
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0], "4 1 5 2 6 3");
     let o = queens(&["solve", "8", "--format", "perm"]);
-    assert_eq!(stdout(&o), "1 5 8 6 3 7 2 4\n");
+    assert_eq!(stdout(&o), "1 7 5 8 2 4 6 3\n");
+    let coords = stdout(&queens(&["solve", "8", "--format", "coords"]));
+    assert_eq!(coords, "Qa1 Qb7 Qc5 Qd8 Qe2 Qf4 Qg6 Qh3\n");
     let o = queens(&["solve", "3x70"]);
     assert_eq!(o.status.code(), Some(0));
     let nums: Vec<u32> = stdout(&o)
