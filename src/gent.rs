@@ -47,9 +47,8 @@ pub fn instance(n: u32, seed: u64) -> Vec<u32> {
         let mut free_files: Vec<usize> = (0..nn).collect();
         let mut free_ranks: Vec<usize> = (0..nn).collect();
         for _ in 0..place {
-            let ok = |f: usize, r: usize, d1: &[bool], d2: &[bool]| {
-                !d1[f + r] && !d2[f + nn - 1 - r]
-            };
+            let ok =
+                |f: usize, r: usize, d1: &[bool], d2: &[bool]| !d1[f + r] && !d2[f + nn - 1 - r];
             // Every free square (free file x free rank, free diagonals), uniformly.
             let mut squares = Vec::new();
             for (fi, &f) in free_files.iter().enumerate() {
@@ -62,7 +61,7 @@ pub fn instance(n: u32, seed: u64) -> Vec<u32> {
             if squares.is_empty() {
                 continue 'restart;
             }
-            let pick = ((rng.next_u64() >> 32) * squares.len() as u64 >> 32) as usize;
+            let pick = (((rng.next_u64() >> 32) * squares.len() as u64) >> 32) as usize;
             let (fi, ri) = squares[pick];
             let (f, r) = (free_files.swap_remove(fi), free_ranks.swap_remove(ri));
             ranks[f] = r as u32;

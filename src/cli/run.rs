@@ -158,8 +158,8 @@ fn finish(out: &mut impl Write) -> Result<(), String> {
 
 fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
     let s = setup(args)?;
-    let format = format
-        .unwrap_or_else(|| super::hugen::default_solve_format(s.problem.board(), false));
+    let format =
+        format.unwrap_or_else(|| super::hugen::default_solve_format(s.problem.board(), false));
     if fixed_conflicts(&s.problem).is_some() {
         return Ok(Outcome::No);
     }
@@ -191,7 +191,11 @@ fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
 
 fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> CliResult {
     let s = setup(args)?;
-    let queens_only = s.problem.pieces().iter().all(|p| p.kind == PieceKind::queen());
+    let queens_only = s
+        .problem
+        .pieces()
+        .iter()
+        .all(|p| p.kind == PieceKind::queen());
     let format = format.unwrap_or(
         if s.problem.board().cols() > super::hugen::WIDE && queens_only {
             AllFormat::Perm

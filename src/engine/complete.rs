@@ -317,9 +317,10 @@ impl Engine for CompleteEngine {
     }
 
     fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
-        self.check(problem, Job::Solve).map_err(Error::Unsupported)?;
-        let fixed = super::local::queens_completion(problem, "complete")
+        self.check(problem, Job::Solve)
             .map_err(Error::Unsupported)?;
+        let fixed =
+            super::local::queens_completion(problem, "complete").map_err(Error::Unsupported)?;
         if fixed.is_empty() {
             return Ok(None);
         }

@@ -129,7 +129,8 @@ impl Engine for ConstructEngine {
     }
 
     fn solve(&self, problem: &Problem, _ctl: &Control) -> Result<Option<Placement>, Error> {
-        self.check(problem, Job::Solve).map_err(Error::Unsupported)?;
+        self.check(problem, Job::Solve)
+            .map_err(Error::Unsupported)?;
         Ok(construct(*problem.board()).map(|p| p.to_placement()))
     }
 

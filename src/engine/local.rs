@@ -17,7 +17,10 @@
 //!    pairs; the change is computed in O(1) from the eight counters the swap touches.
 //!    Every diagonal with two queens always holds a queen on the work list, so an empty
 //!    list means a solution.
-//! 3. **Restart.** When repair stalls (possible on small boards), everything is
+//!    An attacked queen with no improving partner among the draws takes a sideways
+//!    swap (one that is no worse), or on small boards any swap, so the search walks
+//!    out of local minima.
+//! 3. **Restart.** When repair still stalls (possible on small boards), everything is
 //!    redrawn from the same generator.
 //!
 //! The generator is xoshiro256++ seeded with the user's seed, so a seed always gives
@@ -25,7 +28,7 @@
 //! work; when it runs out the answer is [`Error::Interrupted`], never "no solution":
 //! local search cannot prove that none exists.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
@@ -39,9 +42,13 @@ use crate::piece::PieceKind;
 use crate::problem::{Placement, Problem};
 
 /// Random draws per file in the greedy start before a conflicted rank is accepted.
-const GREEDY_TRIES: u32 = 24;
-/// Files left to random at the end of the greedy start.
-const TAIL: usize = 48;
+const GREEDY_TRIES: u32 = 64;
+/// Files at the end of the greedy start whose candidates are scanned in full.
+const SCAN: usize = 4096;
+/// Random draws fetched ahead in the greedy start.
+const RING: usize = 8;
+/// Boards with at most this many free queens may take worsening swaps.
+const SMALL: usize = 64;
 /// Random partners tried for one attacked queen before it goes back on the list.
 const REPAIR_TRIES: u32 = 64;
 
@@ -130,9 +137,8 @@ pub fn random_solution(
     let mut spent = 0u64;
     loop {
         s.greedy(&mut rng, ctl)?;
-        match s.repair(&mut rng, ctl, budget, &mut spent)? {
-            true => break,
-            false => continue,
+        if s.repair(&mut rng, ctl, budget, &mut spent)? {
+            break;
         }
     }
     let mut ranks = match fixed_perm {
@@ -152,6 +158,55 @@ pub fn random_solution(
     Ok(Some(out))
 }
 
+/// Queens per diagonal: one bit for "at least one", and a small map for the rare
+/// diagonals with more. After the greedy start only a handful of diagonals hold two
+/// queens, so this costs 2N bits instead of 2N counters (at 10^7 queens, 5 MB
+/// instead of 160 MB, and no time to fill them).
+#[derive(Default)]
+struct Lines {
+    bits: Vec<u64>,
+    extra: HashMap<usize, u32>,
+}
+
+impl Lines {
+    fn from_bits(bits: Vec<u64>) -> Lines {
+        Lines {
+            bits,
+            extra: HashMap::new(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> u32 {
+        let base = (self.bits[i >> 6] >> (i & 63) & 1) as u32;
+        if base == 0 || self.extra.is_empty() {
+            base
+        } else {
+            base + self.extra.get(&i).copied().unwrap_or(0)
+        }
+    }
+
+    #[inline]
+    fn inc(&mut self, i: usize) {
+        if !test_set(&mut self.bits, i) {
+            return;
+        }
+        *self.extra.entry(i).or_insert(0) += 1;
+    }
+
+    #[inline]
+    fn dec(&mut self, i: usize) {
+        if let Some(e) = self.extra.get_mut(&i) {
+            *e -= 1;
+            if *e == 0 {
+                self.extra.remove(&i);
+            }
+        } else {
+            self.bits[i >> 6] &= !(1u64 << (i & 63));
+        }
+    }
+}
+
 /// The search state: free queen `k` stands on file `file(k)`, rank `p[k]`.
 struct State {
     n: usize,
@@ -166,13 +221,29 @@ struct State {
     fixed: Vec<(u32, u32)>,
     /// Free queens placed with a conflict in the greedy start.
     bad: Vec<u32>,
-    d1: Vec<u32>,
-    d2: Vec<u32>,
+    d1: Lines,
+    d2: Lines,
 }
 
 #[inline]
 fn below(rng: &mut Xoshiro256PlusPlus, m: usize) -> usize {
     (((rng.next_u64() >> 32) * m as u64) >> 32) as usize
+}
+
+/// Asks the processor to start loading `x` into the cache (a hint; no effect on
+/// results).
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is a hint that cannot fault, and SSE is part of the x86_64
+    // baseline.
+    #[allow(unused_unsafe)]
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
 
 #[inline]
@@ -200,8 +271,8 @@ impl State {
             fixed_b2: vec![0; words],
             fixed: Vec::new(),
             bad: Vec::new(),
-            d1: Vec::new(),
-            d2: Vec::new(),
+            d1: Lines::default(),
+            d2: Lines::default(),
         };
         match fixed {
             None => s.p = (0..n as u32).collect(),
@@ -240,15 +311,32 @@ impl State {
         let mut b1 = self.fixed_b1.clone();
         let mut b2 = self.fixed_b2.clone();
         self.bad.clear();
-        let end = m.saturating_sub(TAIL);
-        for k in 0..end {
+        // Random draws come from a small ring filled ahead of use, so that the rank
+        // they point at is already being fetched when it is read: at 10^7 queens the
+        // permutation is far larger than the cache. A draw made at file k0 lies in
+        // k0 + RING..m, so it is still among the unplaced when used (at most RING
+        // draws, hence files, later).
+        let rand_end = m.saturating_sub(SCAN);
+        let mut ring = [0usize; RING];
+        let draw = |rng: &mut Xoshiro256PlusPlus, k0: usize| m - 1 - below(rng, m - k0 - RING);
+        if rand_end > 0 {
+            for slot in ring.iter_mut() {
+                *slot = draw(rng, 0);
+                prefetch(&self.p[*slot]);
+            }
+        }
+        let mut ri = 0;
+        for k in 0..rand_end {
             if k & 0xffff == 0 && ctl.cancelled() {
                 return Err(Error::Interrupted);
             }
             let f = self.file(k);
             let mut placed = false;
             for _ in 0..GREEDY_TRIES {
-                let j = k + below(rng, m - k);
+                let j = ring[ri];
+                ring[ri] = draw(rng, k);
+                prefetch(&self.p[ring[ri]]);
+                ri = (ri + 1) % RING;
                 let v = self.p[j] as usize;
                 if !test(&b1, f + v) && !test(&b2, f + n - 1 - v) {
                     self.p.swap(k, j);
@@ -264,24 +352,37 @@ impl State {
                 self.bad.push(k as u32);
             }
         }
-        for k in end..m {
-            let j = k + below(rng, m - k);
-            self.p.swap(k, j);
-            self.bad.push(k as u32);
+        // The last files: the few unplaced ranks are scanned in full (they lie
+        // together), from a random start, for one on two free diagonals.
+        for k in rand_end..m {
+            let f = self.file(k);
+            let start = k + below(rng, m - k);
+            let fits = |v: u32| {
+                let v = v as usize;
+                !test(&b1, f + v) && !test(&b2, f + n - 1 - v)
+            };
+            let found = (start..m).chain(k..start).find(|&j| fits(self.p[j]));
+            match found {
+                Some(j) => {
+                    let v = self.p[j] as usize;
+                    self.p.swap(k, j);
+                    test_set(&mut b1, f + v);
+                    test_set(&mut b2, f + n - 1 - v);
+                }
+                None => {
+                    self.p.swap(k, start);
+                    self.bad.push(k as u32);
+                }
+            }
         }
         // Counters: the conflict-free queens are exactly the set bits.
-        let diags = 2 * n;
-        self.d1.clear();
-        self.d1
-            .extend((0..diags).map(|i| (b1[i >> 6] >> (i & 63) & 1) as u32));
-        self.d2.clear();
-        self.d2
-            .extend((0..diags).map(|i| (b2[i >> 6] >> (i & 63) & 1) as u32));
+        self.d1 = Lines::from_bits(b1);
+        self.d2 = Lines::from_bits(b2);
         for idx in 0..self.bad.len() {
             let k = self.bad[idx] as usize;
             let (f, r) = (self.file(k), self.p[k] as usize);
-            self.d1[f + r] += 1;
-            self.d2[f + n - 1 - r] += 1;
+            self.d1.inc(f + r);
+            self.d2.inc(f + n - 1 - r);
         }
         Ok(())
     }
@@ -289,13 +390,14 @@ impl State {
     #[inline]
     fn attacked(&self, k: usize) -> bool {
         let (f, r) = (self.file(k), self.p[k] as usize);
-        self.d1[f + r] > 1 || self.d2[f + self.n - 1 - r] > 1
+        self.d1.get(f + r) > 1 || self.d2.get(f + self.n - 1 - r) > 1
     }
 
-    /// Swaps the ranks of free queens `a` and `b` when that lowers the number of
-    /// attacking pairs; says whether it did.
+    /// Swaps the ranks of free queens `a` and `b` when that changes the number of
+    /// attacking pairs by less than `below` (0: strictly better; 1: not worse;
+    /// `i64::MAX`: in any case); says whether it did.
     #[inline]
-    fn try_swap(&mut self, a: usize, b: usize) -> bool {
+    fn try_swap(&mut self, a: usize, b: usize, below: i64) -> bool {
         let n1 = self.n - 1;
         let (fa, fb) = (self.file(a), self.file(b));
         let (ra, rb) = (self.p[a] as usize, self.p[b] as usize);
@@ -308,24 +410,24 @@ impl State {
         let mut delta: i64 = 0;
         for (d, outs, ins) in [(&mut self.d1, out1, in1), (&mut self.d2, out2, in2)] {
             for i in outs {
-                d[i] -= 1;
-                delta -= d[i] as i64;
+                d.dec(i);
+                delta -= d.get(i) as i64;
             }
             for i in ins {
-                delta += d[i] as i64;
-                d[i] += 1;
+                delta += d.get(i) as i64;
+                d.inc(i);
             }
         }
-        if delta < 0 {
+        if delta < below {
             self.p.swap(a, b);
             return true;
         }
         for (d, outs, ins) in [(&mut self.d1, out1, in1), (&mut self.d2, out2, in2)] {
             for i in ins {
-                d[i] -= 1;
+                d.dec(i);
             }
             for i in outs {
-                d[i] += 1;
+                d.inc(i);
             }
         }
         false
@@ -358,7 +460,7 @@ impl State {
             for _ in 0..REPAIR_TRIES {
                 *spent += 1;
                 let l = below(rng, m);
-                if l != k && self.try_swap(k, l) {
+                if l != k && self.try_swap(k, l, 0) {
                     queue.push_back(l as u32);
                     queue.push_back(k as u32);
                     moved = true;
@@ -366,6 +468,17 @@ impl State {
                 }
             }
             if !moved {
+                // A local minimum for this queen: a sideways swap (no worse), or on a
+                // small board any swap, lets the search walk out of it.
+                let worse_ok = if m <= SMALL { i64::MAX } else { 1 };
+                for _ in 0..REPAIR_TRIES {
+                    *spent += 1;
+                    let l = below(rng, m);
+                    if l != k && self.try_swap(k, l, worse_ok) {
+                        queue.push_back(l as u32);
+                        break;
+                    }
+                }
                 queue.push_back(k as u32);
             }
             if *spent >= budget {

@@ -1,0 +1,456 @@
+//! Queens at huge N: the explicit construction, random solutions by local search,
+//! completions (local and complete search), the `perm` format and `verify --perm-file`,
+//! checked against an independent validity test, a brute-force completion oracle and
+//! the exact engine, and through the real binary.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::{queens, stderr, stdout};
+use proptest::prelude::*;
+use queens::engine::complete::complete;
+use queens::engine::construct::{construct, square};
+use queens::engine::local::random_solution;
+use queens::perm::EMPTY;
+use queens::{Board, Catalog, Control, EngineChoice, Placement, Problem, parse_spec};
+
+/// Independent of the library: ranks per file (EMPTY = none) are non-attacking.
+fn independent_valid(rows: usize, ranks: &[u32]) -> bool {
+    let cols = ranks.len();
+    let mut rank = vec![false; rows];
+    let mut d1 = vec![false; rows + cols];
+    let mut d2 = vec![false; rows + cols];
+    for (f, &r) in ranks.iter().enumerate() {
+        if r == EMPTY {
+            continue;
+        }
+        let r = r as usize;
+        assert!(r < rows, "rank off the board");
+        if rank[r] || d1[f + r] || d2[f + rows - r] {
+            return false;
+        }
+        rank[r] = true;
+        d1[f + r] = true;
+        d2[f + rows - r] = true;
+    }
+    true
+}
+
+fn full(ranks: &[u32]) -> bool {
+    !ranks.contains(&EMPTY)
+}
+
+/// Brute force, independent of the engines: can `fixed` be completed to n queens?
+fn brute_completable(n: usize, fixed: &[u32]) -> bool {
+    fn go(f: usize, ranks: &mut Vec<u32>, n: usize) -> bool {
+        if f == n {
+            return independent_valid(n, ranks);
+        }
+        if ranks[f] != EMPTY {
+            return independent_valid(n, &ranks[..=f]) && go(f + 1, ranks, n);
+        }
+        for r in 0..n as u32 {
+            ranks[f] = r;
+            if independent_valid(n, &ranks[..=f]) && go(f + 1, ranks, n) {
+                ranks[f] = EMPTY;
+                return true;
+            }
+        }
+        ranks[f] = EMPTY;
+        false
+    }
+    // Fixed queens on later files must be checked against earlier ones as they come,
+    // so prefixes are checked with every fixed queen seen so far.
+    let mut ranks = fixed.to_vec();
+    go(0, &mut ranks, n)
+}
+
+fn exact_completable(n: u32, fixed: &[u32]) -> bool {
+    let c = Catalog::standard();
+    let tokens: Vec<String> = fixed
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| **r != EMPTY)
+        .map(|(f, &r)| format!("Q{}", queens::Square::new(f as u32, r)))
+        .collect();
+    let p = Problem::new(
+        Board::square(n).unwrap(),
+        parse_spec(&format!("{n}Q"), &c).unwrap(),
+        Placement::parse(&tokens.join(" "), &c).unwrap(),
+    )
+    .unwrap();
+    queens::solve(&p, EngineChoice::Named("exact"), &Control::default())
+        .unwrap()
+        .is_some()
+}
+
+fn keeps_fixed(fixed: &[u32], ranks: &[u32]) -> bool {
+    fixed.iter().zip(ranks).all(|(&f, &r)| f == EMPTY || f == r)
+}
+
+#[test]
+fn construction_is_valid_for_every_n_up_to_3000() {
+    for n in 1..=3000u32 {
+        match square(n) {
+            None => assert!(n == 2 || n == 3, "no solution claimed for {n}"),
+            Some(r) => {
+                assert_eq!(r.len(), n as usize);
+                assert!(independent_valid(n as usize, &r), "n = {n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn construction_is_valid_for_large_n_of_every_residue() {
+    for n in (200_000u32..200_012).chain([1_000_000, 1_000_001, 3_000_002]) {
+        let r = square(n).unwrap();
+        assert!(independent_valid(n as usize, &r), "n = {n}");
+    }
+}
+
+#[test]
+fn construction_fills_rectangles() {
+    for (r, c) in [
+        (1, 9),
+        (2, 3),
+        (3, 4),
+        (4, 3),
+        (2, 100),
+        (3, 1000),
+        (7, 70_000),
+        (90, 13),
+    ] {
+        let p = construct(Board::new(r, c).unwrap()).unwrap();
+        assert!(independent_valid(r as usize, p.ranks()), "{r}x{c}");
+        assert_eq!(p.queens() as u32, r.min(c), "{r}x{c}");
+    }
+    assert!(construct(Board::square(2).unwrap()).is_none());
+    assert!(construct(Board::new(3, 3).unwrap()).is_none());
+}
+
+#[test]
+fn random_solutions_are_valid_and_reproducible() {
+    let ctl = Control::default();
+    for n in [1u32, 4, 5, 6, 7, 8, 11, 16, 33, 100, 1000, 5000] {
+        for seed in 0..25u64 {
+            let a = random_solution(n, &[], seed, None, &ctl).unwrap().unwrap();
+            assert!(full(a.ranks()) && independent_valid(n as usize, a.ranks()));
+            if seed < 3 {
+                let b = random_solution(n, &[], seed, None, &ctl).unwrap().unwrap();
+                assert_eq!(a, b, "same seed, same answer ({n}, {seed})");
+            }
+        }
+    }
+    let a = random_solution(300_000, &[], 1, None, &ctl)
+        .unwrap()
+        .unwrap();
+    assert!(independent_valid(300_000, a.ranks()));
+    let b = random_solution(300_000, &[], 2, None, &ctl)
+        .unwrap()
+        .unwrap();
+    assert_ne!(a, b, "different seeds give different solutions");
+    for n in [2, 3] {
+        assert!(random_solution(n, &[], 0, None, &ctl).unwrap().is_none());
+    }
+}
+
+#[test]
+fn local_completions_keep_every_fixed_queen() {
+    let ctl = Control::default();
+    let n = 100_000u32;
+    let base = random_solution(n, &[], 11, None, &ctl).unwrap().unwrap();
+    // Every 100th queen of another solution stays: 1% fixed, consistent.
+    let fixed: Vec<u32> = base
+        .ranks()
+        .iter()
+        .enumerate()
+        .map(|(f, &r)| if f % 100 == 37 { r } else { EMPTY })
+        .collect();
+    for seed in 0..3 {
+        let p = random_solution(n, &fixed, seed, None, &ctl)
+            .unwrap()
+            .unwrap();
+        assert!(full(p.ranks()) && independent_valid(n as usize, p.ranks()));
+        assert!(keeps_fixed(&fixed, p.ranks()));
+    }
+}
+
+#[test]
+fn complete_search_agrees_with_brute_force_and_exact_on_small_instances() {
+    let ctl = Control::default();
+    let (mut yes, mut no) = (0, 0);
+    for n in 5..=10u32 {
+        for seed in 0..12u64 {
+            let fixed = queens::gent::instance(n, seed);
+            let brute = brute_completable(n as usize, &fixed);
+            assert_eq!(exact_completable(n, &fixed), brute, "n {n} seed {seed}");
+            match complete(n, &fixed, None, &ctl).unwrap() {
+                Some(p) => {
+                    assert!(brute, "n {n} seed {seed}");
+                    assert!(full(p.ranks()) && independent_valid(n as usize, p.ranks()));
+                    assert!(keeps_fixed(&fixed, p.ranks()));
+                    yes += 1;
+                }
+                None => {
+                    assert!(!brute, "n {n} seed {seed}: a completion exists");
+                    no += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        yes > 5 && no > 5,
+        "both kinds of instance occur ({yes} / {no})"
+    );
+}
+
+#[test]
+fn complete_search_agrees_with_exact_at_n_30() {
+    let ctl = Control::default();
+    let (mut yes, mut no) = (0, 0);
+    for seed in 0..16u64 {
+        let fixed = queens::gent::instance(30, seed);
+        let exact = exact_completable(30, &fixed);
+        match complete(30, &fixed, None, &ctl).unwrap() {
+            Some(p) => {
+                assert!(exact, "seed {seed}");
+                assert!(full(p.ranks()) && independent_valid(30, p.ranks()));
+                assert!(keeps_fixed(&fixed, p.ranks()));
+                yes += 1;
+            }
+            None => {
+                assert!(!exact, "seed {seed}: the exact engine found a completion");
+                no += 1;
+            }
+        }
+    }
+    assert!(
+        yes > 0 && no > 0,
+        "both kinds of instance occur ({yes} / {no})"
+    );
+}
+
+#[test]
+fn mid_size_instances_are_decided_and_completions_are_valid() {
+    let ctl = Control::default();
+    for n in [100u32, 200, 400] {
+        for seed in 0..4u64 {
+            let fixed = queens::gent::instance(n, seed);
+            if let Some(p) = complete(n, &fixed, Some(5_000_000), &ctl).unwrap() {
+                assert!(full(p.ranks()) && independent_valid(n as usize, p.ranks()));
+                assert!(keeps_fixed(&fixed, p.ranks()));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn complete_matches_brute_force(n in 4usize..=9, picks in proptest::collection::vec((0usize..9, 0u32..9), 0..4)) {
+        let mut fixed = vec![EMPTY; n];
+        for (f, r) in picks {
+            if f < n && r < n as u32 {
+                fixed[f] = r;
+            }
+        }
+        let answer = complete(n as u32, &fixed, None, &Control::default()).unwrap();
+        let brute = independent_valid(n, &fixed) && brute_completable(n, &fixed);
+        prop_assert_eq!(answer.is_some(), brute);
+        if let Some(p) = answer {
+            prop_assert!(independent_valid(n, p.ranks()) && keeps_fixed(&fixed, p.ranks()));
+        }
+    }
+}
+
+fn run_with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn temp(name: &str, text: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("queens-hugen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn cli_wide_boards_default_to_perm_and_verify_reads_it_back() {
+    let o = queens(&["solve", "200000"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 1);
+    let nums: Vec<u32> = text.split(' ').map(|t| t.trim().parse().unwrap()).collect();
+    assert_eq!(nums.len(), 200_000);
+    let ranks: Vec<u32> = nums.iter().map(|x| x - 1).collect();
+    assert!(independent_valid(200_000, &ranks));
+
+    let v = run_with_stdin(&["verify", "200000", "--perm-file", "-"], text.as_bytes());
+    assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
+    assert_eq!(
+        stdout(&v),
+        "valid: 200000 pieces on 200000x200000, no attacks\n"
+    );
+    let path = temp("sol.txt", text.as_bytes());
+    let v = queens(&["verify", "--perm-file", path.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(0));
+
+    // Swap two numbers: the ranks stay a permutation, diagonals clash.
+    let mut bad = nums.clone();
+    bad.swap(0, 1);
+    let bad_text: Vec<String> = bad.iter().map(u32::to_string).collect();
+    let v = run_with_stdin(
+        &["verify", "200000", "--perm-file", "-"],
+        bad_text.join(" ").as_bytes(),
+    );
+    assert_eq!(v.status.code(), Some(1));
+    assert!(stdout(&v).starts_with("invalid: "), "{}", stdout(&v));
+
+    assert!(stdout(&queens(&["solve", "--help"])).contains("wider than 64"));
+}
+
+#[test]
+fn cli_verify_perm_file_errors_and_small_cases() {
+    let v = run_with_stdin(&["verify", "--perm-file", "-"], b"2 4 1 3\n");
+    assert_eq!(v.status.code(), Some(0));
+    let v = run_with_stdin(&["verify", "--perm-file", "-"], b"1 2 3 4\n");
+    assert_eq!(v.status.code(), Some(1));
+    assert!(stdout(&v).contains("Qa1 and Qb2 attack each other along the diagonal"));
+    let v = run_with_stdin(&["verify", "--perm-file", "-"], b"1 2 x\n");
+    assert_eq!(v.status.code(), Some(2));
+    assert!(stderr(&v).contains("'x'"), "{}", stderr(&v));
+    let v = run_with_stdin(&["verify", "5", "--perm-file", "-"], b"1 3 5 2\n");
+    assert_eq!(v.status.code(), Some(2));
+    let v = run_with_stdin(&["verify", "4", "--perm-file", "-"], b"1 3 9 2\n");
+    assert_eq!(v.status.code(), Some(2));
+    let o = queens(&["verify", "--perm-file", "/nonexistent/file"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/nonexistent/file"));
+    // The old form still works.
+    assert_eq!(
+        queens(&["verify", "8", "[1,5,8,6,3,7,2,4]"]).status.code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn cli_random_is_reproducible_and_valid() {
+    let a = queens(&["solve", "5000", "--random", "--seed", "42"]);
+    let b = queens(&["solve", "5000", "--random", "--seed", "42"]);
+    assert_eq!(a.status.code(), Some(0));
+    assert_eq!(stdout(&a), stdout(&b));
+    let v = run_with_stdin(&["verify", "5000", "--perm-file", "-"], &a.stdout);
+    assert_eq!(v.status.code(), Some(0));
+    let o = queens(&[
+        "solve", "8", "--random", "--seed", "1", "--format", "coords",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        queens(&["verify", "8", stdout(&o).trim()]).status.code(),
+        Some(0)
+    );
+    assert_eq!(queens(&["solve", "3", "--random"]).status.code(), Some(1));
+    assert_eq!(queens(&["solve", "2"]).status.code(), Some(1));
+    let o = queens(&["solve", "5x7", "--random"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn cli_completion_decides_and_budgets_say_so() {
+    // Impossible 4x4 completion: the complete/exact engines prove it (exit 1); local
+    // search cannot and says its budget ran out (exit 3).
+    let o = queens(&["solve", "4", "--fixed", "Qa1"]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = queens(&[
+        "solve",
+        "4",
+        "--fixed",
+        "Qa1",
+        "--random",
+        "--seed",
+        "1",
+        "--budget-steps",
+        "1000",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("budget ran out"));
+
+    // A mid-size instance through the hidden generator and --fixed-file.
+    let inst = stdout(&queens(&["gen-completion", "100", "--seed", "2"]));
+    let path = temp("inst.txt", inst.as_bytes());
+    let o = queens(&[
+        "solve",
+        "100",
+        "--fixed-file",
+        path.to_str().unwrap(),
+        "--format",
+        "perm",
+    ]);
+    let code = o.status.code().unwrap();
+    let fixed: Vec<u32> = inst
+        .split_whitespace()
+        .map(|t| t.parse::<u32>().unwrap())
+        .map(|x| if x == 0 { EMPTY } else { x - 1 })
+        .collect();
+    let expect = complete(100, &fixed, None, &Control::default())
+        .unwrap()
+        .is_some();
+    assert_eq!(code, if expect { 0 } else { 1 });
+    if expect {
+        let ranks: Vec<u32> = stdout(&o)
+            .split_whitespace()
+            .map(|t| t.parse::<u32>().unwrap() - 1)
+            .collect();
+        assert!(independent_valid(100, &ranks) && keeps_fixed(&fixed, &ranks));
+    }
+    let o = queens(&[
+        "solve",
+        "100",
+        "--fixed-file",
+        path.to_str().unwrap(),
+        "--budget-steps",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+
+    // Fixed queens that attack each other: no solution, named.
+    let o = queens(&["solve", "1000", "--fixed", "Qa1,Qc3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("Qa1 and Qc3"));
+}
+
+#[test]
+fn cli_perm_format_for_all_and_small_boards() {
+    let o = queens(&["all", "6", "--format", "perm"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0], "4 1 5 2 6 3");
+    let o = queens(&["solve", "8", "--format", "perm"]);
+    assert_eq!(stdout(&o), "1 7 5 8 2 4 6 3\n");
+    let coords = stdout(&queens(&["solve", "8", "--format", "coords"]));
+    assert_eq!(coords, "Qa1 Qb7 Qc5 Qd8 Qe2 Qf4 Qg6 Qh3\n");
+    let o = queens(&["solve", "3x70"]);
+    assert_eq!(o.status.code(), Some(0));
+    let nums: Vec<u32> = stdout(&o)
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(nums.len(), 70);
+    assert_eq!(nums.iter().filter(|&&x| x != 0).count(), 3);
+    let o = queens(&["solve", "6", "--pieces", "2N", "--format", "perm"]);
+    assert_eq!(o.status.code(), Some(2));
+}
