@@ -104,4 +104,10 @@ pub enum Error {
     /// The job was stopped before it finished (a budget ran out or the caller cancelled).
     #[error("the search was stopped before it finished")]
     Interrupted,
+    /// A SAT solver's output or a DIMACS header that cannot be read back.
+    #[error("cannot read the solver's model: {reason}")]
+    BadModel {
+        /// What is wrong, and where.
+        reason: String,
+    },
 }

@@ -37,9 +37,11 @@ pub mod bitboard;
 pub mod board;
 pub mod engine;
 pub mod error;
+pub mod export;
 pub mod piece;
 pub mod problem;
 pub mod render;
+pub mod sat;
 pub mod verify;
 
 pub use board::{Board, Square};

@@ -49,6 +49,8 @@ pub fn run(cli: Cli) -> CliResult {
             pieces,
             format,
         } => verify_cmd(&args, pieces.as_deref(), format),
+        Command::Export(a) => super::export::export_cmd(&a),
+        Command::Decode(a) => super::export::decode_cmd(&a),
     }
 }
 

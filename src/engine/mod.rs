@@ -9,8 +9,10 @@
 //! | engine | module | what | limits |
 //! |---|---|---|---|
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
+//! | `sat` | [`sat`] | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 16 million (kind, square) variables |
 
 pub mod exact;
+pub mod sat;
 
 use std::ops::ControlFlow;
 use std::str::FromStr;
@@ -148,7 +150,7 @@ impl FromStr for EngineChoice {
 }
 
 /// Every engine, in the order `auto` tries them (fastest first).
-pub static ENGINES: &[&dyn Engine] = &[&exact::ExactEngine];
+pub static ENGINES: &[&dyn Engine] = &[&exact::ExactEngine, &sat::SatEngine];
 
 /// The engine for `choice`, or why none can run `job` on `problem`.
 ///
