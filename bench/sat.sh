@@ -73,7 +73,7 @@ if [ -n "$ACE" ] && command -v java > /dev/null; then
     $Q export $args --to xcsp3 > "$T/p.xml"
     # shellcheck disable=SC2086
     ours=$($Q count $args)
-    theirs=$(java -jar "$ACE" "$T/p.xml" -s=all 2>&1 | sed 's/\x1b\[[0-9;]*m//g' | awk '/^d FOUND SOLUTIONS/ {print $4}' | tail -1)
+    theirs=$(java -jar "$ACE" "$T/p.xml" -s=all 2>&1 | sed 's/\x1b\[[0-9;]*m//g' | awk '/^d FOUND SOLUTIONS/ {gsub(",", "", $4); print $4}' | tail -1)
     echo "ACE (XCSP3), $args: $theirs solutions (queens count: $ours)"
     [ "$theirs" = "$ours" ] || { echo "ACE disagrees"; exit 1; }
   done

@@ -9,14 +9,16 @@
 //!   placement just found, and each placement comes out once. The solver is
 //!   incremental, so what it learnt is kept from call to call.
 //! - `count`: enumeration, one solver call per solution. That is slow for large counts
-//!   (about 0.2 ms a solution on 12 queens, where the exact engine counts thousands of
-//!   times faster), so `auto` never counts with it; it is there to cross-check the
-//!   other engines and for problems the exact engine cannot take.
+//!   (12 queens: 14,200 solutions in about 3 to 7 s, where the exact engine takes 0.2 s),
+//!   so `auto` never counts or enumerates with it; it is there to cross-check the
+//!   other engines and for problems they cannot take.
 //!
-//! Where it pays: hard *decision* problems, such as completing a board with many fixed
-//! pieces, where clause learning prunes what backtracking explores again and again.
-//! The order of solutions is CaDiCaL's, deterministic but unrelated to the exact
-//! engine's order.
+//! Where it pays: finding *one* solution of a hard problem, where clause learning prunes
+//! what backtracking explores again and again. Measured (bench/sat.sh and ARCHITECTURE.md):
+//! 30 queens in 0.2 s (exact: 15 s), 64 queens in 3 s (exact: over a minute), completion
+//! instances at N = 40 to 64 in 0.1 to 0.3 s each (exact: up to 22 s). So `auto` picks it
+//! for `solve` on boards of [`AUTO_MIN_SQUARES`] squares or more. The order of solutions
+//! is CaDiCaL's, deterministic but unrelated to the exact engine's order.
 
 use std::ops::ControlFlow;
 
@@ -27,6 +29,9 @@ use crate::error::Error;
 use crate::problem::{Placement, Problem};
 use crate::sat::encode::{Encoding, MAX_PIECE_VARS};
 use crate::sat::solver::Solver;
+
+/// From this many squares on, `auto` finds one solution with the SAT engine.
+pub const AUTO_MIN_SQUARES: u64 = 400;
 
 /// The SAT engine (see the [module docs](self)).
 pub struct SatEngine;
@@ -78,6 +83,15 @@ impl Engine for SatEngine {
             ));
         }
         Ok(())
+    }
+
+    /// One solution on a board of [`AUTO_MIN_SQUARES`] or more: there the exact engine's
+    /// backtracking can take minutes (30 queens: 15 s; 20×20 `20B,10R`: over 30 s) where
+    /// the solver takes under a second, and where backtracking is instant the solver
+    /// loses at most about 0.15 s. Never `count` or `enumerate`: one solver call per
+    /// solution is far slower than backtracking there.
+    fn auto_picks(&self, problem: &Problem, job: Job) -> bool {
+        job == Job::Solve && problem.board().squares() >= AUTO_MIN_SQUARES
     }
 
     fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
