@@ -138,6 +138,12 @@ pub enum Error {
         /// Why it is refused.
         reason: String,
     },
+    /// A SAT solver's output or a DIMACS header that cannot be read back.
+    #[error("cannot read the solver's model: {reason}")]
+    BadModel {
+        /// What is wrong, and where.
+        reason: String,
+    },
     /// A piece definition `LETTER=BETZA` (or `LETTER=NAME`) that cannot be used.
     #[error("bad piece definition '{text}': {reason}")]
     BadPieceDefinition {

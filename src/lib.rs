@@ -42,12 +42,14 @@ pub mod bitboard;
 pub mod board;
 pub mod engine;
 pub mod error;
+pub mod export;
 pub mod fairy;
 pub mod gent;
 pub mod perm;
 pub mod piece;
 pub mod problem;
 pub mod render;
+pub mod sat;
 pub mod verify;
 
 pub use board::{Board, Square};

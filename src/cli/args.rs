@@ -139,6 +139,12 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Write the problem as a model for another solver (DIMACS CNF, MiniZinc, XCSP3).
+    #[command(after_help = AFTER_HELP)]
+    Export(super::export::ExportArgs),
+    /// Read a SAT solver's answer to `export --to dimacs` and print the placement.
+    #[command(after_help = AFTER_HELP)]
+    Decode(super::export::DecodeArgs),
 }
 
 /// The problem, as every solving job takes it.
@@ -154,7 +160,8 @@ pub struct ProblemArgs {
     #[arg(long, value_name = "PLACEMENT")]
     pub fixed: Option<String>,
     /// The engine: `auto` picks the fastest that accepts the problem; `exact` is the
-    /// general backtracker.
+    /// general backtracker; `sat` encodes the problem as CNF for CaDiCaL (it counts by
+    /// enumerating, one solver call per solution: slow for large counts).
     #[arg(long, default_value = "auto", value_name = "NAME")]
     pub engine: String,
     /// Worker threads for counting; 0 uses every core.

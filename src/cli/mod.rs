@@ -1,6 +1,7 @@
 //! The command-line layer: argument definitions, job runners and progress display.
 
 pub mod args;
+pub mod export;
 pub mod fairy;
 pub mod hugen;
 pub mod nqcount;

@@ -88,6 +88,8 @@ pub fn run(cli: Cli) -> CliResult {
         } => verify_cmd(&args, pieces.as_deref(), format, &piece),
         Command::Pieces { which, piece } => super::fairy::pieces(&which, &piece),
         Command::GenCompletion { n, seed } => super::hugen::gen_completion(&n, seed),
+        Command::Export(a) => super::export::export_cmd(&a),
+        Command::Decode(a) => super::export::decode_cmd(&a),
     }
 }
 

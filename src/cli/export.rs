@@ -1,0 +1,167 @@
+//! The `export` and `decode` commands: a problem out as a model for another solver, and
+//! a SAT solver's answer back in as a placement.
+
+use std::io::{self, Read, Write};
+
+use clap::{Args, ValueEnum};
+use queens::export::dimacs::{self, Answer, VarMap};
+use queens::export::{Format, export};
+use queens::sat::encode::Encoding;
+use queens::verify::conflicts;
+use queens::{Board, Catalog, PieceCount, PieceKind, Placement, Problem, parse_spec};
+
+use super::run::Outcome;
+
+/// Arguments of `queens export`.
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The board: `8` or `5x7` (rows x columns).
+    #[arg(default_value = "8", allow_negative_numbers = true)]
+    pub board: String,
+    /// The pieces to place, e.g. `8Q` or `2N,2B,R,Q` [default: min(rows, cols) queens].
+    #[arg(long, value_name = "SPEC")]
+    pub pieces: Option<String>,
+    /// Pieces pinned to squares, e.g. `Qa1,Nc3`; they count toward SPEC.
+    #[arg(long, value_name = "PLACEMENT")]
+    pub fixed: Option<String>,
+    /// The format: `dimacs` (CNF, with a `c var N K@square` line per piece variable),
+    /// `minizinc` or `xcsp3`.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: ExportFormat,
+}
+
+/// The formats of `export --to`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ExportFormat {
+    /// DIMACS CNF for SAT solvers.
+    Dimacs,
+    /// A MiniZinc model.
+    Minizinc,
+    /// An XCSP3 instance.
+    Xcsp3,
+}
+
+/// Arguments of `queens decode`.
+#[derive(Args, Debug)]
+pub struct DecodeArgs {
+    /// The board the model was exported for: `8` or `5x7` [default: 8].
+    #[arg(allow_negative_numbers = true)]
+    pub board: Option<String>,
+    /// The pieces, as given to `export` [default: min(rows, cols) queens].
+    #[arg(long, value_name = "SPEC")]
+    pub pieces: Option<String>,
+    /// The fixed pieces, as given to `export`.
+    #[arg(long, value_name = "PLACEMENT")]
+    pub fixed: Option<String>,
+    /// Read the problem and the variable map from this file written by
+    /// `export --to dimacs`, instead of BOARD, --pieces and --fixed.
+    #[arg(long, value_name = "FILE")]
+    pub cnf: Option<String>,
+    /// The solver's output (`s SATISFIABLE` and `v` lines); `-` or absent reads stdin.
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<String>,
+}
+
+fn problem_of(board: &str, pieces: Option<&str>, fixed: Option<&str>) -> Result<Problem, String> {
+    let catalog = Catalog::standard();
+    let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
+    let pieces = match pieces {
+        Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
+        None => vec![PieceCount {
+            kind: PieceKind::queen(),
+            count: board.rows().min(board.cols()),
+        }],
+    };
+    let fixed = match fixed {
+        Some(text) => Placement::parse(text, &catalog).map_err(|e| e.to_string())?,
+        None => Placement::default(),
+    };
+    Problem::new(board, pieces, fixed).map_err(|e| e.to_string())
+}
+
+fn emit(text: &str) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// Runs `queens export`.
+pub fn export_cmd(args: &ExportArgs) -> Result<Outcome, String> {
+    let problem = problem_of(&args.board, args.pieces.as_deref(), args.fixed.as_deref())?;
+    let format = match args.to {
+        ExportFormat::Dimacs => Format::Dimacs,
+        ExportFormat::Minizinc => Format::Minizinc,
+        ExportFormat::Xcsp3 => Format::Xcsp3,
+    };
+    let text = export(&problem, format).map_err(|e| e.to_string())?;
+    emit(&text)?;
+    Ok(Outcome::Yes)
+}
+
+fn read_input(path: Option<&str>, what: &str) -> Result<String, String> {
+    match path {
+        None | Some("-") => {
+            let mut s = String::new();
+            io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| format!("cannot read the {what} from standard input: {e}"))?;
+            Ok(s)
+        }
+        Some(p) => std::fs::read_to_string(p)
+            .map_err(|e| format!("cannot read the {what} file '{p}': {e}")),
+    }
+}
+
+/// Runs `queens decode`.
+pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
+    let catalog = Catalog::standard();
+    let (problem, map) = match &args.cnf {
+        Some(path) => {
+            if args.board.is_some() || args.pieces.is_some() || args.fixed.is_some() {
+                return Err(
+                    "give either --cnf or the problem (BOARD, --pieces, --fixed), not both".into(),
+                );
+            }
+            let text = read_input(Some(path), "DIMACS")?;
+            let map = VarMap::from_dimacs(&text, &catalog).map_err(|e| format!("{path}: {e}"))?;
+            let fixed = (!map.fixed.is_empty()).then_some(map.fixed.as_str());
+            let problem = problem_of(&map.board.to_string(), Some(&map.pieces), fixed)
+                .map_err(|e| format!("{path}: {e}"))?;
+            (problem, map)
+        }
+        None => {
+            let board = args.board.as_deref().unwrap_or("8");
+            let problem = problem_of(board, args.pieces.as_deref(), args.fixed.as_deref())?;
+            let encoding = Encoding::new(&problem).map_err(|e| e.to_string())?;
+            let map = VarMap::of(&problem, &encoding);
+            (problem, map)
+        }
+    };
+    let output = read_input(args.model.as_deref(), "solver output")?;
+    let truths = match dimacs::read_answer(&output).map_err(|e| e.to_string())? {
+        Answer::Unsat => {
+            eprintln!("queens: no solution: the solver answered UNSATISFIABLE");
+            return Ok(Outcome::No);
+        }
+        Answer::Sat(t) => t,
+    };
+    let placement = map.decode(&truths);
+    emit(&format!("{placement}\n"))?;
+    if problem.accepts(&placement) {
+        return Ok(Outcome::Yes);
+    }
+    let clash = conflicts(problem.board(), &placement);
+    let why = match clash.first() {
+        Some(c) => c.to_string(),
+        None => format!(
+            "it has pieces {} but {} were asked for, fixed ones included",
+            queens::format_spec(&placement.spec()),
+            queens::format_spec(problem.pieces())
+        ),
+    };
+    eprintln!("queens: the model does not decode to a solution of the problem: {why}");
+    Ok(Outcome::No)
+}

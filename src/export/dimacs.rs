@@ -1,0 +1,243 @@
+//! DIMACS CNF out, and a SAT solver's model (its `s`/`v` lines) back in.
+//!
+//! The written file is the [`Encoding`]'s formula as it stands, headed by comment lines
+//! that say what it encodes and which piece each piece variable stands for
+//! (`c var 12 Q@d2`), so that a model can be decoded from the file alone, with no
+//! other input ([`VarMap::from_dimacs`]).
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::board::{Board, Square};
+use crate::error::Error;
+use crate::piece::Catalog;
+use crate::problem::{Piece, Placement, Problem, format_spec};
+use crate::sat::encode::Encoding;
+
+/// The DIMACS text of `problem`'s encoding, with the comment header.
+///
+/// ```
+/// use queens::{export::dimacs, sat::encode::Encoding, Problem};
+/// let p = Problem::queens(4).unwrap();
+/// let text = dimacs::write(&p, &Encoding::new(&p).unwrap());
+/// assert!(text.contains("c var 1 Q@a1\n") && text.contains("c var 16 Q@d4\n"));
+/// assert!(text.lines().any(|l| l.starts_with("p cnf ")));
+/// ```
+pub fn write(problem: &Problem, encoding: &Encoding) -> String {
+    let cnf = encoding.cnf();
+    let mut out =
+        String::with_capacity(cnf.num_literals() * 6 + 64 * encoding.piece_vars() as usize);
+    let _ = writeln!(out, "c queens: non-attacking pieces as CNF");
+    let _ = writeln!(out, "c board {}", problem.board());
+    let _ = writeln!(out, "c pieces {}", format_spec(problem.pieces()));
+    if !problem.fixed().is_empty() {
+        let _ = writeln!(out, "c fixed {}", problem.fixed());
+    }
+    let _ = writeln!(
+        out,
+        "c variables 1..{} are pieces (kind@square, true = the piece stands there); the rest are auxiliary",
+        encoding.piece_vars()
+    );
+    for v in 1..=encoding.piece_vars() {
+        let p = encoding.piece(v).expect("a piece variable");
+        let _ = writeln!(out, "c var {v} {}@{}", p.kind, p.square);
+    }
+    cnf.write_dimacs(&mut out);
+    out
+}
+
+/// What a SAT solver answered, read from its `s` and `v` lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// `s SATISFIABLE`, with the variables the `v` lines set true.
+    Sat(Vec<u32>),
+    /// `s UNSATISFIABLE`.
+    Unsat,
+}
+
+/// Reads a solver's output in the SAT-competition format: `s SATISFIABLE` or
+/// `s UNSATISFIABLE`, then `v` lines of literals ending with 0. Comment (`c`) lines and
+/// anything before the `s` line are skipped. A bare model (literals without the `s` and
+/// `v` prefixes, as picosat's and minisat's result files hold after `SAT`) is read too.
+///
+/// ```
+/// use queens::export::dimacs::{read_answer, Answer};
+/// let out = "c solved\ns SATISFIABLE\nv -1 2 -3\nv 4 0\n";
+/// assert_eq!(read_answer(out).unwrap(), Answer::Sat(vec![2, 4]));
+/// assert_eq!(read_answer("s UNSATISFIABLE\n").unwrap(), Answer::Unsat);
+/// assert!(read_answer("s UNKNOWN\n").is_err());
+/// ```
+pub fn read_answer(text: &str) -> Result<Answer, Error> {
+    let bad = |reason: String| Error::BadModel { reason };
+    let mut status: Option<bool> = None;
+    let mut truths = Vec::new();
+    let mut ended = false;
+    for (no, line) in text.lines().enumerate() {
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        let first = match words.next() {
+            None | Some("c") => continue,
+            Some(w) => w,
+        };
+        let lits: Box<dyn Iterator<Item = &str>> = match first {
+            "s" => {
+                let rest: Vec<&str> = words.collect();
+                status = Some(match rest.join(" ").as_str() {
+                    "SATISFIABLE" => true,
+                    "UNSATISFIABLE" => false,
+                    other => {
+                        return Err(bad(format!(
+                            "line {}: the solver answered '{other}', not SATISFIABLE or UNSATISFIABLE",
+                            no + 1
+                        )));
+                    }
+                });
+                continue;
+            }
+            "SAT" | "SATISFIABLE" if words.clone().next().is_none() => {
+                status = Some(true);
+                continue;
+            }
+            "UNSAT" | "UNSATISFIABLE" if words.clone().next().is_none() => {
+                status = Some(false);
+                continue;
+            }
+            "v" => Box::new(words),
+            _ if first.starts_with(['-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) => {
+                Box::new(std::iter::once(first).chain(words))
+            }
+            _ => continue,
+        };
+        for w in lits {
+            let l: i64 = w
+                .parse()
+                .map_err(|_| bad(format!("line {}: '{w}' is not a literal", no + 1)))?;
+            if l == 0 {
+                ended = true;
+            } else if l > 0 {
+                let v = u32::try_from(l)
+                    .map_err(|_| bad(format!("line {}: variable {l} is out of range", no + 1)))?;
+                truths.push(v);
+            }
+        }
+    }
+    match status {
+        Some(false) => Ok(Answer::Unsat),
+        Some(true) if ended || !truths.is_empty() => Ok(Answer::Sat(truths)),
+        Some(true) => Err(bad(
+            "the solver said SATISFIABLE but printed no model (v lines)".into(),
+        )),
+        None => Err(bad(
+            "no 's SATISFIABLE' or 's UNSATISFIABLE' line was found".into(),
+        )),
+    }
+}
+
+/// Which piece each piece variable stands for, and the problem the formula encodes,
+/// as read back from the comment header that [`write`] puts in a DIMACS file.
+#[derive(Clone, Debug)]
+pub struct VarMap {
+    /// The board (from `c board`).
+    pub board: Board,
+    /// The piece spec text (from `c pieces`).
+    pub pieces: String,
+    /// The fixed pieces text (from `c fixed`), empty when none.
+    pub fixed: String,
+    vars: BTreeMap<u32, Piece>,
+}
+
+impl VarMap {
+    /// The map of an [`Encoding`].
+    pub fn of(problem: &Problem, encoding: &Encoding) -> VarMap {
+        VarMap {
+            board: *problem.board(),
+            pieces: format_spec(problem.pieces()),
+            fixed: problem.fixed().to_string(),
+            vars: (1..=encoding.piece_vars())
+                .map(|v| (v, encoding.piece(v).expect("a piece variable")))
+                .collect(),
+        }
+    }
+
+    /// Reads the header of a DIMACS file written by [`write`].
+    ///
+    /// ```
+    /// use queens::{export::dimacs::{self, VarMap}, sat::encode::Encoding, Catalog, Problem};
+    /// let p = Problem::queens(4).unwrap();
+    /// let text = dimacs::write(&p, &Encoding::new(&p).unwrap());
+    /// let map = VarMap::from_dimacs(&text, &Catalog::standard()).unwrap();
+    /// assert_eq!(map.decode(&[2, 8, 9, 15]).to_string(), "Qa3 Qb1 Qc4 Qd2");
+    /// ```
+    pub fn from_dimacs(text: &str, catalog: &Catalog) -> Result<VarMap, Error> {
+        let bad = |reason: String| Error::BadModel { reason };
+        let mut board = None;
+        let mut pieces = None;
+        let mut fixed = String::new();
+        let mut vars = BTreeMap::new();
+        for (no, line) in text.lines().enumerate() {
+            let Some(rest) = line.strip_prefix("c ") else {
+                if line.starts_with('p') {
+                    break;
+                }
+                continue;
+            };
+            let mut words = rest.split_whitespace();
+            match words.next() {
+                Some("board") => board = Some(words.next().unwrap_or("").parse::<Board>()?),
+                Some("pieces") => pieces = Some(words.next().unwrap_or("").to_string()),
+                Some("fixed") => fixed = words.collect::<Vec<_>>().join(" "),
+                Some("var") => {
+                    let (Some(v), Some(what)) = (words.next(), words.next()) else {
+                        return Err(bad(format!("line {}: expected 'c var N K@square'", no + 1)));
+                    };
+                    let v: u32 = v
+                        .parse()
+                        .map_err(|_| bad(format!("line {}: '{v}' is not a variable", no + 1)))?;
+                    let (letter, square) = what.split_once('@').ok_or_else(|| {
+                        bad(format!("line {}: expected K@square, got '{what}'", no + 1))
+                    })?;
+                    let mut chars = letter.chars();
+                    let (Some(letter), None) = (chars.next(), chars.next()) else {
+                        return Err(bad(format!(
+                            "line {}: '{letter}' is not a piece letter",
+                            no + 1
+                        )));
+                    };
+                    let piece = Piece {
+                        kind: catalog.get(letter)?,
+                        square: square.parse::<Square>()?,
+                    };
+                    vars.insert(v, piece);
+                }
+                _ => {}
+            }
+        }
+        let board = board.ok_or_else(|| {
+            bad("the DIMACS file has no 'c board' line: was it written by queens export?".into())
+        })?;
+        let pieces = pieces.ok_or_else(|| {
+            bad("the DIMACS file has no 'c pieces' line: was it written by queens export?".into())
+        })?;
+        if vars.is_empty() && !pieces.is_empty() {
+            return Err(bad(
+                "the DIMACS file has no 'c var' lines: was it written by queens export?".into(),
+            ));
+        }
+        Ok(VarMap {
+            board,
+            pieces,
+            fixed,
+            vars,
+        })
+    }
+
+    /// The placement of a model given as its true variables; auxiliary ones are ignored.
+    pub fn decode(&self, true_vars: &[u32]) -> Placement {
+        Placement::new(
+            true_vars
+                .iter()
+                .filter_map(|v| self.vars.get(v).cloned())
+                .collect(),
+        )
+    }
+}
