@@ -9,7 +9,9 @@
 //! | engine | module | what | limits |
 //! |---|---|---|---|
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
+//! | `rooks`, `diagonals`, `transfer` | [`dp`] | counting without enumeration | count only; see [`dp`] |
 
+pub mod dp;
 pub mod exact;
 
 use std::ops::ControlFlow;
@@ -148,7 +150,12 @@ impl FromStr for EngineChoice {
 }
 
 /// Every engine, in the order `auto` tries them (fastest first).
-pub static ENGINES: &[&dyn Engine] = &[&exact::ExactEngine];
+pub static ENGINES: &[&dyn Engine] = &[
+    &dp::rooks::RooksEngine,
+    &dp::diagonals::DiagonalsEngine,
+    &dp::transfer::TransferEngine,
+    &exact::ExactEngine,
+];
 
 /// The engine for `choice`, or why none can run `job` on `problem`.
 ///
