@@ -9,7 +9,7 @@
 //! | engine | module | what | limits |
 //! |---|---|---|---|
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
-//! | `rooks`, `diagonals`, `transfer` | [`dp`] | counting without enumeration | count only; see [`dp`] |
+//! | `rooks`, `diagonals`, `kingblocks`, `transfer` | [`dp`] | counting without enumeration | count only; see [`dp`] |
 
 pub mod dp;
 pub mod exact;
@@ -153,6 +153,7 @@ impl FromStr for EngineChoice {
 pub static ENGINES: &[&dyn Engine] = &[
     &dp::rooks::RooksEngine,
     &dp::diagonals::DiagonalsEngine,
+    &dp::kingblocks::KingBlocksEngine,
     &dp::transfer::TransferEngine,
     &exact::ExactEngine,
 ];

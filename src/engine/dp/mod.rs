@@ -7,6 +7,7 @@
 //! |---|---|---|---|
 //! | `rooks` | [`rooks`] | one rook-like kind, any board | closed form `C(m,k)·C(n,k)·k!` |
 //! | `diagonals` | [`diagonals`] | one bishop-like kind, square boards | light and dark squares apart, rook polynomial of nested diagonals |
+//! | `kingblocks` | [`kingblocks`] | `m·n` kings on `2m × 2n` | one king per 2×2 block, transfer over block rows |
 //! | `transfer` | [`transfer`] | any mix of leapers (K, N, fairy leapers) | cell-by-cell transfer over the occupancy of the last rows |
 //!
 //! Counts are exact big integers. The transfer engines count in `u128` first and, only if
@@ -14,6 +15,7 @@
 //! stay exact.
 
 pub mod diagonals;
+pub mod kingblocks;
 pub mod rooks;
 pub mod transfer;
 
