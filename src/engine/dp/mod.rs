@@ -36,6 +36,13 @@ pub(crate) trait Acc: Clone + Send + Sync {
     fn is_zero(&self) -> bool;
     fn add_from(&mut self, other: &Self) -> Result<(), Overflowed>;
     fn to_big(&self) -> BigUint;
+    /// `dst[i] += src[i]` for every `i`.
+    fn add_slice(dst: &mut [Self], src: &[Self]) -> Result<(), Overflowed> {
+        for (d, s) in dst.iter_mut().zip(src) {
+            d.add_from(s)?;
+        }
+        Ok(())
+    }
 }
 
 impl Acc for u128 {
@@ -58,6 +65,16 @@ impl Acc for u128 {
     }
     fn to_big(&self) -> BigUint {
         BigUint::from(*self)
+    }
+    fn add_slice(dst: &mut [Self], src: &[Self]) -> Result<(), Overflowed> {
+        // One overflow flag for the whole slice keeps the loop branch-free.
+        let mut over = false;
+        for (d, s) in dst.iter_mut().zip(src) {
+            let (v, o) = d.overflowing_add(*s);
+            *d = v;
+            over |= o;
+        }
+        if over { Err(Overflowed) } else { Ok(()) }
     }
 }
 
