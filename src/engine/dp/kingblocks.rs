@@ -214,8 +214,8 @@ impl Engine for KingBlocksEngine {
         match single_kind(problem) {
             Some((kind, k))
                 if moves_like(kind, &PieceKind::king())
-                    && b.rows() % 2 == 0
-                    && b.cols() % 2 == 0
+                    && b.rows().is_multiple_of(2)
+                    && b.cols().is_multiple_of(2)
                     && b.rows().min(b.cols()) <= 2 * MAX_BLOCKS
                     && b.rows().max(b.cols()) <= 1 << 16
                     && k as u64 * 4 == b.squares() =>
