@@ -40,6 +40,7 @@ pub mod error;
 pub mod piece;
 pub mod problem;
 pub mod render;
+pub mod symmetry;
 pub mod verify;
 
 pub use board::{Board, Square};

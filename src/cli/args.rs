@@ -60,6 +60,10 @@ pub enum Command {
     Count {
         #[command(flatten)]
         problem: ProblemArgs,
+        /// Count placements distinct up to the board's rotations and reflections (those
+        /// that keep every kind's moves and the fixed pieces).
+        #[arg(long)]
+        unique: bool,
     },
     /// Check a placement: valid, or every attacking pair named.
     #[command(after_help = AFTER_HELP)]

@@ -43,7 +43,7 @@ pub fn run(cli: Cli) -> CliResult {
             limit,
             format,
         } => all(&problem, limit, format),
-        Command::Count { problem } => count(&problem),
+        Command::Count { problem, unique } => count(&problem, unique),
         Command::Verify {
             args,
             pieces,
@@ -195,7 +195,7 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: AllFormat) -> CliResult {
     Ok(Outcome::Yes)
 }
 
-fn count(args: &ProblemArgs) -> CliResult {
+fn count(args: &ProblemArgs, unique: bool) -> CliResult {
     let s = setup(args)?;
     if fixed_conflicts(&s.problem).is_some() {
         println!("0");
@@ -208,7 +208,11 @@ fn count(args: &ProblemArgs) -> CliResult {
         progress: Some(&report),
         ..Control::default()
     };
-    let n = queens::count(&s.problem, s.engine, &ctl);
+    let n = if unique {
+        queens::symmetry::count_unique(&s.problem, s.engine, &ctl)
+    } else {
+        queens::count(&s.problem, s.engine, &ctl)
+    };
     bar.finish();
     let n = n.map_err(|e| e.to_string())?;
     let mut out = io::stdout().lock();
