@@ -37,6 +37,7 @@ pub mod bitboard;
 pub mod board;
 pub mod engine;
 pub mod error;
+pub mod maximum;
 pub mod piece;
 pub mod problem;
 pub mod render;

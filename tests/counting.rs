@@ -331,3 +331,66 @@ fn transfer_table_matches_single_counts() {
         );
     }
 }
+
+// ---- queens max ----
+
+#[test]
+fn max_on_the_chessboard() {
+    for (kind, want) in [
+        ("Q", "8 92"),
+        ("N", "32 2"),
+        ("B", "14 256"),
+        ("K", "16 281571"),
+        ("R", "8 40320"),
+    ] {
+        let o = queens(&["max", "8", "--kind", kind]);
+        assert_eq!(o.status.code(), Some(0), "{kind}");
+        assert_eq!(stdout(&o).trim(), want, "{kind}");
+    }
+    let o = queens(&["max", "8", "--pieces", "5Q", "--kind", "N"]);
+    assert_eq!(stdout(&o).trim(), "5 16");
+    let o = queens(&["max", "5x7", "--kind", "K", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["max"], 12);
+    assert_eq!(v["placements"], "1");
+    // The other pieces alone have no solution: exit 1; a bad kind: exit 2.
+    assert_eq!(
+        queens(&["max", "3", "--pieces", "3Q", "--kind", "N"])
+            .status
+            .code(),
+        Some(1)
+    );
+    assert_eq!(queens(&["max", "8", "--kind", "QN"]).status.code(), Some(2));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// `max` against a scan of exact counts: the largest k with a placement, and its count.
+    #[test]
+    fn max_matches_exact_scan(rows in 1u32..=4, cols in 1u32..=5, kind in 0usize..6, other in proptest::option::of(0usize..6)) {
+        let kinds = ['K', 'N', 'B', 'R', 'Q', 'A'];
+        let k = queens::Catalog::standard().get(kinds[kind]).unwrap();
+        let base: Vec<PieceCount> = other
+            .filter(|&o| o != kind)
+            .map(|o| PieceCount { kind: queens::Catalog::standard().get(kinds[o]).unwrap(), count: 1 })
+            .into_iter()
+            .collect();
+        let board = Board::new(rows, cols).unwrap();
+        let got = queens::maximum::maximum(board, &base, &Placement::default(), &k, EngineChoice::Auto, &Control::default()).unwrap();
+        let spec = |n: u32| -> String {
+            let mut s: Vec<String> = base.iter().map(|p| format!("1{}", p.kind)).collect();
+            s.push(format!("{n}{}", k));
+            s.join(",")
+        };
+        let mut best = None;
+        for n in 0..=(rows * cols - base.len() as u32) {
+            let c = exact(&problem(&format!("{rows}x{cols}"), &spec(n), ""));
+            if c != "0" {
+                best = Some((n, c));
+            }
+        }
+        let got = got.map(|m| (m.pieces, m.placements.to_string()));
+        prop_assert_eq!(got, best);
+    }
+}

@@ -32,7 +32,7 @@ impl Outcome {
     }
 }
 
-type CliResult = Result<Outcome, String>;
+pub(crate) type CliResult = Result<Outcome, String>;
 
 /// Runs `cli` and returns its outcome, or the sentence explaining a bad input.
 pub fn run(cli: Cli) -> CliResult {
@@ -44,6 +44,21 @@ pub fn run(cli: Cli) -> CliResult {
             format,
         } => all(&problem, limit, format),
         Command::Count { problem, unique } => count(&problem, unique),
+        Command::Max {
+            board,
+            kind,
+            pieces,
+            fixed,
+            engine,
+            json,
+        } => super::counting::max(
+            &board,
+            &kind,
+            pieces.as_deref(),
+            fixed.as_deref(),
+            &engine,
+            json,
+        ),
         Command::Verify {
             args,
             pieces,
