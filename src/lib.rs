@@ -45,11 +45,13 @@ pub mod error;
 pub mod export;
 pub mod fairy;
 pub mod gent;
+pub mod maximum;
 pub mod perm;
 pub mod piece;
 pub mod problem;
 pub mod render;
 pub mod sat;
+pub mod symmetry;
 pub mod verify;
 
 pub use board::{Board, Square};

@@ -69,8 +69,8 @@ pub enum Command {
     Count {
         #[command(flatten)]
         problem: ProblemArgs,
-        /// Plain N-queens only: print the number of solutions distinct up to rotation
-        /// and reflection instead.
+        /// Count placements distinct up to the board's rotations and reflections (those
+        /// that keep every kind's moves and the fixed pieces).
         #[arg(long)]
         unique: bool,
         /// Plain N-queens only: print total, unique count, time and threads as JSON.
@@ -94,6 +94,29 @@ pub enum Command {
         #[arg(long)]
         unique: bool,
         /// Print total, unique count and time as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The most pieces of one kind that can stand without attacks (beside --pieces), and
+    /// the number of such placements; prints `MAX COUNT`, e.g. `16 281571`.
+    #[command(after_help = AFTER_HELP)]
+    Max {
+        /// The board: `8` or `5x7` (rows x columns).
+        #[arg(default_value = "8", allow_negative_numbers = true)]
+        board: String,
+        /// The kind to maximise, by letter (K N B R Q A).
+        #[arg(long, value_name = "LETTER")]
+        kind: String,
+        /// Pieces that stand as well, e.g. `5Q` [default: none].
+        #[arg(long, value_name = "SPEC")]
+        pieces: Option<String>,
+        /// Pieces pinned to squares; they count toward SPEC and --kind.
+        #[arg(long, value_name = "PLACEMENT")]
+        fixed: Option<String>,
+        /// The engine for each step (`auto` picks).
+        #[arg(long, default_value = "auto", value_name = "NAME")]
+        engine: String,
+        /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
     },

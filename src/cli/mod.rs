@@ -1,6 +1,7 @@
 //! The command-line layer: argument definitions, job runners and progress display.
 
 pub mod args;
+pub mod counting;
 pub mod export;
 pub mod fairy;
 pub mod hugen;

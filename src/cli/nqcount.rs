@@ -14,7 +14,7 @@ use super::progress::Bar;
 use super::run::Outcome;
 
 /// The `count` flags that only the N-queens counter understands.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct CountFlags {
     /// `--unique`: print the count up to symmetry instead of the total.
     pub unique: bool,

@@ -34,7 +34,7 @@ impl Outcome {
     }
 }
 
-type CliResult = Result<Outcome, String>;
+pub(crate) type CliResult = Result<Outcome, String>;
 
 /// Runs `cli` and returns its outcome, or the sentence explaining a bad input.
 pub fn run(cli: Cli) -> CliResult {
@@ -72,6 +72,21 @@ pub fn run(cli: Cli) -> CliResult {
             unique,
             json,
         } => nqcount::merge(&files, unique, json),
+        Command::Max {
+            board,
+            kind,
+            pieces,
+            fixed,
+            engine,
+            json,
+        } => super::counting::max(
+            &board,
+            &kind,
+            pieces.as_deref(),
+            fixed.as_deref(),
+            &engine,
+            json,
+        ),
         Command::Verify {
             args,
             pieces,
@@ -269,7 +284,12 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
     {
         return nqcount::count(&s.problem, s.threads, flags);
     }
-    if let Some(flag) = flags.first_set() {
+    // `--unique` has a general path too (Burnside over the board's symmetries).
+    let only_nqueens = CountFlags {
+        unique: false,
+        ..flags.clone()
+    };
+    if let Some(flag) = only_nqueens.first_set() {
         return Err(format!(
             "{flag} needs the nqueens engine, which counts plain N-queens (min(rows, cols) queens, nothing fixed) on boards with sides up to 64"
         ));
@@ -285,7 +305,11 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
         progress: Some(&report),
         ..Control::default()
     };
-    let n = queens::count(&s.problem, s.engine, &ctl);
+    let n = if flags.unique {
+        queens::symmetry::count_unique(&s.problem, s.engine, &ctl)
+    } else {
+        queens::count(&s.problem, s.engine, &ctl)
+    };
     bar.finish();
     let n = n.map_err(|e| e.to_string())?;
     let mut out = io::stdout().lock();

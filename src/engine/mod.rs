@@ -15,9 +15,11 @@
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
 //! | `local` | [`local`] | random solution / completion by local search | N queens on N×N, solve |
 //! | `sat` | [`sat`] | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 16 million (kind, square) variables |
+//! | `rooks`, `diagonals`, `kingblocks`, `transfer` | [`dp`] | counting without enumeration | count only; see [`dp`] |
 
 pub mod complete;
 pub mod construct;
+pub mod dp;
 pub mod exact;
 pub mod local;
 pub mod nqueens;
@@ -167,11 +169,16 @@ impl FromStr for EngineChoice {
 
 /// Every engine, in the order `auto` tries them (fastest first).
 ///
-/// `sat` is picked by `auto` only to find one solution on boards of 400 squares or more
-/// that the dedicated queens engines before it do not take, where it was measured
-/// faster than `exact` (see [`sat`]).
+/// The counting methods of [`dp`] come first (each accepts only the problems it counts
+/// exactly, `count` only), then the dedicated queens engines. `sat` is picked by `auto`
+/// only to find one solution on boards of 400 squares or more that the dedicated queens
+/// engines before it do not take, where it was measured faster than `exact` (see [`sat`]).
 pub static ENGINES: &[&dyn Engine] = &[
+    &dp::rooks::RooksEngine,
+    &dp::diagonals::DiagonalsEngine,
+    &dp::kingblocks::KingBlocksEngine,
     &nqueens::NQueensEngine,
+    &dp::transfer::TransferEngine,
     &construct::ConstructEngine,
     &complete::CompleteEngine::DEFAULT,
     &sat::SatEngine,

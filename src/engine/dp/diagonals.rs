@@ -1,0 +1,133 @@
+//! Bishops on square boards by the diagonals' rook polynomial.
+//!
+//! A bishop never leaves its colour, so light and dark squares are two independent
+//! problems and the count for `k` bishops is `Σ light[a] · dark[k-a]`. On one colour a
+//! placement is a choice of squares with at most one per diagonal (`rank - file`) and at
+//! most one per anti-diagonal (`rank + file`): rooks on a board whose rows are the
+//! diagonals and whose columns are the anti-diagonals.
+//!
+//! On an `n × n` board the diagonal `d = rank - file` meets the anti-diagonals
+//! `|d| ..= 2n-2-|d|` of its parity: the ranges are *nested* (the shorter a diagonal, the
+//! further inside the longer ones its range lies). Taking diagonals from shortest to
+//! longest, a diagonal of `len` squares whose inner neighbours already hold `j-1`
+//! bishops has exactly `len - (j-1)` free anti-diagonals, whichever those bishops use. So
+//! `f[j] ← f[j] + f[j-1] · (len - j + 1)`, `O(n²)` big-integer steps in all.
+//!
+//! Rectangles break the nesting, so this engine takes square boards only (the exact
+//! engine takes the rest).
+
+use std::ops::ControlFlow;
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use super::{moves_like, single_kind};
+use crate::engine::{Control, Engine, Job};
+use crate::error::Error;
+use crate::piece::PieceKind;
+use crate::problem::{Placement, Problem};
+
+/// The diagonal rook-polynomial counter (see the [module docs](self)).
+pub struct DiagonalsEngine;
+
+/// The number of ways to put `j` non-attacking bishops on an `n × n` board, for every
+/// `j` up to `max_k`.
+///
+/// ```
+/// use queens::engine::dp::diagonals::bishop_counts;
+/// let c = bishop_counts(8, 14);
+/// assert_eq!(c[8], 22522960u32.into());
+/// assert_eq!(c[14], 256u32.into());
+/// ```
+pub fn bishop_counts(n: u64, max_k: u64) -> Vec<BigUint> {
+    let one_colour = |parity: u64| -> Vec<BigUint> {
+        // Diagonal d has n - |d| squares; its squares have colour (rank + file) ≡ d.
+        let mut lens: Vec<u64> = (0..n)
+            .flat_map(|a| {
+                if a == 0 { vec![n] } else { vec![n - a, n - a] }
+                    .into_iter()
+                    .map(move |l| (a, l))
+            })
+            .filter(|(a, _)| a % 2 == parity)
+            .map(|(_, l)| l)
+            .collect();
+        lens.sort_unstable();
+        let mut f = vec![BigUint::from(1u32)];
+        for len in lens {
+            f.push(BigUint::zero());
+            for j in (1..f.len()).rev() {
+                let free = len + 1;
+                if free > j as u64 {
+                    let add = &f[j - 1] * (free - j as u64);
+                    f[j] += add;
+                }
+            }
+        }
+        f
+    };
+    let light = one_colour(0);
+    let dark = one_colour(1);
+    (0..=max_k)
+        .map(|k| {
+            let mut s = BigUint::zero();
+            for a in 0..=k as usize {
+                let b = k as usize - a;
+                if a < light.len() && b < dark.len() {
+                    s += &light[a] * &dark[b];
+                }
+            }
+            s
+        })
+        .collect()
+}
+
+impl Engine for DiagonalsEngine {
+    fn name(&self) -> &'static str {
+        "diagonals"
+    }
+
+    fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
+        if job != Job::Count {
+            return Err("the diagonals engine only counts".into());
+        }
+        match single_kind(problem) {
+            Some((kind, _))
+                if moves_like(kind, &PieceKind::bishop()) && problem.board().is_square() =>
+            {
+                Ok(())
+            }
+            _ => Err(
+                "the diagonals engine counts one bishop-like kind on a square board with nothing fixed"
+                    .into(),
+            ),
+        }
+    }
+
+    fn solve(&self, _: &Problem, _: &Control) -> Result<Option<Placement>, Error> {
+        Err(Error::Unsupported(
+            "the diagonals engine only counts".into(),
+        ))
+    }
+
+    fn enumerate(
+        &self,
+        _: &Problem,
+        _: &Control,
+        _: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        Err(Error::Unsupported(
+            "the diagonals engine only counts".into(),
+        ))
+    }
+
+    fn count(&self, problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
+        self.check(problem, Job::Count)
+            .map_err(Error::Unsupported)?;
+        let n = problem.board().rows() as u64;
+        let k = problem.total_pieces();
+        if k > 2 * n {
+            return Ok(BigUint::zero());
+        }
+        Ok(bishop_counts(n, k).pop().unwrap_or_default())
+    }
+}

@@ -1,0 +1,387 @@
+//! Leapers by cell-by-cell transfer: kings, knights and any mix of kinds whose moves all
+//! have a finite range.
+//!
+//! # Method
+//! The squares are visited in row-major order along the narrower side (the board is
+//! transposed when that shortens the window; a move `(df, dr)` becomes `(dr, df)`). A
+//! leaper on square `i` can only conflict with earlier squares `i - p` for
+//! `p ≤ L`, where `L` is the longest backward reach of any move in linear order
+//! (`L = W + 1` for kings on a board `W` wide, `2W + 2` for knights). So the future only
+//! depends on the contents of the last `L` squares — the *window* — and on how many
+//! pieces of each kind stand so far.
+//!
+//! The table maps each window state (one `L`-bit lane per kind, packed in a `u128`) to a
+//! vector of counts indexed by the number of pieces of each kind placed (mixed radix, up
+//! to the problem's counts). Each square either stays empty (the window shifts) or takes
+//! a piece of kind `x`, allowed when no piece in the window conflicts with it in either
+//! direction: one precomputed lane mask per (column, `x`, `y`) tells which window
+//! positions a `y` may not occupy. States whose counts are all zero are dropped.
+//!
+//! The whole table comes out at once, so the same run answers every count up to the
+//! problem's (used by ranges and `max`). Sums run in `u128` and are redone in big
+//! integers only if one overflows.
+//!
+//! # Limits
+//! Every kind a leaper; `kinds × L ≤ 128` bits; a bound on the number of window states
+//! (product over kinds of `Σ_{j ≤ count} C(L, j)`) at most [`MAX_STATE_BOUND`]. The run
+//! stops with an error if the real table grows past [`MAX_STATES`].
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::ControlFlow;
+
+use num_bigint::BigUint;
+
+use super::{Acc, Overflowed, is_leaper};
+use crate::engine::{Control, Engine, Job};
+use crate::error::Error;
+use crate::piece::PieceKind;
+use crate::problem::{Placement, Problem};
+
+/// The largest accepted bound on window states (see the [module docs](self)).
+pub const MAX_STATE_BOUND: f64 = 1e11;
+/// The run stops when the table holds more window states than this.
+pub const MAX_STATES: usize = 40_000_000;
+
+/// The leaper transfer counter (see the [module docs](self)).
+pub struct TransferEngine;
+
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+    #[inline]
+    fn write_u128(&mut self, v: u128) {
+        let x = (v as u64) ^ ((v >> 64) as u64).rotate_left(29);
+        self.0 = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 ^= self.0 >> 29;
+    }
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.write_u128(v as u128);
+    }
+}
+
+type StateMap = HashMap<u128, u32, BuildHasherDefault<MixHasher>>;
+
+/// The layout of one transfer run.
+struct Plan {
+    width: usize,
+    height: usize,
+    transposed: bool,
+    caps: Vec<u32>,
+    window: usize,
+    /// `conflict[(c * k + x) * k + y]`: window positions (bit `p - 1` for square `i - p`)
+    /// where a `y` conflicts with an `x` placed in column `c`.
+    conflict: Vec<u128>,
+    /// Forced kind per square (oriented row-major), from fixed pieces.
+    forced: Vec<Option<usize>>,
+}
+
+fn offsets(kind: &PieceKind, transposed: bool, w: i64, h: i64) -> Vec<(i64, i64)> {
+    let mut v = Vec::new();
+    for m in kind.moves() {
+        for k in 1..=m.range as i64 {
+            let (df, dr) = (m.df as i64 * k, m.dr as i64 * k);
+            let (dx, dy) = if transposed { (dr, df) } else { (df, dr) };
+            if dx.abs() >= w || dy.abs() >= h {
+                break;
+            }
+            v.push((dx, dy));
+        }
+    }
+    v
+}
+
+fn window_of(offs: &[Vec<(i64, i64)>], w: i64) -> usize {
+    let mut l = 1i64;
+    for o in offs {
+        for &(dx, dy) in o {
+            for (x, y) in [(dx, dy), (-dx, -dy)] {
+                if y < 0 || (y == 0 && x < 0) {
+                    l = l.max(-y * w - x);
+                }
+            }
+        }
+    }
+    l as usize
+}
+
+fn ln_binomial_sum(l: usize, cap: u32) -> f64 {
+    // log of Σ_{j ≤ cap} C(l, j), summed in floating point (an estimate only).
+    let mut term = 1f64;
+    let mut sum = 1f64;
+    for j in 1..=(cap as usize).min(l) {
+        term *= (l + 1 - j) as f64 / j as f64;
+        sum += term;
+    }
+    sum.ln()
+}
+
+impl Plan {
+    fn new(problem: &Problem) -> Result<Plan, String> {
+        let kinds: Vec<&PieceKind> = problem.pieces().iter().map(|p| &p.kind).collect();
+        if let Some(k) = kinds.iter().find(|k| !is_leaper(k)) {
+            return Err(format!(
+                "the transfer engine counts leapers only, and {} slides without limit",
+                k.name()
+            ));
+        }
+        let b = problem.board();
+        let (rows, cols) = (b.rows() as i64, b.cols() as i64);
+        if kinds.is_empty() {
+            return Err("the transfer engine needs at least one kind".into());
+        }
+        let mut best: Option<(usize, bool)> = None;
+        for transposed in [false, true] {
+            let (w, h) = if transposed {
+                (rows, cols)
+            } else {
+                (cols, rows)
+            };
+            if w > 4096 || h > 1 << 20 {
+                continue;
+            }
+            let offs: Vec<Vec<(i64, i64)>> =
+                kinds.iter().map(|k| offsets(k, transposed, w, h)).collect();
+            let l = window_of(&offs, w);
+            if best.is_none_or(|(bl, _)| l < bl) {
+                best = Some((l, transposed));
+            }
+        }
+        let Some((window, transposed)) = best else {
+            return Err("the board is too large for the transfer engine".into());
+        };
+        let nk = kinds.len();
+        if nk * window > 128 {
+            return Err(format!(
+                "the transfer engine's window ({window} squares per kind) does not fit in 128 bits"
+            ));
+        }
+        let caps: Vec<u32> = problem.pieces().iter().map(|p| p.count).collect();
+        let bound: f64 = caps.iter().map(|&c| ln_binomial_sum(window, c)).sum();
+        if bound > MAX_STATE_BOUND.ln() {
+            return Err(format!(
+                "the transfer engine's table would be too large (a window of {window} squares)"
+            ));
+        }
+        let (w, h) = if transposed {
+            (rows as usize, cols as usize)
+        } else {
+            (cols as usize, rows as usize)
+        };
+        let offs: Vec<Vec<(i64, i64)>> = kinds
+            .iter()
+            .map(|k| offsets(k, transposed, w as i64, h as i64))
+            .collect();
+        let mut conflict = vec![0u128; w * nk * nk];
+        for c in 0..w {
+            for p in 1..=window {
+                let back = c as i64 - p as i64;
+                let dy = back.div_euclid(w as i64);
+                let dx = back.rem_euclid(w as i64) - c as i64;
+                for x in 0..nk {
+                    for y in 0..nk {
+                        if offs[x].contains(&(dx, dy)) || offs[y].contains(&(-dx, -dy)) {
+                            conflict[(c * nk + x) * nk + y] |= 1u128 << (p - 1);
+                        }
+                    }
+                }
+            }
+        }
+        let mut forced = vec![None; w * h];
+        for f in problem.fixed().pieces() {
+            let (x, y) = if transposed {
+                (f.square.rank as usize, f.square.file as usize)
+            } else {
+                (f.square.file as usize, f.square.rank as usize)
+            };
+            let k = kinds
+                .iter()
+                .position(|k| **k == f.kind)
+                .expect("fixed kinds are in the spec");
+            forced[y * w + x] = Some(k);
+        }
+        Ok(Plan {
+            width: w,
+            height: h,
+            transposed,
+            caps,
+            window,
+            conflict,
+            forced,
+        })
+    }
+
+    /// The count table: entry `Σ n_x · stride_x` holds the number of placements with
+    /// `n_x` pieces of kind `x` (kinds in the problem's order).
+    fn run<T: Acc>(&self, ctl: &Control) -> Result<Result<Vec<T>, Overflowed>, Error> {
+        let nk = self.caps.len();
+        let l = self.window;
+        let mut stride = vec![1usize; nk + 1];
+        for x in 0..nk {
+            stride[x + 1] = stride[x] * (self.caps[x] as usize + 1);
+        }
+        let p = stride[nk];
+        let lane: u128 = if l == 128 {
+            u128::MAX
+        } else {
+            (1u128 << l) - 1
+        };
+        let mut keep: u128 = 0;
+        for x in 0..nk {
+            keep |= (lane & !1) << (x * l);
+        }
+        // For each kind, the count indices below its cap.
+        let room: Vec<Vec<usize>> = (0..nk)
+            .map(|x| {
+                (0..p)
+                    .filter(|i| {
+                        (i / stride[x]) % (self.caps[x] as usize + 1) < self.caps[x] as usize
+                    })
+                    .collect()
+            })
+            .collect();
+
+        let mut keys: Vec<u128> = vec![0];
+        let mut vals: Vec<T> = vec![T::zero(); p];
+        vals[0] = T::one();
+        let mut next_keys: Vec<u128> = Vec::new();
+        let mut next_vals: Vec<T> = Vec::new();
+        let mut index = StateMap::default();
+        let cells = self.width * self.height;
+        for cell in 0..cells {
+            if ctl.cancelled() {
+                return Err(Error::Interrupted);
+            }
+            let c = cell % self.width;
+            next_keys.clear();
+            next_vals.clear();
+            index.clear();
+            let forced = self.forced[cell];
+            for (s, &key) in keys.iter().enumerate() {
+                let cur = &vals[s * p..(s + 1) * p];
+                let shifted = (key << 1) & keep;
+                let mut slot_of = |k: u128, nk_: &mut Vec<u128>, nv: &mut Vec<T>| -> usize {
+                    *index.entry(k).or_insert_with(|| {
+                        nk_.push(k);
+                        nv.extend(std::iter::repeat_n(T::zero(), p));
+                        (nk_.len() - 1) as u32
+                    }) as usize
+                };
+                if forced.is_none() {
+                    let t = slot_of(shifted, &mut next_keys, &mut next_vals);
+                    let dst = &mut next_vals[t * p..(t + 1) * p];
+                    for (d, v) in dst.iter_mut().zip(cur) {
+                        if let Err(e) = d.add_from(v) {
+                            return Ok(Err(e));
+                        }
+                    }
+                }
+                for x in 0..nk {
+                    if forced.is_some_and(|f| f != x) {
+                        continue;
+                    }
+                    let free = (0..nk).all(|y| {
+                        (key >> (y * l)) & lane & self.conflict[(c * nk + x) * nk + y] == 0
+                    });
+                    if !free || room[x].iter().all(|&i| cur[i].is_zero()) {
+                        continue;
+                    }
+                    let t = slot_of(shifted | (1u128 << (x * l)), &mut next_keys, &mut next_vals);
+                    let dst = &mut next_vals[t * p..(t + 1) * p];
+                    for &i in &room[x] {
+                        if let Err(e) = dst[i + stride[x]].add_from(&cur[i]) {
+                            return Ok(Err(e));
+                        }
+                    }
+                }
+            }
+            if next_keys.len() > MAX_STATES {
+                return Err(Error::Unsupported(format!(
+                    "the transfer table grew past {MAX_STATES} states"
+                )));
+            }
+            std::mem::swap(&mut keys, &mut next_keys);
+            std::mem::swap(&mut vals, &mut next_vals);
+            ctl.report(cell as u64 + 1, cells as u64);
+        }
+        let mut total = vec![T::zero(); p];
+        for s in 0..keys.len() {
+            for i in 0..p {
+                if let Err(e) = total[i].add_from(&vals[s * p + i]) {
+                    return Ok(Err(e));
+                }
+            }
+        }
+        Ok(Ok(total))
+    }
+
+    fn table(&self, ctl: &Control) -> Result<Vec<BigUint>, Error> {
+        match self.run::<u128>(ctl)? {
+            Ok(t) => Ok(t.iter().map(Acc::to_big).collect()),
+            Err(Overflowed) => match self.run::<BigUint>(ctl)? {
+                Ok(t) => Ok(t),
+                Err(Overflowed) => unreachable!("big integers do not overflow"),
+            },
+        }
+    }
+}
+
+/// Every count up to the problem's: entry `Σ n_x · Π_{y<x} (c_y + 1)` is the number of
+/// placements with `n_x` pieces of the problem's `x`-th kind (`c_y` the problem's counts),
+/// fixed pieces included and in place.
+///
+/// ```
+/// use queens::{Board, Catalog, Placement, Problem, parse_spec};
+/// use queens::engine::dp::transfer::counts_up_to;
+/// let c = Catalog::standard();
+/// let p = Problem::new(Board::square(3).unwrap(), parse_spec("4K", &c).unwrap(), Placement::default()).unwrap();
+/// let t = counts_up_to(&p, &queens::Control::default()).unwrap();
+/// let t: Vec<String> = t.iter().map(|n| n.to_string()).collect();
+/// assert_eq!(t, ["1", "9", "16", "8", "1"]);
+/// ```
+pub fn counts_up_to(problem: &Problem, ctl: &Control) -> Result<Vec<BigUint>, Error> {
+    let plan = Plan::new(problem).map_err(Error::Unsupported)?;
+    let _ = plan.transposed;
+    plan.table(ctl)
+}
+
+impl Engine for TransferEngine {
+    fn name(&self) -> &'static str {
+        "transfer"
+    }
+
+    fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
+        if job != Job::Count {
+            return Err("the transfer engine only counts".into());
+        }
+        Plan::new(problem).map(|_| ())
+    }
+
+    fn solve(&self, _: &Problem, _: &Control) -> Result<Option<Placement>, Error> {
+        Err(Error::Unsupported("the transfer engine only counts".into()))
+    }
+
+    fn enumerate(
+        &self,
+        _: &Problem,
+        _: &Control,
+        _: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        Err(Error::Unsupported("the transfer engine only counts".into()))
+    }
+
+    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        let table = counts_up_to(problem, ctl)?;
+        Ok(table.last().cloned().unwrap_or_default())
+    }
+}

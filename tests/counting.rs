@@ -1,0 +1,396 @@
+//! Counting past enumeration (issue 6): the truth table by method, and every counting
+//! engine cross-checked against the exact engine on small problems it covers.
+//!
+//! Which method answers a row is whatever `auto` picks for it (printed with
+//! `--nocapture`); rows that `auto` gives to the exact engine are the enumeration rows of
+//! `tests/truth.rs`. Rows no method here reaches within the test budget are listed in
+//! [`UNCOVERED`] with the reason, and the test checks the list against the table.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::{TruthRow, problem, queens, stdout, truth_table};
+use proptest::prelude::*;
+use queens::engine::{Job, select};
+use queens::{
+    Board, Control, EngineChoice, Move, Piece, PieceCount, PieceKind, Placement, Problem, Square,
+};
+
+/// Rows no counting method here reproduces within the test budget: (board, spec, why).
+const UNCOVERED: &[(&str, &str, &str)] = &[
+    // N-queens past 14: the dedicated N-queens counter (issue 3) covers these.
+    ("15x15", "Q15", "N-queens: dedicated counter (issue 3)"),
+    ("16x16", "Q16", "N-queens: dedicated counter (issue 3)"),
+    ("17x17", "Q17", "N-queens: dedicated counter (issue 3)"),
+    ("18x18", "Q18", "N-queens: dedicated counter (issue 3)"),
+    ("19x19", "Q19", "N-queens: dedicated counter (issue 3)"),
+    ("20x20", "Q20", "N-queens: dedicated counter (issue 3)"),
+    ("21x21", "Q21", "N-queens: dedicated counter (issue 3)"),
+    ("22x22", "Q22", "N-queens: dedicated counter (issue 3)"),
+    ("23x23", "Q23", "N-queens: dedicated counter (issue 3)"),
+    ("24x24", "Q24", "N-queens: dedicated counter (issue 3)"),
+    ("25x25", "Q25", "N-queens: dedicated counter (issue 3)"),
+    ("26x26", "Q26", "N-queens: dedicated counter (issue 3)"),
+    ("27x27", "Q27", "N-queens: dedicated counter (issue 3)"),
+    // A few queens on big boards: no quasi-polynomial method yet.
+    ("100x100", "Q4", "few queens on a big board: no method yet"),
+    ("40x40", "Q6", "few queens on a big board: no method yet"),
+    ("73x73", "Q6", "few queens on a big board: no method yet"),
+    ("74x74", "Q6", "few queens on a big board: no method yet"),
+    ("75x75", "Q6", "few queens on a big board: no method yet"),
+    ("80x80", "Q6", "few queens on a big board: no method yet"),
+    // Amazons are queens plus knights: long-range, no transfer method; enumeration only.
+    (
+        "17x17",
+        "A17",
+        "n amazons: beyond enumeration, no counting method",
+    ),
+    (
+        "19x19",
+        "A19",
+        "n amazons: beyond enumeration, no counting method",
+    ),
+    (
+        "20x20",
+        "A20",
+        "n amazons: beyond enumeration, no counting method",
+    ),
+    (
+        "21x21",
+        "A21",
+        "n amazons: beyond enumeration, no counting method",
+    ),
+    (
+        "22x22",
+        "A22",
+        "n amazons: beyond enumeration, no counting method",
+    ),
+    (
+        "23x23",
+        "A23",
+        "n amazons: beyond enumeration, no counting method",
+    ),
+    (
+        "24x24",
+        "A24",
+        "n amazons: beyond enumeration, no counting method",
+    ),
+    (
+        "25x25",
+        "A25",
+        "n amazons: beyond enumeration, no counting method",
+    ),
+    (
+        "26x26",
+        "A26",
+        "n amazons: beyond enumeration, no counting method",
+    ),
+    // n knights on n x n: the transfer table for a window of 2n+2 squares is too large
+    // to finish in minutes from n = 13 (n = 12 takes about 17 s).
+    (
+        "13x13",
+        "N13",
+        "transfer table too large (window of 28 squares)",
+    ),
+    (
+        "15x15",
+        "N15",
+        "transfer table too large (window of 32 squares)",
+    ),
+    (
+        "16x16",
+        "N16",
+        "transfer table too large (window of 34 squares)",
+    ),
+];
+
+/// Rows a counting method answers but slower than this test's budget allows; each is
+/// checked by hand with the command in `bench/counting.sh`.
+const OVER_BUDGET: &[(&str, &str, &str)] = &[
+    ("11x11", "N11", "transfer, about 5 s"),
+    ("12x12", "N12", "transfer, about 17 s"),
+    ("21x21", "K10", "transfer, about 6 s"),
+];
+
+fn table_spec(row: &TruthRow) -> String {
+    row.pieces.iter().map(|(k, n)| format!("{k}{n}")).collect()
+}
+
+fn listed(list: &[(&str, &str, &str)], row: &TruthRow) -> bool {
+    let board = format!("{}x{}", row.rows, row.cols);
+    list.iter()
+        .any(|(b, s, _)| *b == board && *s == table_spec(row))
+}
+
+#[test]
+fn counting_methods_reproduce_the_truth_table() {
+    let rows = truth_table("known_counts.tsv");
+    let mut by_method: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for row in &rows {
+        if listed(UNCOVERED, row) || listed(OVER_BUDGET, row) {
+            continue;
+        }
+        let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
+        let engine = select(EngineChoice::Auto, &p, Job::Count).unwrap();
+        by_method.entry(engine.name()).or_default().push(row.name());
+        if engine.name() == "exact" {
+            // An enumeration row: tests/truth.rs checks it with the exact engine.
+            continue;
+        }
+        let got = engine.count(&p, &Control::default()).unwrap();
+        assert_eq!(
+            got.to_string(),
+            row.value,
+            "{} ({}) by {}",
+            row.name(),
+            row.source,
+            engine.name()
+        );
+    }
+    for (method, rows) in &by_method {
+        println!("{method}: {} rows: {}", rows.len(), rows.join(", "));
+    }
+    for method in ["rooks", "diagonals", "kingblocks", "transfer"] {
+        assert!(
+            by_method.get(method).is_some_and(|r| r.len() >= 5),
+            "{method} covers too few rows"
+        );
+    }
+}
+
+#[test]
+fn uncovered_lists_name_real_rows_that_need_them() {
+    let rows = truth_table("known_counts.tsv");
+    for (board, spec, why) in UNCOVERED.iter().chain(OVER_BUDGET) {
+        let row = rows
+            .iter()
+            .find(|r| format!("{}x{}", r.rows, r.cols) == *board && table_spec(r) == *spec);
+        assert!(
+            row.is_some(),
+            "{board} {spec} ({why}) is not a row of the table"
+        );
+    }
+    // A row over budget is still answered by a counting method.
+    for (board, spec, why) in OVER_BUDGET {
+        let row = rows
+            .iter()
+            .find(|r| format!("{}x{}", r.rows, r.cols) == *board && table_spec(r) == *spec)
+            .unwrap();
+        let p = problem(board, &row.spec(), "");
+        let name = select(EngineChoice::Auto, &p, Job::Count).map(|e| e.name());
+        assert!(
+            matches!(name, Ok(n) if n != "exact"),
+            "{board} {spec} is listed as over budget ({why}) but {name:?} takes it"
+        );
+    }
+}
+
+#[test]
+fn cli_counts_big_numbers() {
+    let o = queens(&["count", "25x40", "--pieces", "22R"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o).trim(), "293110842591276089153008435200000000");
+    let o = queens(&["count", "70", "--pieces", "138B"]);
+    assert_eq!(stdout(&o).trim(), "1180591620717411303424");
+    let o = queens(&["count", "8", "--pieces", "16K"]);
+    assert_eq!(stdout(&o).trim(), "281571");
+    let o = queens(&["count", "8", "--pieces", "17K"]);
+    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(1), "0"));
+}
+
+// ---- cross-checks against the exact engine ----
+
+fn exact(p: &Problem) -> String {
+    let ctl = Control {
+        threads: 1,
+        ..Control::default()
+    };
+    queens::count(p, EngineChoice::Named("exact"), &ctl)
+        .unwrap()
+        .to_string()
+}
+
+fn named(p: &Problem, name: &'static str) -> String {
+    queens::count(p, EngineChoice::Named(name), &Control::default())
+        .unwrap()
+        .to_string()
+}
+
+/// Leapers for the transfer engine: the standard two plus fairy ones, one asymmetric.
+fn leaper(i: usize) -> PieceKind {
+    let leaps = |letter: char, name: &str, v: Vec<(i32, i32)>| {
+        PieceKind::new(
+            letter,
+            name,
+            name,
+            v.into_iter().map(|(a, b)| Move::leap(a, b)).collect(),
+        )
+        .unwrap()
+    };
+    match i {
+        0 => PieceKind::king(),
+        1 => PieceKind::knight(),
+        2 => leaps('C', "camel", queens::piece::octo(1, 3)),
+        3 => leaps('W', "wazir", queens::piece::octo(1, 0)),
+        4 => leaps('P', "pawnlike", vec![(1, 1), (-1, 1)]),
+        _ => PieceKind::new(
+            'S',
+            "short rook",
+            "R2",
+            queens::piece::octo(1, 0)
+                .into_iter()
+                .map(|(a, b)| Move {
+                    df: a,
+                    dr: b,
+                    range: 2,
+                })
+                .collect(),
+        )
+        .unwrap(),
+    }
+}
+
+fn leaper_problem() -> impl Strategy<Value = Problem> {
+    (1u32..=5, 1u32..=6)
+        .prop_flat_map(|(rows, cols)| {
+            (
+                Just(rows),
+                Just(cols),
+                proptest::collection::btree_map(0usize..6, 0u32..=4, 1..=2),
+                proptest::option::of((0u32..cols, 0u32..rows)),
+            )
+        })
+        .prop_filter_map("fits", |(rows, cols, kinds, fixed)| {
+            let pieces: Vec<PieceCount> = kinds
+                .into_iter()
+                .map(|(k, n)| PieceCount {
+                    kind: leaper(k),
+                    count: n,
+                })
+                .collect();
+            let fixed = match fixed {
+                Some((f, r)) if pieces[0].count > 0 => Placement::new(vec![Piece {
+                    kind: pieces[0].kind.clone(),
+                    square: Square::new(f, r),
+                }]),
+                _ => Placement::default(),
+            };
+            Problem::new(Board::new(rows, cols).unwrap(), pieces, fixed).ok()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn transfer_matches_exact(p in leaper_problem()) {
+        prop_assert_eq!(named(&p, "transfer"), exact(&p), "{:?}", p);
+    }
+
+    #[test]
+    fn diagonals_match_exact(n in 1u32..=7, k in 0u32..=13) {
+        prop_assume!(k <= n * n);
+        let p = problem(&n.to_string(), &format!("{k}B"), "");
+        prop_assert_eq!(named(&p, "diagonals"), exact(&p));
+    }
+
+    #[test]
+    fn kingblocks_match_exact(m in 1u32..=3, n in 1u32..=4) {
+        let p = problem(&format!("{}x{}", 2 * m, 2 * n), &format!("{}K", m * n), "");
+        prop_assert_eq!(named(&p, "kingblocks"), exact(&p));
+    }
+
+    #[test]
+    fn rooks_match_exact(m in 1u32..=7, n in 1u32..=7, k in 0u32..=8) {
+        prop_assume!(k <= m * n);
+        let p = problem(&format!("{m}x{n}"), &format!("{k}R"), "");
+        prop_assert_eq!(named(&p, "rooks"), exact(&p));
+    }
+}
+
+/// The block method against the transfer method on boards too big to enumerate.
+#[test]
+fn kingblocks_match_transfer() {
+    for (board, k) in [("10x12", 30), ("12x12", 36), ("8x14", 28), ("14x6", 21)] {
+        let p = problem(board, &format!("{k}K"), "");
+        assert_eq!(named(&p, "kingblocks"), named(&p, "transfer"), "{board}");
+    }
+}
+
+/// The transfer engine's whole table at once agrees with one count per size.
+#[test]
+fn transfer_table_matches_single_counts() {
+    let p = problem("6x7", "12K", "");
+    let table = queens::engine::dp::transfer::counts_up_to(&p, &Control::default()).unwrap();
+    for (k, n) in table.iter().enumerate() {
+        assert_eq!(
+            n.to_string(),
+            exact(&problem("6x7", &format!("{k}K"), "")),
+            "{k}"
+        );
+    }
+}
+
+// ---- queens max ----
+
+#[test]
+fn max_on_the_chessboard() {
+    for (kind, want) in [
+        ("Q", "8 92"),
+        ("N", "32 2"),
+        ("B", "14 256"),
+        ("K", "16 281571"),
+        ("R", "8 40320"),
+    ] {
+        let o = queens(&["max", "8", "--kind", kind]);
+        assert_eq!(o.status.code(), Some(0), "{kind}");
+        assert_eq!(stdout(&o).trim(), want, "{kind}");
+    }
+    let o = queens(&["max", "8", "--pieces", "5Q", "--kind", "N"]);
+    assert_eq!(stdout(&o).trim(), "5 16");
+    let o = queens(&["max", "5x7", "--kind", "K", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["max"], 12);
+    assert_eq!(v["placements"], "1");
+    // The other pieces alone have no solution: exit 1; a bad kind: exit 2.
+    assert_eq!(
+        queens(&["max", "3", "--pieces", "3Q", "--kind", "N"])
+            .status
+            .code(),
+        Some(1)
+    );
+    assert_eq!(queens(&["max", "8", "--kind", "QN"]).status.code(), Some(2));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// `max` against a scan of exact counts: the largest k with a placement, and its count.
+    #[test]
+    fn max_matches_exact_scan(rows in 1u32..=4, cols in 1u32..=5, kind in 0usize..6, other in proptest::option::of(0usize..6)) {
+        let kinds = ['K', 'N', 'B', 'R', 'Q', 'A'];
+        let k = queens::Catalog::standard().get(kinds[kind]).unwrap();
+        let base: Vec<PieceCount> = other
+            .filter(|&o| o != kind)
+            .map(|o| PieceCount { kind: queens::Catalog::standard().get(kinds[o]).unwrap(), count: 1 })
+            .into_iter()
+            .collect();
+        let board = Board::new(rows, cols).unwrap();
+        let got = queens::maximum::maximum(board, &base, &Placement::default(), &k, EngineChoice::Auto, &Control::default()).unwrap();
+        let spec = |n: u32| -> String {
+            let mut s: Vec<String> = base.iter().map(|p| format!("1{}", p.kind)).collect();
+            s.push(format!("{n}{}", k));
+            s.join(",")
+        };
+        let mut best = None;
+        for n in 0..=(rows * cols - base.len() as u32) {
+            let c = exact(&problem(&format!("{rows}x{cols}"), &spec(n), ""));
+            if c != "0" {
+                best = Some((n, c));
+            }
+        }
+        let got = got.map(|m| (m.pieces, m.placements.to_string()));
+        prop_assert_eq!(got, best);
+    }
+}
