@@ -465,7 +465,7 @@ fn sorted(p: &Placement) -> Vec<(char, Sq)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(600))]
 
     /// The library's reading of a random Betza string attacks exactly the squares the
     /// independent reading does.
@@ -498,11 +498,17 @@ proptest! {
         let ctl = Control { threads: 1, ..Control::default() };
         let counted = queens::count(&problem, EngineChoice::Named("exact"), &ctl).unwrap();
         prop_assert_eq!(counted, (want.len() as u64).into(), "X={} Y={} {:?}", tx, ty, s);
-        let mut got = Vec::new();
+        let mut listed = Vec::new();
         queens::enumerate(&problem, EngineChoice::Named("exact"), &ctl, &mut |p| {
-            got.push(sorted(p));
+            listed.push(p.clone());
             ControlFlow::Continue(())
         }).unwrap();
+        for p in &listed {
+            prop_assert!(problem.accepts(p), "{} is not a solution", p);
+        }
+        let first = queens::solve(&problem, EngineChoice::Named("exact"), &ctl).unwrap();
+        prop_assert_eq!(first.as_ref(), listed.first());
+        let mut got: Vec<_> = listed.iter().map(sorted).collect();
         got.sort();
         prop_assert_eq!(got, want, "X={} Y={} {:?}", tx, ty, s);
     }
