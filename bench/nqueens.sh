@@ -18,7 +18,7 @@ bin=${QUEENS_BIN:-target/release/queens}
 ref_src=${REF_COUNT_C:-}
 if [ -z "$ref_src" ]; then
   for cand in ../shared/bench/ref_count.c "$(git rev-parse --git-common-dir 2>/dev/null)/../../shared/bench/ref_count.c"; do
-    if [ -f "$cand" ]; then ref_src=$cand; break; fi
+    if [ -f "$cand" ]; then ref_src=$(realpath "$cand"); break; fi
   done
 fi
 ref=""
