@@ -10,7 +10,7 @@
 //! | engine | module | what | limits |
 //! |---|---|---|---|
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
-//! | `sat` | [`sat`] | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 16 million (kind, square) variables |
+//! | `sat` | [`sat`] | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 250,000 (kind, square) variables (500x500 for one kind) |
 
 pub mod exact;
 pub mod sat;
