@@ -17,9 +17,10 @@ secs() { # secs CMD...: wall seconds of CMD, output discarded
   s=$(date +%s.%N)
   "$@" > /dev/null 2>&1 || true
   e=$(date +%s.%N)
-  echo "$e - $s" | bc -l | awk '{printf "%.3f", $1}'
+  awk -v s="$s" -v e="$e" 'BEGIN {printf "%.3f", e - s}'
 }
-ratio() { echo "$1 / $2" | bc -l | awk '{printf "%.1f", $1}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.1f", a / b}'; }
+add() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a + b}'; }
 
 echo "== 12 queens: all 14,200 solutions (one thread) =="
 [ "$($Q all 12 --engine sat | wc -l)" = 14200 ] || { echo "sat engine: wrong number of solutions"; exit 1; }
@@ -42,9 +43,9 @@ for n in 30 40 50 64; do
     s=$(secs timeout 60 $Q solve "$n" --fixed "$fixed" --engine sat --format coords)
     e=$(secs timeout 60 $Q solve "$n" --fixed "$fixed" --engine exact --format coords)
     b=$(timeout 60 $Q solve "$n" --fixed "$fixed" --engine exact --format coords > /dev/null 2>&1 && echo yes || echo no)
-    [ "$a" = "$b" ] || [ "$(echo "$e >= 60" | bc)" = 1 ] || { echo "engines disagree on N=$n seed=$seed"; exit 1; }
+    [ "$a" = "$b" ] || awk -v e="$e" 'BEGIN {exit !(e >= 60)}' || { echo "engines disagree on N=$n seed=$seed"; exit 1; }
     printf "%-4s %-4s %-6s %-6s %9s %9s\n" "$n" "$seed" "$nfixed" "$a" "$s" "$e"
-    tot_sat=$(echo "$tot_sat + $s" | bc -l); tot_exact=$(echo "$tot_exact + $e" | bc -l)
+    tot_sat=$(add "$tot_sat" "$s"); tot_exact=$(add "$tot_exact" "$e")
   done
 done
 echo "total: sat $tot_sat s, exact $tot_exact s (timeouts counted as 60 s)"

@@ -498,3 +498,33 @@ fn fairy_kinds_match_exact_engine() {
     }
     assert!(nonzero >= 5, "most cases have solutions");
 }
+
+/// `auto` takes the SAT engine only to find one solution on boards of 400 squares or
+/// more (where it was measured faster), never to count or enumerate.
+#[test]
+fn auto_picks_sat_only_for_large_solves() {
+    use queens::engine::{Job, select};
+    let pick = |p: &Problem, job| select(EngineChoice::Auto, p, job).unwrap().name();
+    let q30 = Problem::queens(30).unwrap();
+    let q8 = Problem::queens(8).unwrap();
+    let completion = problem("20", "20Q", "Qa1,Qc2");
+    assert_eq!(pick(&q30, Job::Solve), "sat");
+    assert_eq!(pick(&completion, Job::Solve), "sat");
+    assert_eq!(pick(&q8, Job::Solve), "exact");
+    assert_eq!(pick(&q30, Job::Count), "exact");
+    assert_eq!(pick(&q30, Job::Enumerate), "exact");
+    // Named, it runs whatever the size or job.
+    assert!(select(EngineChoice::Named("sat"), &q8, Job::Count).is_ok());
+    // Too large for every engine: the refusal says why.
+    let huge = problem("1000x100000", "2N", "");
+    let why = match select(EngineChoice::Auto, &huge, Job::Solve) {
+        Ok(e) => panic!("{} accepted a 10^8-square board", e.name()),
+        Err(e) => e.to_string(),
+    };
+    assert!(why.contains("too large for the sat engine"), "{why}");
+    // A 30-queens solution from auto is a solution.
+    let s = queens::solve(&q30, EngineChoice::Auto, &ctl())
+        .unwrap()
+        .unwrap();
+    assert!(q30.accepts(&s));
+}

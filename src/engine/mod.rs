@@ -14,7 +14,7 @@
 //! | `complete` | [`complete`] | queens completion, MRV search, proves "none" | N queens on N×N, solve, 12 ≤ N ≤ 1024 |
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
 //! | `local` | [`local`] | random solution / completion by local search | N queens on N×N, solve |
-//! | `sat` | [`sat`] | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 16 million (kind, square) variables |
+//! | `sat` | [`sat`] | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 250,000 (kind, square) variables (500x500 for one kind) |
 //! | `rooks`, `diagonals`, `kingblocks`, `transfer` | [`dp`] | counting without enumeration | count only; see [`dp`] |
 
 pub mod complete;

@@ -40,10 +40,10 @@ use crate::piece::PieceKind;
 use crate::problem::{Piece, Placement, Problem};
 
 /// The largest formula the encoder builds, in literal occurrences (about 4 bytes each).
-pub const MAX_LITERALS: usize = 200_000_000;
+pub const MAX_LITERALS: usize = 100_000_000;
 
 /// The most piece variables (kinds × squares) the encoder accepts.
-pub const MAX_PIECE_VARS: u64 = 16_000_000;
+pub const MAX_PIECE_VARS: u64 = 250_000;
 
 /// A problem encoded as CNF, with the map from piece variables back to pieces.
 ///
@@ -178,13 +178,30 @@ impl Encoding {
             }
         }
 
-        // Every other attack, pair by pair.
-        for (ka, a) in e.kinds.iter().enumerate() {
+        // Every other attack, pair by pair. A kind's moves along the lines it covers
+        // give only covered pairs, so they are left out of the walk (for a queen that is
+        // every move: no pair is enumerated at all).
+        let rest: Vec<PieceKind> = e
+            .kinds
+            .iter()
+            .map(|kind| {
+                let own = covered_steps(kind);
+                let moves = kind
+                    .moves()
+                    .iter()
+                    .filter(|m| !(m.range == 0 && own.contains(&normalise(m.df, m.dr))))
+                    .copied()
+                    .collect();
+                PieceKind::new(kind.letter(), kind.name(), kind.notation(), moves)
+                    .expect("the letter of an existing kind")
+            })
+            .collect();
+        for (ka, a) in rest.iter().enumerate() {
             for s in 0..squares {
                 let from = board.square_at(s);
                 for to in a.attacks(&board, from) {
                     let t = board.index(to);
-                    for (kb, b) in e.kinds.iter().enumerate() {
+                    for (kb, b) in rest.iter().enumerate() {
                         let covered = covering
                             .iter()
                             .any(|(d, who)| (who[ka] || who[kb]) && on_line(from, to, *d));
