@@ -112,7 +112,8 @@ pub struct ProblemArgs {
     #[arg(long, value_name = "PLACEMENT")]
     pub fixed: Option<String>,
     /// The engine: `auto` picks the fastest that accepts the problem; `exact` is the
-    /// general backtracker.
+    /// general backtracker; for queens, `construct` (explicit solution), `complete`
+    /// (completion search that proves "none") and `local` (local search).
     #[arg(long, default_value = "auto", value_name = "NAME")]
     pub engine: String,
     /// Worker threads for counting; 0 uses every core.
