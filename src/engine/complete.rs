@@ -90,7 +90,7 @@ pub fn complete(
     // search, where the tree search can wander in a heavy tail; only when a short,
     // deterministic local search fails does the complete search run, to find or to
     // prove.
-    let quick = 20_000 + 50 * nn as u64;
+    let quick = 2_000 + 20 * nn as u64;
     match super::local::random_solution(n, start.ranks(), 0, Some(quick), ctl) {
         Ok(found) => return Ok(found),
         Err(Error::Interrupted) if !ctl.cancelled() => {}
