@@ -95,6 +95,23 @@ pub enum Error {
         /// Pieces of that kind in the spec.
         allowed: u64,
     },
+    /// A permutation whose length does not match the board's files.
+    #[error(
+        "the permutation has {numbers} numbers but the {board} board has {files} files; give one number per file (0 for a file without a queen)"
+    )]
+    PermLength {
+        /// Numbers given.
+        numbers: u64,
+        /// The board, as text.
+        board: String,
+        /// Its number of files.
+        files: u32,
+    },
+    /// A permutation text without any number.
+    #[error(
+        "the permutation is empty: give one rank number per file (0 for a file without a queen)"
+    )]
+    EmptyPerm,
     /// No engine (or not the chosen one) can run this job on this problem.
     #[error("{0}")]
     Unsupported(String),

@@ -44,12 +44,10 @@ impl Perm {
     /// length is not the number of files or a rank is off the board.
     pub fn new(board: Board, ranks: Vec<u32>) -> Result<Perm, Error> {
         if ranks.len() != board.cols() as usize {
-            return Err(Error::BadToken {
-                token: format!("{} numbers", ranks.len()),
-                reason: format!(
-                    "the {board} board has {} files, one number for each is needed",
-                    board.cols()
-                ),
+            return Err(Error::PermLength {
+                numbers: ranks.len() as u64,
+                board: board.to_string(),
+                files: board.cols(),
             });
         }
         if let Some((f, &r)) = ranks
@@ -243,16 +241,8 @@ impl Perm {
         let numbers = read_numbers(input)?;
         let board = match board {
             Some(b) => b,
-            None => {
-                let n = u32::try_from(numbers.len())
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| Error::BadToken {
-                        token: format!("{} numbers", numbers.len()),
-                        reason: "a permutation needs between 1 and 10^9 numbers".into(),
-                    })?;
-                Board::square(n)?
-            }
+            None if numbers.is_empty() => return Err(Error::EmptyPerm),
+            None => Board::square(u32::try_from(numbers.len()).unwrap_or(u32::MAX))?,
         };
         let ranks = numbers
             .into_iter()
@@ -264,10 +254,27 @@ impl Perm {
 
 /// Writes ranks (0-based, [`EMPTY`] for none) as the 1-based text form, one line.
 fn write_ranks(ranks: &[u32], out: &mut dyn Write) -> io::Result<()> {
+    write_text_with(ranks.len(), |f| ranks[f], out)
+}
+
+/// Writes the text form of `files` ranks computed on the fly by `rank_of` (0-based,
+/// [`EMPTY`] for none), one line, through a 1 MB buffer: no memory for the ranks.
+///
+/// ```
+/// let mut out = Vec::new();
+/// queens::perm::write_text_with(4, |f| [1, 3, 0, 2][f], &mut out).unwrap();
+/// assert_eq!(out, b"2 4 1 3\n");
+/// ```
+pub fn write_text_with(
+    files: usize,
+    rank_of: impl Fn(usize) -> u32,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     const CHUNK: usize = 1 << 20;
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + 16);
     let mut fmt = itoa::Buffer::new();
-    for (i, &r) in ranks.iter().enumerate() {
+    for i in 0..files {
+        let r = rank_of(i);
         if i > 0 {
             buf.push(b' ');
         }

@@ -247,6 +247,19 @@ fn mid_size_instances_are_decided_and_completions_are_valid() {
     }
 }
 
+#[test]
+fn mid_size_completions_with_few_fixed_queens_are_found() {
+    let ctl = Control::default();
+    for n in [12u32, 50, 300, 1000] {
+        let mut fixed = vec![EMPTY; n as usize];
+        fixed[0] = 0;
+        fixed[2] = 1;
+        let p = complete(n, &fixed, Some(1_000_000), &ctl).unwrap().unwrap();
+        assert!(full(p.ranks()) && independent_valid(n as usize, p.ranks()));
+        assert!(keeps_fixed(&fixed, p.ranks()));
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
@@ -415,14 +428,22 @@ fn cli_completion_decides_and_budgets_say_so() {
             .collect();
         assert!(independent_valid(100, &ranks) && keeps_fixed(&fixed, &ranks));
     }
-    let o = queens(&[
-        "solve",
-        "100",
-        "--fixed-file",
-        path.to_str().unwrap(),
-        "--budget-steps",
-        "1",
-    ]);
+    // An impossible instance (proved by the complete search) with a budget of one
+    // node: "no answer", exit 3, not "no solution".
+    let inst = stdout(&queens(&["gen-completion", "100", "--seed", "1"]));
+    let fixed: Vec<u32> = inst
+        .split_whitespace()
+        .map(|t| t.parse::<u32>().unwrap())
+        .map(|x| if x == 0 { EMPTY } else { x - 1 })
+        .collect();
+    assert_eq!(complete(100, &fixed, None, &Control::default()), Ok(None));
+    let path = temp("impossible.txt", inst.as_bytes());
+    let p = path.to_str().unwrap();
+    assert_eq!(
+        queens(&["solve", "100", "--fixed-file", p]).status.code(),
+        Some(1)
+    );
+    let o = queens(&["solve", "100", "--fixed-file", p, "--budget-steps", "1"]);
     assert_eq!(o.status.code(), Some(3));
 
     // Fixed queens that attack each other: no solution, named.

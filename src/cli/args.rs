@@ -184,7 +184,9 @@ pub struct ProblemArgs {
     pub fixed: Option<String>,
     /// The engine: `auto` picks the fastest that accepts the problem; `exact` is the
     /// general backtracker; `sat` encodes the problem as CNF for CaDiCaL (it counts by
-    /// enumerating, one solver call per solution: slow for large counts).
+    /// enumerating, one solver call per solution: slow for large counts); for queens,
+    /// `construct` (explicit solution), `complete` (completion search that proves
+    /// "none") and `local` (local search).
     #[arg(long, default_value = "auto", value_name = "NAME")]
     pub engine: String,
     /// Worker threads for counting; 0 uses every core.

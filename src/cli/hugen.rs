@@ -174,6 +174,28 @@ pub fn solve(
             .as_ref()
             .map_or_else(Vec::new, |p| p.ranks().to_vec())
     };
+    // The construction on a square board, printed as perm, is streamed: no memory.
+    let streamed = !huge.random
+        && matches!(format, SolveFormat::Perm)
+        && board.is_square()
+        && n >= 4
+        && problem.is_plain_queens()
+        && select(choice, &problem, Job::Solve).is_ok_and(|e| e.name() == "construct");
+    if streamed {
+        let mut out = io::stdout().lock();
+        let written = queens::perm::write_text_with(
+            n as usize,
+            |f| construct::square_rank(n, f as u32),
+            &mut out,
+        )
+        .and_then(|()| out.flush());
+        return match written {
+            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                Err(format!("cannot write the output: {e}"))
+            }
+            _ => Ok(Some(Outcome::Yes)),
+        };
+    }
     let answer: Result<Option<Perm>, Error> = if huge.random {
         if let EngineChoice::Named(name) = choice
             && name != "local"

@@ -17,6 +17,11 @@
 //! - Branching on one variable tries all its values, so the search is complete: when
 //!   it ends without a solution, there is none.
 //!
+//! Before the tree search, a short local search (the [`super::local`] engine, seed 0,
+//! a few swaps per file) is tried: completions with few fixed queens have many
+//! solutions, which it finds at once while a tree search can wander in a heavy tail.
+//! Its failure proves nothing; the tree search then decides.
+//!
 //! A node budget and the caller's cancel flag bound the work; when either stops the
 //! search the answer is [`Error::Interrupted`], not "no solution".
 
@@ -80,6 +85,16 @@ pub fn complete(
     let start = Perm::new(board, fixed)?;
     if !start.is_valid() {
         return Ok(None);
+    }
+    // Completions with many solutions (few queens fixed) are found at once by local
+    // search, where the tree search can wander in a heavy tail; only when a short,
+    // deterministic local search fails does the complete search run, to find or to
+    // prove.
+    let quick = 2_000 + 20 * nn as u64;
+    match super::local::random_solution(n, start.ranks(), 0, Some(quick), ctl) {
+        Ok(found) => return Ok(found),
+        Err(Error::Interrupted) if !ctl.cancelled() => {}
+        Err(e) => return Err(e),
     }
     let mut s = Search::new(nn, start.ranks(), max_nodes);
     if !s.run(0, ctl)? {
@@ -147,8 +162,7 @@ impl Search {
                 }
             }
         }
-        let mut levels = vec![first];
-        levels.resize(k + 1, vec![0u64; k * w]);
+        let levels = vec![first];
         Search {
             n,
             files,
@@ -262,6 +276,10 @@ impl Search {
     /// false when some other file is left without a choice.
     fn place(&mut self, d: usize, a: usize, j: usize) -> bool {
         let (k, w, n) = (self.k, self.w, self.n as i64);
+        // Depth levels are allocated as the search first reaches them.
+        if self.levels.len() < d + 2 {
+            self.levels.push(vec![0u64; k * w]);
+        }
         let fa = self.files[a] as i64;
         let r = self.ranks[j] as i64;
         let (cur, next) = self.levels.split_at_mut(d + 1);
@@ -363,7 +381,13 @@ mod tests {
 
     #[test]
     fn node_budget_is_interrupted() {
-        let r = complete(40, &[], Some(5), &Control::default());
-        assert_eq!(r, Err(Error::Interrupted));
+        // An impossible instance: the quick local search fails, the tree search runs
+        // out of nodes at once and must say so rather than "no solution".
+        let ctl = Control::default();
+        let fixed = (0..200)
+            .map(|seed| crate::gent::instance(30, seed))
+            .find(|f| complete(30, f, None, &ctl).unwrap().is_none())
+            .expect("some instance is impossible");
+        assert_eq!(complete(30, &fixed, Some(1), &ctl), Err(Error::Interrupted));
     }
 }
