@@ -40,6 +40,7 @@ pub mod error;
 pub mod maximum;
 pub mod piece;
 pub mod problem;
+pub mod range;
 pub mod render;
 pub mod symmetry;
 pub mod verify;

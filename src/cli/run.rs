@@ -133,6 +133,9 @@ fn finish(out: &mut impl Write) -> Result<(), String> {
 }
 
 fn solve(args: &ProblemArgs, format: SolveFormat) -> CliResult {
+    if let Some(r) = super::counting::ranged(args)? {
+        return super::counting::solve_range(&r, format);
+    }
     let s = setup(args)?;
     if fixed_conflicts(&s.problem).is_some() {
         return Ok(Outcome::No);
@@ -160,6 +163,9 @@ fn solve(args: &ProblemArgs, format: SolveFormat) -> CliResult {
 }
 
 fn all(args: &ProblemArgs, limit: Option<u64>, format: AllFormat) -> CliResult {
+    if let Some(r) = super::counting::ranged(args)? {
+        return super::counting::all_range(&r, limit, format);
+    }
     let s = setup(args)?;
     if fixed_conflicts(&s.problem).is_some() {
         return Ok(Outcome::No);
@@ -211,6 +217,9 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: AllFormat) -> CliResult {
 }
 
 fn count(args: &ProblemArgs, unique: bool) -> CliResult {
+    if let Some(r) = super::counting::ranged(args)? {
+        return super::counting::count_range(&r, unique);
+    }
     let s = setup(args)?;
     if fixed_conflicts(&s.problem).is_some() {
         println!("0");
