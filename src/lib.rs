@@ -49,6 +49,7 @@ pub mod maximum;
 pub mod perm;
 pub mod piece;
 pub mod problem;
+pub mod range;
 pub mod render;
 pub mod sat;
 pub mod symmetry;

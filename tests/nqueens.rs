@@ -126,8 +126,14 @@ fn cli_prints_total_unique_and_json() {
 fn counter_flags_need_plain_queens() {
     // `--unique` has a general path (Burnside) beside the counter's: 6 rooks on 6x6 up
     // to symmetry are the 115 classes of 6x6 permutation matrices (OEIS A000903).
-    assert_eq!(stdout(&queens(&["count", "6", "--pieces", "6R", "--unique"])), "115\n");
-    assert_eq!(stdout(&queens(&["count", "8", "--engine", "exact", "--unique"])), "12\n");
+    assert_eq!(
+        stdout(&queens(&["count", "6", "--pieces", "6R", "--unique"])),
+        "115\n"
+    );
+    assert_eq!(
+        stdout(&queens(&["count", "8", "--engine", "exact", "--unique"])),
+        "12\n"
+    );
     for extra in [
         vec!["--json"],
         vec!["--shard", "1/2"],

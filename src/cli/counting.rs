@@ -1,13 +1,19 @@
-//! The CLI side of counting past enumeration: `queens max`.
+//! The CLI side of counting past enumeration: `queens max`, and ranged specs
+//! (`0..8Q`, `*K`) for `solve`, `all` and `count`.
 //!
 //! Parses the arguments into library values, calls [`queens::maximum::maximum`] and
 //! prints `MAX COUNT` (or one JSON object), so scripts can split the line on a space.
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 
+use num_bigint::BigUint;
+use num_traits::Zero;
 use queens::maximum::maximum;
-use queens::{Board, Catalog, Control, EngineChoice, Placement, parse_spec};
+use queens::range::{RangeSpec, is_range};
+use queens::{Board, Catalog, Control, EngineChoice, Placement, Problem, parse_spec};
 
+use super::args::{AllFormat, ProblemArgs, SolveFormat};
 use super::run::{CliResult, Outcome};
 
 /// `queens max BOARD --kind K [--pieces SPEC] [--fixed PLACEMENT] [--json]`.
@@ -65,4 +71,159 @@ pub fn max(
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Outcome::Yes),
         Err(e) => Err(format!("cannot write the output: {e}")),
     }
+}
+
+/// A problem whose SPEC has ranges (`0..8Q`, `*K`), parsed.
+pub struct Ranged {
+    spec: RangeSpec,
+    board: Board,
+    fixed: Placement,
+    engine: EngineChoice,
+    threads: usize,
+}
+
+/// `Some` when `--pieces` uses range syntax; the exact-spec path is left to `run`.
+pub fn ranged(args: &ProblemArgs) -> Result<Option<Ranged>, String> {
+    let Some(text) = args.pieces.as_deref().filter(|t| is_range(t)) else {
+        return Ok(None);
+    };
+    let catalog = super::fairy::catalog(&args.piece)?;
+    let board: Board = args
+        .board
+        .parse()
+        .map_err(|e: queens::Error| e.to_string())?;
+    let spec = RangeSpec::parse(text, &catalog).map_err(|e| e.to_string())?;
+    let fixed = match &args.fixed {
+        Some(t) => Placement::parse(t, &catalog).map_err(|e| e.to_string())?,
+        None => Placement::default(),
+    };
+    fixed.check_on(&board).map_err(|e| e.to_string())?;
+    if let Some(f) = fixed
+        .pieces()
+        .iter()
+        .find(|f| spec.items().iter().all(|i| i.kind != f.kind))
+    {
+        return Err(queens::Error::FixedKindNotInSpec {
+            piece: f.to_string(),
+            kind: f.kind.letter(),
+        }
+        .to_string());
+    }
+    let engine = args
+        .engine
+        .parse()
+        .map_err(|e: queens::Error| e.to_string())?;
+    Ok(Some(Ranged {
+        spec,
+        board,
+        fixed,
+        engine,
+        threads: args.threads,
+    }))
+}
+
+impl Ranged {
+    fn ctl(&self) -> Control<'static> {
+        Control {
+            threads: self.threads,
+            ..Control::default()
+        }
+    }
+
+    fn problems(&self) -> Result<Vec<Problem>, String> {
+        self.spec
+            .problems(self.board, &self.fixed, self.engine, &self.ctl())
+            .map_err(|e| e.to_string())
+    }
+}
+
+fn emit(out: &mut impl Write, text: &str) -> Result<bool, String> {
+    match out.write_all(text.as_bytes()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// `count` over a range: the sum over every allowed combination of counts.
+pub fn count_range(r: &Ranged, unique: bool) -> CliResult {
+    let ctl = r.ctl();
+    let mut total = BigUint::zero();
+    for p in r.problems()? {
+        total += if unique {
+            queens::symmetry::count_unique(&p, r.engine, &ctl)
+        } else {
+            queens::count(&p, r.engine, &ctl)
+        }
+        .map_err(|e| e.to_string())?;
+    }
+    let mut out = io::stdout().lock();
+    emit(&mut out, &format!("{total}\n"))?;
+    Ok(if total.is_zero() {
+        Outcome::No
+    } else {
+        Outcome::Yes
+    })
+}
+
+/// `solve` over a range: the largest allowed combination first.
+pub fn solve_range(r: &Ranged, format: SolveFormat) -> CliResult {
+    let ctl = r.ctl();
+    for p in r.problems()?.iter().rev() {
+        if let Some(s) = queens::solve(p, r.engine, &ctl).map_err(|e| e.to_string())? {
+            let text = super::run::solution_text(&r.board, &s, format)?;
+            emit(&mut io::stdout().lock(), &text)?;
+            return Ok(Outcome::Yes);
+        }
+    }
+    eprintln!("queens: no solution");
+    Ok(Outcome::No)
+}
+
+/// `all` over a range: every placement of every allowed size, smallest counts first.
+pub fn all_range(r: &Ranged, limit: Option<u64>, format: AllFormat) -> CliResult {
+    let ctl = r.ctl();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut printed = 0u64;
+    let mut failure = None;
+    'problems: for p in r.problems()? {
+        if limit.is_some_and(|l| printed >= l) {
+            break;
+        }
+        let mut stop = false;
+        queens::enumerate(&p, r.engine, &ctl, &mut |s| {
+            let written = super::run::listing_text(&r.board, s, format, printed == 0)
+                .and_then(|text| emit(&mut out, &text));
+            match written {
+                Ok(true) => {}
+                Ok(false) => {
+                    stop = true;
+                    return ControlFlow::Break(());
+                }
+                Err(e) => {
+                    failure = Some(e);
+                    return ControlFlow::Break(());
+                }
+            }
+            printed += 1;
+            if limit.is_some_and(|l| printed >= l) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .map_err(|e| e.to_string())?;
+        if stop || failure.is_some() {
+            break 'problems;
+        }
+    }
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let _ = out.flush();
+    if printed == 0 && limit != Some(0) {
+        eprintln!("queens: no solution");
+        return Ok(Outcome::No);
+    }
+    Ok(Outcome::Yes)
 }

@@ -43,10 +43,16 @@ pub fn run(cli: Cli) -> CliResult {
             problem,
             format,
             huge,
-        } => match super::hugen::solve(&problem, format, &huge)? {
-            Some(outcome) => Ok(outcome),
-            None => solve(&problem, format),
-        },
+        } => {
+            // Ranged specs ("0..8Q") go to the general runner, which expands them.
+            if super::counting::ranged(&problem)?.is_some() {
+                return solve(&problem, format);
+            }
+            match super::hugen::solve(&problem, format, &huge)? {
+                Some(outcome) => Ok(outcome),
+                None => solve(&problem, format),
+            }
+        }
         Command::All {
             problem,
             limit,
@@ -173,7 +179,46 @@ fn finish(out: &mut impl Write) -> Result<(), String> {
     }
 }
 
+const PERM_QUEENS_ONLY: &str =
+    "--format perm writes one queen per file only; use --format coords for this problem";
+
+/// One solution as `solve` prints it.
+pub fn solution_text(board: &Board, p: &Placement, format: SolveFormat) -> Result<String, String> {
+    Ok(match format {
+        SolveFormat::Board => render::diagram(board, p),
+        SolveFormat::Coords => format!("{p}\n"),
+        SolveFormat::Json => format!("{}\n", render::json(board, p)),
+        SolveFormat::Svg => render::svg(board, p),
+        SolveFormat::Perm => queens::perm::Perm::from_placement(board, p)
+            .ok_or(PERM_QUEENS_ONLY)?
+            .to_text(),
+    })
+}
+
+/// One solution as `all` prints it; `first` tells whether a separator is needed.
+pub fn listing_text(
+    board: &Board,
+    p: &Placement,
+    format: AllFormat,
+    first: bool,
+) -> Result<String, String> {
+    Ok(match format {
+        AllFormat::Coords => format!("{p}\n"),
+        AllFormat::Json => format!("{}\n", render::json(board, p)),
+        AllFormat::Board => {
+            let sep = if first { "" } else { "\n" };
+            format!("{sep}{}", render::diagram(board, p))
+        }
+        AllFormat::Perm => queens::perm::Perm::from_placement(board, p)
+            .ok_or(PERM_QUEENS_ONLY)?
+            .to_text(),
+    })
+}
+
 fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
+    if let Some(r) = super::counting::ranged(args)? {
+        return super::counting::solve_range(&r, format.unwrap_or(SolveFormat::Board));
+    }
     let s = setup(args)?;
     let format =
         format.unwrap_or_else(|| super::hugen::default_solve_format(s.problem.board(), false));
@@ -189,17 +234,7 @@ fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
         eprintln!("queens: no solution");
         return Ok(Outcome::No);
     };
-    let board = s.problem.board();
-    let text = match format {
-        SolveFormat::Board => render::diagram(board, &p),
-        SolveFormat::Coords => format!("{p}\n"),
-        SolveFormat::Json => format!("{}\n", render::json(board, &p)),
-        SolveFormat::Svg => render::svg(board, &p),
-        SolveFormat::Perm => match queens::perm::Perm::from_placement(board, &p) {
-            Some(perm) => perm.to_text(),
-            None => return Err("--format perm writes queens only; use --format coords".into()),
-        },
-    };
+    let text = solution_text(s.problem.board(), &p, format)?;
     let mut out = io::stdout().lock();
     write_out(&mut out, &text)?;
     finish(&mut out)?;
@@ -207,6 +242,9 @@ fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
 }
 
 fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> CliResult {
+    if let Some(r) = super::counting::ranged(args)? {
+        return super::counting::all_range(&r, limit, format.unwrap_or(AllFormat::Coords));
+    }
     let s = setup(args)?;
     let queens_only = s
         .problem
@@ -236,18 +274,9 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> Cli
     let mut failure = None;
     if limit != Some(0) {
         queens::enumerate(&s.problem, s.engine, &ctl, &mut |p| {
-            let text = match format {
-                AllFormat::Coords => format!("{p}\n"),
-                AllFormat::Json => format!("{}\n", render::json(&board, p)),
-                AllFormat::Board => {
-                    let sep = if printed > 0 { "\n" } else { "" };
-                    format!("{sep}{}", render::diagram(&board, p))
-                }
-                AllFormat::Perm => queens::perm::Perm::from_placement(&board, p)
-                    .expect("queens never share a file")
-                    .to_text(),
-            };
-            match write_out(&mut out, &text) {
+            let written = listing_text(&board, p, format, printed == 0)
+                .and_then(|text| write_out(&mut out, &text));
+            match written {
                 Ok(true) => {}
                 Ok(false) => return ControlFlow::Break(()),
                 Err(e) => {
@@ -276,6 +305,9 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> Cli
 }
 
 fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
+    if let Some(r) = super::counting::ranged(args)? {
+        return super::counting::count_range(&r, flags.unique);
+    }
     let s = setup(args)?;
     // The nqueens engine takes plain N-queens only; its flags need it.
     if s.problem.is_plain_queens()
