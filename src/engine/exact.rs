@@ -97,15 +97,6 @@ impl Engine for ExactEngine {
         Ok(())
     }
 
-    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
-        let mut found = None;
-        self.enumerate(problem, ctl, &mut |p| {
-            found = Some(p.clone());
-            ControlFlow::Break(())
-        })?;
-        Ok(found)
-    }
-
     fn enumerate(
         &self,
         problem: &Problem,

@@ -101,19 +101,38 @@ pub trait Engine: Sync {
     /// `Ok(())` when this engine can run `job` on `problem`, else why not.
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String>;
 
-    /// The first solution in the engine's (deterministic) order, or `None`.
-    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error>;
+    /// The first solution in the engine's (deterministic) order, or `None`. By default
+    /// the first solution [`Engine::enumerate`] yields.
+    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
+        let mut found = None;
+        self.enumerate(problem, ctl, &mut |p| {
+            found = Some(p.clone());
+            ControlFlow::Break(())
+        })?;
+        Ok(found)
+    }
 
-    /// Calls `sink` with every solution, in order, until it returns `Break`.
+    /// Calls `sink` with every solution, in order, until it returns `Break`. By default
+    /// the job is refused: engines that only count or only find one solution keep it.
     fn enumerate(
         &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error>;
+        _problem: &Problem,
+        _ctl: &Control,
+        _sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        Err(Error::Unsupported(format!(
+            "the {} engine does not list solutions",
+            self.name()
+        )))
+    }
 
-    /// The exact number of solutions.
-    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error>;
+    /// The exact number of solutions. By default the job is refused.
+    fn count(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
+        Err(Error::Unsupported(format!(
+            "the {} engine does not count solutions",
+            self.name()
+        )))
+    }
 
     /// Whether `auto` may pick this engine for `job` on `problem` (once [`Engine::check`]
     /// accepts it). An engine that is fast only on a class of problems, as measured, says

@@ -94,15 +94,6 @@ impl Engine for SatEngine {
         job == Job::Solve && problem.board().squares() >= AUTO_MIN_SQUARES
     }
 
-    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
-        let mut found = None;
-        self.run(problem, ctl, &mut |p| {
-            found = Some(p.clone());
-            ControlFlow::Break(())
-        })?;
-        Ok(found)
-    }
-
     fn enumerate(
         &self,
         problem: &Problem,

@@ -16,8 +16,6 @@
 //! Rectangles break the nesting, so this engine takes square boards only (the exact
 //! engine takes the rest).
 
-use std::ops::ControlFlow;
-
 use num_bigint::BigUint;
 use num_traits::Zero;
 
@@ -25,7 +23,7 @@ use super::{moves_like, single_kind};
 use crate::engine::{Control, Engine, Job};
 use crate::error::Error;
 use crate::piece::PieceKind;
-use crate::problem::{Placement, Problem};
+use crate::problem::Problem;
 
 /// The diagonal rook-polynomial counter (see the [module docs](self)).
 pub struct DiagonalsEngine;
@@ -101,23 +99,6 @@ impl Engine for DiagonalsEngine {
                     .into(),
             ),
         }
-    }
-
-    fn solve(&self, _: &Problem, _: &Control) -> Result<Option<Placement>, Error> {
-        Err(Error::Unsupported(
-            "the diagonals engine only counts".into(),
-        ))
-    }
-
-    fn enumerate(
-        &self,
-        _: &Problem,
-        _: &Control,
-        _: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        Err(Error::Unsupported(
-            "the diagonals engine only counts".into(),
-        ))
     }
 
     fn count(&self, problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {

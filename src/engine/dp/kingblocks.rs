@@ -30,15 +30,13 @@
 // Splits and bits are indices into parallel tables; index loops say so most plainly.
 #![allow(clippy::needless_range_loop)]
 
-use std::ops::ControlFlow;
-
 use num_bigint::BigUint;
 
 use super::{Acc, Overflowed, moves_like, single_kind};
 use crate::engine::{Control, Engine, Job};
 use crate::error::Error;
 use crate::piece::PieceKind;
-use crate::problem::{Placement, Problem};
+use crate::problem::Problem;
 
 /// The most blocks along the shorter side (tables of `2^n (n+1)` counts).
 pub const MAX_BLOCKS: u32 = 18;
@@ -224,23 +222,6 @@ impl Engine for KingBlocksEngine {
             }
             _ => no(),
         }
-    }
-
-    fn solve(&self, _: &Problem, _: &Control) -> Result<Option<Placement>, Error> {
-        Err(Error::Unsupported(
-            "the kingblocks engine only counts".into(),
-        ))
-    }
-
-    fn enumerate(
-        &self,
-        _: &Problem,
-        _: &Control,
-        _: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        Err(Error::Unsupported(
-            "the kingblocks engine only counts".into(),
-        ))
     }
 
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {

@@ -4,15 +4,13 @@
 //! Accepts one kind whose moves are exactly the rook's (orthogonal unlimited slides), on
 //! any board, with no fixed pieces.
 
-use std::ops::ControlFlow;
-
 use num_bigint::BigUint;
 
 use super::{binomial, moves_like, single_kind};
 use crate::engine::{Control, Engine, Job};
 use crate::error::Error;
 use crate::piece::PieceKind;
-use crate::problem::{Placement, Problem};
+use crate::problem::Problem;
 
 /// The closed-form rook counter (see the [module docs](self)).
 pub struct RooksEngine;
@@ -49,19 +47,6 @@ impl Engine for RooksEngine {
             Some((kind, _)) if moves_like(kind, &PieceKind::rook()) => Ok(()),
             _ => Err("the rooks engine counts one rook-like kind with nothing fixed".into()),
         }
-    }
-
-    fn solve(&self, _: &Problem, _: &Control) -> Result<Option<Placement>, Error> {
-        Err(Error::Unsupported("the rooks engine only counts".into()))
-    }
-
-    fn enumerate(
-        &self,
-        _: &Problem,
-        _: &Control,
-        _: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        Err(Error::Unsupported("the rooks engine only counts".into()))
     }
 
     fn count(&self, problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {

@@ -28,7 +28,6 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
 
@@ -36,7 +35,7 @@ use super::{Acc, Overflowed, is_leaper};
 use crate::engine::{Control, Engine, Job};
 use crate::error::Error;
 use crate::piece::PieceKind;
-use crate::problem::{Placement, Problem};
+use crate::problem::Problem;
 
 /// The largest accepted bound on window states (see the [module docs](self)).
 pub const MAX_STATE_BOUND: f64 = 1e11;
@@ -365,19 +364,6 @@ impl Engine for TransferEngine {
             return Err("the transfer engine only counts".into());
         }
         Plan::new(problem).map(|_| ())
-    }
-
-    fn solve(&self, _: &Problem, _: &Control) -> Result<Option<Placement>, Error> {
-        Err(Error::Unsupported("the transfer engine only counts".into()))
-    }
-
-    fn enumerate(
-        &self,
-        _: &Problem,
-        _: &Control,
-        _: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        Err(Error::Unsupported("the transfer engine only counts".into()))
     }
 
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {

@@ -22,7 +22,6 @@ pub mod kernel;
 pub mod plan;
 pub mod resume;
 
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -32,7 +31,7 @@ pub use plan::{Plan, Tally};
 
 use super::{Control, Engine, Job};
 use crate::error::Error;
-use crate::problem::{Placement, Problem};
+use crate::problem::Problem;
 
 /// The dedicated N-queens counter (see the [module docs](self)).
 pub struct NQueensEngine;
@@ -56,19 +55,6 @@ impl Engine for NQueensEngine {
         Plan::new(b.rows(), b.cols())
             .map(|_| ())
             .map_err(|e| e.to_string())
-    }
-
-    fn solve(&self, _: &Problem, _: &Control) -> Result<Option<Placement>, Error> {
-        Err(Error::Unsupported("the nqueens engine only counts".into()))
-    }
-
-    fn enumerate(
-        &self,
-        _: &Problem,
-        _: &Control,
-        _: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        Err(Error::Unsupported("the nqueens engine only counts".into()))
     }
 
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
