@@ -25,10 +25,6 @@
 //! A node budget and the caller's cancel flag bound the work; when either stops the
 //! search the answer is [`Error::Interrupted`], not "no solution".
 
-use std::ops::ControlFlow;
-
-use num_bigint::BigUint;
-
 use super::{Control, Engine, Job};
 use crate::board::Board;
 use crate::error::Error;
@@ -344,23 +340,6 @@ impl Engine for CompleteEngine {
         }
         let n = problem.board().rows();
         Ok(complete(n, &fixed, self.max_nodes, ctl)?.map(|p| p.to_placement()))
-    }
-
-    fn enumerate(
-        &self,
-        _problem: &Problem,
-        _ctl: &Control,
-        _sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        Err(Error::Unsupported(
-            "the complete engine only finds one solution".into(),
-        ))
-    }
-
-    fn count(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
-        Err(Error::Unsupported(
-            "the complete engine only finds one solution".into(),
-        ))
     }
 }
 

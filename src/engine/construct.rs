@@ -19,10 +19,6 @@
 //! short side fits in a corner (attacks do not depend on the board's size). Short sides
 //! of 2 and 3 have small hand-checked patterns when the long side is longer.
 
-use std::ops::ControlFlow;
-
-use num_bigint::BigUint;
-
 use super::{Control, Engine, Job};
 use crate::board::Board;
 use crate::error::Error;
@@ -139,23 +135,6 @@ impl Engine for ConstructEngine {
         self.check(problem, Job::Solve)
             .map_err(Error::Unsupported)?;
         Ok(construct(*problem.board()).map(|p| p.to_placement()))
-    }
-
-    fn enumerate(
-        &self,
-        _problem: &Problem,
-        _ctl: &Control,
-        _sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        Err(Error::Unsupported(
-            "the construct engine only finds one solution".into(),
-        ))
-    }
-
-    fn count(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
-        Err(Error::Unsupported(
-            "the construct engine only finds one solution".into(),
-        ))
     }
 }
 

@@ -29,9 +29,7 @@
 //! local search cannot prove that none exists.
 
 use std::collections::{HashMap, VecDeque};
-use std::ops::ControlFlow;
 
-use num_bigint::BigUint;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -516,23 +514,6 @@ impl Engine for LocalEngine {
         };
         let n = problem.board().rows();
         Ok(random_solution(n, &fixed, self.seed, self.max_swaps, ctl)?.map(|p| p.to_placement()))
-    }
-
-    fn enumerate(
-        &self,
-        _problem: &Problem,
-        _ctl: &Control,
-        _sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        Err(Error::Unsupported(
-            "the local engine only finds one solution".into(),
-        ))
-    }
-
-    fn count(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
-        Err(Error::Unsupported(
-            "the local engine only finds one solution".into(),
-        ))
     }
 }
 
