@@ -508,10 +508,15 @@ fn auto_picks_sat_only_for_large_solves() {
     let q30 = Problem::queens(30).unwrap();
     let q8 = Problem::queens(8).unwrap();
     let completion = problem("20", "20Q", "Qa1,Qc2");
-    assert_eq!(pick(&q30, Job::Solve), "sat");
-    assert_eq!(pick(&completion, Job::Solve), "sat");
+    let mixed = problem("20", "20B,10R", "");
+    let mixed_small = problem("8", "4B,3R", "");
+    // Plain and fixed queens have dedicated engines ahead of sat; mixes go to sat.
+    assert_eq!(pick(&q30, Job::Solve), "construct");
+    assert_eq!(pick(&completion, Job::Solve), "complete");
+    assert_eq!(pick(&mixed, Job::Solve), "sat");
+    assert_eq!(pick(&mixed_small, Job::Solve), "exact");
     assert_eq!(pick(&q8, Job::Solve), "exact");
-    assert_eq!(pick(&q30, Job::Count), "exact");
+    assert_eq!(pick(&mixed, Job::Count), "exact");
     assert_eq!(pick(&q30, Job::Enumerate), "exact");
     // Named, it runs whatever the size or job.
     assert!(select(EngineChoice::Named("sat"), &q8, Job::Count).is_ok());
