@@ -5,7 +5,6 @@
 //! prints `MAX COUNT` (or one JSON object), so scripts can split the line on a space.
 
 use std::io::{self, Write};
-use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -14,7 +13,7 @@ use queens::range::{RangeSpec, is_range};
 use queens::{Board, Catalog, Control, EngineChoice, Placement, Problem, parse_spec};
 
 use super::args::{AllFormat, ProblemArgs, SolveFormat};
-use super::run::{CliResult, Outcome};
+use super::run::{CliResult, Listing, Outcome, write_out};
 
 /// `queens max BOARD --kind K [--pieces SPEC] [--fixed PLACEMENT] [--json]`.
 pub fn max(
@@ -137,14 +136,6 @@ impl Ranged {
     }
 }
 
-fn emit(out: &mut impl Write, text: &str) -> Result<bool, String> {
-    match out.write_all(text.as_bytes()) {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
-        Err(e) => Err(format!("cannot write the output: {e}")),
-    }
-}
-
 /// `count` over a range: the sum over every allowed combination of counts.
 pub fn count_range(r: &Ranged, unique: bool) -> CliResult {
     let ctl = r.ctl();
@@ -158,7 +149,7 @@ pub fn count_range(r: &Ranged, unique: bool) -> CliResult {
         .map_err(|e| e.to_string())?;
     }
     let mut out = io::stdout().lock();
-    emit(&mut out, &format!("{total}\n"))?;
+    write_out(&mut out, &format!("{total}\n"))?;
     Ok(if total.is_zero() {
         Outcome::No
     } else {
@@ -172,7 +163,7 @@ pub fn solve_range(r: &Ranged, format: SolveFormat) -> CliResult {
     for p in r.problems()?.iter().rev() {
         if let Some(s) = queens::solve(p, r.engine, &ctl).map_err(|e| e.to_string())? {
             let text = super::run::solution_text(&r.board, &s, format)?;
-            emit(&mut io::stdout().lock(), &text)?;
+            write_out(&mut io::stdout().lock(), &text)?;
             return Ok(Outcome::Yes);
         }
     }
@@ -183,47 +174,15 @@ pub fn solve_range(r: &Ranged, format: SolveFormat) -> CliResult {
 /// `all` over a range: every placement of every allowed size, smallest counts first.
 pub fn all_range(r: &Ranged, limit: Option<u64>, format: AllFormat) -> CliResult {
     let ctl = r.ctl();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut printed = 0u64;
-    let mut failure = None;
-    'problems: for p in r.problems()? {
-        if limit.is_some_and(|l| printed >= l) {
+    let mut listing = Listing::new(io::BufWriter::new(io::stdout().lock()), limit);
+    for p in r.problems()? {
+        if listing.done() {
             break;
         }
-        let mut stop = false;
         queens::enumerate(&p, r.engine, &ctl, &mut |s| {
-            let written = super::run::listing_text(&r.board, s, format, printed == 0)
-                .and_then(|text| emit(&mut out, &text));
-            match written {
-                Ok(true) => {}
-                Ok(false) => {
-                    stop = true;
-                    return ControlFlow::Break(());
-                }
-                Err(e) => {
-                    failure = Some(e);
-                    return ControlFlow::Break(());
-                }
-            }
-            printed += 1;
-            if limit.is_some_and(|l| printed >= l) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+            listing.push(&r.board, s, format)
         })
         .map_err(|e| e.to_string())?;
-        if stop || failure.is_some() {
-            break 'problems;
-        }
     }
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    let _ = out.flush();
-    if printed == 0 && limit != Some(0) {
-        eprintln!("queens: no solution");
-        return Ok(Outcome::No);
-    }
-    Ok(Outcome::Yes)
+    listing.finish()
 }

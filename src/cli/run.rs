@@ -163,7 +163,7 @@ fn fixed_conflicts(problem: &Problem) -> Option<Vec<Conflict>> {
 }
 
 /// Writes to stdout; a closed pipe (`| head`) ends the output quietly.
-fn write_out(out: &mut impl Write, text: &str) -> Result<bool, String> {
+pub fn write_out(out: &mut impl Write, text: &str) -> Result<bool, String> {
     match out.write_all(text.as_bytes()) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
@@ -176,6 +176,66 @@ fn finish(out: &mut impl Write) -> Result<(), String> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// The output of `all`: solutions written one by one up to an optional limit, stopping
+/// quietly on a closed pipe and remembering a write failure for the caller to report
+/// (the enumeration callback can only say stop).
+pub struct Listing<W: Write> {
+    out: W,
+    limit: Option<u64>,
+    printed: u64,
+    closed: bool,
+    failure: Option<String>,
+}
+
+impl<W: Write> Listing<W> {
+    /// A listing into `out` of at most `limit` solutions (`None`: all of them).
+    pub fn new(out: W, limit: Option<u64>) -> Self {
+        Listing {
+            out,
+            limit,
+            printed: 0,
+            closed: false,
+            failure: None,
+        }
+    }
+
+    /// Whether nothing more may be written: the limit is reached, the pipe closed or a
+    /// write failed.
+    pub fn done(&self) -> bool {
+        self.closed || self.failure.is_some() || self.limit.is_some_and(|l| self.printed >= l)
+    }
+
+    /// Writes one solution; `Break` when the listing is [done](Self::done).
+    pub fn push(&mut self, board: &Board, p: &Placement, format: AllFormat) -> ControlFlow<()> {
+        match listing_text(board, p, format, self.printed == 0)
+            .and_then(|text| write_out(&mut self.out, &text))
+        {
+            Ok(true) => self.printed += 1,
+            Ok(false) => self.closed = true,
+            Err(e) => self.failure = Some(e),
+        }
+        if self.done() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Flushes the output; reports a write failure, or "no solution" when nothing was
+    /// listed although something was asked for.
+    pub fn finish(mut self) -> CliResult {
+        if let Some(e) = self.failure.take() {
+            return Err(e);
+        }
+        finish(&mut self.out)?;
+        if self.printed == 0 && self.limit != Some(0) {
+            eprintln!("queens: no solution");
+            return Ok(Outcome::No);
+        }
+        Ok(Outcome::Yes)
     }
 }
 
@@ -269,39 +329,17 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> Cli
         ..Control::default()
     };
     let board = *s.problem.board();
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut printed = 0u64;
-    let mut failure = None;
-    if limit != Some(0) {
+    let mut listing = Listing::new(
+        BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        limit,
+    );
+    if !listing.done() {
         queens::enumerate(&s.problem, s.engine, &ctl, &mut |p| {
-            let written = listing_text(&board, p, format, printed == 0)
-                .and_then(|text| write_out(&mut out, &text));
-            match written {
-                Ok(true) => {}
-                Ok(false) => return ControlFlow::Break(()),
-                Err(e) => {
-                    failure = Some(e);
-                    return ControlFlow::Break(());
-                }
-            }
-            printed += 1;
-            if limit.is_some_and(|l| printed >= l) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+            listing.push(&board, p, format)
         })
         .map_err(|e| e.to_string())?;
     }
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    finish(&mut out)?;
-    if printed == 0 && limit != Some(0) {
-        eprintln!("queens: no solution");
-        return Ok(Outcome::No);
-    }
-    Ok(Outcome::Yes)
+    listing.finish()
 }
 
 fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
