@@ -343,6 +343,12 @@ fn max_on_the_chessboard() {
         assert_eq!(o.status.code(), Some(0), "{kind}");
         assert_eq!(stdout(&o).trim(), want, "{kind}");
     }
+    // A user-defined kind: the wazir (one step orthogonally) packs like a checkerboard.
+    let o = queens(&["max", "4", "--piece", "W=W", "--kind", "W"]);
+    assert_eq!(
+        stdout(&o).split_whitespace().collect::<Vec<_>>()[..2],
+        ["8", "2"]
+    );
     let o = queens(&["max", "8", "--pieces", "5Q", "--kind", "N"]);
     assert_eq!(stdout(&o).trim(), "5 16");
     let o = queens(&["max", "5x7", "--kind", "K", "--json"]);

@@ -119,6 +119,10 @@ pub enum Command {
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
+        /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`;
+        /// then `--kind C` maximises it.
+        #[arg(long = "piece", value_name = "LETTER=BETZA")]
+        piece: Vec<String>,
     },
     /// Check a placement: valid, or every attacking pair named.
     #[command(after_help = AFTER_HELP)]

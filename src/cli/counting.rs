@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use queens::maximum::maximum;
 use queens::range::{RangeSpec, is_range};
-use queens::{Board, Catalog, Control, EngineChoice, Placement, Problem, parse_spec};
+use queens::{Board, Control, EngineChoice, Placement, Problem, parse_spec};
 
 use super::args::{AllFormat, ProblemArgs, SolveFormat};
 use super::run::{CliResult, Listing, Outcome, write_out};
@@ -23,8 +23,9 @@ pub fn max(
     fixed: Option<&str>,
     engine: &str,
     json: bool,
+    defs: &[String],
 ) -> CliResult {
-    let catalog = Catalog::standard();
+    let catalog = super::fairy::catalog(defs)?;
     let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
     let mut letters = kind.trim().chars();
     let letter = match (letters.next(), letters.next()) {

@@ -85,6 +85,7 @@ pub fn run(cli: Cli) -> CliResult {
             fixed,
             engine,
             json,
+            piece,
         } => super::counting::max(
             &board,
             &kind,
@@ -92,6 +93,7 @@ pub fn run(cli: Cli) -> CliResult {
             fixed.as_deref(),
             &engine,
             json,
+            &piece,
         ),
         Command::Verify {
             args,
