@@ -807,3 +807,61 @@ fn pieces_lists_every_kind_with_a_diagram() {
     assert_eq!(lance[5], ". . . . . . . . .");
     assert_eq!(queens(&["pieces", "gQ"]).status.code(), Some(2));
 }
+
+/// A DIMACS file for fairy pieces records their definitions, so `decode --cnf` reads a
+/// solver's answer without `--piece`; the answer here is a solution the exact engine found,
+/// written as the solver would (its variables looked up in the file's `c var` lines).
+#[test]
+fn dimacs_export_carries_fairy_definitions_to_decode() {
+    let dir = std::env::temp_dir().join(format!("queens-fairy-dimacs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cnf = dir.join("c.cnf");
+    let model = dir.join("c.out");
+    let o = queens(&[
+        "export",
+        "6",
+        "--piece",
+        "C=chancellor",
+        "--pieces",
+        "6C",
+        "--to",
+        "dimacs",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.lines().any(|l| l == "c piece C=RN"), "{text}");
+    std::fs::write(&cnf, &text).unwrap();
+    let o = queens(&[
+        "solve", "6", "--piece", "C=RN", "--pieces", "6C", "--format", "coords",
+    ]);
+    let solution = stdout(&o);
+    let vars: Vec<String> = solution
+        .split_whitespace()
+        .map(|p| {
+            let wanted = format!("C@{}", &p[1..]);
+            text.lines()
+                .find_map(|l| {
+                    let w: Vec<&str> = l.split_whitespace().collect();
+                    (w.len() == 4 && w[1] == "var" && w[3] == wanted).then(|| w[2].to_string())
+                })
+                .unwrap_or_else(|| panic!("no variable for {p}"))
+        })
+        .collect();
+    std::fs::write(&model, format!("s SATISFIABLE\nv {} 0\n", vars.join(" "))).unwrap();
+    let (cnf, model) = (cnf.to_str().unwrap(), model.to_str().unwrap());
+    let o = queens(&["decode", "--cnf", cnf, "--model", model]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), solution);
+    // Without the file, the definition comes from --piece as for export.
+    let o = queens(&[
+        "decode", "6", "--piece", "C=RN", "--pieces", "6C", "--model", model,
+    ]);
+    assert_eq!(stdout(&o), solution);
+    let o = queens(&["decode", "6", "--pieces", "6C", "--model", model]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "an undefined letter is an input error"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -28,6 +28,10 @@ pub struct ExportArgs {
     /// `minizinc` or `xcsp3`.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub to: ExportFormat,
+    /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`; DIMACS
+    /// files record the definition for `decode --cnf`.
+    #[arg(long = "piece", value_name = "LETTER=BETZA")]
+    pub piece: Vec<String>,
 }
 
 /// The formats of `export --to`.
@@ -60,10 +64,18 @@ pub struct DecodeArgs {
     /// The solver's output (`s SATISFIABLE` and `v` lines); `-` or absent reads stdin.
     #[arg(long, value_name = "FILE")]
     pub model: Option<String>,
+    /// Defines a piece kind (repeatable), as given to `export`; not needed with --cnf.
+    #[arg(long = "piece", value_name = "LETTER=BETZA")]
+    pub piece: Vec<String>,
 }
 
-fn problem_of(board: &str, pieces: Option<&str>, fixed: Option<&str>) -> Result<Problem, String> {
-    let catalog = Catalog::standard();
+fn problem_of(
+    board: &str,
+    pieces: Option<&str>,
+    fixed: Option<&str>,
+    defs: &[String],
+) -> Result<Problem, String> {
+    let catalog = super::fairy::catalog(defs)?;
     let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
     let pieces = match pieces {
         Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
@@ -90,7 +102,12 @@ fn emit(text: &str) -> Result<(), String> {
 
 /// Runs `queens export`.
 pub fn export_cmd(args: &ExportArgs) -> Result<Outcome, String> {
-    let problem = problem_of(&args.board, args.pieces.as_deref(), args.fixed.as_deref())?;
+    let problem = problem_of(
+        &args.board,
+        args.pieces.as_deref(),
+        args.fixed.as_deref(),
+        &args.piece,
+    )?;
     let format = match args.to {
         ExportFormat::Dimacs => Format::Dimacs,
         ExportFormat::Minizinc => Format::Minizinc,
@@ -120,21 +137,36 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
     let catalog = Catalog::standard();
     let (problem, map) = match &args.cnf {
         Some(path) => {
-            if args.board.is_some() || args.pieces.is_some() || args.fixed.is_some() {
+            if args.board.is_some()
+                || args.pieces.is_some()
+                || args.fixed.is_some()
+                || !args.piece.is_empty()
+            {
                 return Err(
-                    "give either --cnf or the problem (BOARD, --pieces, --fixed), not both".into(),
+                    "give either --cnf or the problem (BOARD, --pieces, --fixed, --piece), not both"
+                        .into(),
                 );
             }
             let text = read_input(Some(path), "DIMACS")?;
             let map = VarMap::from_dimacs(&text, &catalog).map_err(|e| format!("{path}: {e}"))?;
             let fixed = (!map.fixed.is_empty()).then_some(map.fixed.as_str());
-            let problem = problem_of(&map.board.to_string(), Some(&map.pieces), fixed)
-                .map_err(|e| format!("{path}: {e}"))?;
+            let problem = problem_of(
+                &map.board.to_string(),
+                Some(&map.pieces),
+                fixed,
+                &map.definitions,
+            )
+            .map_err(|e| format!("{path}: {e}"))?;
             (problem, map)
         }
         None => {
             let board = args.board.as_deref().unwrap_or("8");
-            let problem = problem_of(board, args.pieces.as_deref(), args.fixed.as_deref())?;
+            let problem = problem_of(
+                board,
+                args.pieces.as_deref(),
+                args.fixed.as_deref(),
+                &args.piece,
+            )?;
             let encoding = Encoding::new(&problem).map_err(|e| e.to_string())?;
             let map = VarMap::of(&problem, &encoding);
             (problem, map)

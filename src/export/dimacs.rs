@@ -29,6 +29,9 @@ pub fn write(problem: &Problem, encoding: &Encoding) -> String {
         String::with_capacity(cnf.num_literals() * 6 + 64 * encoding.piece_vars() as usize);
     let _ = writeln!(out, "c queens: non-attacking pieces as CNF");
     let _ = writeln!(out, "c board {}", problem.board());
+    for def in definitions(problem) {
+        let _ = writeln!(out, "c piece {def}");
+    }
     let _ = writeln!(out, "c pieces {}", format_spec(problem.pieces()));
     if !problem.fixed().is_empty() {
         let _ = writeln!(out, "c fixed {}", problem.fixed());
@@ -44,6 +47,20 @@ pub fn write(problem: &Problem, encoding: &Encoding) -> String {
     }
     cnf.write_dimacs(&mut out);
     out
+}
+
+/// The `LETTER=BETZA` definitions of the problem's kinds that are not built in, so that
+/// a file written for fairy pieces can be decoded without repeating `--piece`.
+fn definitions(problem: &Problem) -> Vec<String> {
+    let mut defs: Vec<String> = problem
+        .pieces()
+        .iter()
+        .map(|p| &p.kind)
+        .filter(|k| !crate::fairy::is_builtin(k.letter()))
+        .map(|k| format!("{}={}", k.letter(), k.notation()))
+        .collect();
+    defs.dedup();
+    defs
 }
 
 /// What a SAT solver answered, read from its `s` and `v` lines.
@@ -143,6 +160,8 @@ pub struct VarMap {
     pub pieces: String,
     /// The fixed pieces text (from `c fixed`), empty when none.
     pub fixed: String,
+    /// Definitions `LETTER=BETZA` of the kinds that are not built in (from `c piece`).
+    pub definitions: Vec<String>,
     vars: BTreeMap<u32, Piece>,
 }
 
@@ -153,13 +172,15 @@ impl VarMap {
             board: *problem.board(),
             pieces: format_spec(problem.pieces()),
             fixed: problem.fixed().to_string(),
+            definitions: definitions(problem),
             vars: (1..=encoding.piece_vars())
                 .map(|v| (v, encoding.piece(v).expect("a piece variable")))
                 .collect(),
         }
     }
 
-    /// Reads the header of a DIMACS file written by [`write`].
+    /// Reads the header of a DIMACS file written by [`write`]; kinds defined in its
+    /// `c piece` lines join `catalog`.
     ///
     /// ```
     /// use queens::{export::dimacs::{self, VarMap}, sat::encode::Encoding, Catalog, Problem};
@@ -174,6 +195,8 @@ impl VarMap {
         let mut pieces = None;
         let mut fixed = String::new();
         let mut vars = BTreeMap::new();
+        let mut catalog = catalog.clone();
+        let mut definitions = Vec::new();
         for (no, line) in text.lines().enumerate() {
             let Some(rest) = line.strip_prefix("c ") else {
                 if line.starts_with('p') {
@@ -184,6 +207,14 @@ impl VarMap {
             let mut words = rest.split_whitespace();
             match words.next() {
                 Some("board") => board = Some(words.next().unwrap_or("").parse::<Board>()?),
+                Some("piece") => {
+                    let def = words.next().unwrap_or("");
+                    catalog.define(
+                        crate::fairy::definition(def)
+                            .map_err(|e| bad(format!("line {}: {e}", no + 1)))?,
+                    );
+                    definitions.push(def.to_string());
+                }
                 Some("pieces") => pieces = Some(words.next().unwrap_or("").to_string()),
                 Some("fixed") => fixed = words.collect::<Vec<_>>().join(" "),
                 Some("var") => {
@@ -227,6 +258,7 @@ impl VarMap {
             board,
             pieces,
             fixed,
+            definitions,
             vars,
         })
     }
