@@ -501,11 +501,14 @@ impl Engine for FewLinesEngine {
     }
 }
 
-/// Where this engine was measured faster than enumeration (see `auto_picks`).
+/// Where this engine was measured faster than `exact` (`--threads 1`, release build):
+/// up to 3 pieces always (one pass over the board); 4 to 6 pieces from `4·k²` squares
+/// (5 queens on 10×10 and 6 on 12×12 are about even, 6 on 14×14 take 2.8 s against
+/// 7 s); 7 or more pieces never (7 queens on 14×14: 58 s against 28 s).
 fn auto_worthwhile(problem: &Problem) -> bool {
     let Some((_, k)) = single_kind(problem) else {
         return false;
     };
     let squares = problem.board().squares();
-    k <= 3 || (k <= 6 && squares >= 100)
+    k <= 3 || (k <= 6 && squares >= 4 * u64::from(k) * u64::from(k))
 }
