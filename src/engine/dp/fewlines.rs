@@ -109,16 +109,104 @@ impl Geo {
     fn anti(&self, r: usize, c: usize) -> usize {
         r + c
     }
+    /// Offsets of the file, diagonal and anti-diagonal masks in [`Free::m`].
+    fn files(&self) -> usize {
+        self.rows
+    }
+    fn diags(&self) -> usize {
+        self.rows + self.cols
+    }
+    fn antis(&self) -> usize {
+        2 * (self.rows + self.cols) - 1
+    }
+    fn lines(&self) -> usize {
+        3 * (self.rows + self.cols) - 2
+    }
+    /// The distance of a square to the nearest edge, kept by every symmetry.
+    fn ring(&self, r: usize, c: usize) -> usize {
+        r.min(c).min(self.rows - 1 - r).min(self.cols - 1 - c)
+    }
 }
 
-/// The free squares, four times over: by rank (bit = file), by file, by diagonal and by
-/// anti-diagonal (bit = rank for both).
+/// A line mask: `u64` for sides up to 64, `u128` up to 128.
+trait Word: Copy + Send + Sync + Eq + 'static {
+    const ZERO: Self;
+    fn bit(i: usize) -> Self;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn andnot(self, o: Self) -> Self;
+    fn ones(self) -> u32;
+    fn low(self) -> usize;
+    fn clear_low(self) -> Self;
+    fn rev(self) -> Self;
+    fn shr(self, n: u32) -> Self;
+    /// The bits at `i` and above.
+    fn from_bit(self, i: usize) -> Self;
+    /// The bits below `i`.
+    fn below(self, i: usize) -> Self;
+    const BITS: u32;
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            const BITS: u32 = <$t>::BITS;
+            #[inline(always)]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn and(self, o: Self) -> Self {
+                self & o
+            }
+            #[inline(always)]
+            fn or(self, o: Self) -> Self {
+                self | o
+            }
+            #[inline(always)]
+            fn andnot(self, o: Self) -> Self {
+                self & !o
+            }
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn low(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn clear_low(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn rev(self) -> Self {
+                self.reverse_bits()
+            }
+            #[inline(always)]
+            fn shr(self, n: u32) -> Self {
+                self.checked_shr(n).unwrap_or(0)
+            }
+            #[inline(always)]
+            fn from_bit(self, i: usize) -> Self {
+                (!0 as $t).checked_shl(i as u32).map_or(0, |m| self & m)
+            }
+            #[inline(always)]
+            fn below(self, i: usize) -> Self {
+                (!0 as $t).checked_shl(i as u32).map_or(self, |m| self & !m)
+            }
+        }
+    };
+}
+word!(u64);
+word!(u128);
+
+/// The free squares, four times over, in one vector: by rank (bit = file), by file, by
+/// diagonal and by anti-diagonal (bit = rank for the last three).
 #[derive(Clone)]
-struct Free {
-    ranks: Vec<u128>,
-    files: Vec<u128>,
-    diags: Vec<u128>,
-    antis: Vec<u128>,
+struct Free<W> {
+    m: Vec<W>,
 }
 
 const fn c2(f: u128) -> u128 {
@@ -129,218 +217,242 @@ const fn c3(f: u128) -> u128 {
     if f < 3 { 0 } else { f * (f - 1) * (f - 2) / 6 }
 }
 
-/// The bits of `mask` above `pos`, bit `j` standing for distance `j + 1`.
-#[inline]
-fn up(mask: u128, pos: usize) -> u128 {
-    mask >> (pos + 1)
+/// Per-leaf scratch: each line's count and reversed mask.
+struct Scratch<W> {
+    count: Vec<u32>,
+    rev: Vec<W>,
 }
 
-/// The bits of `mask` below `pos`, bit `j` standing for distance `j + 1`.
-#[inline]
-fn down(mask: u128, pos: usize) -> u128 {
-    mask.reverse_bits()
-        .checked_shr(128 - pos as u32)
-        .unwrap_or(0)
+impl<W: Word> Scratch<W> {
+    fn new(g: &Geo) -> Self {
+        Scratch {
+            count: vec![0; g.lines()],
+            rev: vec![W::ZERO; g.lines()],
+        }
+    }
 }
 
-impl Free {
-    fn full(g: &Geo) -> Free {
+impl<W: Word> Free<W> {
+    fn full(g: &Geo) -> Self {
         let mut f = Free {
-            ranks: vec![0; g.rows],
-            files: vec![0; g.cols],
-            diags: vec![0; g.rows + g.cols - 1],
-            antis: vec![0; g.rows + g.cols - 1],
+            m: vec![W::ZERO; g.lines()],
         };
         for r in 0..g.rows {
             for c in 0..g.cols {
-                f.ranks[r] |= 1 << c;
-                f.files[c] |= 1 << r;
-                f.diags[g.diag(r, c)] |= 1 << r;
-                f.antis[g.anti(r, c)] |= 1 << r;
+                f.m[r] = f.m[r].or(W::bit(c));
+                f.m[g.files() + c] = f.m[g.files() + c].or(W::bit(r));
+                f.m[g.diags() + g.diag(r, c)] = f.m[g.diags() + g.diag(r, c)].or(W::bit(r));
+                f.m[g.antis() + g.anti(r, c)] = f.m[g.antis() + g.anti(r, c)].or(W::bit(r));
             }
         }
         f
     }
 
-    #[inline]
+    #[inline(always)]
     fn remove(&mut self, g: &Geo, r: usize, c: usize) {
-        self.ranks[r] &= !(1 << c);
-        self.files[c] &= !(1 << r);
-        self.diags[g.diag(r, c)] &= !(1 << r);
-        self.antis[g.anti(r, c)] &= !(1 << r);
+        let m = &mut self.m;
+        m[r] = m[r].andnot(W::bit(c));
+        m[g.files() + c] = m[g.files() + c].andnot(W::bit(r));
+        let d = g.diags() + g.diag(r, c);
+        m[d] = m[d].andnot(W::bit(r));
+        let a = g.antis() + g.anti(r, c);
+        m[a] = m[a].andnot(W::bit(r));
     }
 
     /// Puts a piece on `(r, c)`: the square and every free square it attacks leave.
+    #[inline(always)]
     fn place(&mut self, g: &Geo, r: usize, c: usize) {
         self.remove(g, r, c);
-        if g.dirs & RANK != 0 {
-            let mut m = self.ranks[r];
-            while m != 0 {
-                let x = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.remove(g, r, x);
-            }
-        }
-        if g.dirs & FILE != 0 {
-            let mut m = self.files[c];
-            while m != 0 {
-                let y = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.remove(g, y, c);
-            }
-        }
-        if g.dirs & DIAG != 0 {
-            let mut m = self.diags[g.diag(r, c)];
-            while m != 0 {
-                let y = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.remove(g, y, c + y - r);
-            }
-        }
-        if g.dirs & ANTI != 0 {
-            let mut m = self.antis[g.anti(r, c)];
-            while m != 0 {
-                let y = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.remove(g, y, r + c - y);
+        let lines: [(u8, usize, fn(usize, usize, usize) -> (usize, usize)); 4] = [
+            (RANK, r, |r, _, x| (r, x)),
+            (FILE, g.files() + c, |_, c, y| (y, c)),
+            (DIAG, g.diags() + g.diag(r, c), |r, c, y| (y, c + y - r)),
+            (ANTI, g.antis() + g.anti(r, c), |r, c, y| (y, r + c - y)),
+        ];
+        for (bit, line, at) in lines {
+            if g.dirs & bit != 0 {
+                let mut m = self.m[line];
+                while m != W::ZERO {
+                    let (y, x) = at(r, c, m.low());
+                    m = m.clear_low();
+                    self.remove(g, y, x);
+                }
             }
         }
     }
 
-    fn size(&self) -> u128 {
-        self.ranks.iter().map(|m| m.count_ones() as u128).sum()
+    fn size(&self, g: &Geo) -> u128 {
+        self.m[..g.rows].iter().map(|m| u128::from(m.ones())).sum()
+    }
+
+    /// The masks of the lines of the kind's directions.
+    fn lines<'a>(&'a self, g: &'a Geo) -> impl Iterator<Item = W> + 'a {
+        let spans = [
+            (RANK, 0, g.rows),
+            (FILE, g.files(), g.diags()),
+            (DIAG, g.diags(), g.antis()),
+            (ANTI, g.antis(), g.lines()),
+        ];
+        spans
+            .into_iter()
+            .filter(|(bit, _, _)| g.dirs & bit != 0)
+            .flat_map(|(_, a, b)| self.m[a..b].iter().copied())
     }
 
     /// The number of pairs of free squares that share no line.
     fn pairs(&self, g: &Geo) -> u128 {
-        let f = self.size();
-        c2(f)
+        c2(self.size(g))
             - self
                 .lines(g)
-                .map(|m| c2(m.count_ones() as u128))
+                .map(|m| c2(u128::from(m.ones())))
                 .sum::<u128>()
     }
 
-    /// The masks of the lines of the kind's directions.
-    fn lines<'a>(&'a self, g: &Geo) -> impl Iterator<Item = u128> + 'a {
-        let d = g.dirs;
-        let pick = move |bit: u8, v: &'a Vec<u128>| {
-            if d & bit != 0 { v.as_slice() } else { &[] }
-        };
-        pick(RANK, &self.ranks)
-            .iter()
-            .chain(pick(FILE, &self.files))
-            .chain(pick(DIAG, &self.diags))
-            .chain(pick(ANTI, &self.antis))
-            .copied()
-    }
-
     /// The number of sets of three free squares, no two on one line (module docs).
-    fn triples(&self, g: &Geo) -> u128 {
+    #[inline(always)]
+    fn triples(&self, g: &Geo, s: &mut Scratch<W>) -> u128 {
         let d = g.dirs;
-        let count = |v: &[u128], bit: u8| -> Vec<u128> {
-            if d & bit != 0 {
-                v.iter().map(|m| m.count_ones() as u128).collect()
-            } else {
-                vec![0; v.len()]
-            }
-        };
-        let (fr, ff, fd, fa) = (
-            count(&self.ranks, RANK),
-            count(&self.files, FILE),
-            count(&self.diags, DIAG),
-            count(&self.antis, ANTI),
-        );
-        let n = self.size();
+        let n = self.size(g);
         let mut edges = 0u128;
         let mut collinear = 0u128;
-        for f in fr.iter().chain(&ff).chain(&fd).chain(&fa) {
-            edges += c2(*f);
-            collinear += c3(*f);
+        let spans = [
+            (RANK, 0, g.rows),
+            (FILE, g.files(), g.diags()),
+            (DIAG, g.diags(), g.antis()),
+            (ANTI, g.antis(), g.lines()),
+        ];
+        let mut ndirs = 0u32;
+        for (bit, a, b) in spans {
+            let used = d & bit != 0;
+            ndirs += u32::from(used);
+            for i in a..b {
+                let f = if used { self.m[i].ones() } else { 0 };
+                s.count[i] = f;
+                s.rev[i] = self.m[i].rev();
+                edges += c2(u128::from(f));
+                collinear += c3(u128::from(f));
+            }
         }
-        let used = |bit: u8| u128::from(d & bit != 0);
-        let ndirs = used(RANK) + used(FILE) + used(DIAG) + used(ANTI);
-        let (rf, da) = (
-            d & (RANK | FILE) == RANK | FILE,
-            d & (DIAG | ANTI) == DIAG | ANTI,
-        );
+        let rf = d & (RANK | FILE) == RANK | FILE;
+        let da = d & (DIAG | ANTI) == DIAG | ANTI;
+        let hv_tri = rf && d & (DIAG | ANTI) != 0;
+        let da_tri = da && d & (RANK | FILE) != 0;
+        let top = W::BITS;
+        // Rays from a square at `pos` of a line: bit j is the square j+1 steps away.
+        let up = |m: W, pos: usize| m.shr(pos as u32 + 1);
+        let down = |rev: W, pos: usize| rev.shr(top - pos as u32);
         let mut paths = 0u128;
-        let mut corners = 0u32;
-        for (r, &row) in self.ranks.iter().enumerate() {
+        let mut corners = 0u64;
+        for r in 0..g.rows {
+            let row = self.m[r];
             let mut m = row;
-            while m != 0 {
-                let c = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let (di, ai) = (g.diag(r, c), g.anti(r, c));
+            while m != W::ZERO {
+                let c = m.low();
+                m = m.clear_low();
+                let (fi, di, ai) = (
+                    g.files() + c,
+                    g.diags() + g.diag(r, c),
+                    g.antis() + g.anti(r, c),
+                );
                 // Each used line counts this square too: subtract it once per direction.
-                let deg = fr[r] + ff[c] + fd[di] + fa[ai] - ndirs;
-                paths += c2(deg);
-                if rf && d & (DIAG | ANTI) != 0 {
-                    let (e, w) = (up(row, c), down(row, c));
-                    let (n_, s) = (up(self.files[c], r), down(self.files[c], r));
+                let deg = s.count[r] + s.count[fi] + s.count[di] + s.count[ai] - ndirs;
+                paths += c2(u128::from(deg));
+                let mut t = 0u32;
+                if hv_tri {
+                    let (e, w) = (up(row, c), down(s.rev[r], c));
+                    let (no, so) = (up(self.m[fi], r), down(s.rev[fi], r));
                     if d & DIAG != 0 {
                         // (0, s) and (-s, 0): their difference (s, s) lies on a diagonal.
-                        corners += (e & s).count_ones() + (w & n_).count_ones();
+                        t += e.and(so).ones() + w.and(no).ones();
                     }
                     if d & ANTI != 0 {
-                        corners += (e & n_).count_ones() + (w & s).count_ones();
+                        t += e.and(no).ones() + w.and(so).ones();
                     }
                 }
-                if da && d & (RANK | FILE) != 0 {
-                    let (dm, am) = (self.diags[di], self.antis[ai]);
-                    let (dn, ds) = (up(dm, r), down(dm, r));
+                if da_tri {
+                    let (dn, ds) = (up(self.m[di], r), down(s.rev[di], r));
                     // Anti-diagonal bits are ranks: up is towards lower files.
-                    let (an, as_) = (up(am, r), down(am, r));
+                    let (an, as_) = (up(self.m[ai], r), down(s.rev[ai], r));
                     if d & RANK != 0 {
                         // (s, s) and (s, -s) share the rank r + s.
-                        corners += (dn & an).count_ones() + (ds & as_).count_ones();
+                        t += dn.and(an).ones() + ds.and(as_).ones();
                     }
                     if d & FILE != 0 {
                         // (s, s) and (-s, s) share the file c + s.
-                        corners += (dn & as_).count_ones() + (ds & an).count_ones();
+                        t += dn.and(as_).ones() + ds.and(an).ones();
                     }
                 }
+                corners += u64::from(t);
             }
         }
         let corners = u128::from(corners);
         // C(F,3) - E(F-2) + paths - triangles, arranged to stay non-negative.
         (c3(n) + paths) - (edges * n.saturating_sub(2) + collinear + corners)
     }
-
-    /// The free squares with index (rank-major) at least `from`, in increasing order.
-    fn squares_from(&self, g: &Geo, from: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let (r0, c0) = (from / g.cols, from % g.cols);
-        self.ranks
-            .iter()
-            .enumerate()
-            .skip(r0)
-            .flat_map(move |(r, &row)| {
-                let mut m = if r == r0 { row & (!0u128 << c0) } else { row };
-                std::iter::from_fn(move || {
-                    (m != 0).then(|| {
-                        let c = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        (r, c)
-                    })
-                })
-            })
-    }
 }
 
-/// Σ over the independent `left`-sets of free squares with index `from` or more of the
-/// triples their placement leaves.
-fn descend(g: &Geo, free: &Free, left: u32, from: usize) -> Result<u128, Error> {
-    if left == 0 {
-        return Ok(free.triples(g));
+/// One enumeration task: the first square fixed, the rest in increasing order inside
+/// the first square's ring (see [`count_line_pieces`]).
+struct Task<'a, W> {
+    g: &'a Geo,
+    /// Squares with ring at least the first square's: the rectangle `lo..=hi_r × lo..=hi_c`.
+    lo: usize,
+    hi_r: usize,
+    hi_c: usize,
+    ring: usize,
+    /// `lcm(1..=k-3)`: a set whose least ring holds `m` of its squares weighs `lcm/m`.
+    lcm: u128,
+    stack: Vec<Free<W>>,
+    scratch: Scratch<W>,
+}
+
+macro_rules! descend {
+    ($name:ident $(, $attr:meta)?) => {
+        $(#[$attr])?
+        fn $name<W: Word>(t: &mut Task<W>, depth: usize, from: usize, on_ring: u128) -> Result<u128, Error> {
+            let g = t.g;
+            if depth + 1 == t.stack.len() {
+                let (stack, scratch) = (&t.stack, &mut t.scratch);
+                return Ok(stack[depth].triples(g, scratch) * (t.lcm / on_ring));
+            }
+            let mut sum = 0u128;
+            let (r0, c0) = (from / g.cols, from % g.cols);
+            for r in r0.max(t.lo)..=t.hi_r {
+                let mut m = t.stack[depth].m[r].from_bit(t.lo).below(t.hi_c + 1);
+                if r == r0 {
+                    m = m.from_bit(c0);
+                }
+                while m != W::ZERO {
+                    let c = m.low();
+                    m = m.clear_low();
+                    let (lower, upper) = t.stack.split_at_mut(depth + 1);
+                    upper[0].m.copy_from_slice(&lower[depth].m);
+                    upper[0].place(g, r, c);
+                    let ring = u128::from(g.ring(r, c) == t.ring);
+                    // SAFETY (for the feature-gated copy): called only where its
+                    // features were detected.
+                    #[allow(unused_unsafe)]
+                    let n = unsafe { $name(t, depth + 1, r * g.cols + c + 1, on_ring + ring)? };
+                    sum = sum.checked_add(n).ok_or(Error::Overflow("128-bit"))?;
+                }
+            }
+            Ok(sum)
+        }
+    };
+}
+
+descend!(descend_plain);
+#[cfg(target_arch = "x86_64")]
+descend!(descend_popcnt, target_feature(enable = "popcnt"));
+
+/// Runs one task on the fastest copy of the search this CPU has.
+fn run_task<W: Word>(t: &mut Task<W>) -> Result<u128, Error> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has the feature the function is compiled for.
+        return unsafe { descend_popcnt(t, 0, 0, 1) };
     }
-    let mut sum = 0u128;
-    for (r, c) in free.squares_from(g, from) {
-        let mut next = free.clone();
-        next.place(g, r, c);
-        let n = descend(g, &next, left - 1, r * g.cols + c + 1)?;
-        sum = sum.checked_add(n).ok_or(Error::Overflow("128-bit"))?;
-    }
-    Ok(sum)
+    descend_plain(t, 0, 0, 1)
 }
 
 /// The symmetries of a `rows × cols` board (as maps of `(r, c)`) that keep the line
@@ -403,17 +515,25 @@ pub fn count_line_pieces(
         cols: cols as usize,
         dirs: dirs & (RANK | FILE | DIAG | ANTI),
     };
-    let full = Free::full(&g);
+    if g.rows.max(g.cols) <= 64 {
+        count_with::<u64>(&g, k, ctl)
+    } else {
+        count_with::<u128>(&g, k, ctl)
+    }
+}
+
+fn count_with<W: Word>(g: &Geo, k: u32, ctl: &Control) -> Result<u128, Error> {
+    let full = Free::<W>::full(g);
     match k {
         0 => return Ok(1),
-        1 => return Ok(full.size()),
-        2 => return Ok(full.pairs(&g)),
-        3 => return Ok(full.triples(&g)),
-        _ if u64::from(k) > (rows as u64) * (cols as u64) => return Ok(0),
+        1 => return Ok(full.size(g)),
+        2 => return Ok(full.pairs(g)),
+        3 => return Ok(full.triples(g, &mut Scratch::new(g))),
+        _ if k as usize > g.rows * g.cols => return Ok(0),
         _ => {}
     }
     // One square per orbit of the symmetries, with the orbit's size.
-    let maps = symmetries(&g);
+    let maps = symmetries(g);
     let (h, w) = (g.rows, g.cols);
     let firsts: Vec<(usize, usize, u128)> = (0..h)
         .flat_map(|r| (0..w).map(move |c| (r, c)))
@@ -424,6 +544,7 @@ pub fn count_line_pieces(
             (images[0] == (r, c)).then_some((r, c, images.len() as u128))
         })
         .collect();
+    let lcm = (1..=u128::from(k - 3)).fold(1, |l, i| l * i / gcd(l, i));
     let total = firsts.len() as u64;
     let done = AtomicU64::new(0);
     let run = || {
@@ -433,9 +554,19 @@ pub fn count_line_pieces(
                 if ctl.cancelled() {
                     return Err(Error::Interrupted);
                 }
-                let mut free = full.clone();
-                free.place(&g, r, c);
-                let n = descend(&g, &free, k - 4, 0)?
+                let ring = g.ring(r, c);
+                let mut task = Task {
+                    g,
+                    lo: ring,
+                    hi_r: h - 1 - ring,
+                    hi_c: w - 1 - ring,
+                    ring,
+                    lcm,
+                    stack: vec![full.clone(); k as usize - 3],
+                    scratch: Scratch::new(g),
+                };
+                task.stack[0].place(g, r, c);
+                let n = run_task(&mut task)?
                     .checked_mul(weight)
                     .ok_or(Error::Overflow("128-bit"))?;
                 ctl.report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
@@ -457,9 +588,13 @@ pub fn count_line_pieces(
             .install(run)
     }?;
     let k = u128::from(k);
-    let times = (k - 3) * (k * (k - 1) * (k - 2) / 6);
-    debug_assert_eq!(sum % times, 0, "each placement counts (k-3)·C(k,3) times");
+    let times = lcm * (k * (k - 1) * (k - 2) / 6);
+    debug_assert_eq!(sum % times, 0, "each placement counts lcm·C(k,3) times");
     Ok(sum / times)
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 impl Engine for FewLinesEngine {
