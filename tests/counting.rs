@@ -379,8 +379,10 @@ fn fewlines_takes_few_line_pieces_only() {
     assert_eq!(pick("100", "4Q"), "fewlines");
     assert_eq!(pick("30", "5Q"), "fewlines");
     assert_eq!(pick("39", "2Q"), "fewlines");
-    assert_eq!(pick("6", "4Q"), "exact");
-    assert_eq!(pick("10", "7Q"), "exact");
+    assert_eq!(pick("6", "4Q"), "fewlines");
+    assert_eq!(pick("5", "4Q"), "exact");
+    assert_eq!(pick("9", "7Q"), "exact");
+    assert_eq!(pick("12", "8Q"), "exact");
     assert_eq!(pick("8", "8Q"), "nqueens");
     assert_eq!(pick("30", "5R"), "rooks");
     let o = queens(&["count", "8", "--pieces", "3N", "--engine", "fewlines"]);

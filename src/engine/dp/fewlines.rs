@@ -26,17 +26,22 @@
 //!
 //! **The first `k - 3` pieces, enumerated.** Summed over the independent `(k-3)`-sets
 //! `T` of the board, the independent triples in the squares `T` leaves free count each
-//! answer `C(k, 3)` times (once per way to split it into `T` and a triple). Summing
-//! instead over one square `q` and the `(k-4)`-sets `T'` beside it (increasing squares)
-//! counts each `T` `k - 3` times, and the sum for `q` is the same for every image of `q`
-//! under the symmetries of the board that keep the kind's directions, so only one `q`
-//! per orbit is visited, weighted by the orbit's size. The total divided by
-//! `(k - 3)·C(k, 3)` is the count. For `k ≤ 3` the board itself is the free set.
+//! answer `C(k, 3)` times (once per way to split it into `T` and a triple). The *ring*
+//! of a square, its distance to the nearest edge, is kept by every symmetry of the
+//! board. Each `T` is charged to the `m` squares `q` of `T` on its least ring, with
+//! weight `L/m` (`L = lcm(1, …, k-3)`, so weights are integers): the sum for one `q`
+//! runs over the `(k-4)`-sets of free squares on rings no lower than `q`'s, in
+//! increasing order. That sum is the same for every image of `q` under the symmetries
+//! of the board that keep the kind's directions, so one `q` per orbit is visited,
+//! weighted by the orbit's size. The total divided by `L·C(k, 3)` is the count. For
+//! `k ≤ 3` the board itself is the free set.
 //!
-//! The cost is about `(N/8)·C(N, k-4)·N` word operations for `N` squares: 4 queens on
-//! 100×100 take well under a second, 5 queens on 30×30 a second or two, while 6 queens
-//! on 40×40 would take hours. Sides up to 128 (one `u128` per line). Counts are exact:
-//! `u128` with checked arithmetic (an overflow is an error, not a wrong answer).
+//! The cost is about `N·C(N, k-3)/(8·(k-1))` word operations for `N` squares (about a
+//! sixteenth of enumerating every `(k-3)`-set, each leaf a pass over the free squares).
+//! Measured (`--threads 1`): 4 queens on 100×100 in 0.3 s, 5 on 30×30 in 0.4 s, 6 on
+//! 20×20 in 3 s; 6 on 40×40 takes minutes and 6 on 80×80 would take days. Lines are
+//! `u64` masks for sides up to 64 and `u128` up to 128 ([`MAX_SIDE`]). Counts are
+//! exact: `u128` with checked arithmetic (an overflow is an error, not a wrong answer).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -637,13 +642,14 @@ impl Engine for FewLinesEngine {
 }
 
 /// Where this engine was measured faster than `exact` (`--threads 1`, release build):
-/// up to 3 pieces always (one pass over the board); 4 to 6 pieces from `4·k²` squares
-/// (5 queens on 10×10 and 6 on 12×12 are about even, 6 on 14×14 take 2.8 s against
-/// 7 s); 7 or more pieces never (7 queens on 14×14: 58 s against 28 s).
+/// up to 3 pieces always (one pass over the board); 4 to 7 pieces from `2·k²` squares,
+/// where the two are about even (4 queens on 6×6, 6 on 9×9, 7 on 10×10) and the gap
+/// grows with the board (6 queens on 11×11: 0.07 s against 0.22 s; 7 on 14×14: 6 s
+/// against 63 s); 8 or more pieces never (8 queens on 12×12: 12 s against 8 s).
 fn auto_worthwhile(problem: &Problem) -> bool {
     let Some((_, k)) = single_kind(problem) else {
         return false;
     };
     let squares = problem.board().squares();
-    k <= 3 || (k <= 6 && squares >= 4 * u64::from(k) * u64::from(k))
+    k <= 3 || (k <= 7 && squares >= 2 * u64::from(k) * u64::from(k))
 }
