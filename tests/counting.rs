@@ -34,13 +34,28 @@ const UNCOVERED: &[(&str, &str, &str)] = &[
     ("26x26", "Q26", "N-queens: dedicated counter (issue 3)"),
     ("27x27", "Q27", "N-queens: dedicated counter (issue 3)"),
     // A few queens on big boards: 4 queens on 100x100 are counted by fewlines.
-    // 6 queens: fewlines enumerates 3 and counts 3, about (N/8)·N²/2 leaves of O(N)
-    // word operations for N squares: some 10^13 on 40x40 (hours), more beyond.
-    ("40x40", "Q6", "fewlines: ~10^13 word operations (hours)"),
-    ("73x73", "Q6", "fewlines: ~10^15 word operations"),
-    ("74x74", "Q6", "fewlines: ~10^15 word operations"),
-    ("75x75", "Q6", "fewlines: ~10^15 word operations"),
-    ("80x80", "Q6", "fewlines: ~10^15 word operations"),
+    // 6 queens: fewlines enumerates 3 and counts 3; its time grows as side^8 and 40x40
+    // took 1094 s of CPU, so these would take 1.5 to 3.5 days on one core.
+    (
+        "73x73",
+        "Q6",
+        "fewlines: about 37 h of CPU (side^8 from 40x40)",
+    ),
+    (
+        "74x74",
+        "Q6",
+        "fewlines: about 41 h of CPU (side^8 from 40x40)",
+    ),
+    (
+        "75x75",
+        "Q6",
+        "fewlines: about 46 h of CPU (side^8 from 40x40)",
+    ),
+    (
+        "80x80",
+        "Q6",
+        "fewlines: about 78 h of CPU (side^8 from 40x40)",
+    ),
     // Amazons are queens plus knights: long-range, no transfer method; enumeration only.
     (
         "17x17",
@@ -108,6 +123,11 @@ const OVER_BUDGET: &[(&str, &str, &str)] = &[
     ("12x12", "N12", "transfer, about 7 s unloaded"),
     ("13x13", "N13", "transfer, about 27 s unloaded"),
     ("21x21", "K10", "transfer, about 6 s"),
+    (
+        "40x40",
+        "Q6",
+        "fewlines, 1094 s CPU (queens count 40 --pieces 6Q --threads 1), 6268789672000200",
+    ),
 ];
 
 fn table_spec(row: &TruthRow) -> String {

@@ -146,7 +146,7 @@ trait Word: Copy + Send + Sync + Eq + 'static {
     fn rev(self) -> Self;
     fn shr(self, n: u32) -> Self;
     /// The bits at `i` and above.
-    fn from_bit(self, i: usize) -> Self;
+    fn at_least(self, i: usize) -> Self;
     /// The bits below `i`.
     fn below(self, i: usize) -> Self;
     const BITS: u32;
@@ -194,7 +194,7 @@ macro_rules! word {
                 self.checked_shr(n).unwrap_or(0)
             }
             #[inline(always)]
-            fn from_bit(self, i: usize) -> Self {
+            fn at_least(self, i: usize) -> Self {
                 (!0 as $t).checked_shl(i as u32).map_or(0, |m| self & m)
             }
             #[inline(always)]
@@ -268,7 +268,7 @@ impl<W: Word> Free<W> {
     #[inline(always)]
     fn place(&mut self, g: &Geo, r: usize, c: usize) {
         self.remove(g, r, c);
-        let lines: [(u8, usize, fn(usize, usize, usize) -> (usize, usize)); 4] = [
+        let lines: [(u8, usize, Walk); 4] = [
             (RANK, r, |r, _, x| (r, x)),
             (FILE, g.files() + c, |_, c, y| (y, c)),
             (DIAG, g.diags() + g.diag(r, c), |r, c, y| (y, c + y - r)),
@@ -423,9 +423,9 @@ macro_rules! descend {
             let mut sum = 0u128;
             let (r0, c0) = (from / g.cols, from % g.cols);
             for r in r0.max(t.lo)..=t.hi_r {
-                let mut m = t.stack[depth].m[r].from_bit(t.lo).below(t.hi_c + 1);
+                let mut m = t.stack[depth].m[r].at_least(t.lo).below(t.hi_c + 1);
                 if r == r0 {
-                    m = m.from_bit(c0);
+                    m = m.at_least(c0);
                 }
                 while m != W::ZERO {
                     let c = m.low();
@@ -460,9 +460,15 @@ fn run_task<W: Word>(t: &mut Task<W>) -> Result<u128, Error> {
     descend_plain(t, 0, 0, 1)
 }
 
+/// A board symmetry as a map of `(rank, file, rows, cols)` to `(rank, file)`.
+type Map = fn(usize, usize, usize, usize) -> (usize, usize);
+
+/// The square `j` along a line through `(rank, file)`: `(rank, file, j) -> (rank, file)`.
+type Walk = fn(usize, usize, usize) -> (usize, usize);
+
 /// The symmetries of a `rows × cols` board (as maps of `(r, c)`) that keep the line
 /// directions `dirs`.
-fn symmetries(g: &Geo) -> Vec<fn(usize, usize, usize, usize) -> (usize, usize)> {
+fn symmetries(g: &Geo) -> Vec<Map> {
     // (map, image of the directions' bits, needs a square board)
     let swap_da = |d: u8| {
         (d & !(DIAG | ANTI))
@@ -474,7 +480,6 @@ fn symmetries(g: &Geo) -> Vec<fn(usize, usize, usize, usize) -> (usize, usize)> 
             | if d & RANK != 0 { FILE } else { 0 }
             | if d & FILE != 0 { RANK } else { 0 }
     };
-    type Map = fn(usize, usize, usize, usize) -> (usize, usize);
     let all: [(Map, u8, bool); 8] = [
         (|r, c, _, _| (r, c), g.dirs, false),
         (|r, c, _, w| (r, w - 1 - c), swap_da(g.dirs), false),
