@@ -9,12 +9,14 @@
 //! | `diagonals` | [`diagonals`] | one bishop-like kind, square boards | light and dark squares apart, rook polynomial of nested diagonals |
 //! | `kingblocks` | [`kingblocks`] | `m·n` kings on `2m × 2n` | one king per 2×2 block, transfer over block rows |
 //! | `transfer` | [`transfer`] | any mix of leapers (K, N, fairy leapers) | cell-by-cell transfer over the occupancy of the last rows |
+//! | `fewlines` | [`fewlines`] | a few pieces of one line kind (Q, R, B, whole-line fairy sliders), sides up to 128 | all but three enumerated (by symmetry), the last three counted from line counts and triangles |
 //!
 //! Counts are exact big integers. The transfer engines count in `u128` first and, only if
 //! a sum overflows, run again in [`BigUint`], so small answers stay fast and large ones
 //! stay exact.
 
 pub mod diagonals;
+pub mod fewlines;
 pub mod kingblocks;
 pub mod rooks;
 pub mod transfer;
