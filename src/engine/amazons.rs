@@ -191,22 +191,66 @@ pub fn count_mirror(rows: usize, cols: usize, ctl: &Control) -> Result<u64, Erro
     u64::try_from(total).map_err(|_| Error::Unsupported("count past u64".into()))
 }
 
-/// A task of the square search: the top-row column `a` and the rows `l`, `r` of the
-/// amazons on the left and right files.
-type SquareTask = (usize, usize, usize);
+/// A task of the square search: the columns of the amazons on the top three rows
+/// (the top one `a` in the left half).
+type SquareTask = [usize; 3];
 
+/// Whether amazons on `(r1, c1)` and `(r2, c2)` attack each other (or coincide).
+fn amazons_attack((r1, c1): (usize, usize), (r2, c2): (usize, usize)) -> bool {
+    let (dr, dc) = (r1.abs_diff(r2), c1.abs_diff(c2));
+    dr == 0 || dc == 0 || dr == dc || (dr.min(dc) == 1 && dr.max(dc) == 2)
+}
+
+/// The masks of the square search for top-row column `a`: row 0 holds `a`; no edge
+/// amazon may be nearer a corner than `a`, so rows above `a` and below `n - 1 - a` keep
+/// off the edge files and the bottom row stays within `a ..= n - 1 - a`.
+fn square_masks(n: usize, a: usize) -> [u64; MAX_SIDE] {
+    let inner = full(n) & !1 & !(1 << (n - 1));
+    let mut masks = [0u64; MAX_SIDE];
+    for (row, m) in masks.iter_mut().enumerate().take(n) {
+        *m = if row < a || row > n - 1 - a {
+            inner
+        } else {
+            full(n)
+        };
+    }
+    masks[n - 1] &= full(n - a) & !full(a);
+    masks[0] = 1 << a;
+    masks
+}
+
+/// The masks of the task `[a, d, _]`: those of [`square_masks`] with row 1 on `d`,
+/// and, in the corner class (`a == 0`), the amazon of file 1 below row `d`: of a
+/// solution and its mirror image in the main diagonal (never the same solution, since
+/// two amazons on squares mirrored in it share an anti-diagonal) exactly one has that.
+fn task_masks(n: usize, a: usize, d: usize) -> [u64; MAX_SIDE] {
+    let mut masks = square_masks(n, a);
+    masks[1] &= 1 << d;
+    if a == 0 {
+        for m in masks.iter_mut().take(d + 1).skip(2) {
+            *m &= !2;
+        }
+    }
+    masks
+}
+
+/// Every top-row column `a` in the left half with the columns of rows 1 and 2 that
+/// the masks allow and that stand apart.
 fn square_tasks(n: usize) -> Vec<SquareTask> {
     let mut tasks = Vec::new();
     for a in 0..=(n - 1) / 2 {
-        let span = a..=n - 1 - a;
-        for l in span.clone() {
-            if a == 0 && l != 0 {
-                // The top-row amazon stands on the left file itself.
+        for d in (0..n).filter(|&d| !amazons_attack((0, a), (1, d))) {
+            let masks = task_masks(n, a, d);
+            if masks[1] == 0 {
                 continue;
             }
-            for r in span.clone() {
-                if r != l && r != 0 {
-                    tasks.push((a, l, r));
+            if n == 4 {
+                tasks.push([a, d, usize::MAX]);
+                continue;
+            }
+            for e in (0..n).filter(|&e| masks[2] >> e & 1 == 1) {
+                if !amazons_attack((0, a), (2, e)) && !amazons_attack((1, d), (2, e)) {
+                    tasks.push([a, d, e]);
                 }
             }
         }
@@ -215,34 +259,40 @@ fn square_tasks(n: usize) -> Vec<SquareTask> {
 }
 
 /// Counts one square task: returns (weighted total, canonical solutions).
-fn run_square(n: usize, &(a, l, r): &SquareTask) -> (u64, u64) {
-    let inner = full(n) & !1 & !(1 << (n - 1));
-    let mut masks = [inner; MAX_SIDE];
-    masks[n - 1] &= full(n - a) & !full(a);
-    masks[0] = 1 << a;
-    // With a == 0, l == 0: the corner amazon is both the top one and the left file's.
-    masks[l] = 1;
-    masks[r] = 1 << (n - 1);
-    // The distances to a corner of the other edge amazons, as top rows of images.
-    let others = [n - 1 - a, l, n - 1 - l, r, n - 1 - r];
-    let tied_task = others.contains(&a);
+fn run_square(n: usize, &[a, d, e]: &SquareTask) -> (u64, u64) {
+    let mut masks = task_masks(n, a, d);
+    if e != usize::MAX {
+        masks[2] &= 1 << e;
+    }
+    let edge = 1u64 | (1 << (n - 1));
+    // Columns of the bottom row at distance `a` from a corner.
     let tie_cols = (1u64 << a) | (1u64 << (n - 1 - a));
+    let mirror_tie = a == n - 1 - a;
     let mut unique = 0u64;
     let total = walk(&masks, n, |placed, last| {
+        if a == 0 {
+            // The corner class: every solution stands for eight.
+            let k = u64::from(last.count_ones());
+            unique += k;
+            return 8 * k;
+        }
+        // The top rows of the images are the distances of the edge amazons to their
+        // corners; the search keeps them all >= a. Does one equal a apart from the
+        // bottom row's? (Left or right file amazon on row a or n - 1 - a.)
+        let tied = mirror_tie || edge >> placed[a] & 1 == 1 || edge >> placed[n - 1 - a] & 1 == 1;
         let mut sum = 0;
         let mut check = last;
-        if !tied_task {
-            let plain = last & !tie_cols;
-            let k = u64::from(plain.count_ones());
+        if !tied {
+            // Every image has a larger top row: the least, fixed by no symmetry.
+            let k = u64::from((last & !tie_cols).count_ones());
             unique += k;
             sum += 8 * k;
             check &= tie_cols;
         }
         while check != 0 {
-            let b = check.trailing_zeros() as u8;
-            check &= check - 1;
             let mut p = *placed;
-            p[n - 1] = b;
+            p[n - 1] = check.trailing_zeros() as u8;
+            check &= check - 1;
             if let Some(w) = orbit_weight(&p[..n]) {
                 unique += 1;
                 sum += w;
