@@ -20,6 +20,7 @@ cases = [
     ("12 knights on 12x12", ["count", "12", "--pieces", "12N"], "5483225594409823", None),
     ("22 rooks on 25x40", ["count", "25x40", "--pieces", "22R"],
      "293110842591276089153008435200000000", None),
+    ("17 amazons on 17x17", ["count", "17", "--pieces", "17A"], "1330622", None),
     ("max 8 --kind K", ["max", "8", "--kind", "K"], "16 281571", None),
     ("count 10 --pieces 25K --unique", ["count", "10", "--pieces", "25K", "--unique"], "4072108", None),
     ("reference: /bin/true", ["/bin/true"], "", None),

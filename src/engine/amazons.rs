@@ -4,28 +4,32 @@
 //! Every row (of the shorter side) holds exactly one amazon, so the search goes row by
 //! row on `u64` masks like an N-queens search: the attacked columns, the two diagonal
 //! directions, and the knight's reach, which only spans two rows. An amazon at column
-//! `c` in row `r` takes `c ± 2` from row `r + 1` and `c ± 1` from row `r + 2` (the other
-//! knight squares of those rows are on its diagonals anyway), so the state carries the
-//! last row's knight mask forward one row.
+//! `c` in row `r` takes `c ± 2` from row `r + 1` and `c ± 1` from row `r + 2` (the rows
+//! above are searched already), so the state carries the last row's knight mask
+//! forward one row.
 //!
 //! Symmetry:
 //! - **Square boards** use all eight symmetries. Every edge of the board holds exactly
 //!   one amazon; the eight images of a solution put, in their top row, each of the
 //!   eight distances of an edge amazon to a corner (`a`, `n-1-a` for the top edge, and
 //!   so on). The search visits only solutions whose top-row amazon `a` is no further
-//!   from its left corner than any edge amazon is from either corner of its edge: with
-//!   the amazons of the left and right files pinned per task, that is a mask per row.
-//!   This set holds the lexicographically least image of every solution (its top row is
-//!   the least of the eight distances), and a solution is counted only when it is that
-//!   least image, with weight `8 / s` where `s` is the number of symmetries that fix it
-//!   (`total`), and weight 1 for `unique`. A solution whose image top rows all exceed
-//!   `a` is least without a comparison, so the last row is still taken by a popcount
-//!   except in the few tasks and columns where distances tie.
+//!   from its left corner than any edge amazon is from either corner of its edge: rows
+//!   above `a` and below `n-1-a` keep off the edge files and the bottom row stays within
+//!   `a..=n-1-a`, all as masks. This set holds the lexicographically least image of
+//!   every solution (its top row is the least of the eight distances), and a solution is
+//!   counted only when it is that least image, with weight `8 / s` where `s` is the
+//!   number of symmetries that fix it (`total`), and weight 1 for `unique`. A solution
+//!   whose images' top rows all exceed `a` is least without a comparison, so the last
+//!   row is still taken by a popcount except where distances tie.
+//! - **Corner class** (`a = 0`): a solution with an amazon in the top-left corner is
+//!   never its own mirror image in the main diagonal, and exactly one of the two has the
+//!   amazon of file 1 below row `d` (the column of row 1's amazon): a mask again, and
+//!   every such solution counts 8.
 //! - **Other rectangles** (and boards of side below 4) use the left-right mirror: the
 //!   top-row amazon in the left half counts twice, on the middle file once.
 //!
-//! Work is split into tasks (top-row column and the rows of the edge-file amazons on
-//! squares; the top two rows' columns on rectangles) handed out dynamically to
+//! Work is split into tasks (the columns of the top three rows on squares, of the top
+//! two on rectangles) handed out dynamically to
 //! `ctl.threads` threads, with progress reports and cancellation between tasks.
 //!
 //! ```
@@ -33,7 +37,7 @@
 //! use queens::Control;
 //! let t = count(11, 11, &Control::default()).unwrap();
 //! assert_eq!(t, AmazonTally { total: 44, unique: Some(6) });
-//! assert_eq!(count(5, 16, &Control::default()).unwrap().total, 1512);
+//! assert_eq!(count(5, 16, &Control::default()).unwrap().total, 35744);
 //! ```
 
 use std::sync::Mutex;
@@ -311,8 +315,8 @@ fn orbit_weight(p: &[u8]) -> Option<u64> {
     let mut same = 1u64;
     let mut img = [0u8; MAX_SIDE];
     for g in 1..8 {
-        for r in 0..n {
-            let (c, rr) = (p[r], r as u8);
+        for (r, &c) in p.iter().enumerate() {
+            let rr = r as u8;
             // (row, col) -> image square
             let (ir, ic) = match g {
                 1 => (rr, m - c),     // mirror left-right
@@ -522,6 +526,30 @@ mod tests {
         for n in 4..=13 {
             let t = count(n, n, &ctl).unwrap();
             assert_eq!(t.total, count_mirror(n as usize, n as usize, &ctl).unwrap());
+        }
+    }
+
+    #[test]
+    fn unique_counts_are_orbits() {
+        // Orbits by enumeration with the exact engine (every solution turned by hand).
+        for n in [4u32, 10, 11, 12] {
+            let p = crate::Problem::new(
+                crate::Board::square(n).unwrap(),
+                vec![crate::PieceCount {
+                    kind: PieceKind::amazon(),
+                    count: n,
+                }],
+                crate::Placement::default(),
+            )
+            .unwrap();
+            let ctl = Control::default();
+            let orbits = crate::symmetry::count_unique_by_enumeration(
+                &p,
+                crate::EngineChoice::Named("exact"),
+                &ctl,
+            )
+            .unwrap();
+            assert_eq!(count(n, n, &ctl).unwrap().unique, Some(orbits), "n={n}");
         }
     }
 
