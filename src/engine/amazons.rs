@@ -145,8 +145,8 @@ pub fn count(rows: u32, cols: u32, ctl: &Control) -> Result<AmazonTally, Error> 
         let tasks = square_tasks(k);
         let (total, unique) = run(&tasks, ctl, |t| run_square(k, t))?;
         Ok(AmazonTally {
-            total: total as u64,
-            unique: Some(unique as u64),
+            total: fit(total)?,
+            unique: Some(fit(unique)?),
         })
     } else {
         count_mirror(k, w, ctl).map(|total| AmazonTally {
@@ -192,7 +192,12 @@ pub fn count_mirror(rows: usize, cols: usize, ctl: &Control) -> Result<u64, Erro
         let weight = if c < cols - 1 - c { 2 } else { 1 };
         (n * weight, 0)
     })?;
-    u64::try_from(total).map_err(|_| Error::Unsupported("count past u64".into()))
+    fit(total)
+}
+
+/// A sum as `u64` (every count within reach of this search fits).
+fn fit(n: u128) -> Result<u64, Error> {
+    u64::try_from(n).map_err(|_| Error::Unsupported("an amazon count past 2^64".into()))
 }
 
 /// A task of the square search: the columns of the amazons on the top three rows
