@@ -63,8 +63,8 @@ pub struct AmazonsEngine;
 pub struct AmazonTally {
     /// Solutions in all.
     pub total: u64,
-    /// Solutions distinct up to rotation and reflection (square boards only; `None`
-    /// on other rectangles, which are counted with the mirror alone).
+    /// Solutions distinct up to rotation and reflection (square boards of side 4 or
+    /// more; `None` on other boards, which are counted with the mirror alone).
     pub unique: Option<u64>,
 }
 
