@@ -62,7 +62,7 @@ const OVER_BUDGET: &[(&str, &str, &str)] = &[
     ("13x13", "N13", "transfer, about 27 s unloaded"),
     ("21x21", "K10", "transfer, about 6 s"),
     // n amazons: the amazons engine, `queens count N --pieces NA` (or
-    // `bench/amazons.sh 20 19`). Measured CPU time on this machine; about 7.2 times more
+    // `bench/amazons.sh 20 19`). Measured CPU time on this machine; about 7.5 times more
     // per n, so the larger rows are estimates, not runs.
     (
         "19x19",
@@ -72,9 +72,13 @@ const OVER_BUDGET: &[(&str, &str, &str)] = &[
     (
         "20x20",
         "A20",
-        "amazons, measured 232 s of CPU (295 s on two loaded threads)",
+        "amazons, measured 247 s on one thread (243 s CPU)",
     ),
-    ("21x21", "A21", "amazons, estimated 30 min of CPU"),
+    (
+        "21x21",
+        "A21",
+        "amazons, estimated 30 min of CPU (7.5 x 247 s)",
+    ),
     ("22x22", "A22", "amazons, estimated 3.5 h of CPU"),
     ("23x23", "A23", "amazons, estimated a day of CPU"),
     ("24x24", "A24", "amazons, estimated a week of CPU"),
