@@ -79,11 +79,11 @@ const OVER_BUDGET: &[(&str, &str, &str)] = &[
         "A21",
         "amazons, estimated 30 min of CPU (7.5 x 247 s)",
     ),
-    ("22x22", "A22", "amazons, estimated 3.5 h of CPU"),
+    ("22x22", "A22", "amazons, estimated 4 h of CPU"),
     ("23x23", "A23", "amazons, estimated a day of CPU"),
-    ("24x24", "A24", "amazons, estimated a week of CPU"),
-    ("25x25", "A25", "amazons, estimated 7 weeks of CPU"),
-    ("26x26", "A26", "amazons, estimated a year of CPU"),
+    ("24x24", "A24", "amazons, estimated 9 days of CPU"),
+    ("25x25", "A25", "amazons, estimated 10 weeks of CPU"),
+    ("26x26", "A26", "amazons, estimated over a year of CPU"),
 ];
 
 fn table_spec(row: &TruthRow) -> String {
