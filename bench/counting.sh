@@ -23,6 +23,7 @@ cases = [
     ("4 queens on 100x100", ["count", "100", "--pieces", "4Q"], "340215259722354", 1000),
     ("5 queens on 20x20", ["count", "20", "--pieces", "5Q"], "13892164232", None),
     ("5 queens on 30x30", ["count", "30", "--pieces", "5Q"], "1519678218528", None),
+    ("17 amazons on 17x17", ["count", "17", "--pieces", "17A"], "1330622", None),
     ("max 8 --kind K", ["max", "8", "--kind", "K"], "16 281571", None),
     ("count 10 --pieces 25K --unique", ["count", "10", "--pieces", "25K", "--unique"], "4072108", None),
     ("reference: /bin/true", ["/bin/true"], "", None),

@@ -56,52 +56,6 @@ const UNCOVERED: &[(&str, &str, &str)] = &[
         "Q6",
         "fewlines: about 78 h of CPU (side^8 from 40x40)",
     ),
-    // Amazons are queens plus knights: long-range, no transfer method; enumeration only.
-    (
-        "17x17",
-        "A17",
-        "n amazons: beyond enumeration, no counting method",
-    ),
-    (
-        "19x19",
-        "A19",
-        "n amazons: beyond enumeration, no counting method",
-    ),
-    (
-        "20x20",
-        "A20",
-        "n amazons: beyond enumeration, no counting method",
-    ),
-    (
-        "21x21",
-        "A21",
-        "n amazons: beyond enumeration, no counting method",
-    ),
-    (
-        "22x22",
-        "A22",
-        "n amazons: beyond enumeration, no counting method",
-    ),
-    (
-        "23x23",
-        "A23",
-        "n amazons: beyond enumeration, no counting method",
-    ),
-    (
-        "24x24",
-        "A24",
-        "n amazons: beyond enumeration, no counting method",
-    ),
-    (
-        "25x25",
-        "A25",
-        "n amazons: beyond enumeration, no counting method",
-    ),
-    (
-        "26x26",
-        "A26",
-        "n amazons: beyond enumeration, no counting method",
-    ),
     // n knights on n x n: the transfer table for a window of 2n+2 squares grows about
     // fourfold per n (n = 13 takes 27 s unloaded); n = 15, 16 would take many minutes.
     (
@@ -128,6 +82,29 @@ const OVER_BUDGET: &[(&str, &str, &str)] = &[
         "Q6",
         "fewlines, 1094 s CPU (queens count 40 --pieces 6Q --threads 1), 6268789672000200",
     ),
+    // n amazons: the amazons engine, `queens count N --pieces NA` (or
+    // `bench/amazons.sh 20 19`). Measured CPU time on this machine; about 7.5 times more
+    // per n, so the larger rows are estimates, not runs.
+    (
+        "19x19",
+        "A19",
+        "amazons, measured 33 s on one thread, 17 s on two",
+    ),
+    (
+        "20x20",
+        "A20",
+        "amazons, measured 247 s on one thread (243 s CPU)",
+    ),
+    (
+        "21x21",
+        "A21",
+        "amazons, estimated 30 min of CPU (7.5 x 247 s)",
+    ),
+    ("22x22", "A22", "amazons, estimated 4 h of CPU"),
+    ("23x23", "A23", "amazons, estimated a day of CPU"),
+    ("24x24", "A24", "amazons, estimated 9 days of CPU"),
+    ("25x25", "A25", "amazons, estimated 10 weeks of CPU"),
+    ("26x26", "A26", "amazons, estimated over a year of CPU"),
 ];
 
 fn table_spec(row: &TruthRow) -> String {
@@ -168,7 +145,14 @@ fn counting_methods_reproduce_the_truth_table() {
     for (method, rows) in &by_method {
         println!("{method}: {} rows: {}", rows.len(), rows.join(", "));
     }
-    for method in ["rooks", "diagonals", "kingblocks", "transfer", "fewlines"] {
+    for method in [
+        "rooks",
+        "diagonals",
+        "kingblocks",
+        "transfer",
+        "fewlines",
+        "amazons",
+    ] {
         assert!(
             by_method.get(method).is_some_and(|r| r.len() >= 5),
             "{method} covers too few rows"
@@ -418,6 +402,127 @@ fn fewlines_takes_few_line_pieces_only() {
     let o = queens(&["count", "64", "--pieces", "3Q"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o).trim(), exact(&problem("64", "3Q", "")));
+}
+
+/// The amazon counter against the exact engine: every square up to 11 and every
+/// rectangle up to 7 x 10, both ways round.
+#[test]
+fn amazons_match_exact() {
+    for n in 1..=11 {
+        let p = problem(&n.to_string(), &format!("{n}A"), "");
+        assert_eq!(
+            select(EngineChoice::Auto, &p, Job::Count).unwrap().name(),
+            "amazons"
+        );
+        assert_eq!(named(&p, "amazons"), exact(&p), "{n} amazons");
+    }
+    for rows in 1..=7 {
+        for cols in rows + 1..=10 {
+            for board in [format!("{rows}x{cols}"), format!("{cols}x{rows}")] {
+                let p = problem(&board, &format!("{rows}A"), "");
+                assert_eq!(named(&p, "amazons"), exact(&p), "{board}");
+            }
+        }
+    }
+}
+
+/// The count up to symmetry that the amazon counter finds on the way agrees with
+/// Burnside's count (`symmetry::count_unique`, whose fixed counts are searched apart).
+#[test]
+fn amazon_orbits_match_burnside() {
+    for n in 10..=15 {
+        let p = problem(&n.to_string(), &format!("{n}A"), "");
+        let t = queens::engine::amazons::count(n, n, &Control::default()).unwrap();
+        let burnside =
+            queens::symmetry::count_unique(&p, EngineChoice::Auto, &Control::default()).unwrap();
+        assert_eq!(
+            t.unique.map(|u| u.to_string()),
+            Some(burnside.to_string()),
+            "n={n}"
+        );
+    }
+}
+
+/// The count up to symmetry against the published table (OEIS A051224), every amazon
+/// row up to 17 (20 and up are over the budget, as for the totals).
+#[test]
+fn amazon_orbits_match_the_symmetry_table() {
+    let rows = truth_table("known_counts_symmetry.tsv");
+    let mut checked = 0;
+    for row in rows
+        .iter()
+        .filter(|r| r.pieces.len() == 1 && r.pieces[0].0 == 'A')
+    {
+        if row.rows > 17 {
+            continue;
+        }
+        let t = queens::engine::amazons::count(row.rows, row.cols, &Control::default()).unwrap();
+        let unique = match t.unique {
+            Some(u) => u,
+            None => queens::symmetry::count_unique(
+                &problem(&row.rows.to_string(), &row.spec(), ""),
+                EngineChoice::Auto,
+                &Control::default(),
+            )
+            .unwrap()
+            .try_into()
+            .unwrap(),
+        };
+        assert_eq!(
+            unique.to_string(),
+            row.value,
+            "{} ({})",
+            row.name(),
+            row.source
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "only {checked} amazon rows");
+}
+
+#[test]
+fn amazons_engine_on_the_command_line() {
+    let o = queens(&["count", "16", "--pieces", "16A", "--unique"]);
+    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(0), "25411"));
+    let o = queens(&["count", "17", "--pieces", "17A"]);
+    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(0), "1330622"));
+    let o = queens(&[
+        "count",
+        "16",
+        "--pieces",
+        "16A",
+        "--engine",
+        "amazons",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(stdout(&o).trim(), "202900");
+    // A fairy piece that moves like the amazon is counted too.
+    let o = queens(&[
+        "count", "12", "--piece", "C=QN", "--pieces", "12C", "--engine", "amazons",
+    ]);
+    assert_eq!(stdout(&o).trim(), "156");
+    // No amazon solution at all on 9x9: exit 1.
+    let o = queens(&["count", "9", "--pieces", "9A"]);
+    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(1), "0"));
+    // Other problems and jobs are refused with the reason.
+    for args in [
+        &["count", "8", "--engine", "amazons"][..],
+        &["count", "12", "--pieces", "11A", "--engine", "amazons"],
+        &[
+            "count", "12", "--pieces", "12A", "--fixed", "Aa1", "--engine", "amazons",
+        ],
+        &["solve", "12", "--pieces", "12A", "--engine", "amazons"],
+        &["count", "70x5", "--pieces", "5A", "--engine", "amazons"],
+    ] {
+        let o = queens(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            common::stderr(&o).contains("amazons engine"),
+            "{args:?}: {}",
+            common::stderr(&o)
+        );
+    }
 }
 
 /// The block method against the transfer method on boards too big to enumerate.

@@ -182,7 +182,11 @@ const BEYOND_ENUMERATION: &[(&str, &str, &str)] = &[
     ),
     ("21x21", "R21", "21! placements: needs the closed form"),
     ("25x40", "R22", "2.9e35 placements: needs the closed form"),
-    ("17x17", "A17", "amazons beyond the enumeration budget"),
+    (
+        "17x17",
+        "A17",
+        "amazons beyond the enumeration budget (tests/counting.rs: amazons engine)",
+    ),
     ("19x19", "A19", "amazons beyond the enumeration budget"),
     ("20x20", "A20", "amazons beyond the enumeration budget"),
     ("21x21", "A21", "amazons beyond the enumeration budget"),

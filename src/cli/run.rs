@@ -377,7 +377,20 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
         progress: Some(&report),
         ..Control::default()
     };
-    let n = if flags.unique {
+    let b = s.problem.board();
+    let amazons_unique = flags.unique
+        && b.rows() == b.cols()
+        && b.rows() >= 4
+        && queens::engine::select(s.engine, &s.problem, queens::Job::Count)
+            .is_ok_and(|e| e.name() == "amazons");
+    let n = if amazons_unique {
+        // The amazon counter finds the orbits on the way (square boards).
+        queens::engine::amazons::count(b.rows(), b.cols(), &ctl).and_then(|t| {
+            t.unique.map(Into::into).ok_or_else(|| {
+                queens::Error::Unsupported("no count up to symmetry on this board".into())
+            })
+        })
+    } else if flags.unique {
         queens::symmetry::count_unique(&s.problem, s.engine, &ctl)
     } else {
         queens::count(&s.problem, s.engine, &ctl)

@@ -10,6 +10,7 @@
 //! | engine | module | what | limits |
 //! |---|---|---|---|
 //! | `nqueens` | [`nqueens`] | plain N-queens counting (`n` queens on `n×n`, `min(R,C)` on `R×C`), with symmetry, checkpoints, shards | counting only; sides up to 64 |
+//! | `amazons` | [`amazons`] | `n` amazons on `n×n`, `min(R,C)` on `R×C` (row-by-row bitboard counter, eight-fold symmetry on squares) | counting only; sides up to 64 |
 //! | `construct` | [`construct`] | explicit N-queens solution, O(N) | plain queens, solve; `auto` from a side of 12 (or beyond `exact`) |
 //! | `complete` | [`complete`] | queens completion, MRV search, proves "none" | N queens on N×N, solve, 12 ≤ N ≤ 1024 |
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
@@ -17,6 +18,7 @@
 //! | `sat` | [`sat`] | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 250,000 (kind, square) variables (500x500 for one kind) |
 //! | `rooks`, `diagonals`, `kingblocks`, `transfer`, `fewlines` | [`dp`] | counting without enumeration | count only; see [`dp`] |
 
+pub mod amazons;
 pub mod complete;
 pub mod construct;
 pub mod dp;
@@ -197,6 +199,7 @@ pub static ENGINES: &[&dyn Engine] = &[
     &dp::diagonals::DiagonalsEngine,
     &dp::kingblocks::KingBlocksEngine,
     &nqueens::NQueensEngine,
+    &amazons::AmazonsEngine,
     &dp::transfer::TransferEngine,
     &dp::fewlines::FewLinesEngine,
     &construct::ConstructEngine,
