@@ -18,6 +18,7 @@
 //! assert_eq!(count(8, 8, &Control::default()).unwrap(), Tally { total: 92, unique: 12 });
 //! ```
 
+pub mod join;
 pub mod kernel;
 pub mod plan;
 pub mod resume;
