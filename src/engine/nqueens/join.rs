@@ -41,26 +41,40 @@ use super::plan::Tally;
 /// the task list (one task per row split and middle row) grows as `n · C(n, n/2)`.
 pub const MAX_JOIN_SIDE: usize = 21;
 
-/// One task: the row of the middle column's queen (odd boards), the east rows, and
-/// how many row splits it stands for.
+/// One task: a group of row splits (see [`JoinPlan`]) and how many groups it stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Task {
     /// The middle column's queen row; [`NO_MIDDLE`] on even boards.
     mid: u8,
-    /// Weight: the size of the task's symmetry orbit (1, 2 or 4).
+    /// The size of the group's symmetry orbit (1, 2 or 4).
     weight: u8,
-    /// The east rows.
-    east: u64,
+    /// Which symmetry maps the group to itself: [`STAB_NONE`], [`STAB_FLIP`] (row
+    /// reversal) or [`STAB_FLIP_MIRROR`] (row reversal and column mirror).
+    stab: u8,
+    /// The east rows among the edge rows.
+    east_edge: u64,
 }
 
 const NO_MIDDLE: u8 = u8::MAX;
+const STAB_NONE: u8 = 0;
+const STAB_FLIP: u8 = 1;
+const STAB_FLIP_MIRROR: u8 = 2;
 
 /// The deterministic task list of the half-board join on an `n × n` board (see the
 /// [module docs](self)).
+///
+/// A task is a *group* of row splits: those whose east rows meet the `edge` top and
+/// `edge` bottom rows in a given set. One search of the east half per group lists
+/// the east half-solutions of all its splits at once, sorted into buckets by their
+/// middle rows (a search per split would repeat the shallow levels of the search once
+/// for every split); one search of the west half gives the partners.
 #[derive(Clone, Debug)]
 pub struct JoinPlan {
     n: usize,
     h: usize,
+    /// Rows `0..edge` and `n-edge..n` are the edge rows; the `n - 2 edge` others are
+    /// the middle rows, which index the buckets.
+    edge: usize,
     /// Diagonals (`r - c + n - 1`) both halves reach: `lo1 .. lo1 + len1`.
     lo1: usize,
     len1: usize,
@@ -97,7 +111,6 @@ impl JoinPlan {
         };
         let (e1, e2) = reach(n - h..n);
         let (w1, w2) = reach(0..h);
-        let (o1, o2) = (e1 & w1, e2 & w2);
         let span = |o: u64| {
             if o == 0 {
                 (0, 0)
@@ -105,10 +118,15 @@ impl JoinPlan {
                 (o.trailing_zeros() as usize, o.count_ones() as usize)
             }
         };
-        let ((lo1, len1), (lo2, len2)) = (span(o1), span(o2));
+        let ((lo1, len1), (lo2, len2)) = (span(e1 & w1), span(e2 & w2));
+        // At most 2^10 (2^11 on odd boards) buckets per group; at least 8 edge rows
+        // where the board has them, for tasks enough to balance and checkpoint.
+        let edge = if n >= 18 { (n - 10) / 2 } else { (n / 2).min(4) };
+        let edge = std::env::var("QEDGE").ok().and_then(|v| v.parse().ok()).unwrap_or(edge);
         let mut plan = JoinPlan {
             n,
             h,
+            edge,
             lo1,
             len1,
             lo2,
@@ -138,57 +156,80 @@ impl JoinPlan {
         rows.reverse_bits() >> (64 - self.n)
     }
 
-    /// The least member of each orbit, with the orbit's size.
+    /// The edge rows.
+    fn edge_rows(&self) -> u64 {
+        low_bits(self.edge) | low_bits(self.edge) << (self.n - self.edge)
+    }
+
+    /// The rows other than the middle column's queen row `mid`.
+    fn avail(&self, mid: u8) -> u64 {
+        let full = low_bits(self.n);
+        if mid == NO_MIDDLE {
+            full
+        } else {
+            full & !(1 << mid)
+        }
+    }
+
+    /// The least group of each orbit, with the orbit's size; largest groups first.
     fn list_tasks(&self) -> Vec<Task> {
         let (n, h) = (self.n, self.h);
-        let full = (1u64 << n) - 1;
-        let mut tasks = Vec::new();
-        let mids: Vec<Option<usize>> = if n % 2 == 0 {
-            vec![None]
+        let mids: Vec<u8> = if n % 2 == 0 {
+            vec![NO_MIDDLE]
         } else {
-            (0..n).map(Some).collect()
+            (0..n as u8).collect()
         };
+        let mut tasks = Vec::new();
         for mid in mids {
-            let avail = mid.map_or(full, |m| full & !(1 << m));
-            let key = |m: Option<usize>, r: u64| (m.map_or(0, |m| m as u64) << 32) | r;
-            // h-subsets of the 2h available rows, in increasing order (Gosper).
-            let mut x: u64 = (1u64 << h) - 1;
+            let avail = self.avail(mid);
+            let edge = self.edge_rows() & avail;
+            let middle = (avail & !edge).count_ones() as usize;
+            let flip = if mid == NO_MIDDLE {
+                mid
+            } else {
+                n as u8 - 1 - mid
+            };
+            let key = |m: u8, a: u64| (u64::from(m) << 32) | a;
+            // Every subset `a` of the edge rows, by submask enumeration.
+            let mut a = edge;
             loop {
-                let east = match mid {
-                    None => x,
-                    Some(m) => (x & ((1 << m) - 1)) | ((x >> m) << (m + 1)),
-                };
-                let flip = mid.map(|m| n - 1 - m);
-                let orbit = [
-                    key(mid, east),
-                    key(mid, avail ^ east),
-                    key(flip, self.rev(east)),
-                    key(flip, self.rev(avail ^ east)),
-                ];
-                let me = orbit[0];
-                if orbit.iter().all(|&o| o >= me) {
-                    let mut distinct = orbit;
-                    distinct.sort_unstable();
-                    let weight = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count();
-                    tasks.push(Task {
-                        mid: mid.map_or(NO_MIDDLE, |m| m as u8),
-                        weight: weight as u8,
-                        east,
-                    });
+                let k = a.count_ones() as usize;
+                if k <= h && h - k <= middle {
+                    let own = key(mid, a);
+                    let orbit = [
+                        own,
+                        key(mid, edge ^ a),
+                        key(flip, self.rev(a)),
+                        key(flip, self.rev(edge ^ a)),
+                    ];
+                    if orbit.iter().all(|&o| o >= own) {
+                        let mut distinct = orbit;
+                        distinct.sort_unstable();
+                        let weight = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count();
+                        let stab = if orbit[2] == own {
+                            STAB_FLIP
+                        } else if orbit[3] == own {
+                            STAB_FLIP_MIRROR
+                        } else {
+                            STAB_NONE
+                        };
+                        tasks.push((binomial(middle, h - k), Task {
+                            mid,
+                            weight: weight as u8,
+                            stab,
+                            east_edge: a,
+                        }));
+                    }
                 }
-                if h == 0 {
+                if a == 0 {
                     break;
                 }
-                // Gosper's hack: the next larger number with h bits set.
-                let c = x & x.wrapping_neg();
-                let r = x + c;
-                x = (((r ^ x) >> 2) / c) | r;
-                if x >> (2 * h) != 0 {
-                    break;
-                }
+                a = (a - 1) & edge;
             }
         }
-        tasks
+        // Largest first (the number of splits in the group), for the dynamic balance.
+        tasks.sort_by_key(|&(size, t)| (std::cmp::Reverse(size), t.mid, t.east_edge));
+        tasks.into_iter().map(|(_, t)| t).collect()
     }
 
     /// A 64-bit digest of the method, the board and the task list.
@@ -201,25 +242,28 @@ impl JoinPlan {
         for b in b"nqueens-join-v1" {
             eat(*b);
         }
-        for b in (self.n as u32).to_le_bytes() {
-            eat(b);
+        for v in [self.n, self.edge] {
+            for b in (v as u32).to_le_bytes() {
+                eat(b);
+            }
         }
         for t in &self.tasks {
             eat(t.mid);
             eat(t.weight);
-            for b in t.east.to_le_bytes() {
+            eat(t.stab);
+            for b in t.east_edge.to_le_bytes() {
                 eat(b);
             }
         }
         format!("{h:016x}")
     }
 
-    /// The solutions that task `i` stands for (its count times its weight).
+    /// The solutions that task `i` stands for.
     pub fn run_task(&self, i: usize) -> Tally {
         let t = self.tasks[i];
         let found = SCRATCH.with(|s| self.count_task(t, &mut s.borrow_mut()));
         Tally {
-            total: u128::from(found) * u128::from(t.weight),
+            total: found * u128::from(t.weight),
             unique: 0,
         }
     }
@@ -229,50 +273,69 @@ impl JoinPlan {
         (0..self.len()).map(|i| self.run_task(i).total).sum()
     }
 
-    fn count_task(&self, t: Task, s: &mut Scratch) -> u64 {
+    /// The solutions whose row split lies in the group of `t`.
+    fn count_task(&self, t: Task, s: &mut Scratch) -> u128 {
         let (n, h) = (self.n, self.h);
-        let full = (1u64 << n) - 1;
-        let (mut rows, mut d1, mut d2) = (full, 0u64, 0u64);
+        let avail = self.avail(t.mid);
+        let edge = self.edge_rows() & avail;
+        let (mut d1, mut d2) = (0u64, 0u64);
         if t.mid != NO_MIDDLE {
             let m = t.mid as usize;
-            rows &= !(1 << m);
             d1 |= 1 << (m + n - 1 - h);
             d2 |= 1 << (m + h);
         }
-        let west_rows = rows & !t.east;
+        let a = t.east_edge;
+        let buckets = 1usize << (n - 2 * self.edge);
         let mut east = std::mem::take(&mut s.east);
         let mut west = std::mem::take(&mut s.west);
-        east.clear();
-        west.clear();
-        self.halves(n - h..n, t.east, d1, d2, &mut east);
-        let found = if east.is_empty() {
-            0
-        } else {
-            self.halves(0..h, west_rows, d1, d2, &mut west);
-            count_disjoint(&east, &west, s)
-        };
+        for v in [&mut east, &mut west] {
+            v.resize_with(buckets, Vec::new);
+            v.iter_mut().for_each(Vec::clear);
+        }
+        self.halves(n - h..n, avail & !(edge ^ a), a, d1, d2, &mut east);
+        self.halves(0..h, avail & !a, edge ^ a, d1, d2, &mut west);
+        let mut found = 0u128;
+        for (i, e) in east.iter().enumerate() {
+            if e.is_empty() {
+                continue;
+            }
+            let r = a | (i as u64) << self.edge;
+            let image = match t.stab {
+                STAB_FLIP => self.rev(r),
+                STAB_FLIP_MIRROR => self.rev(avail ^ r),
+                _ => r,
+            };
+            if image < r {
+                continue;
+            }
+            let w = &west[((avail ^ r) >> self.edge) as usize & (buckets - 1)];
+            let pairs = count_disjoint(e, w, s);
+            found += u128::from(pairs) * if image == r { 1 } else { 2 };
+        }
         s.east = east;
         s.west = west;
         found
     }
 
-    /// Pushes the key of every placement of one queen per column of `cols` on the
-    /// rows `rows` (all of them used), clear of the diagonals `d1`, `d2` and of each
-    /// other. The keys leave out `d1` and `d2` themselves.
+    /// Pushes the key of every placement of one queen per column of `cols` on rows of
+    /// `rows`, using every row of `needed`, clear of the diagonals `d1`, `d2` and of
+    /// each other, into `out`, the bucket of the middle rows it uses. The keys leave
+    /// out `d1` and `d2` themselves.
     fn halves(
         &self,
         cols: std::ops::Range<usize>,
         rows: u64,
+        needed: u64,
         d1: u64,
         d2: u64,
-        out: &mut Vec<u64>,
+        out: &mut [Vec<u64>],
     ) {
         #[cfg(target_arch = "x86_64")]
         if fast_bits() {
             // SAFETY: the CPU has the features the function is compiled for.
-            return unsafe { self.halves_x86(cols, rows, d1, d2, out) };
+            return unsafe { self.halves_x86(cols, rows, needed, d1, d2, out) };
         }
-        self.halves_body(cols, rows, d1, d2, out)
+        self.halves_body(cols, rows, needed, d1, d2, out)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -281,11 +344,12 @@ impl JoinPlan {
         &self,
         cols: std::ops::Range<usize>,
         rows: u64,
+        needed: u64,
         d1: u64,
         d2: u64,
-        out: &mut Vec<u64>,
+        out: &mut [Vec<u64>],
     ) {
-        self.halves_body(cols, rows, d1, d2, out)
+        self.halves_body(cols, rows, needed, d1, d2, out)
     }
 
     #[inline(always)]
@@ -293,54 +357,130 @@ impl JoinPlan {
         &self,
         cols: std::ops::Range<usize>,
         rows: u64,
+        needed: u64,
         d1: u64,
         d2: u64,
-        out: &mut Vec<u64>,
+        out: &mut [Vec<u64>],
     ) {
+        let free_cols = low_bits(cols.end) & !low_bits(cols.start);
+        let keys = Keys {
+            n: self.n,
+            lo1: self.lo1,
+            lo2: self.lo2,
+            len1: self.len1,
+            m1: low_bits(self.len1),
+            m2: low_bits(self.len2),
+            k1: !d1,
+            k2: !d2,
+            edge: self.edge,
+            mask: out.len() - 1,
+            rows: rows & !needed,
+        };
+        keys.needed_rows(needed, free_cols, d1, d2, out);
+    }
+}
+
+/// What the search of one half needs to know, besides its state.
+struct Keys {
+    n: usize,
+    lo1: usize,
+    lo2: usize,
+    len1: usize,
+    m1: u64,
+    m2: u64,
+    /// Everything but the middle queen's diagonals (left out of the keys).
+    k1: u64,
+    k2: u64,
+    edge: usize,
+    /// Buckets - 1.
+    mask: usize,
+    /// The rows (all middle rows) for the columns left after the needed rows.
+    rows: u64,
+}
+
+impl Keys {
+    /// Places the needed (edge) rows first, each in a free column, row by row: doing
+    /// them last, column by column, would reach many dead ends that lack one of them.
+    #[inline(always)]
+    fn needed_rows(&self, needed: u64, cols: u64, a: u64, b: u64, out: &mut [Vec<u64>]) {
+        if needed == 0 {
+            return self.other_rows(cols, a, b, out);
+        }
         let n = self.n;
-        let (c0, c1) = (cols.start, cols.end);
-        let (m1, m2) = (low_bits(self.len1), low_bits(self.len2));
-        let (lo1, lo2, len1) = (self.lo1, self.lo2, self.len1);
-        let (k1, k2) = (!d1, !d2);
-        if c0 == c1 {
-            out.push(0);
+        let r = needed.trailing_zeros() as usize;
+        let mut left = cols;
+        while left != 0 {
+            let c = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let (x, y) = (1u64 << (r + n - 1 - c), 1u64 << (r + c));
+            if a & x == 0 && b & y == 0 {
+                self.needed_rows(needed & (needed - 1), cols & !(1 << c), a | x, b | y, out);
+            }
+        }
+    }
+
+    /// Fills the columns `cols` with the middle rows, column by column.
+    #[inline(always)]
+    fn other_rows(&self, cols: u64, a: u64, b: u64, out: &mut [Vec<u64>]) {
+        let n = self.n;
+        let key = |a: u64, b: u64| {
+            let x = ((a & self.k1) >> self.lo1) & self.m1;
+            let y = ((b & self.k2) >> self.lo2) & self.m2;
+            x | y << self.len1
+        };
+        let depth = cols.count_ones() as usize;
+        if depth == 0 {
+            out[0].push(key(a, b));
             return;
         }
+        let mut list = [0usize; 32];
+        let mut left = cols;
+        for slot in list.iter_mut().take(depth) {
+            *slot = left.trailing_zeros() as usize;
+            left &= left - 1;
+        }
+        let last = depth - 1;
         // Frames: free rows, the two diagonal masks, and the candidates left.
         let mut stack = [(0u64, 0u64, 0u64, 0u64); 32];
-        let (mut free, mut a, mut b) = (rows, d1, d2);
-        let mut c = c0;
+        let (mut free, mut a, mut b) = (self.rows, a, b);
+        let mut j = 0usize;
+        let c = list[0];
         let mut avail = free & !(a >> (n - 1 - c)) & !(b >> c);
         let mut sp = 0usize;
         loop {
             if avail != 0 {
                 let r = avail.trailing_zeros() as usize;
                 avail &= avail - 1;
+                let c = list[j & 31];
                 let na = a | 1 << (r + n - 1 - c);
                 let nb = b | 1 << (r + c);
-                if c + 1 == c1 {
-                    let x = ((na & k1) >> lo1) & m1;
-                    let y = ((nb & k2) >> lo2) & m2;
-                    out.push(x | y << len1);
+                let nf = free & !(1 << r);
+                if j == last {
+                    let used = self.rows ^ nf;
+                    out[(used >> self.edge) as usize & self.mask].push(key(na, nb));
                     continue;
                 }
-                let nf = free & !(1 << r);
-                let next = nf & !(na >> (n - 2 - c)) & !(nb >> (c + 1));
+                let c2 = list[(j + 1) & 31];
+                let next = nf & !(na >> (n - 1 - c2)) & !(nb >> c2);
                 if next != 0 {
                     stack[sp & 31] = (free, a, b, avail);
                     sp += 1;
                     (free, a, b, avail) = (nf, na, nb, next);
-                    c += 1;
+                    j += 1;
                 }
             } else if sp == 0 {
                 break;
             } else {
                 sp -= 1;
                 (free, a, b, avail) = stack[sp & 31];
-                c -= 1;
+                j -= 1;
             }
         }
     }
+}
+
+fn binomial(n: usize, k: usize) -> u64 {
+    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1))
 }
 
 fn low_bits(k: usize) -> u64 {
@@ -364,10 +504,8 @@ fn fast_sieve() -> bool {
 /// Reused buffers of one thread.
 #[derive(Default)]
 struct Scratch {
-    east: Vec<u64>,
-    west: Vec<u64>,
-    small: Vec<u64>,
-    patterns: Vec<u8>,
+    east: Vec<Vec<u64>>,
+    west: Vec<Vec<u64>>,
     bits: Vec<Block>,
     table: Vec<Block>,
 }
@@ -411,36 +549,26 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
             .sum();
     }
     let used = small.iter().fold(0, |u, &x| u | x) & big.iter().fold(0, |u, &y| u | y);
-    let k = used.count_ones() as usize;
-    if k == 0 {
+    if used == 0 {
         return small.len() as u64 * big.len() as u64;
     }
-    // Compress the keys to the diagonals both lists use (bits 0..k).
-    let compress = Compressor::new(used);
-    let groups = k.div_ceil(GROUP);
-    let width = k.div_ceil(groups);
-    let wmask = (1u64 << width) - 1;
-    s.small.clear();
-    s.small.extend(small.iter().map(|&x| compress.apply(x)));
-    s.patterns.clear();
-    for &y in big {
-        let y = compress.apply(y);
-        for g in 0..groups {
-            s.patterns.push(((y >> (g * width)) & wmask) as u8);
-        }
-    }
+    // The diagonals from `bottom` on, in groups of `width` bits.
+    let bottom = used.trailing_zeros();
+    let span = (64 - used.leading_zeros() - bottom) as usize;
+    let groups = span.div_ceil(GROUP);
+    let width = span.div_ceil(groups);
     let stride = 1usize << width;
     s.bits.clear();
-    s.bits.resize(k, [0; 4]);
+    s.bits.resize(span, [0; 4]);
     s.table.clear();
     s.table.resize(groups * stride, [0; 4]);
     let mut clashes = 0u64;
-    for block in s.small.chunks(BLOCK) {
+    for block in small.chunks(BLOCK) {
         for b in s.bits.iter_mut() {
             *b = [0; 4];
         }
         for (i, &x) in block.iter().enumerate() {
-            let mut m = x;
+            let mut m = (x & used) >> bottom;
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -450,7 +578,7 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
         for g in 0..groups {
             let t = &mut s.table[g * stride..(g + 1) * stride];
             let lo = g * width;
-            let hi = (lo + width).min(k);
+            let hi = (lo + width).min(span);
             for p in 1..1usize << (hi - lo) {
                 let prev = t[p & (p - 1)];
                 let bit = s.bits[lo + p.trailing_zeros() as usize];
@@ -462,30 +590,41 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
                 ];
             }
         }
+        let (t, w) = (&s.table[..], width as u32);
         clashes += match groups {
-            1 => sieve::<1>(&s.table, &s.patterns, stride),
-            2 => sieve::<2>(&s.table, &s.patterns, stride),
-            3 => sieve::<3>(&s.table, &s.patterns, stride),
-            4 => sieve::<4>(&s.table, &s.patterns, stride),
-            5 => sieve::<5>(&s.table, &s.patterns, stride),
-            6 => sieve::<6>(&s.table, &s.patterns, stride),
-            7 => sieve::<7>(&s.table, &s.patterns, stride),
-            8 => sieve::<8>(&s.table, &s.patterns, stride),
-            _ => sieve::<9>(&s.table, &s.patterns, stride),
+            1 => sieve::<1>(t, big, used, bottom, w),
+            2 => sieve::<2>(t, big, used, bottom, w),
+            3 => sieve::<3>(t, big, used, bottom, w),
+            4 => sieve::<4>(t, big, used, bottom, w),
+            5 => sieve::<5>(t, big, used, bottom, w),
+            6 => sieve::<6>(t, big, used, bottom, w),
+            7 => sieve::<7>(t, big, used, bottom, w),
+            8 => sieve::<8>(t, big, used, bottom, w),
+            _ => sieve::<9>(t, big, used, bottom, w),
         };
     }
     small.len() as u64 * big.len() as u64 - clashes
 }
 
-/// The clashing pairs of one block: for each pattern row (`G` group patterns), the
-/// union of its groups' sets, counted.
+/// The clashing pairs of one block: for each key of `big`, the union of its `G`
+/// groups' sets (`width` bits each, from bit `bottom`), counted.
 #[inline(always)]
-fn sieve<const G: usize>(table: &[Block], patterns: &[u8], stride: usize) -> u64 {
+fn sieve<const G: usize>(
+    table: &[Block],
+    big: &[u64],
+    used: u64,
+    bottom: u32,
+    width: u32,
+) -> u64 {
+    let stride = 1usize << width;
+    let wmask = (stride - 1) as u64;
     let mut clashes = 0u64;
-    for p in patterns.chunks_exact(G) {
+    for &y in big {
+        let y = (y & used) >> bottom;
         let mut acc = [0u64; 4];
-        for (g, &q) in p.iter().enumerate() {
-            let t = &table[g * stride + q as usize];
+        for g in 0..G {
+            let q = ((y >> (g as u32 * width)) & wmask) as usize;
+            let t = &table[g * stride + q];
             for w in 0..4 {
                 acc[w] |= t[w];
             }
@@ -493,47 +632,6 @@ fn sieve<const G: usize>(table: &[Block], patterns: &[u8], stride: usize) -> u64
         clashes += acc.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
     }
     clashes
-}
-
-/// Moves the bits of `used` (and only those) to the bottom, in order, by byte tables.
-struct Compressor {
-    tables: Vec<(u32, [u64; 256])>,
-}
-
-impl Compressor {
-    fn new(used: u64) -> Compressor {
-        let mut tables = Vec::new();
-        let mut out = 0u32;
-        for byte in 0..8 {
-            let m = (used >> (8 * byte)) & 0xff;
-            if m == 0 {
-                continue;
-            }
-            let mut t = [0u64; 256];
-            for (v, slot) in t.iter_mut().enumerate() {
-                let mut x = 0u64;
-                let mut k = 0;
-                for bit in 0..8 {
-                    if m >> bit & 1 == 1 {
-                        x |= ((v as u64 >> bit) & 1) << k;
-                        k += 1;
-                    }
-                }
-                *slot = x << out;
-            }
-            tables.push((8 * byte, t));
-            out += m.count_ones();
-        }
-        Compressor { tables }
-    }
-
-    #[inline(always)]
-    fn apply(&self, x: u64) -> u64 {
-        self.tables
-            .iter()
-            .map(|(shift, t)| t[((x >> shift) & 0xff) as usize])
-            .fold(0, |a, b| a | b)
-    }
 }
 
 #[cfg(test)]
