@@ -122,7 +122,6 @@ impl JoinPlan {
         // At most 2^10 (2^11 on odd boards) buckets per group; at least 8 edge rows
         // where the board has them, for tasks enough to balance and checkpoint.
         let edge = if n >= 18 { (n - 10) / 2 } else { (n / 2).min(4) };
-        let edge = std::env::var("QEDGE").ok().and_then(|v| v.parse().ok()).unwrap_or(edge);
         let mut plan = JoinPlan {
             n,
             h,
@@ -403,19 +402,35 @@ impl Keys {
     /// them last, column by column, would reach many dead ends that lack one of them.
     #[inline(always)]
     fn needed_rows(&self, needed: u64, cols: u64, a: u64, b: u64, out: &mut [Vec<u64>]) {
-        if needed == 0 {
-            return self.other_rows(cols, a, b, out);
-        }
         let n = self.n;
-        let r = needed.trailing_zeros() as usize;
-        let mut left = cols;
-        while left != 0 {
-            let c = left.trailing_zeros() as usize;
-            left &= left - 1;
-            let (x, y) = (1u64 << (r + n - 1 - c), 1u64 << (r + c));
-            if a & x == 0 && b & y == 0 {
-                self.needed_rows(needed & (needed - 1), cols & !(1 << c), a | x, b | y, out);
+        // Frames: rows still needed, free columns, the diagonals, columns left to try.
+        let mut stack = [(0u64, 0u64, 0u64, 0u64, 0u64); 64];
+        let mut sp = 0usize;
+        let (mut need, mut free, mut a, mut b, mut left) = (needed, cols, a, b, cols);
+        loop {
+            if need == 0 {
+                self.other_rows(free, a, b, out);
+            } else if left != 0 {
+                let r = need.trailing_zeros() as usize;
+                let c = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let (x, y) = (1u64 << (r + n - 1 - c), 1u64 << (r + c));
+                if a & x == 0 && b & y == 0 {
+                    stack[sp & 63] = (need, free, a, b, left);
+                    sp += 1;
+                    need &= need - 1;
+                    free &= !(1 << c);
+                    a |= x;
+                    b |= y;
+                    left = free;
+                }
+                continue;
             }
+            if sp == 0 {
+                break;
+            }
+            sp -= 1;
+            (need, free, a, b, left) = stack[sp & 63];
         }
     }
 
@@ -591,6 +606,24 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
             }
         }
         let (t, w) = (&s.table[..], width as u32);
+        #[cfg(target_arch = "x86_64")]
+        if fast_sieve() {
+            // SAFETY: the CPU has AVX2; every index stays below `groups * stride`.
+            clashes += unsafe {
+                match groups {
+                    1 => sieve_avx2::<1>(t, big, used, bottom, w),
+                    2 => sieve_avx2::<2>(t, big, used, bottom, w),
+                    3 => sieve_avx2::<3>(t, big, used, bottom, w),
+                    4 => sieve_avx2::<4>(t, big, used, bottom, w),
+                    5 => sieve_avx2::<5>(t, big, used, bottom, w),
+                    6 => sieve_avx2::<6>(t, big, used, bottom, w),
+                    7 => sieve_avx2::<7>(t, big, used, bottom, w),
+                    8 => sieve_avx2::<8>(t, big, used, bottom, w),
+                    _ => sieve_avx2::<9>(t, big, used, bottom, w),
+                }
+            };
+            continue;
+        }
         clashes += match groups {
             1 => sieve::<1>(t, big, used, bottom, w),
             2 => sieve::<2>(t, big, used, bottom, w),
@@ -604,6 +637,55 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
         };
     }
     small.len() as u64 * big.len() as u64 - clashes
+}
+
+/// [`sieve`] with AVX2: the union of a key's sets in one register, and the popcounts
+/// summed per byte (by nibble look-up) for 31 keys at a time before they are widened.
+///
+/// # Safety
+/// The CPU must have AVX2, and `table` must hold `G << width` blocks.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+unsafe fn sieve_avx2<const G: usize>(
+    table: &[Block],
+    big: &[u64],
+    used: u64,
+    bottom: u32,
+    width: u32,
+) -> u64 {
+    use std::arch::x86_64::*;
+    let stride = 1usize << width;
+    let wmask = (stride - 1) as u64;
+    debug_assert!(table.len() >= G * stride);
+    let base = table.as_ptr();
+    let nibbles = _mm256_setr_epi8(
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    );
+    let low = _mm256_set1_epi8(0x0f);
+    let zero = _mm256_setzero_si256();
+    let mut sums = zero;
+    for run in big.chunks(31) {
+        let mut bytes = zero;
+        for &y in run {
+            let y = (y & used) >> bottom;
+            let mut acc = zero;
+            for g in 0..G {
+                let q = ((y >> (g as u32 * width)) & wmask) as usize;
+                // SAFETY: g < G and q < stride.
+                let t = unsafe { base.add(g * stride + q) } as *const __m256i;
+                acc = _mm256_or_si256(acc, unsafe { _mm256_loadu_si256(t) });
+            }
+            let lo = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(acc, low));
+            let hi = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(_mm256_srli_epi16(acc, 4), low));
+            bytes = _mm256_add_epi8(bytes, _mm256_add_epi8(lo, hi));
+        }
+        sums = _mm256_add_epi64(sums, _mm256_sad_epu8(bytes, zero));
+    }
+    let mut lanes = [0u64; 4];
+    // SAFETY: 32 bytes written to a 32-byte array.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, sums) };
+    lanes.iter().sum()
 }
 
 /// The clashing pairs of one block: for each key of `big`, the union of its `G`
