@@ -47,8 +47,7 @@ impl CountFlags {
 pub fn count(problem: &Problem, threads: usize, flags: &CountFlags) -> Result<Outcome, String> {
     let board = problem.board();
     let method = choose_method(board.rows(), board.cols(), flags)?;
-    let plan =
-        Plan::with_method(board.rows(), board.cols(), method).map_err(|e| e.to_string())?;
+    let plan = Plan::with_method(board.rows(), board.cols(), method).map_err(|e| e.to_string())?;
     let shard: Option<Shard> = flags
         .shard
         .as_deref()
@@ -125,7 +124,11 @@ fn choose_method(rows: u32, cols: u32, flags: &CountFlags) -> Result<Method, Str
     {
         return Ok(m);
     }
-    Ok(if wants_unique { Method::Backtrack } else { best })
+    Ok(if wants_unique {
+        Method::Backtrack
+    } else {
+        best
+    })
 }
 
 /// The unique count as JSON: unknown (`null`) when the join counted.

@@ -121,7 +121,11 @@ impl JoinPlan {
         let ((lo1, len1), (lo2, len2)) = (span(e1 & w1), span(e2 & w2));
         // At most 2^10 (2^11 on odd boards) buckets per group; at least 8 edge rows
         // where the board has them, for tasks enough to balance and checkpoint.
-        let edge = if n >= 18 { (n - 10) / 2 } else { (n / 2).min(4) };
+        let edge = if n >= 18 {
+            (n - 10) / 2
+        } else {
+            (n / 2).min(4)
+        };
         let mut plan = JoinPlan {
             n,
             h,
@@ -212,12 +216,15 @@ impl JoinPlan {
                         } else {
                             STAB_NONE
                         };
-                        tasks.push((binomial(middle, h - k), Task {
-                            mid,
-                            weight: weight as u8,
-                            stab,
-                            east_edge: a,
-                        }));
+                        tasks.push((
+                            binomial(middle, h - k),
+                            Task {
+                                mid,
+                                weight: weight as u8,
+                                stab,
+                                east_edge: a,
+                            },
+                        ));
                     }
                 }
                 if a == 0 {
@@ -691,13 +698,7 @@ unsafe fn sieve_avx2<const G: usize>(
 /// The clashing pairs of one block: for each key of `big`, the union of its `G`
 /// groups' sets (`width` bits each, from bit `bottom`), counted.
 #[inline(always)]
-fn sieve<const G: usize>(
-    table: &[Block],
-    big: &[u64],
-    used: u64,
-    bottom: u32,
-    width: u32,
-) -> u64 {
+fn sieve<const G: usize>(table: &[Block], big: &[u64], used: u64, bottom: u32, width: u32) -> u64 {
     let stride = 1usize << width;
     let wmask = (stride - 1) as u64;
     let mut clashes = 0u64;
@@ -740,8 +741,12 @@ mod tests {
         };
         let mut s = Scratch::default();
         for (na, nb) in [(1, 5), (20, 700), (300, 50), (600, 900)] {
-            let a: Vec<u64> = (0..na).map(|_| next() & next() & next() & (1 << 40) - 1).collect();
-            let b: Vec<u64> = (0..nb).map(|_| next() & next() & next() & (1 << 40) - 1).collect();
+            let a: Vec<u64> = (0..na)
+                .map(|_| next() & next() & next() & (1 << 40) - 1)
+                .collect();
+            let b: Vec<u64> = (0..nb)
+                .map(|_| next() & next() & next() & (1 << 40) - 1)
+                .collect();
             let want: u64 = a
                 .iter()
                 .map(|&x| b.iter().filter(|&&y| x & y == 0).count() as u64)

@@ -51,7 +51,9 @@ use crate::error::Error;
 /// assert_eq!(Method::Backtrack.to_string(), "backtrack");
 /// assert!("fast".parse::<Method>().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
     /// The symmetric backtracking search: totals and counts up to symmetry, any

@@ -732,4 +732,56 @@ mod tests {
         assert!(merge(&[part(1, 2), part(2, 3)]).is_err());
         assert!(merge(&[]).is_err());
     }
+
+    #[test]
+    fn join_plans_shard_resume_and_refuse_the_other_method() {
+        let plan = Plan::join(13).unwrap();
+        let parts = |k: u32| -> Vec<(String, ShardResult)> {
+            (1..=k)
+                .map(|i| {
+                    let s = Shard { index: i, count: k };
+                    let opts = Options {
+                        shard: Some(s),
+                        checkpoint: None,
+                    };
+                    let r = run(&plan, &opts, &Control::default()).unwrap();
+                    (format!("s{i}"), ShardResult::new(&plan, s, &r, 0.0, 1))
+                })
+                .collect()
+        };
+        for k in 1..=7 {
+            let m = merge(&parts(k)).unwrap();
+            assert_eq!((m.tally.total, m.method), (73712, Method::Join), "k={k}");
+        }
+        let back = Plan::new(13, 13).unwrap();
+        let s = Shard { index: 2, count: 2 };
+        let r = run(
+            &back,
+            &Options {
+                shard: Some(s),
+                checkpoint: None,
+            },
+            &Control::default(),
+        )
+        .unwrap();
+        let mut mixed = parts(2);
+        mixed[1] = ("b".into(), ShardResult::new(&back, s, &r, 0.0, 1));
+        assert!(matches!(merge(&mixed), Err(Error::Shard(m)) if m.contains("backtrack")));
+        // A join checkpoint is refused by a backtracking count of the same board.
+        let path = tmp("join.json");
+        let opts = Options {
+            shard: None,
+            checkpoint: Some(path.clone()),
+        };
+        assert_eq!(
+            run(&plan, &opts, &Control::default()).unwrap().tally.total,
+            73712
+        );
+        assert_eq!(checkpoint_method(&path), Some(Method::Join));
+        assert!(matches!(
+            run(&back, &opts, &Control::default()),
+            Err(Error::Checkpoint { reason, .. }) if reason.contains("join counter")
+        ));
+        fs::remove_file(&path).unwrap();
+    }
 }
