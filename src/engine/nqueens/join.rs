@@ -42,15 +42,15 @@
 //!
 //! # Counting disjoint pairs
 //! Per split `R`, the pairs with disjoint keys are counted by a *sieve*: the smaller
-//! list `E` is cut into blocks of 256; for each block and each diagonal `b`, a 256-bit
+//! list `E` is cut into blocks of 512; for each block and each diagonal `b`, a 512-bit
 //! set marks the members of the block that use `b`. The key bits from the lowest to
 //! the highest diagonal that both lists use are split into groups of at most 7, and
 //! for each group every subset of it gets the union of its diagonals' sets, so that
 //! for a member `W` of the other list the union over all its diagonals (the block
 //! members it clashes with) takes one table look-up per group: 4 or 5 look-ups for
-//! 256 pairs at n = 16..20. The set bits are counted, per byte by nibble look-up on
+//! 512 pairs at n = 16..20. The set bits are counted, per byte by nibble look-up on
 //! AVX2, and the compatible pairs are the rest. For lists of sizes `a <= b` this costs
-//! about `b · ⌈a / 256⌉ · groups` 256-bit operations, plus the building of the tables.
+//! about `b · ⌈a / 512⌉ · groups` 512-bit operations, plus the building of the tables.
 
 use super::plan::Tally;
 
@@ -553,9 +553,11 @@ thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
 
-/// 256 members of the small list, a bit each.
-type Block = [u64; 4];
-const BLOCK: usize = 256;
+/// 512 members of the small list, a bit each.
+type Block = [u64; WORDS];
+/// 64-bit words per block.
+const WORDS: usize = 8;
+const BLOCK: usize = 64 * WORDS;
 /// At most this many diagonals per look-up group.
 const GROUP: usize = 7;
 
@@ -598,13 +600,13 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
     let width = span.div_ceil(groups);
     let stride = 1usize << width;
     s.bits.clear();
-    s.bits.resize(span, [0; 4]);
+    s.bits.resize(span, [0; WORDS]);
     s.table.clear();
-    s.table.resize(groups * stride, [0; 4]);
+    s.table.resize(groups * stride, [0; WORDS]);
     let mut clashes = 0u64;
     for block in small.chunks(BLOCK) {
         for b in s.bits.iter_mut() {
-            *b = [0; 4];
+            *b = [0; WORDS];
         }
         for (i, &x) in block.iter().enumerate() {
             let mut m = (x & used) >> bottom;
@@ -621,12 +623,7 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
             for p in 1..1usize << (hi - lo) {
                 let prev = t[p & (p - 1)];
                 let bit = s.bits[lo + p.trailing_zeros() as usize];
-                t[p] = [
-                    prev[0] | bit[0],
-                    prev[1] | bit[1],
-                    prev[2] | bit[2],
-                    prev[3] | bit[3],
-                ];
+                t[p] = std::array::from_fn(|w| prev[w] | bit[w]);
             }
         }
         let (t, w) = (&s.table[..], width as u32);
@@ -664,7 +661,8 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
 }
 
 /// [`sieve`] with AVX2: the union of a key's sets in one register, and the popcounts
-/// summed per byte (by nibble look-up) for 31 keys at a time before they are widened.
+/// summed per byte (by nibble look-up) for 15 keys at a time before they are widened
+/// (at most 16 per byte and key, so no byte overflows).
 ///
 /// # Safety
 /// The CPU must have AVX2, and `table` must hold `G << width` blocks.
@@ -689,20 +687,25 @@ unsafe fn sieve_avx2<const G: usize>(
     let low = _mm256_set1_epi8(0x0f);
     let zero = _mm256_setzero_si256();
     let mut sums = zero;
-    for run in big.chunks(31) {
+    for run in big.chunks(15) {
         let mut bytes = zero;
         for &y in run {
             let y = (y & used) >> bottom;
-            let mut acc = zero;
+            let (mut acc, mut acc2) = (zero, zero);
             for g in 0..G {
                 let q = ((y >> (g as u32 * width)) & wmask) as usize;
                 // SAFETY: g < G and q < stride.
                 let t = unsafe { base.add(g * stride + q) } as *const __m256i;
                 acc = _mm256_or_si256(acc, unsafe { _mm256_loadu_si256(t) });
+                acc2 = _mm256_or_si256(acc2, unsafe { _mm256_loadu_si256(t.add(1)) });
             }
             let lo = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(acc, low));
             let hi = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(_mm256_srli_epi16(acc, 4), low));
-            bytes = _mm256_add_epi8(bytes, _mm256_add_epi8(lo, hi));
+            let lo2 = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(acc2, low));
+            let hi2 =
+                _mm256_shuffle_epi8(nibbles, _mm256_and_si256(_mm256_srli_epi16(acc2, 4), low));
+            let both = _mm256_add_epi8(_mm256_add_epi8(lo, hi), _mm256_add_epi8(lo2, hi2));
+            bytes = _mm256_add_epi8(bytes, both);
         }
         sums = _mm256_add_epi64(sums, _mm256_sad_epu8(bytes, zero));
     }
@@ -721,11 +724,11 @@ fn sieve<const G: usize>(table: &[Block], big: &[u64], used: u64, bottom: u32, w
     let mut clashes = 0u64;
     for &y in big {
         let y = (y & used) >> bottom;
-        let mut acc = [0u64; 4];
+        let mut acc = [0u64; WORDS];
         for g in 0..G {
             let q = ((y >> (g as u32 * width)) & wmask) as usize;
             let t = &table[g * stride + q];
-            for w in 0..4 {
+            for w in 0..WORDS {
                 acc[w] |= t[w];
             }
         }
