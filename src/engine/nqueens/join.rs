@@ -660,7 +660,7 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
     small.len() as u64 * big.len() as u64 - clashes
 }
 
-/// [`sieve`] with AVX2: the union of a key's sets in one register, and the popcounts
+/// [`sieve`] with AVX2: the union of a key's sets in two registers, and the popcounts
 /// summed per byte (by nibble look-up) for 15 keys at a time before they are widened
 /// (at most 16 per byte and key, so no byte overflows).
 ///
@@ -762,10 +762,10 @@ mod tests {
         let mut s = Scratch::default();
         for (na, nb) in [(1, 5), (20, 700), (300, 50), (600, 900)] {
             let a: Vec<u64> = (0..na)
-                .map(|_| next() & next() & next() & (1 << 40) - 1)
+                .map(|_| next() & next() & next() & ((1 << 40) - 1))
                 .collect();
             let b: Vec<u64> = (0..nb)
-                .map(|_| next() & next() & next() & (1 << 40) - 1)
+                .map(|_| next() & next() & next() & ((1 << 40) - 1))
                 .collect();
             let want: u64 = a
                 .iter()
