@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{problem, queens, stderr, stdout, truth_table};
-use queens::engine::nqueens::{self, Tally};
+use queens::engine::nqueens::{self, Method, Plan, Tally};
 use queens::{Control, EngineChoice};
 
 fn code(args: &[&str]) -> i32 {
@@ -44,6 +44,13 @@ fn totals_match_a000170_up_to_15_and_a269133_rectangles() {
         let got = nqueens::count(r, c, &Control::default()).unwrap();
         assert_eq!(got.total, want, "{r}x{c}");
         if r == c {
+            // The half-board join gives the same totals, on one thread and on three.
+            assert_eq!(Plan::join(r).unwrap().run_all().total, want, "join {r}");
+            let three = Control {
+                threads: 3,
+                ..Control::default()
+            };
+            assert_eq!(nqueens::count_total(r, r, &three).unwrap(), want, "{r}");
             squares += 1;
         } else {
             // The transposed board has the same solutions.
@@ -56,6 +63,30 @@ fn totals_match_a000170_up_to_15_and_a269133_rectangles() {
     }
     assert_eq!(squares, 15, "rows 1..15 of A000170 are in the table");
     assert!(rectangles >= 30, "the A269133 rows are in the table");
+}
+
+#[test]
+fn join_agrees_with_the_backtracker_task_by_task_sums() {
+    for n in 1..=12u32 {
+        let join = Plan::join(n).unwrap();
+        let back = Plan::new(n, n).unwrap();
+        assert_eq!(
+            (join.method(), back.method()),
+            (Method::Join, Method::Backtrack)
+        );
+        assert_eq!(join.run_all().total, back.run_all().total, "n={n}");
+        assert_eq!(
+            join.run_all().unique,
+            0,
+            "the join leaves the unique count out"
+        );
+        assert_ne!(join.fingerprint(), back.fingerprint());
+        assert_eq!(join.fingerprint(), Plan::join(n).unwrap().fingerprint());
+    }
+    assert_eq!(Plan::total_method(16, 16), Method::Join);
+    assert_eq!(Plan::total_method(22, 22), Method::Backtrack);
+    assert_eq!(Plan::total_method(8, 9), Method::Backtrack);
+    assert!(Plan::with_method(8, 9, Method::Join).is_err());
 }
 
 #[test]
@@ -166,7 +197,16 @@ fn killed_run_resumes_to_the_exact_total() {
     let cp = tmp("kill.json");
     let cp_arg = cp.to_str().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["count", "15", "--threads", "1", "--checkpoint", cp_arg])
+        .args([
+            "count",
+            "15",
+            "--threads",
+            "1",
+            "--method",
+            "backtrack",
+            "--checkpoint",
+            cp_arg,
+        ])
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
@@ -218,6 +258,117 @@ fn killed_run_resumes_to_the_exact_total() {
     std::fs::remove_file(&cp).unwrap();
 }
 
+/// Starts `args` and kills it (-9) as soon as the checkpoint `cp` holds some finished
+/// work; returns whether the count in it was then below `total`.
+fn kill_when_started(args: &[&str], cp: &std::path::Path, total: u64) -> bool {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let mut partial = false;
+    while start.elapsed() < Duration::from_secs(60) {
+        let text = std::fs::read_to_string(cp).unwrap_or_default();
+        let head: Option<serde_json::Value> = text
+            .lines()
+            .next()
+            .and_then(|l| serde_json::from_str(l).ok());
+        if let Some(v) = head
+            && (text.lines().count() > 1 || v["total"].as_u64().unwrap_or(0) > 0)
+        {
+            child.kill().unwrap();
+            partial = v["total"].as_u64().unwrap() < total;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.wait().unwrap();
+    partial
+}
+
+#[test]
+fn killed_join_run_resumes_and_other_methods_are_refused() {
+    let cp = tmp("kill-join.json");
+    let cp_arg = cp.to_str().unwrap();
+    let args = ["count", "17", "--threads", "1", "--checkpoint", cp_arg];
+    assert!(kill_when_started(&args, &cp, 95_815_104));
+    assert!(
+        std::fs::read_to_string(&cp)
+            .unwrap()
+            .contains("\"method\":\"join\"")
+    );
+    // Flags that need the backtracking search do not mix with the join's checkpoint.
+    for other in [
+        vec!["count", "17", "--checkpoint", cp_arg, "--unique"],
+        vec!["count", "17", "--checkpoint", cp_arg, "--json"],
+        vec![
+            "count",
+            "17",
+            "--checkpoint",
+            cp_arg,
+            "--method",
+            "backtrack",
+        ],
+    ] {
+        let o = queens(&other);
+        assert_eq!(o.status.code(), Some(2), "{other:?}");
+        assert!(
+            stderr(&o).contains("made by the join counter, not the backtrack counter"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let o = queens(&[
+        "count",
+        "17",
+        "--checkpoint",
+        cp_arg,
+        "--method",
+        "join",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["total"], 95_815_104);
+    assert_eq!(v["method"], "join");
+    assert!(v["unique"].is_null());
+    let resumed = v["resumed_tasks"].as_u64().unwrap();
+    assert!(resumed > 0 && resumed < v["tasks"].as_u64().unwrap(), "{v}");
+    assert_eq!(
+        stdout(&queens(&["count", "17", "--checkpoint", cp_arg])),
+        "95815104\n"
+    );
+    std::fs::remove_file(&cp).unwrap();
+    // ... and the other way round: a backtracking checkpoint refuses the join.
+    assert_eq!(
+        stdout(&queens(&["count", "9", "--checkpoint", cp_arg, "--unique"])),
+        "46\n"
+    );
+    let o = queens(&["count", "9", "--checkpoint", cp_arg, "--method", "join"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("made by the backtrack counter, not the join counter"),
+        "{}",
+        stderr(&o)
+    );
+    // Without --method it resumes with the checkpoint's own method.
+    assert_eq!(
+        stdout(&queens(&["count", "9", "--checkpoint", cp_arg])),
+        "352\n"
+    );
+    std::fs::remove_file(&cp).unwrap();
+    let o = queens(&["count", "9", "--method", "join", "--unique"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--method backtrack"));
+    let o = queens(&["count", "7x9", "--method", "join"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("square"), "{}", stderr(&o));
+    let o = queens(&["count", "9", "--method", "fast"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown counting method"));
+}
+
 #[test]
 fn damaged_checkpoints_are_refused() {
     let cp = tmp("damaged.json");
@@ -247,9 +398,19 @@ fn damaged_checkpoints_are_refused() {
 
 /// Runs shard `i` of `k` of `count board`, saving its result; returns the path.
 fn shard(board: &str, i: u32, k: u32) -> PathBuf {
-    let o = queens(&["count", board, "--shard", &format!("{i}/{k}")]);
+    shard_by(board, i, k, "auto")
+}
+
+/// [`shard`] by `method` (`auto` for the default).
+fn shard_by(board: &str, i: u32, k: u32, method: &str) -> PathBuf {
+    let part = format!("{i}/{k}");
+    let mut args = vec!["count", board, "--shard", &part];
+    if method != "auto" {
+        args.extend(["--method", method]);
+    }
+    let o = queens(&args);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let path = tmp(&format!("shard-{board}-{i}-of-{k}.json"));
+    let path = tmp(&format!("shard-{board}-{i}-of-{k}-{method}.json"));
     std::fs::write(&path, stdout(&o)).unwrap();
     path
 }
@@ -264,7 +425,24 @@ fn merge(paths: &[&PathBuf], extra: &[&str]) -> std::process::Output {
 #[test]
 fn shards_merge_to_the_total() {
     for k in 1..=7 {
-        let parts: Vec<PathBuf> = (1..=k).map(|i| shard("12", i, k)).collect();
+        // The default for a square is the join: totals only.
+        let parts: Vec<PathBuf> = (1..=k).map(|i| shard("14", i, k)).collect();
+        let refs: Vec<&PathBuf> = parts.iter().rev().collect();
+        assert_eq!(stdout(&merge(&refs, &[])), "365596\n", "k={k}");
+        let v: serde_json::Value =
+            serde_json::from_str(&stdout(&merge(&refs, &["--json"]))).unwrap();
+        assert_eq!(
+            (v["total"].as_u64(), v["method"].as_str()),
+            (Some(365596), Some("join"))
+        );
+        assert!(v["unique"].is_null());
+        let o = merge(&refs, &["--unique"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("totals only"), "{}", stderr(&o));
+        for p in parts {
+            std::fs::remove_file(p).unwrap();
+        }
+        let parts: Vec<PathBuf> = (1..=k).map(|i| shard_by("12", i, k, "backtrack")).collect();
         let refs: Vec<&PathBuf> = parts.iter().rev().collect();
         assert_eq!(stdout(&merge(&refs, &[])), "14200\n", "k={k}");
         assert_eq!(stdout(&merge(&refs, &["--unique"])), "1787\n", "k={k}");
@@ -290,6 +468,7 @@ fn bad_shard_sets_are_refused() {
     let s: Vec<PathBuf> = (1..=3).map(|i| shard("11", i, 3)).collect();
     let foreign = shard("10", 2, 3);
     let other_k = shard("11", 3, 4);
+    let other_method = shard_by("11", 2, 3, "backtrack");
     let garbage = tmp("garbage.json");
     std::fs::write(&garbage, "{\"total\": 5}").unwrap();
     let missing_file = tmp("no-such-file.json");
@@ -298,6 +477,10 @@ fn bad_shard_sets_are_refused() {
         (vec![&s[0], &s[1], &s[2], &s[1]], "twice"),
         (vec![&s[0], &foreign, &s[2]], "do not belong together"),
         (vec![&s[0], &s[1], &other_k], "split the work differently"),
+        (
+            vec![&s[0], &other_method, &s[2]],
+            "counted by the backtrack counter but",
+        ),
         (
             vec![&s[0], &s[1], &s[2], &garbage],
             "not a queens shard result",

@@ -84,6 +84,12 @@ pub enum Command {
         /// for `queens merge`.
         #[arg(long, value_name = "I/K")]
         shard: Option<String>,
+        /// Plain N-queens only: `join` (the half-board join: totals of square boards up
+        /// to 21, the fastest) or `backtrack` (the symmetric search: also unique counts,
+        /// any rectangle) [default: join for a total, backtrack for --unique, --json and
+        /// rectangles, or the method of an existing --checkpoint].
+        #[arg(long, value_name = "METHOD")]
+        method: Option<String>,
     },
     /// Add up the JSON partial results of `count --shard I/K`, one file per shard.
     Merge {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use queens::engine::nqueens::resume::{self, Options, Shard, ShardResult};
-use queens::engine::nqueens::{Plan, Tally};
+use queens::engine::nqueens::{Method, Plan, Tally};
 use queens::{Control, Problem};
 use serde_json::json;
 
@@ -24,6 +24,8 @@ pub struct CountFlags {
     pub checkpoint: Option<PathBuf>,
     /// `--shard I/K`, as typed.
     pub shard: Option<String>,
+    /// `--method join|backtrack`, as typed.
+    pub method: Option<String>,
 }
 
 impl CountFlags {
@@ -34,6 +36,7 @@ impl CountFlags {
             (self.json, "--json"),
             (self.checkpoint.is_some(), "--checkpoint"),
             (self.shard.is_some(), "--shard"),
+            (self.method.is_some(), "--method"),
         ]
         .into_iter()
         .find_map(|(set, name)| set.then_some(name))
@@ -43,7 +46,8 @@ impl CountFlags {
 /// Counts plain N-queens `problem` as `flags` ask, printing the answer on stdout.
 pub fn count(problem: &Problem, threads: usize, flags: &CountFlags) -> Result<Outcome, String> {
     let board = problem.board();
-    let plan = Plan::new(board.rows(), board.cols()).map_err(|e| e.to_string())?;
+    let method = choose_method(board.rows(), board.cols(), flags)?;
+    let plan = Plan::with_method(board.rows(), board.cols(), method).map_err(|e| e.to_string())?;
     let shard: Option<Shard> = flags
         .shard
         .as_deref()
@@ -82,7 +86,8 @@ pub fn count(problem: &Problem, threads: usize, flags: &CountFlags) -> Result<Ou
             "rows": board.rows(),
             "cols": board.cols(),
             "total": total,
-            "unique": unique,
+            "unique": unique_json(plan.method(), unique),
+            "method": plan.method(),
             "seconds": (seconds * 1e3).round() / 1e3,
             "threads": threads,
             "tasks": report.tasks,
@@ -98,6 +103,42 @@ pub fn count(problem: &Problem, threads: usize, flags: &CountFlags) -> Result<Ou
     Ok(if found { Outcome::Yes } else { Outcome::No })
 }
 
+/// The method for `count` with `flags`: the one asked for, else the one an existing
+/// checkpoint was made with, else the join for a total of a square it handles and the
+/// backtracking search for everything else (`--unique`, `--json`, rectangles).
+fn choose_method(rows: u32, cols: u32, flags: &CountFlags) -> Result<Method, String> {
+    let wants_unique = flags.unique || flags.json;
+    if let Some(m) = &flags.method {
+        let m: Method = m.parse().map_err(|e: queens::Error| e.to_string())?;
+        if m == Method::Join && flags.unique {
+            return Err("--unique needs --method backtrack: the join counts totals only".into());
+        }
+        return Ok(m);
+    }
+    let best = Plan::total_method(rows, cols);
+    if let Some(m) = flags
+        .checkpoint
+        .as_deref()
+        .and_then(resume::checkpoint_method)
+        && (m == Method::Backtrack || (m == best && !wants_unique))
+    {
+        return Ok(m);
+    }
+    Ok(if wants_unique {
+        Method::Backtrack
+    } else {
+        best
+    })
+}
+
+/// The unique count as JSON: unknown (`null`) when the join counted.
+fn unique_json(method: Method, unique: u128) -> serde_json::Value {
+    match method {
+        Method::Join => serde_json::Value::Null,
+        Method::Backtrack => json!(unique),
+    }
+}
+
 /// `queens merge FILES...`: adds up shard results and prints the total (or the unique
 /// count, or both as JSON).
 pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, String> {
@@ -111,13 +152,19 @@ pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, Str
         ));
     }
     let m = resume::merge(&parts).map_err(|e| e.to_string())?;
+    if unique && m.method == Method::Join {
+        return Err(
+            "--unique: these shards were counted by the join, which counts totals only; count them with --method backtrack".into(),
+        );
+    }
     let text = if json {
         json!({
             "n": m.rows,
             "rows": m.rows,
             "cols": m.cols,
             "total": m.tally.total,
-            "unique": m.tally.unique,
+            "unique": unique_json(m.method, m.tally.unique),
+            "method": m.method,
             "seconds": (m.seconds * 1e3).round() / 1e3,
             "shards": parts.len(),
         })

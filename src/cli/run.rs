@@ -64,6 +64,7 @@ pub fn run(cli: Cli) -> CliResult {
             json,
             checkpoint,
             shard,
+            method,
         } => count(
             &problem,
             &CountFlags {
@@ -71,6 +72,7 @@ pub fn run(cli: Cli) -> CliResult {
                 json,
                 checkpoint,
                 shard,
+                method,
             },
         ),
         Command::Merge {

@@ -8,7 +8,8 @@
 //! ([`resume`]) or split over machines (shards, [`resume::merge`]).
 //!
 //! - [`plan`]: the deterministic task list and the symmetry classes;
-//! - [`kernel`]: the bitboard inner loops;
+//! - [`join`]: the half-board join, the fast method for totals on square boards;
+//! - [`kernel`]: the bitboard inner loops of the backtracking search;
 //! - [`resume`]: checkpoints, shards and merging of partial results;
 //! - this module: the engine and the multi-threaded driver [`run_tasks`].
 //!
@@ -18,6 +19,7 @@
 //! assert_eq!(count(8, 8, &Control::default()).unwrap(), Tally { total: 92, unique: 12 });
 //! ```
 
+pub mod join;
 pub mod kernel;
 pub mod plan;
 pub mod resume;
@@ -27,7 +29,7 @@ use std::sync::mpsc;
 
 use num_bigint::BigUint;
 
-pub use plan::{Plan, Tally};
+pub use plan::{Method, Plan, Tally};
 
 use super::{Control, Engine, Job};
 use crate::error::Error;
@@ -61,12 +63,34 @@ impl Engine for NQueensEngine {
         self.check(problem, Job::Count)
             .map_err(Error::Unsupported)?;
         let b = problem.board();
-        Ok(count(b.rows(), b.cols(), ctl)?.total.into())
+        Ok(count_total(b.rows(), b.cols(), ctl)?.into())
     }
 }
 
+/// Counts the solutions of `min(rows, cols)` queens on `rows × cols`, in all only, by
+/// the fastest method ([`Plan::total_method`]: the half-board join on squares up to
+/// [`join::MAX_JOIN_SIDE`]), on `ctl.threads` threads.
+///
+/// ```
+/// use queens::engine::nqueens::count_total;
+/// use queens::Control;
+/// assert_eq!(count_total(10, 10, &Control::default()).unwrap(), 724);
+/// assert_eq!(count_total(5, 7, &Control::default()).unwrap(), 164);
+/// ```
+pub fn count_total(rows: u32, cols: u32, ctl: &Control) -> Result<u128, Error> {
+    let plan = Plan::with_method(rows, cols, Plan::total_method(rows, cols))?;
+    let all: Vec<usize> = (0..plan.len()).collect();
+    let mut sum = 0u128;
+    run_tasks(&plan, &all, ctl, &mut |_, t| {
+        sum += t.total;
+        Ok(())
+    })?;
+    Ok(sum)
+}
+
 /// Counts the solutions of `min(rows, cols)` queens on `rows × cols`: in all and up to
-/// the board's symmetries, on `ctl.threads` threads, with progress reports.
+/// the board's symmetries (by the backtracking search, the method that gives both), on
+/// `ctl.threads` threads, with progress reports.
 pub fn count(rows: u32, cols: u32, ctl: &Control) -> Result<Tally, Error> {
     let plan = Plan::new(rows, cols)?;
     let all: Vec<usize> = (0..plan.len()).collect();

@@ -29,9 +29,64 @@
 //! in a fixed order. `depth` is the least that gives enough tasks to balance threads and
 //! to make checkpoints fine-grained; it depends only on the board, so the list (and its
 //! [`Plan::fingerprint`]) is the same on every machine.
+//!
+//! # Methods
+//! A plan counts by one of two [`Method`]s: the backtracking search above (totals and
+//! counts up to symmetry, any rectangle), or the half-board join of [`super::join`]
+//! (totals only, square boards up to [`MAX_JOIN_SIDE`], far faster). The method is
+//! part of the fingerprint, so partial results of one are never added to the other's.
 
+use std::fmt;
+use std::str::FromStr;
+
+use super::join::{JoinPlan, MAX_JOIN_SIDE};
 use super::kernel::{self, MAX_SIDE};
 use crate::error::Error;
+
+/// How a [`Plan`] counts.
+///
+/// ```
+/// use queens::engine::nqueens::Method;
+/// assert_eq!("join".parse::<Method>().unwrap(), Method::Join);
+/// assert_eq!(Method::Backtrack.to_string(), "backtrack");
+/// assert!("fast".parse::<Method>().is_err());
+/// ```
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// The symmetric backtracking search: totals and counts up to symmetry, any
+    /// rectangle.
+    #[default]
+    Backtrack,
+    /// The half-board join: totals only (the unique count is left at 0), square boards
+    /// with sides up to [`MAX_JOIN_SIDE`].
+    Join,
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Backtrack => "backtrack",
+            Method::Join => "join",
+        })
+    }
+}
+
+impl FromStr for Method {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Method, Error> {
+        match s {
+            "backtrack" => Ok(Method::Backtrack),
+            "join" => Ok(Method::Join),
+            _ => Err(Error::Unsupported(format!(
+                "unknown counting method '{s}': use backtrack or join"
+            ))),
+        }
+    }
+}
 
 /// Solutions of one task, or of several added up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -61,6 +116,8 @@ pub struct Plan {
     depth: usize,
     /// The prefixes, `depth` columns each, back to back.
     prefixes: Vec<u8>,
+    /// The join's task list when the plan counts by [`Method::Join`].
+    join: Option<JoinPlan>,
 }
 
 impl Plan {
@@ -85,6 +142,7 @@ impl Plan {
             cols: c,
             depth: 0,
             prefixes: Vec::new(),
+            join: None,
         };
         // The square classes need row 1 fixed in a task (it sets the corner masks).
         let min_depth = if plan.square() { 2.min(r) } else { 1 };
@@ -100,6 +158,67 @@ impl Plan {
         Ok(plan)
     }
 
+    /// The half-board join plan for `n` queens on `n × n` ([`Method::Join`]): totals
+    /// only, `1 <= n <=` [`MAX_JOIN_SIDE`].
+    ///
+    /// ```
+    /// use queens::engine::nqueens::{Method, Plan};
+    /// let p = Plan::join(10).unwrap();
+    /// assert_eq!((p.method(), p.run_all().total), (Method::Join, 724));
+    /// assert_ne!(p.fingerprint(), Plan::new(10, 10).unwrap().fingerprint());
+    /// assert!(Plan::join(30).is_err());
+    /// ```
+    pub fn join(n: u32) -> Result<Plan, Error> {
+        let join = JoinPlan::new(n as usize).ok_or_else(|| {
+            Error::Unsupported(format!(
+                "the join counts square boards with sides from 1 to {MAX_JOIN_SIDE}, not {n}x{n}"
+            ))
+        })?;
+        Ok(Plan {
+            rows: n as usize,
+            cols: n as usize,
+            depth: 0,
+            prefixes: Vec::new(),
+            join: Some(join),
+        })
+    }
+
+    /// The plan for `rows × cols` by `method` ([`Plan::new`] or [`Plan::join`]).
+    pub fn with_method(rows: u32, cols: u32, method: Method) -> Result<Plan, Error> {
+        match method {
+            Method::Backtrack => Plan::new(rows, cols),
+            Method::Join if rows == cols => Plan::join(rows),
+            Method::Join => Err(Error::Unsupported(format!(
+                "the join counts square boards only, not {rows}x{cols}"
+            ))),
+        }
+    }
+
+    /// The fastest method for the total of `rows × cols`: the join on squares it
+    /// handles, else the backtracking search.
+    ///
+    /// ```
+    /// use queens::engine::nqueens::{Method, Plan};
+    /// assert_eq!(Plan::total_method(12, 12), Method::Join);
+    /// assert_eq!(Plan::total_method(7, 9), Method::Backtrack);
+    /// ```
+    pub fn total_method(rows: u32, cols: u32) -> Method {
+        if rows == cols && rows >= 1 && rows as usize <= MAX_JOIN_SIDE {
+            Method::Join
+        } else {
+            Method::Backtrack
+        }
+    }
+
+    /// How this plan counts.
+    pub fn method(&self) -> Method {
+        if self.join.is_some() {
+            Method::Join
+        } else {
+            Method::Backtrack
+        }
+    }
+
     /// Rows (the short side: one queen per row).
     pub fn rows(&self) -> u32 {
         self.rows as u32
@@ -112,6 +231,9 @@ impl Plan {
 
     /// Number of tasks.
     pub fn len(&self) -> usize {
+        if let Some(j) = &self.join {
+            return j.len();
+        }
         self.prefixes.len().checked_div(self.depth).unwrap_or(0)
     }
 
@@ -120,10 +242,13 @@ impl Plan {
         self.len() == 0
     }
 
-    /// A 64-bit digest of the board, the algorithm version and the task list: two
-    /// plans with the same fingerprint split the work the same way, so partial results
-    /// (checkpoints, shards) of one can be used for the other.
+    /// A 64-bit digest of the method, the board, the algorithm version and the task
+    /// list: two plans with the same fingerprint split the work the same way, so
+    /// partial results (checkpoints, shards) of one can be used for the other.
     pub fn fingerprint(&self) -> String {
+        if let Some(j) = &self.join {
+            return j.fingerprint();
+        }
         // FNV-1a: stable across Rust versions, unlike `DefaultHasher`.
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut eat = |b: u8| {
@@ -207,13 +332,19 @@ impl Plan {
         out
     }
 
-    /// The prefix of task `i` (columns of rows `0..depth`).
+    /// The prefix of task `i` (columns of rows `0..depth`; empty in a join plan).
     pub fn prefix(&self, i: usize) -> &[u8] {
+        if self.join.is_some() {
+            return &[];
+        }
         &self.prefixes[i * self.depth..(i + 1) * self.depth]
     }
 
-    /// Counts the solutions that extend task `i`.
+    /// Counts the solutions of task `i` (in a join plan, the total only).
     pub fn run_task(&self, i: usize) -> Tally {
+        if let Some(j) = &self.join {
+            return j.run_task(i);
+        }
         let prefix = self.prefix(i);
         let mut masks = [0u64; MAX_SIDE];
         for (r, m) in masks

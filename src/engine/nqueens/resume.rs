@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::plan::{Plan, Tally};
+use super::plan::{Method, Plan, Tally};
 use super::run_tasks;
 use crate::engine::Control;
 use crate::error::Error;
@@ -150,6 +150,7 @@ const VERSION: u32 = 1;
 struct Checkpoint {
     rows: u32,
     cols: u32,
+    method: Method,
     fingerprint: String,
     tasks: usize,
     shard: Option<Shard>,
@@ -164,6 +165,10 @@ struct CheckpointFile {
     version: u32,
     rows: u32,
     cols: u32,
+    /// How the count is made (absent in files of older versions: the backtracking
+    /// search). Covered by the fingerprint, so not by the checksum.
+    #[serde(default)]
+    method: Method,
     fingerprint: String,
     tasks: usize,
     shard: Option<Shard>,
@@ -206,6 +211,7 @@ impl Checkpoint {
         Checkpoint {
             rows: plan.rows(),
             cols: plan.cols(),
+            method: plan.method(),
             fingerprint: plan.fingerprint(),
             tasks: plan.len(),
             shard,
@@ -259,6 +265,16 @@ impl Checkpoint {
                 plan.cols()
             )));
         }
+        if f.method != plan.method() {
+            return Err(bad(format!(
+                "it was made by the {} counter, not the {} counter this count uses ({}); \
+                 run it with --method {} or use another file",
+                f.method,
+                plan.method(),
+                method_why(plan.method()),
+                f.method
+            )));
+        }
         if f.fingerprint != plan.fingerprint() || f.tasks != plan.len() {
             return Err(bad(
                 "it was made by another version of the counter (its task list differs)".into(),
@@ -277,6 +293,7 @@ impl Checkpoint {
         let mut cp = Checkpoint {
             rows: f.rows,
             cols: f.cols,
+            method: f.method,
             fingerprint: f.fingerprint,
             tasks: f.tasks,
             shard,
@@ -338,6 +355,7 @@ impl Checkpoint {
             version: VERSION,
             rows: self.rows,
             cols: self.cols,
+            method: self.method,
             fingerprint: self.fingerprint.clone(),
             tasks: self.tasks,
             shard: self.shard,
@@ -348,6 +366,26 @@ impl Checkpoint {
         };
         f.checksum = f.digest();
         f
+    }
+}
+
+/// Why a count uses `method`, for messages.
+fn method_why(method: Method) -> &'static str {
+    match method {
+        Method::Join => "the join, for totals",
+        Method::Backtrack => "the backtracking search, for unique counts, JSON and rectangles",
+    }
+}
+
+/// The method recorded in the checkpoint file `path`, if there is a readable one (so
+/// that a count can resume with the method that started it).
+pub fn checkpoint_method(path: &Path) -> Option<Method> {
+    let text = fs::read_to_string(path).ok()?;
+    let head = text.lines().next()?;
+    let v: serde_json::Value = serde_json::from_str(head).ok()?;
+    match v.get("method") {
+        None => Some(Method::Backtrack),
+        Some(m) => serde_json::from_value(m.clone()).ok(),
     }
 }
 
@@ -450,6 +488,10 @@ pub struct ShardResult {
     pub rows: u32,
     /// Columns of the (transposed) board.
     pub cols: u32,
+    /// How the shard was counted (absent in results of older versions: the
+    /// backtracking search). A join shard has no unique count.
+    #[serde(default)]
+    pub method: Method,
     /// The plan's fingerprint: shards of different task lists do not add up.
     pub fingerprint: String,
     /// Which shard, from 1.
@@ -482,6 +524,7 @@ impl ShardResult {
             version: VERSION,
             rows: plan.rows(),
             cols: plan.cols(),
+            method: plan.method(),
             fingerprint: plan.fingerprint(),
             shard: shard.index,
             shards: shard.count,
@@ -520,6 +563,8 @@ pub struct Merged {
     pub rows: u32,
     /// Columns.
     pub cols: u32,
+    /// How the shards were counted ([`Method::Join`]: the unique sum is 0, unknown).
+    pub method: Method,
     /// The sum.
     pub tally: Tally,
     /// Seconds spent over all shards.
@@ -537,10 +582,17 @@ pub fn merge(parts: &[(String, ShardResult)]) -> Result<Merged, Error> {
     let mut merged = Merged {
         rows: first.rows,
         cols: first.cols,
+        method: first.method,
         tally: Tally::default(),
         seconds: 0.0,
     };
     for (name, r) in parts {
+        if r.method != first.method {
+            return Err(Error::Shard(format!(
+                "{name} was counted by the {} counter but {first_name} by the {}: they do not belong together",
+                r.method, first.method
+            )));
+        }
         if (r.rows, r.cols, &r.fingerprint) != (first.rows, first.cols, &first.fingerprint) {
             return Err(Error::Shard(format!(
                 "{name} is a shard of {}x{} (plan {}), but {first_name} is of {}x{} (plan {}): they do not belong together",
@@ -679,5 +731,57 @@ mod tests {
         assert!(merge(&[part(1, 2), part(1, 2), part(2, 2)]).is_err());
         assert!(merge(&[part(1, 2), part(2, 3)]).is_err());
         assert!(merge(&[]).is_err());
+    }
+
+    #[test]
+    fn join_plans_shard_resume_and_refuse_the_other_method() {
+        let plan = Plan::join(13).unwrap();
+        let parts = |k: u32| -> Vec<(String, ShardResult)> {
+            (1..=k)
+                .map(|i| {
+                    let s = Shard { index: i, count: k };
+                    let opts = Options {
+                        shard: Some(s),
+                        checkpoint: None,
+                    };
+                    let r = run(&plan, &opts, &Control::default()).unwrap();
+                    (format!("s{i}"), ShardResult::new(&plan, s, &r, 0.0, 1))
+                })
+                .collect()
+        };
+        for k in 1..=7 {
+            let m = merge(&parts(k)).unwrap();
+            assert_eq!((m.tally.total, m.method), (73712, Method::Join), "k={k}");
+        }
+        let back = Plan::new(13, 13).unwrap();
+        let s = Shard { index: 2, count: 2 };
+        let r = run(
+            &back,
+            &Options {
+                shard: Some(s),
+                checkpoint: None,
+            },
+            &Control::default(),
+        )
+        .unwrap();
+        let mut mixed = parts(2);
+        mixed[1] = ("b".into(), ShardResult::new(&back, s, &r, 0.0, 1));
+        assert!(matches!(merge(&mixed), Err(Error::Shard(m)) if m.contains("backtrack")));
+        // A join checkpoint is refused by a backtracking count of the same board.
+        let path = tmp("join.json");
+        let opts = Options {
+            shard: None,
+            checkpoint: Some(path.clone()),
+        };
+        assert_eq!(
+            run(&plan, &opts, &Control::default()).unwrap().tally.total,
+            73712
+        );
+        assert_eq!(checkpoint_method(&path), Some(Method::Join));
+        assert!(matches!(
+            run(&back, &opts, &Control::default()),
+            Err(Error::Checkpoint { reason, .. }) if reason.contains("join counter")
+        ));
+        fs::remove_file(&path).unwrap();
     }
 }

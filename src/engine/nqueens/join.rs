@@ -1,0 +1,778 @@
+//! The half-board join: N-queens totals by meet-in-the-middle over the east and west
+//! halves of the board, instead of a search of the whole board.
+//!
+//! # Idea
+//! Every column of a solution holds one queen. On an even board `n = 2h` the `h` east
+//! columns (`c >= h`) therefore hold `h` queens, in some set `R` of `h` rows, and the
+//! west columns hold the other `h` rows. An *east half-solution* on `R` is `h`
+//! non-attacking queens, one in each east column, on exactly the rows `R`; a west
+//! half-solution likewise. An east and a west half-solution make a solution exactly when
+//! they share no diagonal: rows and columns cannot clash across the halves. So
+//!
+//! `Q(n) = Σ_R #{(E, W) : E east on R, W west on rows \ R, diagonals of E and W disjoint}`.
+//!
+//! Only the diagonals both halves can reach matter (`n - 1` of each family), so a
+//! half-solution is kept as one `u64` *key*: its diagonals in that overlap.
+//!
+//! On an odd board `n = 2h + 1` the middle column holds one queen, in some row `m`; a
+//! task fixes `m`, bars its row and its two diagonals, and splits the other `2h` rows
+//! into east and west as above.
+//!
+//! # Tasks
+//! A task is a *group* of row splits: those whose east rows meet the `2 e` *edge rows*
+//! (the top `e` and the bottom `e`) in one given set `A` (and, on odd boards, with one
+//! middle-column row `m`). The `n - 2e` other rows are the *middle rows*; `e` is
+//! chosen so that there are at most 2^10 (odd boards: 2^11) middle-row subsets. One
+//! search of the east half per task lists the east half-solutions of all the splits
+//! of its group at once, into one bucket per set of middle rows used, and one search
+//! of the west half (edge rows `edge \ A`) gives the partners. A search per split
+//! would repeat the shallow levels of the tree once for every split (measured 7x the
+//! leaves in loop steps at n = 16, against 1.3x for a search per group). Each search
+//! places the needed edge rows first, row by row, then fills the remaining columns
+//! column by column from the middle rows, so it rarely reaches a dead end.
+//!
+//! # Symmetry
+//! Mirroring the columns turns a solution with east rows `R` into one with east rows
+//! `R^c`; reversing the rows turns it into one with east rows `rev R` (and `m` into
+//! `n - 1 - m`). Both maps send groups to groups (the edge rows are symmetric), so
+//! the tasks are the least group of each orbit, weighed by the orbit's size (1, 2 or
+//! 4). When a map sends a group to itself (reversal, or reversal and mirror, on an
+//! even board or with `m` the centre row), only the lesser split of each image pair
+//! is joined, counted twice.
+//!
+//! # Counting disjoint pairs
+//! Per split `R`, the pairs with disjoint keys are counted by a *sieve*: the smaller
+//! list `E` is cut into blocks of 512; for each block and each diagonal `b`, a 512-bit
+//! set marks the members of the block that use `b`. The key bits from the lowest to
+//! the highest diagonal that both lists use are split into groups of at most 7, and
+//! for each group every subset of it gets the union of its diagonals' sets, so that
+//! for a member `W` of the other list the union over all its diagonals (the block
+//! members it clashes with) takes one table look-up per group: 4 or 5 look-ups for
+//! 512 pairs at n = 16..20. The set bits are counted, per byte by nibble look-up on
+//! AVX2, and the compatible pairs are the rest. For lists of sizes `a <= b` this costs
+//! about `b · ⌈a / 512⌉ · groups` 512-bit operations, plus the building of the tables.
+
+use super::plan::Tally;
+
+/// Largest side the join handles. Keys would hold up to `2(n - 1) <= 62` diagonals in
+/// a `u64`, but beyond 21 a count takes days anyway, and the buckets grow as `2^(n-2e)`.
+pub const MAX_JOIN_SIDE: usize = 21;
+
+/// One task: a group of row splits (see [`JoinPlan`]) and how many groups it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Task {
+    /// The middle column's queen row; [`NO_MIDDLE`] on even boards.
+    mid: u8,
+    /// The size of the group's symmetry orbit (1, 2 or 4).
+    weight: u8,
+    /// Which symmetry maps the group to itself: [`STAB_NONE`], [`STAB_FLIP`] (row
+    /// reversal) or [`STAB_FLIP_MIRROR`] (row reversal and column mirror).
+    stab: u8,
+    /// The east rows among the edge rows.
+    east_edge: u64,
+}
+
+const NO_MIDDLE: u8 = u8::MAX;
+const STAB_NONE: u8 = 0;
+const STAB_FLIP: u8 = 1;
+const STAB_FLIP_MIRROR: u8 = 2;
+
+/// The deterministic task list of the half-board join on an `n × n` board (see the
+/// [module docs](self)).
+///
+/// A task is a *group* of row splits: those whose east rows meet the `edge` top and
+/// `edge` bottom rows in a given set. One search of the east half per group lists
+/// the east half-solutions of all its splits at once, sorted into buckets by their
+/// middle rows (a search per split would repeat the shallow levels of the search once
+/// for every split); one search of the west half gives the partners.
+#[derive(Clone, Debug)]
+pub struct JoinPlan {
+    n: usize,
+    h: usize,
+    /// Rows `0..edge` and `n-edge..n` are the edge rows; the `n - 2 edge` others are
+    /// the middle rows, which index the buckets.
+    edge: usize,
+    /// Diagonals (`r - c + n - 1`) both halves reach: `lo1 .. lo1 + len1`.
+    lo1: usize,
+    len1: usize,
+    /// Anti-diagonals (`r + c`) both halves reach: `lo2 .. lo2 + len2`.
+    lo2: usize,
+    len2: usize,
+    tasks: Vec<Task>,
+}
+
+impl JoinPlan {
+    /// The join plan for `n` queens on `n × n`, for `1 <= n <=` [`MAX_JOIN_SIDE`].
+    ///
+    /// ```
+    /// use queens::engine::nqueens::join::JoinPlan;
+    /// let p = JoinPlan::new(8).unwrap();
+    /// assert_eq!(p.run_all(), 92);
+    /// assert!(JoinPlan::new(40).is_none());
+    /// ```
+    pub fn new(n: usize) -> Option<JoinPlan> {
+        if n == 0 || n > MAX_JOIN_SIDE {
+            return None;
+        }
+        let h = n / 2;
+        // The diagonals each half can reach, from its squares.
+        let reach = |cols: std::ops::Range<usize>| {
+            let (mut d1, mut d2) = (0u64, 0u64);
+            for c in cols {
+                for r in 0..n {
+                    d1 |= 1 << (r + n - 1 - c);
+                    d2 |= 1 << (r + c);
+                }
+            }
+            (d1, d2)
+        };
+        let (e1, e2) = reach(n - h..n);
+        let (w1, w2) = reach(0..h);
+        let span = |o: u64| {
+            if o == 0 {
+                (0, 0)
+            } else {
+                (o.trailing_zeros() as usize, o.count_ones() as usize)
+            }
+        };
+        let ((lo1, len1), (lo2, len2)) = (span(e1 & w1), span(e2 & w2));
+        // At most 2^10 (2^11 on odd boards) buckets per group; at least 8 edge rows
+        // where the board has them, for tasks enough to balance and checkpoint.
+        let edge = if n >= 18 {
+            (n - 10) / 2
+        } else {
+            (n / 2).min(4)
+        };
+        let mut plan = JoinPlan {
+            n,
+            h,
+            edge,
+            lo1,
+            len1,
+            lo2,
+            len2,
+            tasks: Vec::new(),
+        };
+        plan.tasks = plan.list_tasks();
+        Some(plan)
+    }
+
+    /// The side of the board.
+    pub fn side(&self) -> usize {
+        self.n
+    }
+
+    /// Number of tasks.
+    pub fn len(&self) -> usize {
+        self.tasks.len()
+    }
+
+    /// Whether there are no tasks (never: even a board without solutions has tasks).
+    pub fn is_empty(&self) -> bool {
+        self.tasks.is_empty()
+    }
+
+    fn rev(&self, rows: u64) -> u64 {
+        rows.reverse_bits() >> (64 - self.n)
+    }
+
+    /// The edge rows.
+    fn edge_rows(&self) -> u64 {
+        low_bits(self.edge) | low_bits(self.edge) << (self.n - self.edge)
+    }
+
+    /// The rows other than the middle column's queen row `mid`.
+    fn avail(&self, mid: u8) -> u64 {
+        let full = low_bits(self.n);
+        if mid == NO_MIDDLE {
+            full
+        } else {
+            full & !(1 << mid)
+        }
+    }
+
+    /// The least group of each orbit, with the orbit's size; largest groups first.
+    fn list_tasks(&self) -> Vec<Task> {
+        let (n, h) = (self.n, self.h);
+        let mids: Vec<u8> = if n % 2 == 0 {
+            vec![NO_MIDDLE]
+        } else {
+            (0..n as u8).collect()
+        };
+        let mut tasks = Vec::new();
+        for mid in mids {
+            let avail = self.avail(mid);
+            let edge = self.edge_rows() & avail;
+            let middle = (avail & !edge).count_ones() as usize;
+            let flip = if mid == NO_MIDDLE {
+                mid
+            } else {
+                n as u8 - 1 - mid
+            };
+            let key = |m: u8, a: u64| (u64::from(m) << 32) | a;
+            // Every subset `a` of the edge rows, by submask enumeration.
+            let mut a = edge;
+            loop {
+                let k = a.count_ones() as usize;
+                if k <= h && h - k <= middle {
+                    let own = key(mid, a);
+                    let orbit = [
+                        own,
+                        key(mid, edge ^ a),
+                        key(flip, self.rev(a)),
+                        key(flip, self.rev(edge ^ a)),
+                    ];
+                    if orbit.iter().all(|&o| o >= own) {
+                        let mut distinct = orbit;
+                        distinct.sort_unstable();
+                        let weight = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count();
+                        let stab = if orbit[2] == own {
+                            STAB_FLIP
+                        } else if orbit[3] == own {
+                            STAB_FLIP_MIRROR
+                        } else {
+                            STAB_NONE
+                        };
+                        tasks.push((
+                            binomial(middle, h - k),
+                            Task {
+                                mid,
+                                weight: weight as u8,
+                                stab,
+                                east_edge: a,
+                            },
+                        ));
+                    }
+                }
+                if a == 0 {
+                    break;
+                }
+                a = (a - 1) & edge;
+            }
+        }
+        // Largest first (the number of splits in the group), for the dynamic balance.
+        tasks.sort_by_key(|&(size, t)| (std::cmp::Reverse(size), t.mid, t.east_edge));
+        tasks.into_iter().map(|(_, t)| t).collect()
+    }
+
+    /// A 64-bit digest of the method, the board and the task list.
+    pub fn fingerprint(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: u8| {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for b in b"nqueens-join-v1" {
+            eat(*b);
+        }
+        for v in [self.n, self.edge] {
+            for b in (v as u32).to_le_bytes() {
+                eat(b);
+            }
+        }
+        for t in &self.tasks {
+            eat(t.mid);
+            eat(t.weight);
+            eat(t.stab);
+            for b in t.east_edge.to_le_bytes() {
+                eat(b);
+            }
+        }
+        format!("{h:016x}")
+    }
+
+    /// The solutions that task `i` stands for.
+    pub fn run_task(&self, i: usize) -> Tally {
+        let t = self.tasks[i];
+        let found = SCRATCH.with(|s| self.count_task(t, &mut s.borrow_mut()));
+        Tally {
+            total: found * u128::from(t.weight),
+            unique: 0,
+        }
+    }
+
+    /// Every task on this thread, added up: the number of solutions.
+    pub fn run_all(&self) -> u128 {
+        (0..self.len()).map(|i| self.run_task(i).total).sum()
+    }
+
+    /// The solutions whose row split lies in the group of `t`.
+    fn count_task(&self, t: Task, s: &mut Scratch) -> u128 {
+        let (n, h) = (self.n, self.h);
+        let avail = self.avail(t.mid);
+        let edge = self.edge_rows() & avail;
+        let (mut d1, mut d2) = (0u64, 0u64);
+        if t.mid != NO_MIDDLE {
+            let m = t.mid as usize;
+            d1 |= 1 << (m + n - 1 - h);
+            d2 |= 1 << (m + h);
+        }
+        let a = t.east_edge;
+        let buckets = 1usize << (n - 2 * self.edge);
+        let mut east = std::mem::take(&mut s.east);
+        let mut west = std::mem::take(&mut s.west);
+        for v in [&mut east, &mut west] {
+            v.resize_with(buckets, Vec::new);
+            v.iter_mut().for_each(Vec::clear);
+        }
+        self.halves(n - h..n, avail & !(edge ^ a), a, d1, d2, &mut east);
+        self.halves(0..h, avail & !a, edge ^ a, d1, d2, &mut west);
+        let mut found = 0u128;
+        for (i, e) in east.iter().enumerate() {
+            if e.is_empty() {
+                continue;
+            }
+            let r = a | (i as u64) << self.edge;
+            let image = match t.stab {
+                STAB_FLIP => self.rev(r),
+                STAB_FLIP_MIRROR => self.rev(avail ^ r),
+                _ => r,
+            };
+            if image < r {
+                continue;
+            }
+            let w = &west[((avail ^ r) >> self.edge) as usize & (buckets - 1)];
+            let pairs = count_disjoint(e, w, s);
+            found += u128::from(pairs) * if image == r { 1 } else { 2 };
+        }
+        s.east = east;
+        s.west = west;
+        found
+    }
+
+    /// Pushes the key of every placement of one queen per column of `cols` on rows of
+    /// `rows`, using every row of `needed`, clear of the diagonals `d1`, `d2` and of
+    /// each other, into `out`, the bucket of the middle rows it uses. The keys leave
+    /// out `d1` and `d2` themselves.
+    fn halves(
+        &self,
+        cols: std::ops::Range<usize>,
+        rows: u64,
+        needed: u64,
+        d1: u64,
+        d2: u64,
+        out: &mut [Vec<u64>],
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if fast_bits() {
+            // SAFETY: the CPU has the features the function is compiled for.
+            return unsafe { self.halves_x86(cols, rows, needed, d1, d2, out) };
+        }
+        self.halves_body(cols, rows, needed, d1, d2, out)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn halves_x86(
+        &self,
+        cols: std::ops::Range<usize>,
+        rows: u64,
+        needed: u64,
+        d1: u64,
+        d2: u64,
+        out: &mut [Vec<u64>],
+    ) {
+        self.halves_body(cols, rows, needed, d1, d2, out)
+    }
+
+    #[inline(always)]
+    fn halves_body(
+        &self,
+        cols: std::ops::Range<usize>,
+        rows: u64,
+        needed: u64,
+        d1: u64,
+        d2: u64,
+        out: &mut [Vec<u64>],
+    ) {
+        let free_cols = low_bits(cols.end) & !low_bits(cols.start);
+        let keys = Keys {
+            n: self.n,
+            lo1: self.lo1,
+            lo2: self.lo2,
+            len1: self.len1,
+            m1: low_bits(self.len1),
+            m2: low_bits(self.len2),
+            k1: !d1,
+            k2: !d2,
+            edge: self.edge,
+            mask: out.len() - 1,
+            rows: rows & !needed,
+        };
+        keys.needed_rows(needed, free_cols, d1, d2, out);
+    }
+}
+
+/// What the search of one half needs to know, besides its state.
+struct Keys {
+    n: usize,
+    lo1: usize,
+    lo2: usize,
+    len1: usize,
+    m1: u64,
+    m2: u64,
+    /// Everything but the middle queen's diagonals (left out of the keys).
+    k1: u64,
+    k2: u64,
+    edge: usize,
+    /// Buckets - 1.
+    mask: usize,
+    /// The rows (all middle rows) for the columns left after the needed rows.
+    rows: u64,
+}
+
+impl Keys {
+    /// Places the needed (edge) rows first, each in a free column, row by row: doing
+    /// them last, column by column, would reach many dead ends that lack one of them.
+    #[inline(always)]
+    fn needed_rows(&self, needed: u64, cols: u64, a: u64, b: u64, out: &mut [Vec<u64>]) {
+        let n = self.n;
+        // Frames: rows still needed, free columns, the diagonals, columns left to try.
+        let mut stack = [(0u64, 0u64, 0u64, 0u64, 0u64); 64];
+        let mut sp = 0usize;
+        let (mut need, mut free, mut a, mut b, mut left) = (needed, cols, a, b, cols);
+        loop {
+            if need == 0 {
+                self.other_rows(free, a, b, out);
+            } else if left != 0 {
+                let r = need.trailing_zeros() as usize;
+                let c = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let (x, y) = (1u64 << (r + n - 1 - c), 1u64 << (r + c));
+                if a & x == 0 && b & y == 0 {
+                    stack[sp & 63] = (need, free, a, b, left);
+                    sp += 1;
+                    need &= need - 1;
+                    free &= !(1 << c);
+                    a |= x;
+                    b |= y;
+                    left = free;
+                }
+                continue;
+            }
+            if sp == 0 {
+                break;
+            }
+            sp -= 1;
+            (need, free, a, b, left) = stack[sp & 63];
+        }
+    }
+
+    /// Fills the columns `cols` with the middle rows, column by column.
+    #[inline(always)]
+    fn other_rows(&self, cols: u64, a: u64, b: u64, out: &mut [Vec<u64>]) {
+        let n = self.n;
+        let key = |a: u64, b: u64| {
+            let x = ((a & self.k1) >> self.lo1) & self.m1;
+            let y = ((b & self.k2) >> self.lo2) & self.m2;
+            x | y << self.len1
+        };
+        let depth = cols.count_ones() as usize;
+        if depth == 0 {
+            out[0].push(key(a, b));
+            return;
+        }
+        let mut list = [0usize; 32];
+        let mut left = cols;
+        for slot in list.iter_mut().take(depth) {
+            *slot = left.trailing_zeros() as usize;
+            left &= left - 1;
+        }
+        let last = depth - 1;
+        // Frames: free rows, the two diagonal masks, and the candidates left.
+        let mut stack = [(0u64, 0u64, 0u64, 0u64); 32];
+        let (mut free, mut a, mut b) = (self.rows, a, b);
+        let mut j = 0usize;
+        let c = list[0];
+        let mut avail = free & !(a >> (n - 1 - c)) & !(b >> c);
+        let mut sp = 0usize;
+        loop {
+            if avail != 0 {
+                let r = avail.trailing_zeros() as usize;
+                avail &= avail - 1;
+                let c = list[j & 31];
+                let na = a | 1 << (r + n - 1 - c);
+                let nb = b | 1 << (r + c);
+                let nf = free & !(1 << r);
+                if j == last {
+                    let used = self.rows ^ nf;
+                    out[(used >> self.edge) as usize & self.mask].push(key(na, nb));
+                    continue;
+                }
+                let c2 = list[(j + 1) & 31];
+                let next = nf & !(na >> (n - 1 - c2)) & !(nb >> c2);
+                if next != 0 {
+                    stack[sp & 31] = (free, a, b, avail);
+                    sp += 1;
+                    (free, a, b, avail) = (nf, na, nb, next);
+                    j += 1;
+                }
+            } else if sp == 0 {
+                break;
+            } else {
+                sp -= 1;
+                (free, a, b, avail) = stack[sp & 31];
+                j -= 1;
+            }
+        }
+    }
+}
+
+fn binomial(n: usize, k: usize) -> u64 {
+    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1))
+}
+
+fn low_bits(k: usize) -> u64 {
+    if k >= 64 { !0 } else { (1u64 << k) - 1 }
+}
+
+/// Whether the CPU has `popcnt`, `bmi1` and `bmi2`.
+#[cfg(target_arch = "x86_64")]
+fn fast_bits() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+}
+
+/// Whether the CPU has AVX2 (and the bit instructions) for the sieve.
+#[cfg(target_arch = "x86_64")]
+fn fast_sieve() -> bool {
+    fast_bits() && std::arch::is_x86_feature_detected!("avx2")
+}
+
+/// Reused buffers of one thread.
+#[derive(Default)]
+struct Scratch {
+    east: Vec<Vec<u64>>,
+    west: Vec<Vec<u64>>,
+    bits: Vec<Block>,
+    table: Vec<Block>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// 512 members of the small list, a bit each.
+type Block = [u64; WORDS];
+/// 64-bit words per block.
+const WORDS: usize = 8;
+const BLOCK: usize = 64 * WORDS;
+/// At most this many diagonals per look-up group.
+const GROUP: usize = 7;
+
+/// The number of pairs `(x, y)`, `x` in `a`, `y` in `b`, with `x & y == 0`.
+fn count_disjoint(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if fast_sieve() {
+        // SAFETY: the CPU has the features the function is compiled for.
+        return unsafe { count_disjoint_x86(a, b, s) };
+    }
+    count_disjoint_body(a, b, s)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+unsafe fn count_disjoint_x86(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
+    count_disjoint_body(a, b, s)
+}
+
+#[inline(always)]
+fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
+    let (small, big) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if small.is_empty() {
+        return 0;
+    }
+    if small.len() < 16 {
+        return small
+            .iter()
+            .map(|&x| big.iter().filter(|&&y| x & y == 0).count() as u64)
+            .sum();
+    }
+    let used = small.iter().fold(0, |u, &x| u | x) & big.iter().fold(0, |u, &y| u | y);
+    if used == 0 {
+        return small.len() as u64 * big.len() as u64;
+    }
+    // The diagonals from `bottom` on, in groups of `width` bits.
+    let bottom = used.trailing_zeros();
+    let span = (64 - used.leading_zeros() - bottom) as usize;
+    let groups = span.div_ceil(GROUP);
+    let width = span.div_ceil(groups);
+    let stride = 1usize << width;
+    s.bits.clear();
+    s.bits.resize(span, [0; WORDS]);
+    s.table.clear();
+    s.table.resize(groups * stride, [0; WORDS]);
+    let mut clashes = 0u64;
+    for block in small.chunks(BLOCK) {
+        for b in s.bits.iter_mut() {
+            *b = [0; WORDS];
+        }
+        for (i, &x) in block.iter().enumerate() {
+            let mut m = (x & used) >> bottom;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                s.bits[d][i / 64] |= 1 << (i % 64);
+            }
+        }
+        for g in 0..groups {
+            let t = &mut s.table[g * stride..(g + 1) * stride];
+            let lo = g * width;
+            let hi = (lo + width).min(span);
+            for p in 1..1usize << (hi - lo) {
+                let prev = t[p & (p - 1)];
+                let bit = s.bits[lo + p.trailing_zeros() as usize];
+                t[p] = std::array::from_fn(|w| prev[w] | bit[w]);
+            }
+        }
+        let (t, w) = (&s.table[..], width as u32);
+        #[cfg(target_arch = "x86_64")]
+        if fast_sieve() {
+            // SAFETY: the CPU has AVX2; every index stays below `groups * stride`.
+            clashes += unsafe {
+                match groups {
+                    1 => sieve_avx2::<1>(t, big, used, bottom, w),
+                    2 => sieve_avx2::<2>(t, big, used, bottom, w),
+                    3 => sieve_avx2::<3>(t, big, used, bottom, w),
+                    4 => sieve_avx2::<4>(t, big, used, bottom, w),
+                    5 => sieve_avx2::<5>(t, big, used, bottom, w),
+                    6 => sieve_avx2::<6>(t, big, used, bottom, w),
+                    7 => sieve_avx2::<7>(t, big, used, bottom, w),
+                    8 => sieve_avx2::<8>(t, big, used, bottom, w),
+                    _ => sieve_avx2::<9>(t, big, used, bottom, w),
+                }
+            };
+            continue;
+        }
+        clashes += match groups {
+            1 => sieve::<1>(t, big, used, bottom, w),
+            2 => sieve::<2>(t, big, used, bottom, w),
+            3 => sieve::<3>(t, big, used, bottom, w),
+            4 => sieve::<4>(t, big, used, bottom, w),
+            5 => sieve::<5>(t, big, used, bottom, w),
+            6 => sieve::<6>(t, big, used, bottom, w),
+            7 => sieve::<7>(t, big, used, bottom, w),
+            8 => sieve::<8>(t, big, used, bottom, w),
+            _ => sieve::<9>(t, big, used, bottom, w),
+        };
+    }
+    small.len() as u64 * big.len() as u64 - clashes
+}
+
+/// [`sieve`] with AVX2: the union of a key's sets in two registers, and the popcounts
+/// summed per byte (by nibble look-up) for 15 keys at a time before they are widened
+/// (at most 16 per byte and key, so no byte overflows).
+///
+/// # Safety
+/// The CPU must have AVX2, and `table` must hold `G << width` blocks.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+unsafe fn sieve_avx2<const G: usize>(
+    table: &[Block],
+    big: &[u64],
+    used: u64,
+    bottom: u32,
+    width: u32,
+) -> u64 {
+    use std::arch::x86_64::*;
+    let stride = 1usize << width;
+    let wmask = (stride - 1) as u64;
+    debug_assert!(table.len() >= G * stride);
+    let base = table.as_ptr();
+    let nibbles = _mm256_setr_epi8(
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    );
+    let low = _mm256_set1_epi8(0x0f);
+    let zero = _mm256_setzero_si256();
+    let mut sums = zero;
+    for run in big.chunks(15) {
+        let mut bytes = zero;
+        for &y in run {
+            let y = (y & used) >> bottom;
+            let (mut acc, mut acc2) = (zero, zero);
+            for g in 0..G {
+                let q = ((y >> (g as u32 * width)) & wmask) as usize;
+                // SAFETY: g < G and q < stride.
+                let t = unsafe { base.add(g * stride + q) } as *const __m256i;
+                acc = _mm256_or_si256(acc, unsafe { _mm256_loadu_si256(t) });
+                acc2 = _mm256_or_si256(acc2, unsafe { _mm256_loadu_si256(t.add(1)) });
+            }
+            let lo = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(acc, low));
+            let hi = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(_mm256_srli_epi16(acc, 4), low));
+            let lo2 = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(acc2, low));
+            let hi2 =
+                _mm256_shuffle_epi8(nibbles, _mm256_and_si256(_mm256_srli_epi16(acc2, 4), low));
+            let both = _mm256_add_epi8(_mm256_add_epi8(lo, hi), _mm256_add_epi8(lo2, hi2));
+            bytes = _mm256_add_epi8(bytes, both);
+        }
+        sums = _mm256_add_epi64(sums, _mm256_sad_epu8(bytes, zero));
+    }
+    let mut lanes = [0u64; 4];
+    // SAFETY: 32 bytes written to a 32-byte array.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, sums) };
+    lanes.iter().sum()
+}
+
+/// The clashing pairs of one block: for each key of `big`, the union of its `G`
+/// groups' sets (`width` bits each, from bit `bottom`), counted.
+#[inline(always)]
+fn sieve<const G: usize>(table: &[Block], big: &[u64], used: u64, bottom: u32, width: u32) -> u64 {
+    let stride = 1usize << width;
+    let wmask = (stride - 1) as u64;
+    let mut clashes = 0u64;
+    for &y in big {
+        let y = (y & used) >> bottom;
+        let mut acc = [0u64; WORDS];
+        for g in 0..G {
+            let q = ((y >> (g as u32 * width)) & wmask) as usize;
+            let t = &table[g * stride + q];
+            for w in 0..WORDS {
+                acc[w] |= t[w];
+            }
+        }
+        clashes += acc.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+    }
+    clashes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_boards_match_a000170() {
+        let want = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+        for (i, &w) in want.iter().enumerate() {
+            let n = i + 1;
+            assert_eq!(JoinPlan::new(n).unwrap().run_all(), w, "n={n}");
+        }
+    }
+
+    #[test]
+    fn disjoint_pairs_match_brute_force() {
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut s = Scratch::default();
+        for (na, nb) in [(1, 5), (20, 700), (300, 50), (600, 900)] {
+            let a: Vec<u64> = (0..na)
+                .map(|_| next() & next() & next() & ((1 << 40) - 1))
+                .collect();
+            let b: Vec<u64> = (0..nb)
+                .map(|_| next() & next() & next() & ((1 << 40) - 1))
+                .collect();
+            let want: u64 = a
+                .iter()
+                .map(|&x| b.iter().filter(|&&y| x & y == 0).count() as u64)
+                .sum();
+            assert_eq!(count_disjoint(&a, &b, &mut s), want);
+            assert_eq!(count_disjoint_body(&b, &a, &mut s), want);
+        }
+    }
+}
