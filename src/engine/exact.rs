@@ -349,15 +349,7 @@ impl<const W: usize> Search<W> {
                     |a, b| a.checked_add(b).ok_or(Error::Overflow("128-bit")),
                 )
         };
-        if threads == rayon::current_num_threads() {
-            run()
-        } else {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| Error::Unsupported(format!("cannot start threads: {e}")))?
-                .install(run)
-        }
+        ctl.in_pool(run)
     }
 
     fn enumerate(

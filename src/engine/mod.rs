@@ -93,6 +93,24 @@ impl Control<'_> {
             self.threads
         }
     }
+
+    /// Runs `work` with rayon's parallel iterators on [`thread_count`](Self::thread_count)
+    /// threads: in the global pool when it has that many, else in a pool of its own.
+    pub(crate) fn in_pool<R: Send>(
+        &self,
+        work: impl FnOnce() -> Result<R, Error> + Send,
+    ) -> Result<R, Error> {
+        let threads = self.thread_count();
+        if threads == rayon::current_num_threads() {
+            work()
+        } else {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| Error::Unsupported(format!("cannot start threads: {e}")))?
+                .install(work)
+        }
+    }
 }
 
 /// A solver. See the [module docs](self) for the list.

@@ -587,16 +587,7 @@ fn count_with<W: Word>(g: &Geo, k: u32, ctl: &Control) -> Result<u128, Error> {
                 |a, b| a.checked_add(b).ok_or(Error::Overflow("128-bit")),
             )
     };
-    let threads = ctl.thread_count();
-    let sum = if threads == rayon::current_num_threads() {
-        run()
-    } else {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| Error::Unsupported(format!("cannot start threads: {e}")))?
-            .install(run)
-    }?;
+    let sum = ctl.in_pool(run)?;
     let k = u128::from(k);
     let times = lcm * (k * (k - 1) * (k - 2) / 6);
     debug_assert_eq!(sum % times, 0, "each placement counts lcm·C(k,3) times");
