@@ -608,12 +608,16 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
         for b in s.bits.iter_mut() {
             *b = [0; WORDS];
         }
-        for (i, &x) in block.iter().enumerate() {
-            let mut m = (x & used) >> bottom;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                s.bits[d][i / 64] |= 1 << (i % 64);
+        // A bit-matrix transpose per 64 members: setting the bits one by one chains
+        // read-modify-writes on the same words, and took about 8% of the count.
+        for (w, chunk) in block.chunks(64).enumerate() {
+            let mut rows = [0u64; 64];
+            for (r, &x) in rows.iter_mut().zip(chunk) {
+                *r = (x & used) >> bottom;
+            }
+            transpose64(&mut rows);
+            for (b, &r) in s.bits.iter_mut().zip(&rows) {
+                b[w] = r;
             }
         }
         for g in 0..groups {
@@ -658,6 +662,25 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
         };
     }
     small.len() as u64 * big.len() as u64 - clashes
+}
+
+/// Transposes a 64 × 64 bit matrix in place: bit `j` of `m[i]` trades places with bit
+/// `i` of `m[j]`. Six rounds swap ever smaller off-diagonal blocks (32, 16, …, 1 wide).
+#[inline(always)]
+fn transpose64(m: &mut [u64; 64]) {
+    let mut width = 32;
+    let mut mask: u64 = 0x0000_0000_ffff_ffff;
+    while width != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((m[k] >> width) ^ m[k + width]) & mask;
+            m[k] ^= t << width;
+            m[k + width] ^= t;
+            k = (k + width + 1) & !width;
+        }
+        width >>= 1;
+        mask ^= mask << width;
+    }
 }
 
 /// [`sieve`] with AVX2: the union of a key's sets in two registers, and the popcounts
@@ -747,6 +770,25 @@ mod tests {
         for (i, &w) in want.iter().enumerate() {
             let n = i + 1;
             assert_eq!(JoinPlan::new(n).unwrap().run_all(), w, "n={n}");
+        }
+    }
+
+    #[test]
+    fn transpose64_swaps_rows_and_columns() {
+        let mut m = [0u64; 64];
+        let mut seed = 99u64;
+        for r in m.iter_mut() {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            *r = seed ^ (seed >> 29);
+        }
+        let before = m;
+        transpose64(&mut m);
+        for i in 0..64 {
+            for j in 0..64 {
+                assert_eq!(m[i] >> j & 1, before[j] >> i & 1, "({i}, {j})");
+            }
         }
     }
 
