@@ -785,9 +785,9 @@ mod tests {
         }
         let before = m;
         transpose64(&mut m);
-        for i in 0..64 {
-            for j in 0..64 {
-                assert_eq!(m[i] >> j & 1, before[j] >> i & 1, "({i}, {j})");
+        for (i, row) in m.iter().enumerate() {
+            for (j, col) in before.iter().enumerate() {
+                assert_eq!(row >> j & 1, col >> i & 1, "({i}, {j})");
             }
         }
     }
