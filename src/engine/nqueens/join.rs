@@ -51,6 +51,12 @@
 //! 512 pairs at n = 16..20. The set bits are counted, per byte by nibble look-up on
 //! AVX2, and the compatible pairs are the rest. For lists of sizes `a <= b` this costs
 //! about `b · ⌈a / 512⌉ · groups` 512-bit operations, plus the building of the tables.
+//!
+//! When the small list fills many blocks, both lists are first sorted by a few of the
+//! most used diagonals, so that the members of a block share some diagonals; a key of
+//! the big list that uses one of them clashes with the whole block and is counted
+//! without look-ups (see [`sort_by_pattern`]). At n = 20 this skips most of the big
+//! list for most blocks.
 
 use super::plan::Tally;
 
@@ -547,6 +553,11 @@ struct Scratch {
     west: Vec<Vec<u64>>,
     bits: Vec<Block>,
     table: Vec<Block>,
+    pattern: Pattern,
+    small_sorted: Vec<u64>,
+    big_sorted: Vec<u64>,
+    big_start: Vec<usize>,
+    patterns: Vec<u8>,
 }
 
 thread_local! {
@@ -603,65 +614,221 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
     s.bits.resize(span, [0; WORDS]);
     s.table.clear();
     s.table.resize(groups * stride, [0; WORDS]);
-    let mut clashes = 0u64;
-    for block in small.chunks(BLOCK) {
-        for b in s.bits.iter_mut() {
-            *b = [0; WORDS];
-        }
-        // A bit-matrix transpose per 64 members: setting the bits one by one chains
-        // read-modify-writes on the same words, and took about 8% of the count.
-        for (w, chunk) in block.chunks(64).enumerate() {
-            let mut rows = [0u64; 64];
-            for (r, &x) in rows.iter_mut().zip(chunk) {
-                *r = (x & used) >> bottom;
-            }
-            transpose64(&mut rows);
-            for (b, &r) in s.bits.iter_mut().zip(&rows) {
-                b[w] = r;
-            }
-        }
-        for g in 0..groups {
-            let t = &mut s.table[g * stride..(g + 1) * stride];
-            let lo = g * width;
-            let hi = (lo + width).min(span);
-            for p in 1..1usize << (hi - lo) {
-                let prev = t[p & (p - 1)];
-                let bit = s.bits[lo + p.trailing_zeros() as usize];
-                t[p] = std::array::from_fn(|w| prev[w] | bit[w]);
-            }
-        }
-        let (t, w) = (&s.table[..], width as u32);
+    let sieve_of = |t: &[Block], keys: &[u64]| -> u64 {
+        let w = width as u32;
         #[cfg(target_arch = "x86_64")]
         if fast_sieve() {
             // SAFETY: the CPU has AVX2; every index stays below `groups * stride`.
-            clashes += unsafe {
+            return unsafe {
                 match groups {
-                    1 => sieve_avx2::<1>(t, big, used, bottom, w),
-                    2 => sieve_avx2::<2>(t, big, used, bottom, w),
-                    3 => sieve_avx2::<3>(t, big, used, bottom, w),
-                    4 => sieve_avx2::<4>(t, big, used, bottom, w),
-                    5 => sieve_avx2::<5>(t, big, used, bottom, w),
-                    6 => sieve_avx2::<6>(t, big, used, bottom, w),
-                    7 => sieve_avx2::<7>(t, big, used, bottom, w),
-                    8 => sieve_avx2::<8>(t, big, used, bottom, w),
-                    _ => sieve_avx2::<9>(t, big, used, bottom, w),
+                    1 => sieve_avx2::<1>(t, keys, used, bottom, w),
+                    2 => sieve_avx2::<2>(t, keys, used, bottom, w),
+                    3 => sieve_avx2::<3>(t, keys, used, bottom, w),
+                    4 => sieve_avx2::<4>(t, keys, used, bottom, w),
+                    5 => sieve_avx2::<5>(t, keys, used, bottom, w),
+                    6 => sieve_avx2::<6>(t, keys, used, bottom, w),
+                    7 => sieve_avx2::<7>(t, keys, used, bottom, w),
+                    8 => sieve_avx2::<8>(t, keys, used, bottom, w),
+                    _ => sieve_avx2::<9>(t, keys, used, bottom, w),
                 }
             };
+        }
+        match groups {
+            1 => sieve::<1>(t, keys, used, bottom, w),
+            2 => sieve::<2>(t, keys, used, bottom, w),
+            3 => sieve::<3>(t, keys, used, bottom, w),
+            4 => sieve::<4>(t, keys, used, bottom, w),
+            5 => sieve::<5>(t, keys, used, bottom, w),
+            6 => sieve::<6>(t, keys, used, bottom, w),
+            7 => sieve::<7>(t, keys, used, bottom, w),
+            8 => sieve::<8>(t, keys, used, bottom, w),
+            _ => sieve::<9>(t, keys, used, bottom, w),
+        }
+    };
+    let sorted = small.len() > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
+    let (small, big) = if sorted {
+        sort_by_pattern(small, big, used, s);
+        (&s.small_sorted[..], &s.big_sorted[..])
+    } else {
+        (small, big)
+    };
+    let mut clashes = 0u64;
+    for block in small.chunks(BLOCK) {
+        build_tables(
+            block,
+            used,
+            bottom,
+            groups,
+            width,
+            &mut s.bits,
+            &mut s.table,
+        );
+        let t = &s.table[..];
+        if !sorted {
+            clashes += sieve_of(t, big);
             continue;
         }
-        clashes += match groups {
-            1 => sieve::<1>(t, big, used, bottom, w),
-            2 => sieve::<2>(t, big, used, bottom, w),
-            3 => sieve::<3>(t, big, used, bottom, w),
-            4 => sieve::<4>(t, big, used, bottom, w),
-            5 => sieve::<5>(t, big, used, bottom, w),
-            6 => sieve::<6>(t, big, used, bottom, w),
-            7 => sieve::<7>(t, big, used, bottom, w),
-            8 => sieve::<8>(t, big, used, bottom, w),
-            _ => sieve::<9>(t, big, used, bottom, w),
-        };
+        // Every member of the block has the diagonals `common`: a key of the big list
+        // with one of them clashes with the whole block, and is not looked at.
+        let common = block.iter().fold(used, |c, &x| c & x);
+        let cp = s.pattern.of(common);
+        let mut q = 0;
+        while q < 1 << SORT_BITS {
+            if q & cp != 0 {
+                q += 1;
+                continue;
+            }
+            let from = q;
+            while q < 1 << SORT_BITS && q & cp == 0 {
+                q += 1;
+            }
+            let keys = &big[s.big_start[from]..s.big_start[q]];
+            clashes += sieve_of(t, keys);
+            clashes -= keys.len() as u64 * block.len() as u64;
+        }
+        clashes += big.len() as u64 * block.len() as u64;
     }
     small.len() as u64 * big.len() as u64 - clashes
+}
+
+/// Diagonals the lists are sorted by, before the sieve (see [`sort_by_pattern`]).
+const SORT_BITS: usize = 4;
+/// Bytes of a key: keys hold at most `2 (n - 1) <= 40` diagonals.
+const KEY_BYTES: usize = 5;
+/// Lists are sorted when the small one fills more blocks than this.
+const SORT_BLOCKS: usize = 6;
+
+/// Which diagonals make a key's *pattern*, by look-up per byte of the key: the chosen
+/// diagonals, most used first, become the pattern's bits from the highest down.
+struct Pattern {
+    /// `lut[i][b]`: the pattern bits that byte `i` of a key equal to `b` sets.
+    lut: [[u8; 256]; KEY_BYTES],
+}
+
+impl Default for Pattern {
+    fn default() -> Pattern {
+        Pattern {
+            lut: [[0; 256]; KEY_BYTES],
+        }
+    }
+}
+
+impl Pattern {
+    /// Makes diagonal `order[i]` pattern bit `SORT_BITS - 1 - i`.
+    fn choose(&mut self, order: &[u32]) {
+        for (i, lut) in self.lut.iter_mut().enumerate() {
+            for (b, slot) in lut.iter_mut().enumerate() {
+                *slot = order
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &d)| d as usize / 8 == i && b >> (d % 8) & 1 == 1)
+                    .fold(0, |p, (k, _)| p | 1 << (SORT_BITS - 1 - k));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn of(&self, key: u64) -> usize {
+        let mut p = 0;
+        for (i, lut) in self.lut.iter().enumerate() {
+            p |= lut[(key >> (8 * i)) as usize & 0xff];
+        }
+        usize::from(p)
+    }
+}
+
+/// Sorts both lists by their pattern on the [`SORT_BITS`] diagonals most used by both,
+/// the most used first, into `s.small_sorted` and `s.big_sorted` (with the start of each
+/// pattern in `s.big_start`).
+///
+/// Blocks of the sorted small list then share diagonals: the members of a block agree on
+/// the first few pattern bits, and every key of the big list that uses a diagonal the
+/// whole block uses clashes with all of it, so it is counted without a look-up. The
+/// sort pays where the small list fills many blocks: measured on the largest tasks, it
+/// halves the time at n = 20 (long lists), saves about 8% at n = 18, and is left off
+/// for shorter lists, where it cost more than it saved.
+fn sort_by_pattern(small: &[u64], big: &[u64], used: u64, s: &mut Scratch) {
+    // How often each diagonal is used, from a sample of each list.
+    let mut uses = [[0u32; 64]; 2];
+    for (u, list) in uses.iter_mut().zip([small, big]) {
+        for &x in list.iter().step_by(list.len() / 64 + 1) {
+            let mut m = x & used;
+            while m != 0 {
+                u[m.trailing_zeros() as usize] += 1;
+                m &= m - 1;
+            }
+        }
+    }
+    let mut order: Vec<u32> = (0..64).filter(|&d| used >> d & 1 == 1).collect();
+    order.sort_by_key(|&d| {
+        let d = d as usize;
+        std::cmp::Reverse(u64::from(uses[0][d]) * u64::from(uses[1][d]))
+    });
+    s.pattern.choose(&order[..SORT_BITS]);
+    let mut start = [0usize; (1 << SORT_BITS) + 1];
+    for (list, out) in [(small, &mut s.small_sorted), (big, &mut s.big_sorted)] {
+        s.patterns.clear();
+        s.patterns
+            .extend(list.iter().map(|&x| s.pattern.of(x) as u8));
+        start.fill(0);
+        for &p in &s.patterns {
+            start[usize::from(p) + 1] += 1;
+        }
+        for i in 0..1 << SORT_BITS {
+            start[i + 1] += start[i];
+        }
+        out.resize(list.len(), 0);
+        let out = out.as_mut_slice();
+        let mut next = start;
+        for (&x, &p) in list.iter().zip(&s.patterns) {
+            let at = &mut next[usize::from(p)];
+            out[*at] = x;
+            *at += 1;
+        }
+    }
+    s.big_start.clear();
+    s.big_start.extend_from_slice(&start);
+}
+
+/// Fills `table` for one block of the small list: row `g * 2^width + q` is the set of
+/// block members that use any diagonal of the subset `q` of group `g`.
+#[inline(always)]
+fn build_tables(
+    block: &[u64],
+    used: u64,
+    bottom: u32,
+    groups: usize,
+    width: usize,
+    bits: &mut [Block],
+    table: &mut [Block],
+) {
+    let span = bits.len();
+    let stride = 1usize << width;
+    for b in bits.iter_mut() {
+        *b = [0; WORDS];
+    }
+    // A bit-matrix transpose per 64 members: setting the bits one by one chains
+    // read-modify-writes on the same words, and took about 8% of the count.
+    for (w, chunk) in block.chunks(64).enumerate() {
+        let mut rows = [0u64; 64];
+        for (r, &x) in rows.iter_mut().zip(chunk) {
+            *r = (x & used) >> bottom;
+        }
+        transpose64(&mut rows);
+        for (b, &r) in bits.iter_mut().zip(&rows) {
+            b[w] = r;
+        }
+    }
+    for g in 0..groups {
+        let t = &mut table[g * stride..(g + 1) * stride];
+        let lo = g * width;
+        let hi = (lo + width).min(span);
+        for p in 1..1usize << (hi - lo) {
+            let prev = t[p & (p - 1)];
+            let bit = bits[lo + p.trailing_zeros() as usize];
+            t[p] = std::array::from_fn(|w| prev[w] | bit[w]);
+        }
+    }
 }
 
 /// Transposes a 64 × 64 bit matrix in place: bit `j` of `m[i]` trades places with bit
@@ -771,6 +938,33 @@ mod tests {
             let n = i + 1;
             assert_eq!(JoinPlan::new(n).unwrap().run_all(), w, "n={n}");
         }
+    }
+
+    #[test]
+    fn sorted_lists_count_the_same_pairs() {
+        // Long enough lists to be sorted by pattern, with diagonals of unequal use (the
+        // low ones common) so that blocks share some and keys of the big list skip them.
+        let mut seed = 777u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut key = || {
+            let dense = next() & next() & 0xffff;
+            let sparse = next() & next() & next() & next() & ((1 << 40) - (1 << 16));
+            dense | sparse
+        };
+        let a: Vec<u64> = (0..(SORT_BLOCKS + 1) * BLOCK + 77).map(|_| key()).collect();
+        let b: Vec<u64> = (0..5000).map(|_| key()).collect();
+        let want: u64 = a
+            .iter()
+            .map(|&x| b.iter().filter(|&&y| x & y == 0).count() as u64)
+            .sum();
+        let mut s = Scratch::default();
+        assert_eq!(count_disjoint(&a, &b, &mut s), want);
+        assert_eq!(count_disjoint(&b, &a, &mut s), want);
     }
 
     #[test]
