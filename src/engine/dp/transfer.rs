@@ -250,6 +250,9 @@ impl Plan {
             })
             .collect();
 
+        if nk == 1 {
+            return self.run_one_kind(ctl, lane);
+        }
         let mut keys: Vec<u128> = vec![0];
         let mut vals: Vec<T> = vec![T::zero(); p];
         vals[0] = T::one();
@@ -319,6 +322,129 @@ impl Plan {
                 if let Err(e) = total[i].add_from(&vals[s * p + i]) {
                     return Ok(Err(e));
                 }
+            }
+        }
+        Ok(Ok(total))
+    }
+
+    /// [`Plan::run`] for one kind, without hashing: the states stay sorted by window.
+    ///
+    /// Shifting a window drops its oldest square, so the sorted states fall into two
+    /// runs (oldest square empty, oldest square taken) that each stay sorted when
+    /// shifted, and a state's successors (square left empty, then taken) come in order
+    /// too. The new table is the merge of the two runs, adding the counts of states that
+    /// meet. The hash table of the general case spent about 85% of the time in look-ups
+    /// (12 knights on 12 × 12).
+    fn run_one_kind<T: Acc>(
+        &self,
+        ctl: &Control,
+        lane: u128,
+    ) -> Result<Result<Vec<T>, Overflowed>, Error> {
+        let cap = self.caps[0] as usize;
+        let p = cap + 1;
+        let l = self.window;
+        let keep = lane & !1;
+        let top = 1u128 << (l - 1);
+        let mut keys: Vec<u128> = vec![0];
+        let mut vals: Vec<T> = vec![T::zero(); p];
+        vals[0] = T::one();
+        let mut next_keys: Vec<u128> = Vec::new();
+        let mut next_vals: Vec<T> = Vec::new();
+        let cells = self.width * self.height;
+        for cell in 0..cells {
+            if ctl.cancelled() {
+                return Err(Error::Interrupted);
+            }
+            let conflict = self.conflict[cell % self.width];
+            let forced = self.forced[cell].is_some();
+            next_keys.clear();
+            next_vals.clear();
+            // The successors of state `s` in order: (window, state, placed).
+            let succ = |s: usize, out: &mut [(u128, usize, bool); 2]| -> usize {
+                let key = keys[s];
+                let shifted = (key << 1) & keep;
+                let cur = &vals[s * p..(s + 1) * p];
+                let mut k = 0;
+                if !forced {
+                    out[k] = (shifted, s, false);
+                    k += 1;
+                }
+                if key & lane & conflict == 0 && cur[..cap].iter().any(|v| !v.is_zero()) {
+                    out[k] = (shifted | 1, s, true);
+                    k += 1;
+                }
+                k
+            };
+            let split = keys.partition_point(|&k| k & top == 0);
+            let (mut a, mut b) = (0usize, split);
+            let (mut qa, mut qb) = ([(0u128, 0usize, false); 2], [(0u128, 0usize, false); 2]);
+            let (mut ia, mut na, mut ib, mut nb) = (0usize, 0usize, 0usize, 0usize);
+            loop {
+                while ia == na && a < split {
+                    na = succ(a, &mut qa);
+                    ia = 0;
+                    a += 1;
+                }
+                while ib == nb && b < keys.len() {
+                    nb = succ(b, &mut qb);
+                    ib = 0;
+                    b += 1;
+                }
+                let ea = (ia < na).then(|| qa[ia]);
+                let eb = (ib < nb).then(|| qb[ib]);
+                let (key, first, second) = match (ea, eb) {
+                    (None, None) => break,
+                    (Some(x), None) => {
+                        ia += 1;
+                        (x.0, x, None)
+                    }
+                    (None, Some(y)) => {
+                        ib += 1;
+                        (y.0, y, None)
+                    }
+                    (Some(x), Some(y)) => {
+                        if x.0 < y.0 {
+                            ia += 1;
+                            (x.0, x, None)
+                        } else if y.0 < x.0 {
+                            ib += 1;
+                            (y.0, y, None)
+                        } else {
+                            ia += 1;
+                            ib += 1;
+                            (x.0, x, Some(y))
+                        }
+                    }
+                };
+                next_keys.push(key);
+                let at = next_vals.len();
+                next_vals.extend(std::iter::repeat_n(T::zero(), p));
+                for (_, s, placed) in std::iter::once(first).chain(second) {
+                    let cur = &vals[s * p..(s + 1) * p];
+                    let dst = &mut next_vals[at..at + p];
+                    let added = if placed {
+                        T::add_slice(&mut dst[1..], &cur[..cap])
+                    } else {
+                        T::add_slice(dst, cur)
+                    };
+                    if let Err(e) = added {
+                        return Ok(Err(e));
+                    }
+                }
+            }
+            if next_keys.len() > MAX_STATES {
+                return Err(Error::Unsupported(format!(
+                    "the transfer table grew past {MAX_STATES} states"
+                )));
+            }
+            std::mem::swap(&mut keys, &mut next_keys);
+            std::mem::swap(&mut vals, &mut next_vals);
+            ctl.report(cell as u64 + 1, cells as u64);
+        }
+        let mut total = vec![T::zero(); p];
+        for s in 0..keys.len() {
+            if let Err(e) = T::add_slice(&mut total, &vals[s * p..(s + 1) * p]) {
+                return Ok(Err(e));
             }
         }
         Ok(Ok(total))
