@@ -24,7 +24,8 @@
 //! # Limits
 //! Every kind a leaper; `kinds × L ≤ 128` bits; a bound on the number of window states
 //! (product over kinds of `Σ_{j ≤ count} C(L, j)`) at most [`MAX_STATE_BOUND`]. The run
-//! stops with an error if the real table grows past [`MAX_STATES`].
+//! stops with an error if the real table grows past [`MAX_STATES`] or its counts past
+//! [`MAX_TABLE_BYTES`].
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -41,6 +42,17 @@ use crate::problem::Problem;
 pub const MAX_STATE_BOUND: f64 = 1e11;
 /// The run stops when the table holds more window states than this.
 pub const MAX_STATES: usize = 40_000_000;
+/// The run stops when one table's counts would take more memory than this (two tables
+/// are alive at a time). 16 knights on 16 × 16 peak at about 3.5 GB a table; 17 would
+/// need several times that.
+pub const MAX_TABLE_BYTES: usize = 6 << 30;
+
+fn too_large(states: usize) -> Error {
+    Error::Unsupported(format!(
+        "the transfer table grew past {states} states and {} GiB; no counting method here takes this problem",
+        MAX_TABLE_BYTES >> 30
+    ))
+}
 
 /// The leaper transfer counter (see the [module docs](self)).
 pub struct TransferEngine;
@@ -307,10 +319,10 @@ impl Plan {
                     }
                 }
             }
-            if next_keys.len() > MAX_STATES {
-                return Err(Error::Unsupported(format!(
-                    "the transfer table grew past {MAX_STATES} states"
-                )));
+            if next_keys.len() > MAX_STATES
+                || next_vals.len() * std::mem::size_of::<T>() > MAX_TABLE_BYTES
+            {
+                return Err(too_large(next_keys.len()));
             }
             std::mem::swap(&mut keys, &mut next_keys);
             std::mem::swap(&mut vals, &mut next_vals);
@@ -417,6 +429,11 @@ impl Plan {
                     }
                 };
                 next_keys.push(key);
+                if next_keys.len() > MAX_STATES
+                    || next_keys.len() * p * std::mem::size_of::<T>() > MAX_TABLE_BYTES
+                {
+                    return Err(too_large(next_keys.len()));
+                }
                 let at = next_vals.len();
                 next_vals.extend(std::iter::repeat_n(T::zero(), p));
                 for (_, s, placed) in std::iter::once(first).chain(second) {
@@ -432,11 +449,7 @@ impl Plan {
                     }
                 }
             }
-            if next_keys.len() > MAX_STATES {
-                return Err(Error::Unsupported(format!(
-                    "the transfer table grew past {MAX_STATES} states"
-                )));
-            }
+
             std::mem::swap(&mut keys, &mut next_keys);
             std::mem::swap(&mut vals, &mut next_vals);
             ctl.report(cell as u64 + 1, cells as u64);
