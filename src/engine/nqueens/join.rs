@@ -931,6 +931,22 @@ fn sieve<const G: usize>(table: &[Block], big: &[u64], used: u64, bottom: u32, w
 mod tests {
     use super::*;
 
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// The disjoint pairs, one by one.
+    fn brute_pairs(a: &[u64], b: &[u64]) -> u64 {
+        a.iter()
+            .map(|&x| b.iter().filter(|&&y| x & y == 0).count() as u64)
+            .sum()
+    }
+
     #[test]
     fn small_boards_match_a000170() {
         let want = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
@@ -944,13 +960,7 @@ mod tests {
     fn sorted_lists_count_the_same_pairs() {
         // Long enough lists to be sorted by pattern, with diagonals of unequal use (the
         // low ones common) so that blocks share some and keys of the big list skip them.
-        let mut seed = 777u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(777);
         let mut key = || {
             let dense = next() & next() & 0xffff;
             let sparse = next() & next() & next() & next() & ((1 << 40) - (1 << 16));
@@ -958,10 +968,7 @@ mod tests {
         };
         let a: Vec<u64> = (0..(SORT_BLOCKS + 1) * BLOCK + 77).map(|_| key()).collect();
         let b: Vec<u64> = (0..5000).map(|_| key()).collect();
-        let want: u64 = a
-            .iter()
-            .map(|&x| b.iter().filter(|&&y| x & y == 0).count() as u64)
-            .sum();
+        let want = brute_pairs(&a, &b);
         let mut s = Scratch::default();
         assert_eq!(count_disjoint(&a, &b, &mut s), want);
         assert_eq!(count_disjoint(&b, &a, &mut s), want);
@@ -969,14 +976,9 @@ mod tests {
 
     #[test]
     fn transpose64_swaps_rows_and_columns() {
+        let mut next = xorshift(99);
         let mut m = [0u64; 64];
-        let mut seed = 99u64;
-        for r in m.iter_mut() {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            *r = seed ^ (seed >> 29);
-        }
+        m.iter_mut().for_each(|r| *r = next());
         let before = m;
         transpose64(&mut m);
         for (i, row) in m.iter().enumerate() {
@@ -988,13 +990,7 @@ mod tests {
 
     #[test]
     fn disjoint_pairs_match_brute_force() {
-        let mut seed = 12345u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(12345);
         let mut s = Scratch::default();
         for (na, nb) in [(1, 5), (20, 700), (300, 50), (600, 900)] {
             let a: Vec<u64> = (0..na)
@@ -1003,10 +999,7 @@ mod tests {
             let b: Vec<u64> = (0..nb)
                 .map(|_| next() & next() & next() & ((1 << 40) - 1))
                 .collect();
-            let want: u64 = a
-                .iter()
-                .map(|&x| b.iter().filter(|&&y| x & y == 0).count() as u64)
-                .sum();
+            let want = brute_pairs(&a, &b);
             assert_eq!(count_disjoint(&a, &b, &mut s), want);
             assert_eq!(count_disjoint_body(&b, &a, &mut s), want);
         }
