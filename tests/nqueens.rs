@@ -196,40 +196,17 @@ fn counter_flags_need_plain_queens() {
 fn killed_run_resumes_to_the_exact_total() {
     let cp = tmp("kill.json");
     let cp_arg = cp.to_str().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args([
-            "count",
-            "15",
-            "--threads",
-            "1",
-            "--method",
-            "backtrack",
-            "--checkpoint",
-            cp_arg,
-        ])
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    // Kill -9 as soon as the checkpoint shows some finished work: a journal line after
-    // the first snapshot, or a snapshot with a count.
-    let start = Instant::now();
-    let mut partial = false;
-    while start.elapsed() < Duration::from_secs(30) {
-        let text = std::fs::read_to_string(&cp).unwrap_or_default();
-        let head: Option<serde_json::Value> = text
-            .lines()
-            .next()
-            .and_then(|l| serde_json::from_str(l).ok());
-        if let Some(v) = head
-            && (text.lines().count() > 1 || v["total"].as_u64().unwrap_or(0) > 0)
-        {
-            child.kill().unwrap();
-            partial = v["total"].as_u64().unwrap() < 2_279_184;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    child.wait().unwrap();
+    let args = [
+        "count",
+        "15",
+        "--threads",
+        "1",
+        "--method",
+        "backtrack",
+        "--checkpoint",
+        cp_arg,
+    ];
+    let partial = kill_when_started(&args, &cp, 2_279_184);
     assert!(
         partial,
         "the checkpoint held a partial count when the run was killed"

@@ -328,15 +328,7 @@ impl Plan {
             std::mem::swap(&mut vals, &mut next_vals);
             ctl.report(cell as u64 + 1, cells as u64);
         }
-        let mut total = vec![T::zero(); p];
-        for s in 0..keys.len() {
-            for i in 0..p {
-                if let Err(e) = total[i].add_from(&vals[s * p + i]) {
-                    return Ok(Err(e));
-                }
-            }
-        }
-        Ok(Ok(total))
+        Ok(sum_states(&vals, p))
     }
 
     /// [`Plan::run`] for one kind, without hashing: the states stay sorted by window.
@@ -454,13 +446,7 @@ impl Plan {
             std::mem::swap(&mut vals, &mut next_vals);
             ctl.report(cell as u64 + 1, cells as u64);
         }
-        let mut total = vec![T::zero(); p];
-        for s in 0..keys.len() {
-            if let Err(e) = T::add_slice(&mut total, &vals[s * p..(s + 1) * p]) {
-                return Ok(Err(e));
-            }
-        }
-        Ok(Ok(total))
+        Ok(sum_states(&vals, p))
     }
 
     fn table(&self, ctl: &Control) -> Result<Vec<BigUint>, Error> {
@@ -472,6 +458,15 @@ impl Plan {
             },
         }
     }
+}
+
+/// The counts of a table (`p` per state) summed over its states.
+fn sum_states<T: Acc>(vals: &[T], p: usize) -> Result<Vec<T>, Overflowed> {
+    let mut total = vec![T::zero(); p];
+    for state in vals.chunks_exact(p) {
+        T::add_slice(&mut total, state)?;
+    }
+    Ok(total)
 }
 
 /// Every count up to the problem's: entry `Σ n_x · Π_{y<x} (c_y + 1)` is the number of

@@ -263,28 +263,15 @@ impl JoinPlan {
 
     /// A 64-bit digest of the method, the board and the task list.
     pub fn fingerprint(&self) -> String {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |b: u8| {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        };
-        for b in b"nqueens-join-v1" {
-            eat(*b);
-        }
+        let mut bytes = b"nqueens-join-v1".to_vec();
         for v in [self.n, self.edge] {
-            for b in (v as u32).to_le_bytes() {
-                eat(b);
-            }
+            bytes.extend((v as u32).to_le_bytes());
         }
         for t in &self.tasks {
-            eat(t.mid);
-            eat(t.weight);
-            eat(t.stab);
-            for b in t.east_edge.to_le_bytes() {
-                eat(b);
-            }
+            bytes.extend([t.mid, t.weight, t.stab]);
+            bytes.extend(t.east_edge.to_le_bytes());
         }
-        format!("{h:016x}")
+        super::fnv1a(bytes)
     }
 
     /// The solutions that task `i` stands for.
@@ -572,6 +559,23 @@ const BLOCK: usize = 64 * WORDS;
 /// At most this many diagonals per look-up group.
 const GROUP: usize = 7;
 
+/// Calls `f::<G>(args)` with `G` the run-time number of look-up groups (1 to 9).
+macro_rules! by_groups {
+    ($groups:expr, $f:ident($($arg:expr),*)) => {
+        match $groups {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            6 => $f::<6>($($arg),*),
+            7 => $f::<7>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            _ => $f::<9>($($arg),*),
+        }
+    };
+}
+
 /// The number of pairs `(x, y)`, `x` in `a`, `y` in `b`, with `x & y == 0`.
 fn count_disjoint(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
     #[cfg(target_arch = "x86_64")]
@@ -619,31 +623,9 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
         #[cfg(target_arch = "x86_64")]
         if fast_sieve() {
             // SAFETY: the CPU has AVX2; every index stays below `groups * stride`.
-            return unsafe {
-                match groups {
-                    1 => sieve_avx2::<1>(t, keys, used, bottom, w),
-                    2 => sieve_avx2::<2>(t, keys, used, bottom, w),
-                    3 => sieve_avx2::<3>(t, keys, used, bottom, w),
-                    4 => sieve_avx2::<4>(t, keys, used, bottom, w),
-                    5 => sieve_avx2::<5>(t, keys, used, bottom, w),
-                    6 => sieve_avx2::<6>(t, keys, used, bottom, w),
-                    7 => sieve_avx2::<7>(t, keys, used, bottom, w),
-                    8 => sieve_avx2::<8>(t, keys, used, bottom, w),
-                    _ => sieve_avx2::<9>(t, keys, used, bottom, w),
-                }
-            };
+            return unsafe { by_groups!(groups, sieve_avx2(t, keys, used, bottom, w)) };
         }
-        match groups {
-            1 => sieve::<1>(t, keys, used, bottom, w),
-            2 => sieve::<2>(t, keys, used, bottom, w),
-            3 => sieve::<3>(t, keys, used, bottom, w),
-            4 => sieve::<4>(t, keys, used, bottom, w),
-            5 => sieve::<5>(t, keys, used, bottom, w),
-            6 => sieve::<6>(t, keys, used, bottom, w),
-            7 => sieve::<7>(t, keys, used, bottom, w),
-            8 => sieve::<8>(t, keys, used, bottom, w),
-            _ => sieve::<9>(t, keys, used, bottom, w),
-        }
+        by_groups!(groups, sieve(t, keys, used, bottom, w))
     };
     let sorted = small.len() > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
     let (small, big) = if sorted {

@@ -24,6 +24,15 @@ pub mod kernel;
 pub mod plan;
 pub mod resume;
 
+/// FNV-1a of `bytes`, as 16 hex digits: the digest of plans, checkpoints and journal
+/// lines, stable across Rust versions (unlike `DefaultHasher`).
+pub(crate) fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> String {
+    let h = bytes.into_iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{h:016x}")
+}
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 

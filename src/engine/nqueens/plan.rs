@@ -249,24 +249,12 @@ impl Plan {
         if let Some(j) = &self.join {
             return j.fingerprint();
         }
-        // FNV-1a: stable across Rust versions, unlike `DefaultHasher`.
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |b: u8| {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        };
-        for b in b"nqueens-plan-v1" {
-            eat(*b);
-        }
+        let mut bytes = b"nqueens-plan-v1".to_vec();
         for v in [self.rows, self.cols, self.depth] {
-            for b in (v as u32).to_le_bytes() {
-                eat(b);
-            }
+            bytes.extend((v as u32).to_le_bytes());
         }
-        for &b in &self.prefixes {
-            eat(b);
-        }
-        format!("{h:016x}")
+        bytes.extend(&self.prefixes);
+        super::fnv1a(bytes)
     }
 
     /// Whether the board is square (eight symmetries, not four).

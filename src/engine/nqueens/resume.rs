@@ -195,7 +195,7 @@ impl CheckpointFile {
             self.total,
             self.unique
         );
-        fnv(&text)
+        super::fnv1a(text.bytes())
     }
 }
 
@@ -444,16 +444,10 @@ impl Saver {
 /// One finished task as a journal line: `index total unique checksum`.
 fn journal_line(fingerprint: &str, i: usize, t: Tally) -> String {
     let body = format!("{i} {} {}", t.total, t.unique);
-    format!("{body} {}\n", fnv(&format!("{fingerprint} {body}")))
-}
-
-fn fnv(text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    format!(
+        "{body} {}\n",
+        super::fnv1a(format!("{fingerprint} {body}").into_bytes())
+    )
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> Error {
@@ -705,18 +699,21 @@ mod tests {
         fs::remove_file(&path).unwrap();
     }
 
+    /// Part `i` of `k` of `plan`, run and named `s{i}`, as `merge` takes it.
+    fn shard_part(plan: &Plan, i: u32, k: u32) -> (String, ShardResult) {
+        let s = Shard { index: i, count: k };
+        let opts = Options {
+            shard: Some(s),
+            checkpoint: None,
+        };
+        let r = run(plan, &opts, &Control::default()).unwrap();
+        (format!("s{i}"), ShardResult::new(plan, s, &r, 0.0, 1))
+    }
+
     #[test]
     fn shards_add_up_and_bad_sets_are_refused() {
         let plan = Plan::new(10, 10).unwrap();
-        let part = |i: u32, k: u32| {
-            let s = Shard { index: i, count: k };
-            let opts = Options {
-                shard: Some(s),
-                checkpoint: None,
-            };
-            let r = run(&plan, &opts, &Control::default()).unwrap();
-            (format!("s{i}"), ShardResult::new(&plan, s, &r, 0.0, 1))
-        };
+        let part = |i: u32, k: u32| shard_part(&plan, i, k);
         for k in 1..=4 {
             let parts: Vec<_> = (1..=k).map(|i| part(i, k)).collect();
             assert_eq!(
@@ -737,35 +734,15 @@ mod tests {
     fn join_plans_shard_resume_and_refuse_the_other_method() {
         let plan = Plan::join(13).unwrap();
         let parts = |k: u32| -> Vec<(String, ShardResult)> {
-            (1..=k)
-                .map(|i| {
-                    let s = Shard { index: i, count: k };
-                    let opts = Options {
-                        shard: Some(s),
-                        checkpoint: None,
-                    };
-                    let r = run(&plan, &opts, &Control::default()).unwrap();
-                    (format!("s{i}"), ShardResult::new(&plan, s, &r, 0.0, 1))
-                })
-                .collect()
+            (1..=k).map(|i| shard_part(&plan, i, k)).collect()
         };
         for k in 1..=7 {
             let m = merge(&parts(k)).unwrap();
             assert_eq!((m.tally.total, m.method), (73712, Method::Join), "k={k}");
         }
         let back = Plan::new(13, 13).unwrap();
-        let s = Shard { index: 2, count: 2 };
-        let r = run(
-            &back,
-            &Options {
-                shard: Some(s),
-                checkpoint: None,
-            },
-            &Control::default(),
-        )
-        .unwrap();
         let mut mixed = parts(2);
-        mixed[1] = ("b".into(), ShardResult::new(&back, s, &r, 0.0, 1));
+        mixed[1] = shard_part(&back, 2, 2);
         assert!(matches!(merge(&mixed), Err(Error::Shard(m)) if m.contains("backtrack")));
         // A join checkpoint is refused by a backtracking count of the same board.
         let path = tmp("join.json");
