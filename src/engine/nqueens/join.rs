@@ -98,12 +98,6 @@ pub struct JoinPlan {
     /// Rows `0..edge` and `n-edge..n` are the edge rows; the `n - 2 edge` others are
     /// the middle rows, which index the buckets.
     edge: usize,
-    /// Diagonals (`r - c + n - 1`) both halves reach: `lo1 .. lo1 + len1`.
-    lo1: usize,
-    len1: usize,
-    /// Anti-diagonals (`r + c`) both halves reach: `lo2 .. lo2 + len2`.
-    lo2: usize,
-    len2: usize,
     tasks: Vec<Task>,
 }
 
@@ -121,27 +115,6 @@ impl JoinPlan {
             return None;
         }
         let h = n / 2;
-        // The diagonals each half can reach, from its squares.
-        let reach = |cols: std::ops::Range<usize>| {
-            let (mut d1, mut d2) = (0u64, 0u64);
-            for c in cols {
-                for r in 0..n {
-                    d1 |= 1 << (r + n - 1 - c);
-                    d2 |= 1 << (r + c);
-                }
-            }
-            (d1, d2)
-        };
-        let (e1, e2) = reach(n - h..n);
-        let (w1, w2) = reach(0..h);
-        let span = |o: u64| {
-            if o == 0 {
-                (0, 0)
-            } else {
-                (o.trailing_zeros() as usize, o.count_ones() as usize)
-            }
-        };
-        let ((lo1, len1), (lo2, len2)) = (span(e1 & w1), span(e2 & w2));
         // At most 2^10 (2^11 on odd boards) buckets per group; at least 8 edge rows
         // where the board has them, for tasks enough to balance and checkpoint.
         let edge = if n >= 18 {
@@ -153,10 +126,6 @@ impl JoinPlan {
             n,
             h,
             edge,
-            lo1,
-            len1,
-            lo2,
-            len2,
             tasks: Vec::new(),
         };
         plan.tasks = plan.list_tasks();
@@ -180,6 +149,23 @@ impl JoinPlan {
 
     fn rev(&self, rows: u64) -> u64 {
         rows.reverse_bits() >> (64 - self.n)
+    }
+
+    /// The diagonals and anti-diagonals that queens on `rows` in the columns `cols`
+    /// can use.
+    fn reach(&self, cols: std::ops::Range<usize>, rows: u64) -> (u64, u64) {
+        let n = self.n;
+        let (mut d1, mut d2) = (0u64, 0u64);
+        for c in cols {
+            let mut left = rows;
+            while left != 0 {
+                let r = left.trailing_zeros() as usize;
+                left &= left - 1;
+                d1 |= 1 << (r + n - 1 - c);
+                d2 |= 1 << (r + c);
+            }
+        }
+        (d1, d2)
     }
 
     /// The edge rows.
@@ -291,25 +277,78 @@ impl JoinPlan {
 
     /// The solutions whose row split lies in the group of `t`.
     fn count_task(&self, t: Task, s: &mut Scratch) -> u128 {
+        let l = self.layout(&t);
+        if l.len1 + l.len2 <= 32 {
+            self.count_as::<u32>(t, s)
+        } else {
+            self.count_as::<u64>(t, s)
+        }
+    }
+
+    /// [`Self::count_task`] with the keys held as `K`, which must hold the layout.
+    fn count_as<K: Word>(&self, t: Task, s: &mut Scratch) -> u128 {
         let (n, h) = (self.n, self.h);
-        let avail = self.avail(t.mid);
-        let edge = self.edge_rows() & avail;
         let (mut d1, mut d2) = (0u64, 0u64);
         if t.mid != NO_MIDDLE {
             let m = t.mid as usize;
             d1 |= 1 << (m + n - 1 - h);
             d2 |= 1 << (m + h);
         }
+        let job = Halves {
+            a: t.east_edge,
+            d1,
+            d2,
+            layout: self.layout(&t),
+        };
+        let mut lists = std::mem::take(K::lists(s));
+        let found = self.join_task(t, &job, &mut lists, &mut s.sieve);
+        *K::lists(s) = lists;
+        found
+    }
+
+    /// The key layout of task `t`: only the diagonals both halves can use, given the
+    /// edge rows each side has, go into the keys. The extreme overlap diagonals are
+    /// reached on one side only from a single square in the top or bottom row, so the
+    /// side without that row never uses them (nor the middle queen's diagonals on odd
+    /// boards): at n = 18 and 19 the keys keep 32 of the 34 and 36 overlap diagonals.
+    fn layout(&self, t: &Task) -> Layout {
+        let (n, h) = (self.n, self.h);
+        let avail = self.avail(t.mid);
+        let edge = self.edge_rows() & avail;
         let a = t.east_edge;
+        let (e1, e2) = self.reach(n - h..n, avail & !(edge ^ a));
+        let (w1, w2) = self.reach(0..h, avail & !a);
+        let (mut d1, mut d2) = (e1 & w1, e2 & w2);
+        if t.mid != NO_MIDDLE {
+            // The middle queen's own diagonals are barred to both halves.
+            let m = t.mid as usize;
+            d1 &= !(1 << (m + n - 1 - h));
+            d2 &= !(1 << (m + h));
+        }
+        Layout::new(d1, d2)
+    }
+
+    /// Lists both halves of the task `t` into `lists` and counts the disjoint pairs.
+    fn join_task<K: Word>(
+        &self,
+        t: Task,
+        job: &Halves,
+        lists: &mut Lists<K>,
+        s: &mut Sieve,
+    ) -> u128 {
+        let (n, h) = (self.n, self.h);
+        let avail = self.avail(t.mid);
+        let edge = self.edge_rows() & avail;
+        let a = job.a;
         let buckets = 1usize << (n - 2 * self.edge);
-        let mut east = std::mem::take(&mut s.east);
-        let mut west = std::mem::take(&mut s.west);
+        let mut east = std::mem::take(&mut lists.east);
+        let mut west = std::mem::take(&mut lists.west);
         for v in [&mut east, &mut west] {
             v.resize_with(buckets, Vec::new);
             v.iter_mut().for_each(Vec::clear);
         }
-        self.halves(n - h..n, avail & !(edge ^ a), a, d1, d2, &mut east);
-        self.halves(0..h, avail & !a, edge ^ a, d1, d2, &mut west);
+        self.halves(n - h..n, avail & !(edge ^ a), a, job, &mut east);
+        self.halves(0..h, avail & !a, edge ^ a, job, &mut west);
         let mut found = 0u128;
         for (i, e) in east.iter().enumerate() {
             if e.is_empty() {
@@ -325,75 +364,160 @@ impl JoinPlan {
                 continue;
             }
             let w = &west[((avail ^ r) >> self.edge) as usize & (buckets - 1)];
-            let pairs = count_disjoint(e, w, s);
+            let pairs = count_disjoint(e, w, &mut lists.sorted, s);
             found += u128::from(pairs) * if image == r { 1 } else { 2 };
         }
-        s.east = east;
-        s.west = west;
+        lists.east = east;
+        lists.west = west;
         found
     }
 
-    /// Pushes the key of every placement of one queen per column of `cols` on rows of
-    /// `rows`, using every row of `needed`, clear of the diagonals `d1`, `d2` and of
-    /// each other, into `out`, the bucket of the middle rows it uses. The keys leave
-    /// out `d1` and `d2` themselves.
-    fn halves(
+    /// Pushes the key (in `job.layout`) of every placement of one queen per column of
+    /// `cols` on rows of `rows`, using every row of `needed`, clear of the diagonals
+    /// `job.d1`, `job.d2` and of each other, into `out`, the bucket of the middle rows
+    /// it uses.
+    fn halves<K: Word>(
         &self,
         cols: std::ops::Range<usize>,
         rows: u64,
         needed: u64,
-        d1: u64,
-        d2: u64,
-        out: &mut [Vec<u64>],
+        job: &Halves,
+        out: &mut [Vec<K>],
     ) {
         #[cfg(target_arch = "x86_64")]
         if fast_bits() {
             // SAFETY: the CPU has the features the function is compiled for.
-            return unsafe { self.halves_x86(cols, rows, needed, d1, d2, out) };
+            return unsafe { self.halves_x86(cols, rows, needed, job, out) };
         }
-        self.halves_body(cols, rows, needed, d1, d2, out)
+        self.halves_body(cols, rows, needed, job, out)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn halves_x86(
+    unsafe fn halves_x86<K: Word>(
         &self,
         cols: std::ops::Range<usize>,
         rows: u64,
         needed: u64,
-        d1: u64,
-        d2: u64,
-        out: &mut [Vec<u64>],
+        job: &Halves,
+        out: &mut [Vec<K>],
     ) {
-        self.halves_body(cols, rows, needed, d1, d2, out)
+        self.halves_body(cols, rows, needed, job, out)
     }
 
     #[inline(always)]
-    fn halves_body(
+    fn halves_body<K: Word>(
         &self,
         cols: std::ops::Range<usize>,
         rows: u64,
         needed: u64,
-        d1: u64,
-        d2: u64,
-        out: &mut [Vec<u64>],
+        job: &Halves,
+        out: &mut [Vec<K>],
     ) {
         let free_cols = low_bits(cols.end) & !low_bits(cols.start);
+        let l = job.layout;
         let keys = Keys {
             n: self.n,
-            lo1: self.lo1,
-            lo2: self.lo2,
-            len1: self.len1,
-            m1: low_bits(self.len1),
-            m2: low_bits(self.len2),
-            k1: !d1,
-            k2: !d2,
+            lo1: l.lo1,
+            lo2: l.lo2,
+            len1: l.len1,
+            m1: low_bits(l.len1),
+            m2: low_bits(l.len2),
+            k1: !job.d1,
+            k2: !job.d2,
             edge: self.edge,
             mask: out.len() - 1,
             rows: rows & !needed,
         };
-        keys.needed_rows(needed, free_cols, d1, d2, out);
+        keys.needed_rows(needed, free_cols, job.d1, job.d2, out);
     }
+}
+
+/// Where the diagonals of a key go: diagonals `lo1 .. lo1 + len1` (of `r - c + n - 1`)
+/// to bits `0 .. len1`, anti-diagonals `lo2 .. lo2 + len2` (of `r + c`) above them.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    lo1: usize,
+    len1: usize,
+    lo2: usize,
+    len2: usize,
+}
+
+impl Layout {
+    /// The layout that spans the diagonals `d1` and the anti-diagonals `d2`.
+    fn new(d1: u64, d2: u64) -> Layout {
+        let span = |o: u64| {
+            if o == 0 {
+                (0, 0)
+            } else {
+                let lo = o.trailing_zeros() as usize;
+                (lo, 64 - o.leading_zeros() as usize - lo)
+            }
+        };
+        let ((lo1, len1), (lo2, len2)) = (span(d1), span(d2));
+        Layout {
+            lo1,
+            len1,
+            lo2,
+            len2,
+        }
+    }
+}
+
+/// What both half searches of a task share.
+struct Halves {
+    /// The east rows among the edge rows.
+    a: u64,
+    /// The middle column queen's diagonals (barred, left out of the keys).
+    d1: u64,
+    d2: u64,
+    layout: Layout,
+}
+
+/// How a task's lists hold keys: `u32` where its key layout fits (every task up to
+/// n = 19, a fifth of them at 20 and a quarter at 21), else `u64`. Half the bytes is
+/// half the memory the lists fill and stream through: at n = 18 the lists of two
+/// threads' tasks then fit the shared cache together.
+trait Word: Copy + Default + Into<u64> {
+    /// The word holding `key`, which fits.
+    fn of(key: u64) -> Self;
+    /// The thread's lists of this width.
+    fn lists(s: &mut Scratch) -> &mut Lists<Self>;
+}
+
+impl Word for u32 {
+    #[inline(always)]
+    fn of(key: u64) -> u32 {
+        key as u32
+    }
+    fn lists(s: &mut Scratch) -> &mut Lists<u32> {
+        &mut s.narrow
+    }
+}
+
+impl Word for u64 {
+    #[inline(always)]
+    fn of(key: u64) -> u64 {
+        key
+    }
+    fn lists(s: &mut Scratch) -> &mut Lists<u64> {
+        &mut s.wide
+    }
+}
+
+/// The bucket lists of both halves, in one key width, and the sorted copies of a pair.
+#[derive(Default)]
+struct Lists<K> {
+    east: Vec<Vec<K>>,
+    west: Vec<Vec<K>>,
+    sorted: Sorted<K>,
+}
+
+/// The two lists of a pair sorted by pattern (see [`sort_by_pattern`]).
+#[derive(Default)]
+struct Sorted<K> {
+    small: Vec<K>,
+    big: Vec<K>,
 }
 
 /// What the search of one half needs to know, besides its state.
@@ -418,7 +542,7 @@ impl Keys {
     /// Places the needed (edge) rows first, each in a free column, row by row: doing
     /// them last, column by column, would reach many dead ends that lack one of them.
     #[inline(always)]
-    fn needed_rows(&self, needed: u64, cols: u64, a: u64, b: u64, out: &mut [Vec<u64>]) {
+    fn needed_rows<K: Word>(&self, needed: u64, cols: u64, a: u64, b: u64, out: &mut [Vec<K>]) {
         let n = self.n;
         // Frames: rows still needed, free columns, the diagonals, columns left to try.
         let mut stack = [(0u64, 0u64, 0u64, 0u64, 0u64); 64];
@@ -453,12 +577,12 @@ impl Keys {
 
     /// Fills the columns `cols` with the middle rows, column by column.
     #[inline(always)]
-    fn other_rows(&self, cols: u64, a: u64, b: u64, out: &mut [Vec<u64>]) {
+    fn other_rows<K: Word>(&self, cols: u64, a: u64, b: u64, out: &mut [Vec<K>]) {
         let n = self.n;
         let key = |a: u64, b: u64| {
             let x = ((a & self.k1) >> self.lo1) & self.m1;
             let y = ((b & self.k2) >> self.lo2) & self.m2;
-            x | y << self.len1
+            K::of(x | y << self.len1)
         };
         let depth = cols.count_ones() as usize;
         if depth == 0 {
@@ -536,13 +660,17 @@ fn fast_sieve() -> bool {
 /// Reused buffers of one thread.
 #[derive(Default)]
 struct Scratch {
-    east: Vec<Vec<u64>>,
-    west: Vec<Vec<u64>>,
+    narrow: Lists<u32>,
+    wide: Lists<u64>,
+    sieve: Sieve,
+}
+
+/// Reused buffers of the sieve.
+#[derive(Default)]
+struct Sieve {
     bits: Vec<Block>,
     table: Vec<Block>,
     pattern: Pattern,
-    small_sorted: Vec<u64>,
-    big_sorted: Vec<u64>,
     big_start: Vec<usize>,
     patterns: Vec<u8>,
 }
@@ -563,37 +691,42 @@ const GROUP: usize = 7;
 macro_rules! by_groups {
     ($groups:expr, $f:ident($($arg:expr),*)) => {
         match $groups {
-            1 => $f::<1>($($arg),*),
-            2 => $f::<2>($($arg),*),
-            3 => $f::<3>($($arg),*),
-            4 => $f::<4>($($arg),*),
-            5 => $f::<5>($($arg),*),
-            6 => $f::<6>($($arg),*),
-            7 => $f::<7>($($arg),*),
-            8 => $f::<8>($($arg),*),
-            _ => $f::<9>($($arg),*),
+            1 => $f::<1, _>($($arg),*),
+            2 => $f::<2, _>($($arg),*),
+            3 => $f::<3, _>($($arg),*),
+            4 => $f::<4, _>($($arg),*),
+            5 => $f::<5, _>($($arg),*),
+            6 => $f::<6, _>($($arg),*),
+            7 => $f::<7, _>($($arg),*),
+            8 => $f::<8, _>($($arg),*),
+            _ => $f::<9, _>($($arg),*),
         }
     };
 }
 
 /// The number of pairs `(x, y)`, `x` in `a`, `y` in `b`, with `x & y == 0`.
-fn count_disjoint(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
+fn count_disjoint<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mut Sieve) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if fast_sieve() {
         // SAFETY: the CPU has the features the function is compiled for.
-        return unsafe { count_disjoint_x86(a, b, s) };
+        return unsafe { count_disjoint_x86(a, b, sorted, s) };
     }
-    count_disjoint_body(a, b, s)
+    count_disjoint_body(a, b, sorted, s)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-unsafe fn count_disjoint_x86(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
-    count_disjoint_body(a, b, s)
+unsafe fn count_disjoint_x86<K: Word>(
+    a: &[K],
+    b: &[K],
+    sorted: &mut Sorted<K>,
+    s: &mut Sieve,
+) -> u64 {
+    count_disjoint_body(a, b, sorted, s)
 }
 
 #[inline(always)]
-fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
+fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mut Sieve) -> u64 {
     let (small, big) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     if small.is_empty() {
         return 0;
@@ -601,10 +734,14 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
     if small.len() < 16 {
         return small
             .iter()
-            .map(|&x| big.iter().filter(|&&y| x & y == 0).count() as u64)
+            .map(|&x| {
+                let x: u64 = x.into();
+                big.iter().filter(|&&y| x & y.into() == 0).count() as u64
+            })
             .sum();
     }
-    let used = small.iter().fold(0, |u, &x| u | x) & big.iter().fold(0, |u, &y| u | y);
+    let union = |list: &[K]| list.iter().fold(0u64, |u, &x| u | x.into());
+    let used = union(small) & union(big);
     if used == 0 {
         return small.len() as u64 * big.len() as u64;
     }
@@ -618,7 +755,7 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
     s.bits.resize(span, [0; WORDS]);
     s.table.clear();
     s.table.resize(groups * stride, [0; WORDS]);
-    let sieve_of = |t: &[Block], keys: &[u64]| -> u64 {
+    let sieve_of = |t: &[Block], keys: &[K]| -> u64 {
         let w = width as u32;
         #[cfg(target_arch = "x86_64")]
         if fast_sieve() {
@@ -627,10 +764,11 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
         }
         by_groups!(groups, sieve(t, keys, used, bottom, w))
     };
+    let out = sorted;
     let sorted = small.len() > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
     let (small, big) = if sorted {
-        sort_by_pattern(small, big, used, s);
-        (&s.small_sorted[..], &s.big_sorted[..])
+        sort_by_pattern(small, big, used, out, s);
+        (&out.small[..], &out.big[..])
     } else {
         (small, big)
     };
@@ -652,7 +790,7 @@ fn count_disjoint_body(a: &[u64], b: &[u64], s: &mut Scratch) -> u64 {
         }
         // Every member of the block has the diagonals `common`: a key of the big list
         // with one of them clashes with the whole block, and is not looked at.
-        let common = block.iter().fold(used, |c, &x| c & x);
+        let common = block.iter().fold(used, |c, &x| c & x.into());
         let cp = s.pattern.of(common);
         let mut q = 0;
         while q < 1 << SORT_BITS {
@@ -720,8 +858,8 @@ impl Pattern {
 }
 
 /// Sorts both lists by their pattern on the [`SORT_BITS`] diagonals most used by both,
-/// the most used first, into `s.small_sorted` and `s.big_sorted` (with the start of each
-/// pattern in `s.big_start`).
+/// the most used first, into `out` (with the start of each pattern of the big list in
+/// `s.big_start`).
 ///
 /// Blocks of the sorted small list then share diagonals: the members of a block agree on
 /// the first few pattern bits, and every key of the big list that uses a diagonal the
@@ -729,12 +867,12 @@ impl Pattern {
 /// sort pays where the small list fills many blocks: measured on the largest tasks, it
 /// halves the time at n = 20 (long lists), saves about 8% at n = 18, and is left off
 /// for shorter lists, where it cost more than it saved.
-fn sort_by_pattern(small: &[u64], big: &[u64], used: u64, s: &mut Scratch) {
+fn sort_by_pattern<K: Word>(small: &[K], big: &[K], used: u64, out: &mut Sorted<K>, s: &mut Sieve) {
     // How often each diagonal is used, from a sample of each list.
     let mut uses = [[0u32; 64]; 2];
     for (u, list) in uses.iter_mut().zip([small, big]) {
         for &x in list.iter().step_by(list.len() / 64 + 1) {
-            let mut m = x & used;
+            let mut m = x.into() & used;
             while m != 0 {
                 u[m.trailing_zeros() as usize] += 1;
                 m &= m - 1;
@@ -748,10 +886,10 @@ fn sort_by_pattern(small: &[u64], big: &[u64], used: u64, s: &mut Scratch) {
     });
     s.pattern.choose(&order[..SORT_BITS]);
     let mut start = [0usize; (1 << SORT_BITS) + 1];
-    for (list, out) in [(small, &mut s.small_sorted), (big, &mut s.big_sorted)] {
+    for (list, out) in [(small, &mut out.small), (big, &mut out.big)] {
         s.patterns.clear();
         s.patterns
-            .extend(list.iter().map(|&x| s.pattern.of(x) as u8));
+            .extend(list.iter().map(|&x| s.pattern.of(x.into()) as u8));
         start.fill(0);
         for &p in &s.patterns {
             start[usize::from(p) + 1] += 1;
@@ -759,7 +897,7 @@ fn sort_by_pattern(small: &[u64], big: &[u64], used: u64, s: &mut Scratch) {
         for i in 0..1 << SORT_BITS {
             start[i + 1] += start[i];
         }
-        out.resize(list.len(), 0);
+        out.resize(list.len(), K::default());
         let out = out.as_mut_slice();
         let mut next = start;
         for (&x, &p) in list.iter().zip(&s.patterns) {
@@ -775,8 +913,8 @@ fn sort_by_pattern(small: &[u64], big: &[u64], used: u64, s: &mut Scratch) {
 /// Fills `table` for one block of the small list: row `g * 2^width + q` is the set of
 /// block members that use any diagonal of the subset `q` of group `g`.
 #[inline(always)]
-fn build_tables(
-    block: &[u64],
+fn build_tables<K: Word>(
+    block: &[K],
     used: u64,
     bottom: u32,
     groups: usize,
@@ -794,7 +932,7 @@ fn build_tables(
     for (w, chunk) in block.chunks(64).enumerate() {
         let mut rows = [0u64; 64];
         for (r, &x) in rows.iter_mut().zip(chunk) {
-            *r = (x & used) >> bottom;
+            *r = (x.into() & used) >> bottom;
         }
         transpose64(&mut rows);
         for (b, &r) in bits.iter_mut().zip(&rows) {
@@ -840,9 +978,9 @@ fn transpose64(m: &mut [u64; 64]) {
 /// The CPU must have AVX2, and `table` must hold `G << width` blocks.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-unsafe fn sieve_avx2<const G: usize>(
+unsafe fn sieve_avx2<const G: usize, K: Word>(
     table: &[Block],
-    big: &[u64],
+    big: &[K],
     used: u64,
     bottom: u32,
     width: u32,
@@ -862,7 +1000,7 @@ unsafe fn sieve_avx2<const G: usize>(
     for run in big.chunks(15) {
         let mut bytes = zero;
         for &y in run {
-            let y = (y & used) >> bottom;
+            let y = (y.into() & used) >> bottom;
             let (mut acc, mut acc2) = (zero, zero);
             for g in 0..G {
                 let q = ((y >> (g as u32 * width)) & wmask) as usize;
@@ -890,12 +1028,18 @@ unsafe fn sieve_avx2<const G: usize>(
 /// The clashing pairs of one block: for each key of `big`, the union of its `G`
 /// groups' sets (`width` bits each, from bit `bottom`), counted.
 #[inline(always)]
-fn sieve<const G: usize>(table: &[Block], big: &[u64], used: u64, bottom: u32, width: u32) -> u64 {
+fn sieve<const G: usize, K: Word>(
+    table: &[Block],
+    big: &[K],
+    used: u64,
+    bottom: u32,
+    width: u32,
+) -> u64 {
     let stride = 1usize << width;
     let wmask = (stride - 1) as u64;
     let mut clashes = 0u64;
     for &y in big {
-        let y = (y & used) >> bottom;
+        let y = (y.into() & used) >> bottom;
         let mut acc = [0u64; WORDS];
         for g in 0..G {
             let q = ((y >> (g as u32 * width)) & wmask) as usize;
@@ -951,9 +1095,49 @@ mod tests {
         let a: Vec<u64> = (0..(SORT_BLOCKS + 1) * BLOCK + 77).map(|_| key()).collect();
         let b: Vec<u64> = (0..5000).map(|_| key()).collect();
         let want = brute_pairs(&a, &b);
+        let (mut sorted, mut s) = (Sorted::default(), Sieve::default());
+        assert_eq!(count_disjoint(&a, &b, &mut sorted, &mut s), want);
+        assert_eq!(count_disjoint(&b, &a, &mut sorted, &mut s), want);
+        // The same keys cut to 32 bits, held as `u32`.
+        let narrow = |v: &[u64]| -> Vec<u32> { v.iter().map(|&x| x as u32).collect() };
+        let (a32, b32) = (narrow(&a), narrow(&b));
+        let cut = |v: &[u64]| -> Vec<u64> { v.iter().map(|&x| x & 0xffff_ffff).collect() };
+        let want = brute_pairs(&cut(&a), &cut(&b));
+        let mut sorted = Sorted::default();
+        assert_eq!(count_disjoint(&a32, &b32, &mut sorted, &mut s), want);
+        assert_eq!(count_disjoint(&b32, &a32, &mut sorted, &mut s), want);
+    }
+
+    #[test]
+    fn both_key_widths_match_a000170() {
+        let want = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
         let mut s = Scratch::default();
-        assert_eq!(count_disjoint(&a, &b, &mut s), want);
-        assert_eq!(count_disjoint(&b, &a, &mut s), want);
+        for (i, &w) in want.iter().enumerate() {
+            let p = JoinPlan::new(i + 1).unwrap();
+            let total = |count: &dyn Fn(Task, &mut Scratch) -> u128, s: &mut Scratch| {
+                p.tasks
+                    .iter()
+                    .map(|&t| count(t, s) * u128::from(t.weight))
+                    .sum::<u128>()
+            };
+            assert_eq!(total(&|t, s| p.count_as::<u32>(t, s), &mut s), w);
+            assert_eq!(total(&|t, s| p.count_as::<u64>(t, s), &mut s), w);
+        }
+    }
+
+    #[test]
+    fn keys_fit_32_bits_up_to_19() {
+        // The promise behind the `u32` lists: per task, the diagonals both halves can
+        // use span at most 32 bits up to n = 19 (34 and 36 overlap diagonals at 18
+        // and 19), and not for every task beyond.
+        for n in 8..=21 {
+            let p = JoinPlan::new(n).unwrap();
+            let narrow = p.tasks.iter().filter(|t| {
+                let l = p.layout(t);
+                l.len1 + l.len2 <= 32
+            });
+            assert_eq!(narrow.count() == p.tasks.len(), n <= 19, "n={n}");
+        }
     }
 
     #[test]
@@ -973,7 +1157,7 @@ mod tests {
     #[test]
     fn disjoint_pairs_match_brute_force() {
         let mut next = xorshift(12345);
-        let mut s = Scratch::default();
+        let (mut sorted, mut s) = (Sorted::default(), Sieve::default());
         for (na, nb) in [(1, 5), (20, 700), (300, 50), (600, 900)] {
             let a: Vec<u64> = (0..na)
                 .map(|_| next() & next() & next() & ((1 << 40) - 1))
@@ -982,8 +1166,8 @@ mod tests {
                 .map(|_| next() & next() & next() & ((1 << 40) - 1))
                 .collect();
             let want = brute_pairs(&a, &b);
-            assert_eq!(count_disjoint(&a, &b, &mut s), want);
-            assert_eq!(count_disjoint_body(&b, &a, &mut s), want);
+            assert_eq!(count_disjoint(&a, &b, &mut sorted, &mut s), want);
+            assert_eq!(count_disjoint_body(&b, &a, &mut sorted, &mut s), want);
         }
     }
 }
