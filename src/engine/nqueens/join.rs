@@ -12,7 +12,10 @@
 //! `Q(n) = Σ_R #{(E, W) : E east on R, W west on rows \ R, diagonals of E and W disjoint}`.
 //!
 //! Only the diagonals both halves can reach matter (`n - 1` of each family), so a
-//! half-solution is kept as one `u64` *key*: its diagonals in that overlap.
+//! half-solution is kept as one *key*: its diagonals in that overlap. Per task, the
+//! diagonals one side cannot use with the edge rows it has are left out too (the
+//! extreme ones are reached on one side from a single square of the top or bottom
+//! row), so up to n = 19 every key fits a `u32`; the lists then take half the memory.
 //!
 //! On an odd board `n = 2h + 1` the middle column holds one queen, in some row `m`; a
 //! task fixes `m`, bars its row and its two diagonals, and splits the other `2h` rows
