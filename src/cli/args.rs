@@ -84,10 +84,11 @@ pub enum Command {
         /// for `queens merge`.
         #[arg(long, value_name = "I/K")]
         shard: Option<String>,
-        /// Plain N-queens only: `join` (the half-board join: totals of square boards up
-        /// to 21, the fastest) or `backtrack` (the symmetric search: also unique counts,
-        /// any rectangle) [default: join for a total, backtrack for --unique, --json and
-        /// rectangles, or the method of an existing --checkpoint].
+        /// Plain N-queens only: `join` (the half-board join: square boards up to 21, the
+        /// fastest; unique counts from the total by Burnside's lemma) or `backtrack`
+        /// (the symmetric search: any rectangle, unique counts by classifying each
+        /// solution) [default: join for squares up to 21, backtrack otherwise, or the
+        /// method of an existing --checkpoint].
         #[arg(long, value_name = "METHOD")]
         method: Option<String>,
     },

@@ -86,7 +86,7 @@ pub fn count(problem: &Problem, threads: usize, flags: &CountFlags) -> Result<Ou
             "rows": board.rows(),
             "cols": board.cols(),
             "total": total,
-            "unique": unique_json(plan.method(), unique),
+            "unique": unique,
             "method": plan.method(),
             "seconds": (seconds * 1e3).round() / 1e3,
             "threads": threads,
@@ -104,39 +104,22 @@ pub fn count(problem: &Problem, threads: usize, flags: &CountFlags) -> Result<Ou
 }
 
 /// The method for `count` with `flags`: the one asked for, else the one an existing
-/// checkpoint was made with, else the join for a total of a square it handles and the
-/// backtracking search for everything else (`--unique`, `--json`, rectangles).
+/// checkpoint was made with, else the join for a square it handles and the
+/// backtracking search for everything else (rectangles, sides past the join's).
 fn choose_method(rows: u32, cols: u32, flags: &CountFlags) -> Result<Method, String> {
-    let wants_unique = flags.unique || flags.json;
     if let Some(m) = &flags.method {
-        let m: Method = m.parse().map_err(|e: queens::Error| e.to_string())?;
-        if m == Method::Join && flags.unique {
-            return Err("--unique needs --method backtrack: the join counts totals only".into());
-        }
-        return Ok(m);
+        return m.parse().map_err(|e: queens::Error| e.to_string());
     }
     let best = Plan::total_method(rows, cols);
     if let Some(m) = flags
         .checkpoint
         .as_deref()
         .and_then(resume::checkpoint_method)
-        && (m == Method::Backtrack || (m == best && !wants_unique))
+        && (m == Method::Backtrack || m == best)
     {
         return Ok(m);
     }
-    Ok(if wants_unique {
-        Method::Backtrack
-    } else {
-        best
-    })
-}
-
-/// The unique count as JSON: unknown (`null`) when the join counted.
-fn unique_json(method: Method, unique: u128) -> serde_json::Value {
-    match method {
-        Method::Join => serde_json::Value::Null,
-        Method::Backtrack => json!(unique),
-    }
+    Ok(best)
 }
 
 /// `queens merge FILES...`: adds up shard results and prints the total (or the unique
@@ -152,18 +135,13 @@ pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, Str
         ));
     }
     let m = resume::merge(&parts).map_err(|e| e.to_string())?;
-    if unique && m.method == Method::Join {
-        return Err(
-            "--unique: these shards were counted by the join, which counts totals only; count them with --method backtrack".into(),
-        );
-    }
     let text = if json {
         json!({
             "n": m.rows,
             "rows": m.rows,
             "cols": m.cols,
             "total": m.tally.total,
-            "unique": unique_json(m.method, m.tally.unique),
+            "unique": m.tally.unique,
             "method": m.method,
             "seconds": (m.seconds * 1e3).round() / 1e3,
             "shards": parts.len(),

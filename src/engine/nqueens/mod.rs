@@ -11,6 +11,8 @@
 //! - [`join`]: the half-board join, the fast method for totals on square boards;
 //! - [`kernel`]: the bitboard inner loops of the backtracking search;
 //! - [`resume`]: checkpoints, shards and merging of partial results;
+//! - [`symmetric`]: the rotation-symmetric solutions, and from them and the total the
+//!   count up to symmetry (Burnside);
 //! - this module: the engine and the multi-threaded driver [`run_tasks`].
 //!
 //! ```
@@ -23,6 +25,7 @@ pub mod join;
 pub mod kernel;
 pub mod plan;
 pub mod resume;
+pub mod symmetric;
 
 /// FNV-1a of `bytes`, as 16 hex digits: the digest of plans, checkpoints and journal
 /// lines, stable across Rust versions (unlike `DefaultHasher`).

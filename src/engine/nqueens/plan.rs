@@ -60,8 +60,10 @@ pub enum Method {
     /// rectangle.
     #[default]
     Backtrack,
-    /// The half-board join: totals only (the unique count is left at 0), square boards
-    /// with sides up to [`MAX_JOIN_SIDE`].
+    /// The half-board join, square boards with sides up to [`MAX_JOIN_SIDE`]. Its tasks
+    /// count totals only (their unique counts are 0); a whole run or a merged set of
+    /// shards gets the unique count from the total by Burnside's lemma
+    /// ([`super::symmetric::unique_from_total`]).
     Join,
 }
 

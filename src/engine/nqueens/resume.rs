@@ -135,11 +135,36 @@ pub fn run(plan: &Plan, opts: &Options, ctl: &Control) -> Result<Report, Error> 
         saver.snapshot(&state, p)?;
     }
     result?;
+    let mut tally = state.sum;
+    if opts.shard.is_none() {
+        tally = with_unique(plan.method(), plan.rows(), tally).ok_or_else(|| {
+            Error::Unsupported(format!(
+                "internal error: {} is not the number of solutions of {}x{}",
+                tally.total,
+                plan.rows(),
+                plan.cols()
+            ))
+        })?;
+    }
     Ok(Report {
-        tally: state.sum,
+        tally,
         tasks: ids.len(),
         resumed,
     })
+}
+
+/// `tally` of a whole count by `method` on an `n`-row board, with the unique count the
+/// join's tasks leave out: Burnside's lemma gives it from the total and the
+/// rotation-symmetric solutions ([`super::symmetric`]). `None` where the total cannot
+/// be right (the sum does not divide by 8).
+fn with_unique(method: Method, n: u32, tally: Tally) -> Option<Tally> {
+    match method {
+        Method::Backtrack => Some(tally),
+        Method::Join => Some(Tally {
+            total: tally.total,
+            unique: super::symmetric::unique_from_total(n as usize, tally.total)?,
+        }),
+    }
 }
 
 const CHECKPOINT_FORMAT: &str = "queens-nqueens-checkpoint";
@@ -372,8 +397,8 @@ impl Checkpoint {
 /// Why a count uses `method`, for messages.
 fn method_why(method: Method) -> &'static str {
     match method {
-        Method::Join => "the join, for totals",
-        Method::Backtrack => "the backtracking search, for unique counts, JSON and rectangles",
+        Method::Join => "the join, for square boards",
+        Method::Backtrack => "the backtracking search, for rectangles and large boards",
     }
 }
 
@@ -483,7 +508,8 @@ pub struct ShardResult {
     /// Columns of the (transposed) board.
     pub cols: u32,
     /// How the shard was counted (absent in results of older versions: the
-    /// backtracking search). A join shard has no unique count.
+    /// backtracking search). A join shard's unique count is 0: [`merge`] derives the
+    /// whole count's from the total.
     #[serde(default)]
     pub method: Method,
     /// The plan's fingerprint: shards of different task lists do not add up.
@@ -557,7 +583,7 @@ pub struct Merged {
     pub rows: u32,
     /// Columns.
     pub cols: u32,
-    /// How the shards were counted ([`Method::Join`]: the unique sum is 0, unknown).
+    /// How the shards were counted.
     pub method: Method,
     /// The sum.
     pub tally: Tally,
@@ -625,6 +651,12 @@ pub fn merge(parts: &[(String, ShardResult)]) -> Result<Merged, Error> {
             if missing.len() == 1 { "is" } else { "are" }
         )));
     }
+    merged.tally = with_unique(merged.method, merged.rows, merged.tally).ok_or_else(|| {
+        Error::Shard(format!(
+            "the shards add up to {}, which cannot be the number of solutions of {}x{}: a result was altered",
+            merged.tally.total, merged.rows, merged.cols
+        ))
+    })?;
     Ok(merged)
 }
 
