@@ -111,6 +111,28 @@ fn unique_counts_match_a002562_up_to_14() {
 }
 
 #[test]
+fn burnside_gives_a002562_from_a000170_up_to_19() {
+    // The rotation-symmetric solutions (`symmetric::fixed_by`) at sizes the join
+    // counts by hand only: the published totals and unique counts must agree.
+    let totals = plain_rows("known_counts.tsv");
+    let mut seen = 0;
+    for (r, c, want) in plain_rows("known_counts_symmetry.tsv") {
+        if r != c || !(15..=19).contains(&r) {
+            continue;
+        }
+        let total = totals.iter().find(|t| (t.0, t.1) == (r, c)).unwrap().2;
+        let got = nqueens::symmetric::unique_from_total(r as usize, total);
+        assert_eq!(got, Some(want), "{r}x{r}");
+        assert_eq!(
+            nqueens::symmetric::unique_from_total(r as usize, total + 8),
+            Some(want + 1)
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, 5);
+}
+
+#[test]
 fn agrees_with_the_exact_engine() {
     let mut boards: Vec<String> = (1..=11).map(|n| n.to_string()).collect();
     boards.extend(["2x5", "3x7", "4x6", "5x8", "6x4", "7x9", "8x5", "9x10"].map(String::from));
@@ -475,6 +497,17 @@ fn bad_shard_sets_are_refused() {
     let garbage = tmp("garbage.json");
     std::fs::write(&garbage, "{\"total\": 5}").unwrap();
     let missing_file = tmp("no-such-file.json");
+    // A join part whose total was edited: the sum is no N-queens total (Burnside).
+    let altered = tmp("altered.json");
+    let text = std::fs::read_to_string(&s[1]).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let total = v["total"].as_u64().unwrap();
+    let edited = text.replace(
+        &format!("\"total\":{total}"),
+        &format!("\"total\":{}", total + 1),
+    );
+    assert_ne!(edited, text);
+    std::fs::write(&altered, edited).unwrap();
     let cases: Vec<(Vec<&PathBuf>, &str)> = vec![
         (vec![&s[0], &s[1]], "missing"),
         (vec![&s[0], &s[1], &s[2], &s[1]], "twice"),
@@ -489,6 +522,7 @@ fn bad_shard_sets_are_refused() {
             "not a queens shard result",
         ),
         (vec![&s[0], &s[1], &s[2], &missing_file], "cannot read"),
+        (vec![&s[0], &altered, &s[2]], "a result was altered"),
     ];
     for (set, why) in cases {
         let o = merge(&set, &[]);

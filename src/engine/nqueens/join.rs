@@ -11,7 +11,8 @@
 //!
 //! `Q(n) = Σ_R #{(E, W) : E east on R, W west on rows \ R, diagonals of E and W disjoint}`.
 //!
-//! Only the diagonals both halves can reach matter (`n - 1` of each family), so a
+//! Only the diagonals both halves can reach matter (`n - 1` of each family, `n - 2` on
+//! odd boards, where the middle column belongs to neither half), so a
 //! half-solution is kept as one *key*: its diagonals in that overlap. Per task, the
 //! diagonals one side cannot use with the edge rows it has are left out too (the
 //! extreme ones are reached on one side from a single square of the top or bottom
@@ -313,7 +314,7 @@ impl JoinPlan {
     /// edge rows each side has, go into the keys. The extreme overlap diagonals are
     /// reached on one side only from a single square in the top or bottom row, so the
     /// side without that row never uses them (nor the middle queen's diagonals on odd
-    /// boards): at n = 18 and 19 the keys keep 32 of the 34 and 36 overlap diagonals.
+    /// boards): at n = 18 and 19 the keys keep 32 of the 34 overlap diagonals.
     fn layout(&self, t: &Task) -> Layout {
         let (n, h) = (self.n, self.h);
         let avail = self.avail(t.mid);
@@ -1131,7 +1132,7 @@ mod tests {
     #[test]
     fn keys_fit_32_bits_up_to_19() {
         // The promise behind the `u32` lists: per task, the diagonals both halves can
-        // use span at most 32 bits up to n = 19 (34 and 36 overlap diagonals at 18
+        // use span at most 32 bits up to n = 19 (of 34 overlap diagonals at 18
         // and 19), and not for every task beyond.
         for n in 8..=21 {
             let p = JoinPlan::new(n).unwrap();

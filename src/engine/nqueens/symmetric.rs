@@ -6,12 +6,14 @@
 //! Burnside: the number of classes is the average, over the 8 symmetries of the square,
 //! of the number of solutions each one fixes. The identity fixes all `Q(n)`; the
 //! quarter turns fix `F90` each and the half turn `F180`. No reflection fixes a
-//! solution once `n >= 2`: a solution fixed by a mirror through the middle column has
+//! solution once `n >= 2`: a solution fixed by the mirror through the middle column has
 //! each queen's row also holding its mirror image, so every queen would stand on the
-//! middle column; one fixed by the transposition is an involution of the rows, whose
-//! fixed points lie on the main diagonal (at most one queen there) and whose swapped
-//! pairs `(i, j)`, `(j, i)` share an anti-diagonal. Hence
-//! `unique = (Q + F180 + 2 F90) / 8` for `n >= 2`.
+//! middle column (the mirror through the middle row likewise, by columns); one fixed
+//! by the transposition is an involution of the rows, whose fixed points lie on the
+//! main diagonal (at most one queen there) and whose swapped pairs `(i, j)`, `(j, i)`
+//! share an anti-diagonal (for the anti-transposition, the pairs share a diagonal and
+//! the fixed points the anti-diagonal). Hence `unique = (Q + F180 + 2 F90) / 8` for
+//! `n >= 2`.
 //!
 //! Symmetric solutions are rare (F180(18) is 18104 against 666090624 in all)
 //! and the search places two or four queens per step, so it takes a small fraction of
