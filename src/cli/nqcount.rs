@@ -62,6 +62,7 @@ pub fn count(problem: &Problem, threads: usize, flags: &CountFlags) -> Result<Ou
     let opts = Options {
         shard,
         checkpoint: flags.checkpoint.clone(),
+        unique: flags.unique || flags.json,
     };
     let bar = Bar::new("counting");
     let progress = |p: queens::Progress| bar.update(p.done, p.total);
