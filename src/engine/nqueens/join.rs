@@ -281,55 +281,49 @@ impl JoinPlan {
 
     /// The solutions whose row split lies in the group of `t`.
     fn count_task(&self, t: Task, s: &mut Scratch) -> u128 {
-        let l = self.layout(&t);
-        if l.len1 + l.len2 <= 32 {
-            self.count_as::<u32>(t, s)
+        let job = self.job(&t);
+        if job.layout.len1 + job.layout.len2 <= 32 {
+            self.count_as::<u32>(t, &job, s)
         } else {
-            self.count_as::<u64>(t, s)
+            self.count_as::<u64>(t, &job, s)
         }
     }
 
-    /// [`Self::count_task`] with the keys held as `K`, which must hold the layout.
-    fn count_as<K: Word>(&self, t: Task, s: &mut Scratch) -> u128 {
+    /// [`Self::count_task`] with the keys held as `K`, which must hold `job.layout`.
+    fn count_as<K: Word>(&self, t: Task, job: &Halves, s: &mut Scratch) -> u128 {
+        let mut lists = std::mem::take(K::lists(s));
+        let found = self.join_task(t, job, &mut lists, &mut s.sieve);
+        *K::lists(s) = lists;
+        found
+    }
+
+    /// What the two half searches of task `t` share, the key layout among it: only the
+    /// diagonals both halves can use, given the edge rows each side has, go into the
+    /// keys. The extreme overlap diagonals are reached on one side only from a single
+    /// square in the top or bottom row, so the side without that row never uses them
+    /// (nor the middle queen's diagonals on odd boards): at n = 18 and 19 the keys keep
+    /// 32 of the 34 overlap diagonals.
+    fn job(&self, t: &Task) -> Halves {
         let (n, h) = (self.n, self.h);
+        let avail = self.avail(t.mid);
+        let a = t.east_edge;
+        let west_edge = (self.edge_rows() & avail) ^ a;
         let (mut d1, mut d2) = (0u64, 0u64);
         if t.mid != NO_MIDDLE {
             let m = t.mid as usize;
             d1 |= 1 << (m + n - 1 - h);
             d2 |= 1 << (m + h);
         }
-        let job = Halves {
-            a: t.east_edge,
+        let (e1, e2) = self.reach(n - h..n, avail & !west_edge);
+        let (w1, w2) = self.reach(0..h, avail & !a);
+        Halves {
+            avail,
+            a,
+            west_edge,
             d1,
             d2,
-            layout: self.layout(&t),
-        };
-        let mut lists = std::mem::take(K::lists(s));
-        let found = self.join_task(t, &job, &mut lists, &mut s.sieve);
-        *K::lists(s) = lists;
-        found
-    }
-
-    /// The key layout of task `t`: only the diagonals both halves can use, given the
-    /// edge rows each side has, go into the keys. The extreme overlap diagonals are
-    /// reached on one side only from a single square in the top or bottom row, so the
-    /// side without that row never uses them (nor the middle queen's diagonals on odd
-    /// boards): at n = 18 and 19 the keys keep 32 of the 34 overlap diagonals.
-    fn layout(&self, t: &Task) -> Layout {
-        let (n, h) = (self.n, self.h);
-        let avail = self.avail(t.mid);
-        let edge = self.edge_rows() & avail;
-        let a = t.east_edge;
-        let (e1, e2) = self.reach(n - h..n, avail & !(edge ^ a));
-        let (w1, w2) = self.reach(0..h, avail & !a);
-        let (mut d1, mut d2) = (e1 & w1, e2 & w2);
-        if t.mid != NO_MIDDLE {
-            // The middle queen's own diagonals are barred to both halves.
-            let m = t.mid as usize;
-            d1 &= !(1 << (m + n - 1 - h));
-            d2 &= !(1 << (m + h));
+            layout: Layout::new(e1 & w1 & !d1, e2 & w2 & !d2),
         }
-        Layout::new(d1, d2)
     }
 
     /// Lists both halves of the task `t` into `lists` and counts the disjoint pairs.
@@ -341,9 +335,7 @@ impl JoinPlan {
         s: &mut Sieve,
     ) -> u128 {
         let (n, h) = (self.n, self.h);
-        let avail = self.avail(t.mid);
-        let edge = self.edge_rows() & avail;
-        let a = job.a;
+        let (avail, a, west_edge) = (job.avail, job.a, job.west_edge);
         let buckets = 1usize << (n - 2 * self.edge);
         let mut east = std::mem::take(&mut lists.east);
         let mut west = std::mem::take(&mut lists.west);
@@ -351,8 +343,8 @@ impl JoinPlan {
             v.resize_with(buckets, Vec::new);
             v.iter_mut().for_each(Vec::clear);
         }
-        self.halves(n - h..n, avail & !(edge ^ a), a, job, &mut east);
-        self.halves(0..h, avail & !a, edge ^ a, job, &mut west);
+        self.halves(n - h..n, avail & !west_edge, a, job, &mut east);
+        self.halves(0..h, avail & !a, west_edge, job, &mut west);
         let mut found = 0u128;
         for (i, e) in east.iter().enumerate() {
             if e.is_empty() {
@@ -470,8 +462,12 @@ impl Layout {
 
 /// What both half searches of a task share.
 struct Halves {
+    /// The rows other than the middle queen's.
+    avail: u64,
     /// The east rows among the edge rows.
     a: u64,
+    /// The west rows among the edge rows.
+    west_edge: u64,
     /// The middle column queen's diagonals (barred, left out of the keys).
     d1: u64,
     d2: u64,
@@ -1124,8 +1120,14 @@ mod tests {
                     .map(|&t| count(t, s) * u128::from(t.weight))
                     .sum::<u128>()
             };
-            assert_eq!(total(&|t, s| p.count_as::<u32>(t, s), &mut s), w);
-            assert_eq!(total(&|t, s| p.count_as::<u64>(t, s), &mut s), w);
+            assert_eq!(
+                total(&|t, s| p.count_as::<u32>(t, &p.job(&t), s), &mut s),
+                w
+            );
+            assert_eq!(
+                total(&|t, s| p.count_as::<u64>(t, &p.job(&t), s), &mut s),
+                w
+            );
         }
     }
 
@@ -1137,7 +1139,7 @@ mod tests {
         for n in 8..=21 {
             let p = JoinPlan::new(n).unwrap();
             let narrow = p.tasks.iter().filter(|t| {
-                let l = p.layout(t);
+                let l = p.job(t).layout;
                 l.len1 + l.len2 <= 32
             });
             assert_eq!(narrow.count() == p.tasks.len(), n <= 19, "n={n}");
