@@ -115,14 +115,16 @@ impl Search {
     /// join the placement: they attack neither it nor each other.
     fn orbit(&self, r: usize, c: usize) -> Option<(u64, u64, u64, u64)> {
         let m = self.n - 1;
+        // The quarter turn's orbit; the half turn's is its first two squares.
+        let quarter = [(r, c), (m - r, m - c), (c, m - r), (m - c, r)];
         let squares = match self.turn {
-            Turn::Half => [(r, c), (m - r, m - c), (r, c), (r, c)],
-            Turn::Quarter => [(r, c), (c, m - r), (m - r, m - c), (m - c, r)],
+            Turn::Half => &quarter[..2],
+            Turn::Quarter => &quarter[..],
         };
         let (mut rows, mut cols, mut d1, mut d2) = (0u64, 0u64, 0u64, 0u64);
         for (i, &(y, x)) in squares.iter().enumerate() {
             if squares[..i].contains(&(y, x)) {
-                continue; // the centre, or the repeats of the half turn's pair
+                continue; // the centre, its own image
             }
             let (br, bc, b1, b2) = (1 << y, 1 << x, 1 << (y + m - x), 1 << (y + x));
             // A clash with the placement or with an earlier queen of the orbit.
@@ -144,29 +146,17 @@ impl Search {
 
 #[cfg(test)]
 mod tests {
+    use super::super::kernel;
     use super::*;
 
     /// Every solution of `n` queens, as the column of each row.
     fn all_solutions(n: usize) -> Vec<Vec<usize>> {
-        fn go(n: usize, row: usize, cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-            if row == n {
-                out.push(cols.clone());
-                return;
-            }
-            for c in 0..n {
-                let ok = cols
-                    .iter()
-                    .enumerate()
-                    .all(|(r, &x)| x != c && row - r != c.abs_diff(x));
-                if ok {
-                    cols.push(c);
-                    go(n, row + 1, cols, out);
-                    cols.pop();
-                }
-            }
-        }
+        let masks = [(1u64 << n) - 1; kernel::MAX_SIDE];
         let mut out = Vec::new();
-        go(n, 0, &mut Vec::new(), &mut out);
+        kernel::visit_solutions(&masks, n, &[], |cols| {
+            out.push(cols.iter().map(|&c| usize::from(c)).collect());
+            1
+        });
         out
     }
 
