@@ -14,7 +14,8 @@ PLACEMENT lists pieces as LETTER+square tokens, comma- or space-separated:
   (the i-th number is the rank of the queen on the i-th file).
 Files are a, b, ... z, aa, ab, ... from the left; ranks 1, 2, ... from the bottom.
 
-Exit status: 0 found / valid, 1 no solution / invalid placement, 2 bad input.
+Exit status: 0 found / valid, 1 no solution / invalid placement, 2 bad input,
+3 no answer (a budget ran out, or local search gave up with nothing proved).
 
 Examples:
   queens solve 8                         one solution of 8 queens, drawn
@@ -31,6 +32,9 @@ Examples:
 #[derive(Parser, Debug)]
 #[command(name = "queens", version, after_help = AFTER_HELP)]
 pub struct Cli {
+    /// Say on stderr which engine runs.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -137,7 +141,8 @@ pub enum Command {
         /// [BOARD] PLACEMENT. When BOARD is left out and PLACEMENT is a permutation
         /// of n numbers, the board is n x n; otherwise it is 8x8.
         /// With --perm-file, only [BOARD].
-        #[arg(num_args = 1..=2, required_unless_present = "perm_file", allow_negative_numbers = true, value_name = "ARGS")]
+        /// The placement may also be given as several tokens: `verify 8 Qa1 Qc2`.
+        #[arg(num_args = 1.., required_unless_present = "perm_file", allow_negative_numbers = true, value_name = "ARGS")]
         args: Vec<String>,
         /// Read the placement as a permutation (the `perm` format) from FILE, `-` for
         /// stdin; checked in O(N), so 10^7 queens take well under a second.
@@ -165,13 +170,29 @@ pub enum Command {
     },
     /// Print a random N-queens completion instance in the style of Gent et al.
     /// (a permutation, 0 on the free files), for `solve N --fixed-file`.
-    #[command(hide = true)]
     GenCompletion {
         /// The board side N.
         n: String,
         /// The generator's seed.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+    },
+    /// List every engine, what it does, and whether (and why not) it takes this problem
+    /// for each job; `auto` picks the first marked `auto`.
+    #[command(after_help = AFTER_HELP)]
+    Engines {
+        /// The board: `8` or `5x7` (rows x columns).
+        #[arg(default_value = "8", allow_negative_numbers = true)]
+        board: String,
+        /// The pieces, e.g. `8Q` or `2N,2B,R,Q` [default: min(rows, cols) queens].
+        #[arg(long, value_name = "SPEC")]
+        pieces: Option<String>,
+        /// Pieces pinned to squares, e.g. `Qa1,Nc3`; they count toward SPEC.
+        #[arg(long, value_name = "PLACEMENT")]
+        fixed: Option<String>,
+        /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`.
+        #[arg(long = "piece", value_name = "LETTER=BETZA")]
+        piece: Vec<String>,
     },
     /// Write the problem as a model for another solver (DIMACS CNF, MiniZinc, XCSP3).
     #[command(after_help = AFTER_HELP)]
@@ -193,20 +214,32 @@ pub struct ProblemArgs {
     /// Pieces pinned to squares, e.g. `Qa1,Nc3`; they count toward SPEC.
     #[arg(long, value_name = "PLACEMENT")]
     pub fixed: Option<String>,
-    /// The engine: `auto` picks the fastest that accepts the problem; `exact` is the
-    /// general backtracker; `sat` encodes the problem as CNF for CaDiCaL (it counts by
-    /// enumerating, one solver call per solution: slow for large counts); for queens,
-    /// `construct` (explicit solution), `complete` (completion search that proves
-    /// "none") and `local` (local search).
-    #[arg(long, default_value = "auto", value_name = "NAME")]
+    #[arg(long, default_value = "auto", value_name = "NAME", help = engine_help())]
     pub engine: String,
-    /// Worker threads for counting; 0 uses every core.
+    /// Worker threads; 0 uses every core (at most 1024).
     #[arg(long, default_value_t = 0, value_name = "T")]
     pub threads: usize,
+    /// Give up after this many seconds (exit 3: no answer, nothing proved).
+    #[arg(long, value_name = "SECS")]
+    pub budget_secs: Option<f64>,
+    /// Give up after this many search steps: nodes of a tree search (exact,
+    /// complete), attempted swaps of local search (exit 3); engines that do not
+    /// count steps refuse it.
+    #[arg(long, value_name = "STEPS")]
+    pub budget_steps: Option<u64>,
     /// Defines a piece kind for this run (repeatable): `C=RN` (Betza notation) or
     /// `C=chancellor` (a name from `queens pieces`); then use C in SPEC and PLACEMENT.
     #[arg(long = "piece", value_name = "LETTER=BETZA")]
     pub piece: Vec<String>,
+}
+
+/// The help of `--engine`: every engine by name, from the library's list.
+fn engine_help() -> String {
+    format!(
+        "The engine: `auto` picks the fastest that accepts the problem and its settings \
+         (`queens engines` shows which and why); or one of: {}",
+        queens::engine::engine_names()[1..].join(", ")
+    )
 }
 
 /// Output of `solve`.

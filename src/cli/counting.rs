@@ -10,10 +10,10 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use queens::maximum::maximum;
 use queens::range::{RangeSpec, is_range};
-use queens::{Board, Control, EngineChoice, Placement, Problem, parse_spec};
+use queens::{Board, EngineChoice, Placement, Problem, Settings, parse_spec};
 
 use super::args::{AllFormat, ProblemArgs, SolveFormat};
-use super::run::{CliResult, Listing, Outcome, write_out};
+use super::run::{CliResult, Limits, Listing, Outcome, failed, write_out};
 
 /// `queens max BOARD --kind K [--pieces SPEC] [--fixed PLACEMENT] [--json]`.
 pub fn max(
@@ -46,8 +46,14 @@ pub fn max(
         None => Placement::default(),
     };
     let choice: EngineChoice = engine.parse().map_err(|e: queens::Error| e.to_string())?;
-    let ctl = Control::default();
-    let found = maximum(board, &base, &fixed, &kind, choice, &ctl).map_err(|e| e.to_string())?;
+    let settings = Settings {
+        on_engine: super::run::on_engine(),
+        ..Settings::default()
+    };
+    let found = match maximum(board, &base, &fixed, &kind, choice, &settings) {
+        Ok(found) => found,
+        Err(e) => return failed(e),
+    };
     let Some(m) = found else {
         eprintln!("queens: no solution: the other pieces cannot stand on their own");
         return Ok(Outcome::No);
@@ -79,7 +85,7 @@ pub struct Ranged {
     board: Board,
     fixed: Placement,
     engine: EngineChoice,
-    threads: usize,
+    limits: Limits,
 }
 
 /// `Some` when `--pieces` uses range syntax; the exact-spec path is left to `run`.
@@ -118,36 +124,38 @@ pub fn ranged(args: &ProblemArgs) -> Result<Option<Ranged>, String> {
         board,
         fixed,
         engine,
-        threads: args.threads,
+        limits: Limits::of(args)?,
     }))
 }
 
 impl Ranged {
-    fn ctl(&self) -> Control<'static> {
-        Control {
-            threads: self.threads,
-            ..Control::default()
-        }
+    fn settings(&self) -> Settings<'static> {
+        self.limits.settings(None)
     }
 
-    fn problems(&self) -> Result<Vec<Problem>, String> {
+    fn problems(&self) -> Result<Vec<Problem>, queens::Error> {
         self.spec
-            .problems(self.board, &self.fixed, self.engine, &self.ctl())
-            .map_err(|e| e.to_string())
+            .problems(self.board, &self.fixed, self.engine, &self.settings())
     }
 }
 
 /// `count` over a range: the sum over every allowed combination of counts.
 pub fn count_range(r: &Ranged, unique: bool) -> CliResult {
-    let ctl = r.ctl();
     let mut total = BigUint::zero();
-    for p in r.problems()? {
-        total += if unique {
-            queens::symmetry::count_unique(&p, r.engine, &ctl)
+    let problems = match r.problems() {
+        Ok(p) => p,
+        Err(e) => return failed(e),
+    };
+    for p in problems {
+        let n = if unique {
+            queens::count_unique(&p, r.engine, &r.settings())
         } else {
-            queens::count(&p, r.engine, &ctl)
+            queens::count(&p, r.engine, &r.settings())
+        };
+        match n {
+            Ok(n) => total += n,
+            Err(e) => return failed(e),
         }
-        .map_err(|e| e.to_string())?;
     }
     let mut out = io::stdout().lock();
     write_out(&mut out, &format!("{total}\n"))?;
@@ -160,9 +168,16 @@ pub fn count_range(r: &Ranged, unique: bool) -> CliResult {
 
 /// `solve` over a range: the largest allowed combination first.
 pub fn solve_range(r: &Ranged, format: SolveFormat) -> CliResult {
-    let ctl = r.ctl();
-    for p in r.problems()?.iter().rev() {
-        if let Some(s) = queens::solve(p, r.engine, &ctl).map_err(|e| e.to_string())? {
+    let problems = match r.problems() {
+        Ok(p) => p,
+        Err(e) => return failed(e),
+    };
+    for p in problems.iter().rev() {
+        let found = match queens::solve(p, r.engine, &r.settings()) {
+            Ok(found) => found,
+            Err(e) => return failed(e),
+        };
+        if let Some(s) = found {
             let text = super::run::solution_text(&r.board, &s, format)?;
             write_out(&mut io::stdout().lock(), &text)?;
             return Ok(Outcome::Yes);
@@ -174,16 +189,29 @@ pub fn solve_range(r: &Ranged, format: SolveFormat) -> CliResult {
 
 /// `all` over a range: every placement of every allowed size, smallest counts first.
 pub fn all_range(r: &Ranged, limit: Option<u64>, format: AllFormat) -> CliResult {
-    let ctl = r.ctl();
+    let problems = match r.problems() {
+        Ok(p) => p,
+        Err(e) => return failed(e),
+    };
+    if limit == Some(0) {
+        // Nothing to list; the exit status says whether any size has a solution.
+        if problems.is_empty() {
+            eprintln!("queens: no solution");
+            return Ok(Outcome::No);
+        }
+        return Ok(Outcome::Yes);
+    }
     let mut listing = Listing::new(io::BufWriter::new(io::stdout().lock()), limit);
-    for p in r.problems()? {
+    for p in problems {
         if listing.done() {
             break;
         }
-        queens::enumerate(&p, r.engine, &ctl, &mut |s| {
+        if let Err(e) = queens::enumerate(&p, r.engine, &r.settings(), &mut |s| {
             listing.push(&r.board, s, format)
-        })
-        .map_err(|e| e.to_string())?;
+        }) {
+            listing.finish()?;
+            return failed(e);
+        }
     }
     listing.finish()
 }

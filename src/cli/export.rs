@@ -6,7 +6,6 @@ use std::io::{self, Read, Write};
 use clap::{Args, ValueEnum};
 use queens::export::dimacs::{self, Answer, VarMap};
 use queens::export::{Format, export};
-use queens::sat::encode::Encoding;
 use queens::verify::conflicts;
 use queens::{Board, Catalog, PieceCount, PieceKind, Placement, Problem, parse_spec};
 
@@ -167,8 +166,7 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
                 args.fixed.as_deref(),
                 &args.piece,
             )?;
-            let encoding = Encoding::new(&problem).map_err(|e| e.to_string())?;
-            let map = VarMap::of(&problem, &encoding);
+            let map = VarMap::for_problem(&problem).map_err(|e| e.to_string())?;
             (problem, map)
         }
     };

@@ -7,15 +7,11 @@
 //! `Placement` is only built for the drawing formats.
 
 use std::io::{self, Read, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use clap::Args;
-use queens::engine::{Job, complete, construct, local, select};
 use queens::perm::{EMPTY, Perm};
 use queens::{
-    Board, Catalog, Control, EngineChoice, Error, PieceCount, PieceKind, Placement, Problem,
+    Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Placement, Problem, Settings,
     parse_spec, render,
 };
 
@@ -35,13 +31,6 @@ pub struct HugeArgs {
     /// The seed of --random [default: taken from the clock and shown on stderr].
     #[arg(long, value_name = "S", requires = "random")]
     pub seed: Option<u64>,
-    /// Give up after this many seconds of search (exit 3: no answer, nothing proved).
-    #[arg(long, value_name = "SECS")]
-    pub budget_secs: Option<f64>,
-    /// Give up after this many search steps: nodes of the complete search, attempted
-    /// swaps of the local search (exit 3).
-    #[arg(long, value_name = "STEPS")]
-    pub budget_steps: Option<u64>,
     /// Fixed queens read from a file (`-` for stdin): a PLACEMENT, or a permutation
     /// with 0 on the files left free (the output of `--format perm`).
     #[arg(long, value_name = "FILE")]
@@ -150,53 +139,10 @@ pub fn solve(
         return Ok(Some(Outcome::No));
     }
 
-    let cancel = Arc::new(AtomicBool::new(false));
-    if let Some(secs) = huge.budget_secs {
-        if !(secs.is_finite() && secs >= 0.0) {
-            return Err(format!(
-                "bad --budget-secs '{secs}': give a number of seconds such as 2.5"
-            ));
-        }
-        let flag = Arc::clone(&cancel);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_secs_f64(secs.min(1e9)));
-            flag.store(true, Ordering::Relaxed);
-        });
-    }
-    let ctl = Control {
-        threads: args.threads,
-        cancel: Some(&cancel),
-        ..Control::default()
-    };
-    let n = board.rows();
-    let fixed_ranks = || -> Vec<u32> {
-        fixed_perm
-            .as_ref()
-            .map_or_else(Vec::new, |p| p.ranks().to_vec())
-    };
-    // The construction on a square board, printed as perm, is streamed: no memory.
-    let streamed = !huge.random
-        && matches!(format, SolveFormat::Perm)
-        && board.is_square()
-        && n >= 4
-        && problem.is_plain_queens()
-        && select(choice, &problem, Job::Solve).is_ok_and(|e| e.name() == "construct");
-    if streamed {
-        let mut out = io::stdout().lock();
-        let written = queens::perm::write_text_with(
-            n as usize,
-            |f| construct::square_rank(n, f as u32),
-            &mut out,
-        )
-        .and_then(|()| out.flush());
-        return match written {
-            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                Err(format!("cannot write the output: {e}"))
-            }
-            _ => Ok(Some(Outcome::Yes)),
-        };
-    }
-    let answer: Result<Option<Perm>, Error> = if huge.random {
+    let limits = super::run::Limits::of(args)?;
+    let mut choice = choice;
+    let mut seed = None;
+    if huge.random {
         if let EngineChoice::Named(name) = choice
             && name != "local"
         {
@@ -204,44 +150,26 @@ pub fn solve(
                 "--random uses the local engine, not '{name}'; leave out --engine"
             ));
         }
-        if !board.is_square() || problem.total_pieces() != n as u64 {
-            return Err(format!(
-                "--random places N queens on an N x N board, not {} on {board}",
-                problem.total_pieces()
-            ));
-        }
-        let seed = huge.seed.unwrap_or_else(|| {
+        choice = EngineChoice::Named("local");
+        seed = Some(huge.seed.unwrap_or_else(|| {
             let s = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64);
             eprintln!("queens: seed {s}");
             s
-        });
-        local::random_solution(n, &fixed_ranks(), seed, huge.budget_steps, &ctl)
-    } else {
-        let engine = select(choice, &problem, Job::Solve).map_err(|e| e.to_string())?;
-        match engine.name() {
-            "construct" => Ok(construct::construct(board)),
-            "complete" => complete::complete(n, &fixed_ranks(), huge.budget_steps, &ctl),
-            "local" => local::random_solution(n, &fixed_ranks(), 0, huge.budget_steps, &ctl),
-            _ => engine.solve(&problem, &ctl).map(|found| {
-                found.map(|p| Perm::from_placement(&board, &p).expect("queens never share a file"))
-            }),
-        }
+        }));
+    }
+    let settings = Settings {
+        seed,
+        ..limits.settings(None)
     };
-    let perm = match answer {
+    let perm = match queens::solve_perm(&problem, choice, &settings) {
         Ok(Some(p)) => p,
         Ok(None) => {
             eprintln!("queens: no solution");
             return Ok(Some(Outcome::No));
         }
-        Err(Error::Interrupted) => {
-            eprintln!(
-                "queens: no answer: the search budget ran out before a solution was found (nothing is proved; try a larger budget)"
-            );
-            return Ok(Some(Outcome::Unknown));
-        }
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return super::run::failed(e).map(Some),
     };
     let mut out = io::stdout().lock();
     let written = match format {

@@ -1,17 +1,18 @@
-//! `count` for plain N-queens (the `nqueens` engine) and `merge`: unique counts, JSON,
-//! checkpoints and shards. Kept apart from `run.rs` because these flags exist only for
-//! this counter; `run.rs` branches here when the problem is plain N-queens.
+//! `count` in parts (`--json`, `--checkpoint`, `--shard`, `--method`) and `merge`.
+//! Kept apart from `run.rs` because these flags need an engine that plans its work in
+//! parts; `run.rs` branches here when one of them is given.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use queens::engine::nqueens::resume::{self, Options, Shard, ShardResult};
-use queens::engine::nqueens::{Method, Plan, Tally};
-use queens::{Control, Problem};
+use num_bigint::BigUint;
+use num_traits::Zero;
+use queens::engine::{Method, Parts, Shard, ShardResult, count_parts, merge as merge_shards};
+use queens::{EngineChoice, Error, Problem};
 use serde_json::json;
 
 use super::progress::Bar;
-use super::run::Outcome;
+use super::run::{Limits, Outcome};
 
 /// The `count` flags that only the N-queens counter understands.
 #[derive(Clone, Debug, Default)]
@@ -29,10 +30,10 @@ pub struct CountFlags {
 }
 
 impl CountFlags {
-    /// The first of these flags that is set, as typed, if any.
-    pub fn first_set(&self) -> Option<&'static str> {
+    /// The first flag set that needs a count in parts (a checkpoint, a shard, a method
+    /// or the JSON report), as typed, if any.
+    pub fn parts_flag(&self) -> Option<&'static str> {
         [
-            (self.unique, "--unique"),
             (self.json, "--json"),
             (self.checkpoint.is_some(), "--checkpoint"),
             (self.shard.is_some(), "--shard"),
@@ -43,11 +44,15 @@ impl CountFlags {
     }
 }
 
-/// Counts plain N-queens `problem` as `flags` ask, printing the answer on stdout.
-pub fn count(problem: &Problem, threads: usize, flags: &CountFlags) -> Result<Outcome, String> {
+/// Counts `problem` in parts as `flags` ask (`--json`, `--checkpoint`, `--shard`,
+/// `--method`), printing the answer on stdout.
+pub fn count(
+    problem: &Problem,
+    engine: EngineChoice,
+    limits: &Limits,
+    flags: &CountFlags,
+) -> Result<Outcome, String> {
     let board = problem.board();
-    let method = choose_method(board.rows(), board.cols(), flags)?;
-    let plan = Plan::with_method(board.rows(), board.cols(), method).map_err(|e| e.to_string())?;
     let shard: Option<Shard> = flags
         .shard
         .as_deref()
@@ -59,68 +64,64 @@ pub fn count(problem: &Problem, threads: usize, flags: &CountFlags) -> Result<Ou
             "--shard always prints a JSON partial result: leave out --unique and --json".into(),
         );
     }
-    let opts = Options {
+    let method: Option<Method> = flags
+        .method
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e: queens::Error| e.to_string())?;
+    let parts = Parts {
         shard,
         checkpoint: flags.checkpoint.clone(),
+        method,
         unique: flags.unique || flags.json,
     };
     let bar = Bar::new("counting");
     let progress = |p: queens::Progress| bar.update(p.done, p.total);
-    let ctl = Control {
-        threads,
-        progress: Some(&progress),
-        ..Control::default()
-    };
+    let settings = limits.settings(Some(&progress));
     let start = Instant::now();
-    let report = resume::run(&plan, &opts, &ctl);
+    let report = count_parts(problem, engine, &settings, &parts);
     bar.finish();
-    let report = report.map_err(|e| e.to_string())?;
+    let report = match report {
+        Ok(r) => r,
+        Err(Error::NoEngine { reason, .. }) => {
+            let flag = flags.parts_flag().unwrap_or("--json");
+            return Err(format!(
+                "{flag} needs an engine that counts in parts: {reason}"
+            ));
+        }
+        Err(e) => return super::run::failed(e),
+    };
     let seconds = start.elapsed().as_secs_f64();
-    let threads = ctl.thread_count();
-    let Tally { total, unique } = report.tally;
-    let (text, found) = if let Some(s) = shard {
-        let r = ShardResult::new(&plan, s, &report, seconds, threads);
-        (serde_json::to_string(&r).expect("serialisable"), true)
+    let unique = report.unique.clone().unwrap_or_default();
+    let (text, found) = if let Some(r) = &report.shard {
+        (serde_json::to_string(r).expect("serialisable"), true)
     } else if flags.json {
         let v = json!({
             "n": board.rows().min(board.cols()),
             "rows": board.rows(),
             "cols": board.cols(),
-            "total": total,
-            "unique": unique,
-            "method": plan.method(),
+            "total": as_json_number(&report.total),
+            "unique": as_json_number(&unique),
+            "method": report.method,
             "seconds": (seconds * 1e3).round() / 1e3,
-            "threads": threads,
+            "threads": report.threads,
             "tasks": report.tasks,
             "resumed_tasks": report.resumed,
         });
-        (v.to_string(), total > 0)
+        (v.to_string(), !report.total.is_zero())
     } else if flags.unique {
-        (unique.to_string(), unique > 0)
+        (unique.to_string(), !unique.is_zero())
     } else {
-        (total.to_string(), total > 0)
+        (report.total.to_string(), !report.total.is_zero())
     };
     println!("{text}");
     Ok(if found { Outcome::Yes } else { Outcome::No })
 }
 
-/// The method for `count` with `flags`: the one asked for, else the one an existing
-/// checkpoint was made with, else the join for a square it handles and the
-/// backtracking search for everything else (rectangles, sides past the join's).
-fn choose_method(rows: u32, cols: u32, flags: &CountFlags) -> Result<Method, String> {
-    if let Some(m) = &flags.method {
-        return m.parse().map_err(|e: queens::Error| e.to_string());
-    }
-    let best = Plan::total_method(rows, cols);
-    if let Some(m) = flags
-        .checkpoint
-        .as_deref()
-        .and_then(resume::checkpoint_method)
-        && (m == Method::Backtrack || m == best)
-    {
-        return Ok(m);
-    }
-    Ok(best)
+/// A count as a JSON number (counts of plain N-queens fit 128 bits).
+fn as_json_number(n: &BigUint) -> serde_json::Value {
+    u128::try_from(n).map_or_else(|_| json!(n.to_string()), |v| json!(v))
 }
 
 /// `queens merge FILES...`: adds up shard results and prints the total (or the unique
@@ -135,7 +136,7 @@ pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, Str
             ShardResult::parse(&text, &name).map_err(|e| e.to_string())?,
         ));
     }
-    let m = resume::merge(&parts).map_err(|e| e.to_string())?;
+    let m = merge_shards(&parts).map_err(|e| e.to_string())?;
     let text = if json {
         json!({
             "n": m.rows,

@@ -5,13 +5,91 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use queens::render;
 use queens::verify::{Conflict, conflicts, verify};
-use queens::{Board, Control, EngineChoice, PieceCount, PieceKind, Placement, Problem, parse_spec};
+use queens::{
+    Board, EngineChoice, Error, PieceCount, PieceKind, Placement, Problem, Settings, parse_spec,
+};
 
 use super::args::{AllFormat, Cli, Command, ProblemArgs, SolveFormat, VerifyFormat};
 use super::nqcount::{self, CountFlags};
 use super::progress::Bar;
+
+/// Whether `-v` was given: the library then tells which engine runs.
+static VERBOSE: AtomicBool = AtomicBool::new(false);
+
+/// The listener for [`Settings::on_engine`] under `-v`.
+fn announce(engine: &'static str) {
+    eprintln!("queens: engine {engine}");
+}
+
+/// The engine listener when `-v` is on.
+pub fn on_engine() -> Option<&'static (dyn Fn(&'static str) + Sync)> {
+    VERBOSE.load(Ordering::Relaxed).then_some(&announce)
+}
+
+/// The outcome of a library error: "no answer" (exit 3) for a budget that ran out or
+/// a search that gave up, said on stderr; every other error is bad input (exit 2).
+pub fn failed(e: Error) -> CliResult {
+    match e {
+        Error::Budget { .. } | Error::GaveUp { .. } => {
+            eprintln!("queens: {e}");
+            Ok(Outcome::Unknown)
+        }
+        Error::NoEngine { .. } => Err(format!(
+            "{e} (`queens engines` with the same board and pieces shows why each engine refuses)"
+        )),
+        e => Err(e.to_string()),
+    }
+}
+
+/// The run-time limits of a command line: threads and budgets, the clock started
+/// when the command began (so that a range of problems shares one time budget).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    threads: usize,
+    deadline: Option<Instant>,
+    steps: Option<u64>,
+}
+
+impl Limits {
+    /// The limits `args` set, or why they are bad.
+    pub fn of(args: &ProblemArgs) -> Result<Limits, String> {
+        let deadline = match args.budget_secs {
+            None => None,
+            Some(secs) if secs.is_finite() && secs >= 0.0 => {
+                Some(Instant::now() + Duration::from_secs_f64(secs.min(1e9)))
+            }
+            Some(secs) => {
+                return Err(format!(
+                    "bad --budget-secs '{secs}': give a number of seconds such as 2.5"
+                ));
+            }
+        };
+        Ok(Limits {
+            threads: args.threads,
+            deadline,
+            steps: args.budget_steps,
+        })
+    }
+
+    /// The library settings for one job now: the time left of the budget.
+    pub fn settings<'a>(&self, progress: Option<&'a (dyn Fn(queens::Progress) + Sync)>) -> Settings<'a> {
+        Settings {
+            threads: self.threads,
+            time_budget: self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now())),
+            step_budget: self.steps,
+            progress,
+            on_engine: on_engine(),
+            ..Settings::default()
+        }
+    }
+}
 
 /// How a command ended, when it ran to the end.
 pub enum Outcome {
@@ -38,6 +116,7 @@ pub(crate) type CliResult = Result<Outcome, String>;
 
 /// Runs `cli` and returns its outcome, or the sentence explaining a bad input.
 pub fn run(cli: Cli) -> CliResult {
+    VERBOSE.store(cli.verbose, Ordering::Relaxed);
     match cli.command {
         Command::Solve {
             problem,
@@ -80,6 +159,12 @@ pub fn run(cli: Cli) -> CliResult {
             unique,
             json,
         } => nqcount::merge(&files, unique, json),
+        Command::Engines {
+            board,
+            pieces,
+            fixed,
+            piece,
+        } => super::engines::engines(&board, pieces.as_deref(), fixed.as_deref(), &piece),
         Command::Max {
             board,
             kind,
@@ -122,7 +207,7 @@ pub fn run(cli: Cli) -> CliResult {
 struct Setup {
     problem: Problem,
     engine: EngineChoice,
-    threads: usize,
+    limits: Limits,
 }
 
 fn setup(args: &ProblemArgs) -> Result<Setup, String> {
@@ -147,7 +232,7 @@ fn setup(args: &ProblemArgs) -> Result<Setup, String> {
     Ok(Setup {
         problem,
         engine,
-        threads: args.threads,
+        limits: Limits::of(args)?,
     })
 }
 
@@ -289,11 +374,10 @@ fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
     if fixed_conflicts(&s.problem).is_some() {
         return Ok(Outcome::No);
     }
-    let ctl = Control {
-        threads: s.threads,
-        ..Control::default()
+    let found = match queens::solve(&s.problem, s.engine, &s.limits.settings(None)) {
+        Ok(found) => found,
+        Err(e) => return failed(e),
     };
-    let found = queens::solve(&s.problem, s.engine, &ctl).map_err(|e| e.to_string())?;
     let Some(p) = found else {
         eprintln!("queens: no solution");
         return Ok(Outcome::No);
@@ -328,20 +412,28 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> Cli
     if fixed_conflicts(&s.problem).is_some() {
         return Ok(Outcome::No);
     }
-    let ctl = Control {
-        threads: s.threads,
-        ..Control::default()
-    };
+    let settings = s.limits.settings(None);
     let board = *s.problem.board();
+    if limit == Some(0) {
+        // Nothing to list, but the exit status still says whether a solution exists.
+        return match queens::solve(&s.problem, s.engine, &settings) {
+            Ok(Some(_)) => Ok(Outcome::Yes),
+            Ok(None) => {
+                eprintln!("queens: no solution");
+                Ok(Outcome::No)
+            }
+            Err(e) => failed(e),
+        };
+    }
     let mut listing = Listing::new(
         BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         limit,
     );
-    if !listing.done() {
-        queens::enumerate(&s.problem, s.engine, &ctl, &mut |p| {
-            listing.push(&board, p, format)
-        })
-        .map_err(|e| e.to_string())?;
+    if let Err(e) = queens::enumerate(&s.problem, s.engine, &settings, &mut |p| {
+        listing.push(&board, p, format)
+    }) {
+        listing.finish()?;
+        return failed(e);
     }
     listing.finish()
 }
@@ -351,22 +443,9 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
         return super::counting::count_range(&r, flags.unique);
     }
     let s = setup(args)?;
-    // The nqueens engine takes plain N-queens only; its flags need it.
-    if s.problem.is_plain_queens()
-        && queens::engine::select(s.engine, &s.problem, queens::Job::Count)
-            .is_ok_and(|e| e.name() == "nqueens")
-    {
-        return nqcount::count(&s.problem, s.threads, flags);
-    }
-    // `--unique` has a general path too (Burnside over the board's symmetries).
-    let only_nqueens = CountFlags {
-        unique: false,
-        ..flags.clone()
-    };
-    if let Some(flag) = only_nqueens.first_set() {
-        return Err(format!(
-            "{flag} needs the nqueens engine, which counts plain N-queens (min(rows, cols) queens, nothing fixed) on boards with sides up to 64"
-        ));
+    // Checkpoints, shards, a method or JSON need an engine that counts in parts.
+    if flags.parts_flag().is_some() {
+        return nqcount::count(&s.problem, s.engine, &s.limits, flags);
     }
     if fixed_conflicts(&s.problem).is_some() {
         println!("0");
@@ -374,31 +453,17 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
     }
     let bar = Bar::new("counting");
     let report = |p: queens::Progress| bar.update(p.done, p.total);
-    let ctl = Control {
-        threads: s.threads,
-        progress: Some(&report),
-        ..Control::default()
-    };
-    let b = s.problem.board();
-    let amazons_unique = flags.unique
-        && b.rows() == b.cols()
-        && b.rows() >= 4
-        && queens::engine::select(s.engine, &s.problem, queens::Job::Count)
-            .is_ok_and(|e| e.name() == "amazons");
-    let n = if amazons_unique {
-        // The amazon counter finds the orbits on the way (square boards).
-        queens::engine::amazons::count(b.rows(), b.cols(), &ctl).and_then(|t| {
-            t.unique.map(Into::into).ok_or_else(|| {
-                queens::Error::Unsupported("no count up to symmetry on this board".into())
-            })
-        })
-    } else if flags.unique {
-        queens::symmetry::count_unique(&s.problem, s.engine, &ctl)
+    let settings = s.limits.settings(Some(&report));
+    let n = if flags.unique {
+        queens::count_unique(&s.problem, s.engine, &settings)
     } else {
-        queens::count(&s.problem, s.engine, &ctl)
+        queens::count(&s.problem, s.engine, &settings)
     };
     bar.finish();
-    let n = n.map_err(|e| e.to_string())?;
+    let n = match n {
+        Ok(n) => n,
+        Err(e) => return failed(e),
+    };
     let mut out = io::stdout().lock();
     write_out(&mut out, &format!("{n}\n"))?;
     finish(&mut out)?;

@@ -112,9 +112,68 @@ pub enum Error {
         "the permutation is empty: give one rank number per file (0 for a file without a queen)"
     )]
     EmptyPerm,
-    /// No engine (or not the chosen one) can run this job on this problem.
+    /// An engine name that no engine has.
+    #[error("unknown engine '{name}': the engines are {}", known.join(", "))]
+    UnknownEngine {
+        /// The name as given.
+        name: String,
+        /// `auto` and every engine's name.
+        known: Vec<&'static str>,
+    },
+    /// The engine named cannot run this job on this problem, or with these settings.
+    #[error("{reason}")]
+    EngineRefuses {
+        /// The engine's name.
+        engine: &'static str,
+        /// Why, as one sentence naming the limit that binds.
+        reason: String,
+    },
+    /// `auto` found no engine for this job on this problem.
+    #[error("{reason}")]
+    NoEngine {
+        /// The job asked for.
+        job: crate::engine::Job,
+        /// The refusal of the most general engine for the job: the limit that binds.
+        reason: String,
+    },
+    /// An operation that does not cover this problem (an export format that cannot
+    /// express it, a symmetry that does not fit the board).
     #[error("{0}")]
     Unsupported(String),
+    /// The job would need more than a fixed limit allows (threads, memory, variables).
+    #[error("{reason}")]
+    ResourceLimit {
+        /// What ran into the limit (a setting such as `--threads`, or a resource).
+        what: String,
+        /// The limit and what was asked, as one sentence.
+        reason: String,
+    },
+    /// A time or step budget ran out before an answer was found; nothing is proved.
+    #[error("no answer within the budget of {budget}: nothing is proved; try a larger budget")]
+    Budget {
+        /// The budget that ran out, as text (`2 s`, `1000 steps`).
+        budget: String,
+    },
+    /// An engine that cannot prove "none" stopped on its own limit, and no engine that
+    /// can decide the problem takes it.
+    #[error("no answer: {reason}")]
+    GaveUp {
+        /// The engine that gave up.
+        engine: &'static str,
+        /// Why there is no answer, as one sentence.
+        reason: String,
+    },
+    /// A bug: a result that cannot be right. Never an answer.
+    #[error("internal error: {0}")]
+    Internal(String),
+    /// A file that cannot be read or written.
+    #[error("{context}: {source}")]
+    Io {
+        /// What was being done, naming the file.
+        context: String,
+        /// The underlying error.
+        source: IoError,
+    },
     /// A count grew past what the engine can represent.
     #[error("the count overflowed the engine's {0} counter")]
     Overflow(&'static str),
@@ -169,6 +228,46 @@ pub enum Error {
         /// Why it was refused.
         reason: String,
     },
+}
+
+impl Error {
+    /// An [`Error::Internal`] with this message.
+    pub(crate) fn internal(message: impl Into<String>) -> Error {
+        Error::Internal(message.into())
+    }
+
+    /// An [`Error::Io`] for `source` while doing `context`.
+    pub fn io(context: impl Into<String>, source: std::io::Error) -> Error {
+        Error::Io {
+            context: context.into(),
+            source: IoError(std::sync::Arc::new(source)),
+        }
+    }
+}
+
+/// An [`std::io::Error`] that can be cloned and compared (by kind and message), so
+/// that [`Error`] stays a plain value.
+#[derive(Clone, Debug)]
+pub struct IoError(pub std::sync::Arc<std::io::Error>);
+
+impl PartialEq for IoError {
+    fn eq(&self, other: &IoError) -> bool {
+        self.0.kind() == other.0.kind() && self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for IoError {}
+
+impl std::fmt::Display for IoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for IoError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.0)
+    }
 }
 
 /// The string again, indented, with a caret under character `position` (1-based);

@@ -19,14 +19,14 @@
 //!   `engine::local`, `engine::complete`); [`gent`]: random completion instances.
 //!
 //! ```
-//! use queens::{count, parse_spec, Board, Catalog, Control, EngineChoice, Placement, Problem};
+//! use queens::{count, parse_spec, Board, Catalog, EngineChoice, Placement, Problem, Settings};
 //! let catalog = Catalog::standard();
 //! let problem = Problem::new(
 //!     Board::square(5).unwrap(),
 //!     parse_spec("N,B,R,Q,A", &catalog).unwrap(),
 //!     Placement::default(),
 //! ).unwrap();
-//! let n = count(&problem, EngineChoice::Auto, &Control::default()).unwrap();
+//! let n = count(&problem, EngineChoice::Auto, &Settings::default()).unwrap();
 //! assert_eq!(n, 96u32.into());
 //! ```
 //!
@@ -38,7 +38,7 @@
 #![warn(missing_docs)]
 
 pub mod betza;
-pub mod bitboard;
+pub(crate) mod bitboard;
 pub mod board;
 pub mod engine;
 pub mod error;
@@ -51,12 +51,14 @@ pub mod piece;
 pub mod problem;
 pub mod range;
 pub mod render;
-pub mod sat;
+pub(crate) mod sat;
 pub mod symmetry;
 pub mod verify;
 
 pub use board::{Board, Square};
-pub use engine::{Control, Engine, EngineChoice, Job, Progress, count, enumerate, solve};
+pub use engine::{
+    EngineChoice, Job, Progress, Settings, count, count_unique, enumerate, solve, solve_perm,
+};
 pub use error::Error;
 pub use piece::{Catalog, Move, PieceKind};
 pub use problem::{Piece, PieceCount, Placement, Problem, format_spec, parse_spec};

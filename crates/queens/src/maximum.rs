@@ -11,8 +11,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::board::Board;
-use crate::engine::dp::transfer::counts_up_to;
-use crate::engine::{Control, EngineChoice, Job, select};
+use crate::engine::{Control, EngineChoice, Settings};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::{PieceCount, Placement, Problem};
@@ -43,9 +42,9 @@ fn with_extra(base: &[PieceCount], kind: &PieceKind, k: u32) -> Vec<PieceCount> 
 /// alone have no solution.
 ///
 /// ```
-/// use queens::{Board, Control, EngineChoice, PieceKind, Placement, maximum::maximum};
+/// use queens::{Board, EngineChoice, PieceKind, Placement, Settings, maximum::maximum};
 /// let m = maximum(Board::square(8).unwrap(), &[], &Placement::default(), &PieceKind::king(),
-///     EngineChoice::Auto, &Control::default()).unwrap().unwrap();
+///     EngineChoice::Auto, &Settings::default()).unwrap().unwrap();
 /// assert_eq!((m.pieces, m.placements), (16, 281571u32.into()));
 /// ```
 pub fn maximum(
@@ -54,20 +53,38 @@ pub fn maximum(
     fixed: &Placement,
     kind: &PieceKind,
     choice: EngineChoice,
-    ctl: &Control,
+    settings: &Settings,
 ) -> Result<Option<Maximum>, Error> {
+    let ctl = &Control::start(settings)?;
     let base_total: u64 = base.iter().map(|p| p.count as u64).sum();
     let room = board.squares().saturating_sub(base_total);
     let limit = u32::try_from(room).unwrap_or(u32::MAX);
     let problem = |k: u32| Problem::new(board, with_extra(base, kind, k), fixed.clone());
+    // Fixed pieces count toward the spec and the kind: the fewest pieces of the kind
+    // beside `base` is the number fixed beyond those `base` already has.
+    let fixed_of = |k: &PieceKind| fixed.pieces().iter().filter(|p| p.kind == *k).count() as u64;
+    let in_base = |k: &PieceKind| {
+        base.iter()
+            .filter(|p| p.kind == *k)
+            .map(|p| p.count as u64)
+            .sum::<u64>()
+    };
+    let least = fixed_of(kind).saturating_sub(in_base(kind)) as u32;
+    for p in fixed.pieces() {
+        if p.kind != *kind && fixed_of(&p.kind) > in_base(&p.kind) {
+            return Err(Error::TooManyFixed {
+                kind: p.kind.letter(),
+                fixed: fixed_of(&p.kind),
+                allowed: in_base(&p.kind),
+            });
+        }
+    }
 
     // Leapers alone: one transfer table up to a full board answers every size.
     if choice == EngineChoice::Auto && room <= 144 {
-        let full = problem(limit)?;
-        if full.pieces().len() == 1
-            && select(EngineChoice::Named("transfer"), &full, Job::Count).is_ok()
-        {
-            let table = counts_up_to(&full, ctl)?;
+        let full = problem(limit.max(least))?;
+        if let Some(table) = crate::engine::counts_by_size(&full, ctl) {
+            let table = table?;
             let fixed_n = fixed.len();
             let best = (0..table.len()).rev().find(|&k| !table[k].is_zero());
             return Ok(best
@@ -80,21 +97,16 @@ pub fn maximum(
     }
 
     let fits = |k: u32| -> Result<bool, Error> {
-        let p = problem(k)?;
-        if select(choice, &p, Job::Count)?.name() != "exact" {
-            Ok(!crate::engine::count(&p, choice, ctl)?.is_zero())
-        } else {
-            Ok(crate::engine::solve(&p, choice, ctl)?.is_some())
-        }
+        crate::engine::has_solution(&problem(k)?, choice, ctl)
     };
-    if !fits(0)? {
+    if least > limit || !fits(least)? {
         return Ok(None);
     }
-    let mut k = 0;
+    let mut k = least;
     while k < limit && fits(k + 1)? {
         k += 1;
     }
-    let placements = crate::engine::count(&problem(k)?, choice, ctl)?;
+    let placements = crate::engine::count_with(&problem(k)?, choice, ctl)?;
     Ok(Some(Maximum {
         pieces: k,
         placements,

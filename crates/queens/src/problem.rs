@@ -384,6 +384,12 @@ impl Problem {
         self.pieces.iter().map(|p| p.count as u64).sum()
     }
 
+    /// Whether every piece is a queen (the problems a [`crate::perm::Perm`] holds).
+    pub fn is_queens_only(&self) -> bool {
+        let q = PieceKind::queen();
+        self.pieces.iter().all(|p| p.kind == q)
+    }
+
     /// Whether this is plain N-queens: only queens, `min(rows, cols)` of them, nothing
     /// fixed. Dedicated engines exist for it.
     pub fn is_plain_queens(&self) -> bool {

@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::board::Board;
-use crate::engine::{Control, EngineChoice, Job, select};
+use crate::engine::{Control, EngineChoice, Settings};
 use crate::error::Error;
 use crate::piece::{Catalog, PieceKind};
 use crate::problem::{PieceCount, Placement, Problem};
@@ -32,9 +32,9 @@ pub struct RangeItem {
 /// A piece spec whose counts may be ranges. See the [module docs](self).
 ///
 /// ```
-/// use queens::{Board, Catalog, Control, EngineChoice, Placement, range::RangeSpec};
+/// use queens::{Board, Catalog, EngineChoice, Placement, Settings, range::RangeSpec};
 /// let spec = RangeSpec::parse("0..2Q", &Catalog::standard()).unwrap();
-/// let n = spec.count(Board::square(3).unwrap(), &Placement::default(), EngineChoice::Auto, &Control::default()).unwrap();
+/// let n = spec.count(Board::square(3).unwrap(), &Placement::default(), EngineChoice::Auto, &Settings::default()).unwrap();
 /// assert_eq!(n, (1u32 + 9 + 8).into()); // no queen, one queen, two queens
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,6 +128,16 @@ impl RangeSpec {
         board: Board,
         fixed: &Placement,
         choice: EngineChoice,
+        settings: &Settings,
+    ) -> Result<Vec<Problem>, Error> {
+        self.problems_with(board, fixed, choice, &Control::start(settings)?)
+    }
+
+    fn problems_with(
+        &self,
+        board: Board,
+        fixed: &Placement,
+        choice: EngineChoice,
         ctl: &Control,
     ) -> Result<Vec<Problem>, Error> {
         let mut out = Vec::new();
@@ -151,7 +161,7 @@ impl RangeSpec {
             let total: u64 = counts.iter().map(|&c| c as u64).sum();
             if total <= board.squares() {
                 let p = self.problem(board, fixed, counts)?;
-                if has_solution(&p, choice, ctl)? {
+                if crate::engine::has_solution(&p, choice, ctl)? {
                     out.push(p);
                 }
             }
@@ -170,7 +180,7 @@ impl RangeSpec {
             }
             let probe = self.problem(board, fixed, counts);
             match probe {
-                Ok(p) if has_solution(&p, choice, ctl)? => {}
+                Ok(p) if crate::engine::has_solution(&p, choice, ctl)? => {}
                 // Too few pieces of a kind for the fixed ones: a larger k may allow it.
                 Err(Error::TooManyFixed { .. }) => continue,
                 Err(e) => return Err(e),
@@ -188,22 +198,13 @@ impl RangeSpec {
         board: Board,
         fixed: &Placement,
         choice: EngineChoice,
-        ctl: &Control,
+        settings: &Settings,
     ) -> Result<BigUint, Error> {
+        let ctl = &Control::start(settings)?;
         let mut sum = BigUint::zero();
-        for p in self.problems(board, fixed, choice, ctl)? {
-            sum += crate::engine::count(&p, choice, ctl)?;
+        for p in self.problems_with(board, fixed, choice, ctl)? {
+            sum += crate::engine::count_with(&p, choice, ctl)?;
         }
         Ok(sum)
-    }
-}
-
-/// Whether `p` has a placement: by a counting method when one takes it, else by search.
-fn has_solution(p: &Problem, choice: EngineChoice, ctl: &Control) -> Result<bool, Error> {
-    let counter = select(choice, p, Job::Count).is_ok_and(|e| e.name() != "exact");
-    if counter || select(choice, p, Job::Solve).is_err() {
-        Ok(!crate::engine::count(p, choice, ctl)?.is_zero())
-    } else {
-        Ok(crate::engine::solve(p, choice, ctl)?.is_some())
     }
 }

@@ -21,7 +21,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::board::{Board, Square};
-use crate::engine::{Control, EngineChoice};
+use crate::engine::{Control, EngineChoice, Settings};
 use crate::error::Error;
 use crate::piece::{Move, PieceKind};
 use crate::problem::{Piece, Placement, Problem};
@@ -289,7 +289,7 @@ impl FixSearch<'_> {
 /// assert_eq!(fixed_count(&p, Symmetry::Rotate180, &ctl).unwrap(), 4u32.into());
 /// assert_eq!(fixed_count(&p, Symmetry::Rotate90, &ctl).unwrap(), 0u32.into());
 /// ```
-pub fn fixed_count(problem: &Problem, g: Symmetry, ctl: &Control) -> Result<BigUint, Error> {
+pub(crate) fn fixed_count(problem: &Problem, g: Symmetry, ctl: &Control) -> Result<BigUint, Error> {
     let board = *problem.board();
     if !symmetries(problem).contains(&g) {
         return Err(Error::Unsupported(format!(
@@ -401,32 +401,18 @@ pub fn fixed_count(problem: &Problem, g: Symmetry, ctl: &Control) -> Result<BigU
 }
 
 /// The number of solutions of `problem` distinct up to its [`symmetries`], by
-/// Burnside's lemma: the identity's count comes from the engine `choice` picks, the
-/// other symmetries' from [`fixed_count`].
-///
-/// ```
-/// use queens::{Control, EngineChoice, Problem, symmetry::count_unique};
-/// let n = count_unique(&Problem::queens(8).unwrap(), EngineChoice::Auto, &Control::default()).unwrap();
-/// assert_eq!(n, 12u32.into());
-/// ```
-pub fn count_unique(
-    problem: &Problem,
-    choice: EngineChoice,
-    ctl: &Control,
-) -> Result<BigUint, Error> {
+/// Burnside's lemma, given `total`, the number of all solutions (the identity's
+/// fixed points); the other symmetries' fixed points come from [`fixed_count`].
+pub(crate) fn burnside(problem: &Problem, total: BigUint, ctl: &Control) -> Result<BigUint, Error> {
     let group = symmetries(problem);
-    let mut sum = crate::engine::count(problem, choice, ctl)?;
+    let mut sum = total;
     for &g in &group[1..] {
         sum += fixed_count(problem, g, ctl)?;
     }
     let (q, r) = (&sum / group.len(), &sum % group.len());
-    debug_assert!(
-        r.is_zero(),
-        "Burnside's sum is a multiple of the group order"
-    );
     if !r.is_zero() {
-        return Err(Error::Unsupported(
-            "internal error: the symmetry sum is not a multiple of the group order".into(),
+        return Err(Error::internal(
+            "the symmetry sum is not a multiple of the group order",
         ));
     }
     Ok(q)
@@ -437,11 +423,11 @@ pub fn count_unique(
 pub fn count_unique_by_enumeration(
     problem: &Problem,
     choice: EngineChoice,
-    ctl: &Control,
+    settings: &Settings,
 ) -> Result<u64, Error> {
     let group = symmetries(problem);
     let mut seen = std::collections::HashSet::new();
-    crate::engine::enumerate(problem, choice, ctl, &mut |p| {
+    crate::engine::enumerate(problem, choice, settings, &mut |p| {
         seen.insert(canonical(problem.board(), &group, p));
         ControlFlow::Continue(())
     })?;

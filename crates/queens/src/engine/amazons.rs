@@ -96,6 +96,21 @@ impl Engine for AmazonsEngine {
         "amazons"
     }
 
+    fn summary(&self) -> &'static str {
+        "min(rows, cols) amazons counted row by row with eight-fold symmetry"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Count]
+    }
+
+    fn honours(&self) -> crate::engine::Honours {
+        crate::engine::Honours {
+            parallel: true,
+            ..Default::default()
+        }
+    }
+
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
         if job != Job::Count {
             return Err("the amazons engine only counts".into());
@@ -117,9 +132,22 @@ impl Engine for AmazonsEngine {
 
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         self.check(problem, Job::Count)
-            .map_err(Error::Unsupported)?;
+            .map_err(crate::engine::refuses(self.name()))?;
         let b = problem.board();
         Ok(count(b.rows(), b.cols(), ctl)?.total.into())
+    }
+
+    fn count_unique(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        self.check(problem, Job::Count)
+            .map_err(crate::engine::refuses(self.name()))?;
+        // On square boards the eight-fold counter finds the orbits on the way; on
+        // other rectangles Burnside's lemma over the four symmetries does.
+        let b = problem.board();
+        let tally = count(b.rows(), b.cols(), ctl)?;
+        match tally.unique {
+            Some(unique) => Ok(unique.into()),
+            None => crate::symmetry::burnside(problem, tally.total.into(), ctl),
+        }
     }
 }
 

@@ -35,15 +35,8 @@ use crate::problem::{Placement, Problem};
 pub const MAX_SIDE: u32 = 1024;
 
 /// The complete engine (see the [module docs](self)).
-pub struct CompleteEngine {
-    /// Stop after visiting this many nodes (`None`: no limit).
-    pub max_nodes: Option<u64>,
-}
-
-impl CompleteEngine {
-    /// The engine `auto` uses: no node limit.
-    pub const DEFAULT: CompleteEngine = CompleteEngine { max_nodes: None };
-}
+/// Its step budget ([`Control::step_budget`]) counts the nodes of the tree search.
+pub struct CompleteEngine;
 
 /// A completion of `n` queens on `n × n` keeping the `fixed` queens (`fixed[f]` is the
 /// rank on file `f` or [`EMPTY`]; empty for none), or `Ok(None)` when it is proved that
@@ -310,6 +303,21 @@ impl Engine for CompleteEngine {
         "complete"
     }
 
+    fn summary(&self) -> &'static str {
+        "N-queens completion (fixed queens kept): a search that finds a solution or proves there is none"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Solve, Job::SolvePerm]
+    }
+
+    fn honours(&self) -> crate::engine::Honours {
+        crate::engine::Honours {
+            step_budget: true,
+            ..Default::default()
+        }
+    }
+
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
         if job != Job::Solve {
             return Err("the complete engine only finds one solution".into());
@@ -331,15 +339,19 @@ impl Engine for CompleteEngine {
     }
 
     fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
+        Ok(self.solve_perm(problem, ctl)?.map(|p| p.to_placement()))
+    }
+
+    fn solve_perm(&self, problem: &Problem, ctl: &Control) -> Result<Option<Perm>, Error> {
         self.check(problem, Job::Solve)
-            .map_err(Error::Unsupported)?;
+            .map_err(crate::engine::refuses(self.name()))?;
         let fixed =
-            super::local::queens_completion(problem, "complete").map_err(Error::Unsupported)?;
+            super::local::queens_completion(problem, "complete").map_err(crate::engine::refuses(self.name()))?;
         if fixed.is_empty() {
             return Ok(None);
         }
         let n = problem.board().rows();
-        Ok(complete(n, &fixed, self.max_nodes, ctl)?.map(|p| p.to_placement()))
+        complete(n, &fixed, ctl.step_budget, ctl)
     }
 }
 

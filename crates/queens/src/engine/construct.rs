@@ -112,6 +112,21 @@ impl Engine for ConstructEngine {
         "construct"
     }
 
+    fn summary(&self) -> &'static str {
+        "an explicit N-queens solution by formula, O(N), any size"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Solve, Job::SolvePerm]
+    }
+
+    fn honours(&self) -> crate::engine::Honours {
+        crate::engine::Honours {
+            step_budget: true,
+            ..Default::default()
+        }
+    }
+
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
         if job != Job::Solve {
             return Err("the construct engine only finds one solution".into());
@@ -131,10 +146,15 @@ impl Engine for ConstructEngine {
         Ok(())
     }
 
-    fn solve(&self, problem: &Problem, _ctl: &Control) -> Result<Option<Placement>, Error> {
+    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
+        Ok(self.solve_perm(problem, ctl)?.map(|p| p.to_placement()))
+    }
+
+    fn solve_perm(&self, problem: &Problem, _ctl: &Control) -> Result<Option<Perm>, Error> {
+        // No search: the time is O(N), within any budget worth setting.
         self.check(problem, Job::Solve)
-            .map_err(Error::Unsupported)?;
-        Ok(construct(*problem.board()).map(|p| p.to_placement()))
+            .map_err(crate::engine::refuses(self.name()))?;
+        Ok(construct(*problem.board()))
     }
 }
 

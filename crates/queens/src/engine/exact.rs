@@ -87,6 +87,23 @@ impl Engine for ExactEngine {
         "exact"
     }
 
+    fn summary(&self) -> &'static str {
+        "bitboard backtracking for any mix of kinds and fixed pieces, the general engine"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Solve, Job::Enumerate, Job::Count]
+    }
+
+    fn honours(&self) -> crate::engine::Honours {
+        // Counting runs in parallel; steps (nodes visited) bound solve and enumerate.
+        crate::engine::Honours {
+            parallel: true,
+            step_budget: true,
+            ..Default::default()
+        }
+    }
+
     fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
         let b = problem.board();
         if b.squares() > MAX_SQUARES {
@@ -104,13 +121,19 @@ impl Engine for ExactEngine {
         sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
     ) -> Result<(), Error> {
         self.check(problem, Job::Enumerate)
-            .map_err(Error::Unsupported)?;
+            .map_err(crate::engine::refuses(self.name()))?;
         with_width!(problem, s => s.enumerate(ctl, sink))
     }
 
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         self.check(problem, Job::Count)
-            .map_err(Error::Unsupported)?;
+            .map_err(crate::engine::refuses(self.name()))?;
+        if ctl.step_budget.is_some() {
+            return Err(Error::EngineRefuses {
+                engine: self.name(),
+                reason: "the exact engine takes a step budget only to find or list solutions; give a time budget to bound a count".into(),
+            });
+        }
         with_width!(problem, s => s.count(ctl)).map(BigUint::from)
     }
 }
@@ -415,7 +438,9 @@ impl<const W: usize> Walker<'_, '_, W> {
         let (cur, rest) = levels.split_at_mut(nk);
         let mut cand = cur[slot.kind].range(lo, slot.hi);
         self.visited += 1;
-        if self.visited & 0xffff == 0 && self.ctl.cancelled() {
+        if self.visited & 0xffff == 0 && self.ctl.cancelled()
+            || self.ctl.step_budget.is_some_and(|max| self.visited > max)
+        {
             return ControlFlow::Break(Some(Error::Interrupted));
         }
         while let Some(t) = cand.pop_lowest() {

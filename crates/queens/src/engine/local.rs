@@ -50,23 +50,12 @@ const SMALL: usize = 64;
 /// Random partners tried for one attacked queen before it goes back on the list.
 const REPAIR_TRIES: u32 = 64;
 
-/// The local-search engine (see the [module docs](self)); `auto` uses it, with seed 0,
-/// for completions too large for the complete engine.
-pub struct LocalEngine {
-    /// The generator's seed.
-    pub seed: u64,
-    /// At most this many attempted swaps (`None`: a generous default that grows with
-    /// the board).
-    pub max_swaps: Option<u64>,
-}
-
-impl LocalEngine {
-    /// The engine `auto` uses: seed 0, default budget.
-    pub const DEFAULT: LocalEngine = LocalEngine {
-        seed: 0,
-        max_swaps: None,
-    };
-}
+/// The local-search engine (see the [module docs](self)); `auto` uses it for
+/// completions too large for the complete engine. Its seed is [`Control::seed`]
+/// (0 when none is given) and its step budget counts attempted swaps; without one it
+/// stops at a generous limit that grows with the board, and says it gave up
+/// ([`Error::GaveUp`]).
+pub struct LocalEngine;
 
 /// Queens-only square problems with `n` queens: the fixed ranks per file (EMPTY when
 /// free), or why not.
@@ -131,12 +120,27 @@ pub fn random_solution(
     }
     let mut s = State::new(nn, fixed_perm.as_ref().map(|p| p.ranks()));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let budget = max_swaps.unwrap_or(1_000_000 + 200 * s.m as u64);
+    let default_budget = 1_000_000 + 200 * s.m as u64;
+    let budget = max_swaps.unwrap_or(default_budget);
     let mut spent = 0u64;
     loop {
-        s.greedy(&mut rng, ctl)?;
-        if s.repair(&mut rng, ctl, budget, &mut spent)? {
-            break;
+        let round = s
+            .greedy(&mut rng, ctl)
+            .and_then(|()| s.repair(&mut rng, ctl, budget, &mut spent));
+        match round {
+            Ok(true) => break,
+            Ok(false) => {}
+            // Its own limit, not the caller's: say so, so that the caller may hand the
+            // problem to an engine that can decide it.
+            Err(Error::Interrupted) if max_swaps.is_none() && !ctl.cancelled() => {
+                return Err(Error::GaveUp {
+                    engine: "local",
+                    reason: format!(
+                        "local search found no solution in {default_budget} swaps, its limit for {n} queens, and cannot prove that there is none"
+                    ),
+                });
+            }
+            Err(e) => return Err(e),
         }
     }
     let mut ranks = match fixed_perm {
@@ -480,7 +484,7 @@ impl State {
                 queue.push_back(k as u32);
             }
             if *spent >= budget {
-                return Err(Error::Interrupted);
+                return Err(Error::Interrupted); // mapped to GaveUp by the caller
             }
             if *spent > start_limit {
                 return Ok(false);
@@ -495,6 +499,26 @@ impl Engine for LocalEngine {
         "local"
     }
 
+    fn summary(&self) -> &'static str {
+        "a random N-queens solution or completion by local search; cannot prove there is none"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Solve, Job::SolvePerm]
+    }
+
+    fn honours(&self) -> crate::engine::Honours {
+        crate::engine::Honours {
+            step_budget: true,
+            seed: true,
+            ..Default::default()
+        }
+    }
+
+    fn decides(&self) -> bool {
+        false
+    }
+
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
         if job != Job::Solve {
             return Err("the local engine only finds one solution".into());
@@ -503,7 +527,11 @@ impl Engine for LocalEngine {
     }
 
     fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
-        let fixed = queens_completion(problem, "local").map_err(Error::Unsupported)?;
+        Ok(self.solve_perm(problem, ctl)?.map(|p| p.to_placement()))
+    }
+
+    fn solve_perm(&self, problem: &Problem, ctl: &Control) -> Result<Option<Perm>, Error> {
+        let fixed = queens_completion(problem, "local").map_err(crate::engine::refuses(self.name()))?;
         if fixed.is_empty() {
             return Ok(None);
         }
@@ -513,7 +541,7 @@ impl Engine for LocalEngine {
             fixed
         };
         let n = problem.board().rows();
-        Ok(random_solution(n, &fixed, self.seed, self.max_swaps, ctl)?.map(|p| p.to_placement()))
+        random_solution(n, &fixed, ctl.seed.unwrap_or(0), ctl.step_budget, ctl)
     }
 }
 

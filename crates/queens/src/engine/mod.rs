@@ -1,11 +1,24 @@
-//! Engines: interchangeable solvers behind one interface, and `auto`, which picks one.
+//! Engines: interchangeable solvers behind one contract, and `auto`, which picks one.
 //!
-//! Every engine implements [`Engine`]: it says whether it can run a [`Job`] on a
-//! [`Problem`] ([`Engine::check`]) and then runs it. [`select`] turns an
-//! [`EngineChoice`] into an engine: a named choice must accept the problem, `auto` takes
-//! the first engine in [`ENGINES`] (fastest first) that does and that is a good pick for
-//! it ([`Engine::auto_picks`]). Answers never depend on
-//! which engine ran; the tests hold every engine to the same truth table.
+//! # The contract
+//! Every engine implements [`Engine`]. It declares what it does ([`Engine::jobs`],
+//! [`Engine::summary`]) and which run-time [`Settings`] it honours
+//! ([`Engine::honours`]); [`Engine::check`] says whether it can run a job on a
+//! [`Problem`]. [`select`] is the one function that turns an [`EngineChoice`] into an
+//! engine, over those declarations only: a named engine must accept the problem and
+//! honour every setting given, or the call is refused with one sentence naming what
+//! binds; `auto` takes the first engine in [`ENGINES`] (fastest first) that accepts
+//! the problem, honours the settings and is a good pick ([`Engine::auto_picks`]).
+//! Nothing outside this module names an engine.
+//!
+//! Settings every engine honours: threads (a parallel engine uses exactly that many, a
+//! sequential one at most one), a time budget and cancellation (each engine polls
+//! [`Control::cancelled`], or finishes in time bounded by the problem's size),
+//! progress (reported where a job has measurable parts). A step budget and a seed are
+//! honoured only where [`Honours`] says so; elsewhere the call is refused.
+//!
+//! Answers never depend on which engine ran; the tests hold every engine to the same
+//! truth table and the same brute-force oracle.
 //!
 //! | engine | module | what | limits |
 //! |---|---|---|---|
@@ -18,26 +31,33 @@
 //! | `sat` | [`sat`] | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 250,000 (kind, square) variables (500x500 for one kind) |
 //! | `rooks`, `diagonals`, `kingblocks`, `transfer`, `fewlines` | [`dp`] | counting without enumeration | count only; see [`dp`] |
 
-pub mod amazons;
-pub mod complete;
-pub mod construct;
-pub mod dp;
-pub mod exact;
-pub mod local;
-pub mod nqueens;
-pub mod sat;
+pub(crate) mod amazons;
+pub(crate) mod complete;
+pub(crate) mod construct;
+pub(crate) mod dp;
+pub(crate) mod exact;
+pub(crate) mod local;
+pub(crate) mod nqueens;
+pub(crate) mod sat;
+mod settings;
 
 use std::ops::ControlFlow;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use num_bigint::BigUint;
 
 use crate::error::Error;
+use crate::perm::Perm;
 use crate::problem::{Placement, Problem};
 
+pub use nqueens::Method;
+pub use nqueens::resume::{Merged, Shard, ShardResult, merge};
+pub use settings::{Progress, Settings};
+pub(crate) use settings::Control;
+pub use settings::MAX_THREADS;
+
 /// What is asked of an engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Job {
     /// Find one solution.
     Solve,
@@ -45,81 +65,139 @@ pub enum Job {
     Enumerate,
     /// Count the solutions exactly.
     Count,
+    /// Count the solutions distinct up to the board's symmetries.
+    CountUnique,
+    /// Find one solution of a queens-only problem in the compact one-rank-per-file form
+    /// ([`Perm`]), for boards of millions of files.
+    SolvePerm,
+    /// Count in parts that can be resumed from a checkpoint or run apart as shards
+    /// ([`Parts`]).
+    CountParts,
 }
 
-/// How far a long job has come: `done` of `total` units of work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Units finished.
-    pub done: u64,
-    /// Units in all.
-    pub total: u64,
+impl Job {
+    /// Every job, in the order `queens engines` lists them.
+    pub const ALL: [Job; 6] = [
+        Job::Solve,
+        Job::Enumerate,
+        Job::Count,
+        Job::CountUnique,
+        Job::CountParts,
+        Job::SolvePerm,
+    ];
+
+    /// The job as a verb phrase: "finds one solution", "counts" ...
+    pub fn verb(self) -> &'static str {
+        match self {
+            Job::Solve => "finds one solution of",
+            Job::Enumerate => "lists the solutions of",
+            Job::Count => "counts",
+            Job::CountUnique => "counts up to symmetry",
+            Job::SolvePerm => "finds one compact (perm) solution of",
+            Job::CountParts => "counts in resumable parts",
+        }
+    }
+
+    /// The job's short name, as `queens engines` prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Job::Solve => "solve",
+            Job::Enumerate => "all",
+            Job::Count => "count",
+            Job::CountUnique => "count --unique",
+            Job::SolvePerm => "solve (perm)",
+            Job::CountParts => "count in parts",
+        }
+    }
+
+    /// The job an engine's [`Engine::check`] is asked about for this one: a unique
+    /// count needs a count, a compact solution a solution.
+    fn base(self) -> Job {
+        match self {
+            Job::CountUnique | Job::CountParts => Job::Count,
+            Job::SolvePerm => Job::Solve,
+            j => j,
+        }
+    }
 }
 
-/// Run-time settings shared by all engines: threads, progress reports, cancellation.
-///
-/// ```
-/// let ctl = queens::Control::default();
-/// assert_eq!(ctl.threads, 0); // 0 means all cores
-/// ```
-#[derive(Default)]
-pub struct Control<'a> {
-    /// Worker threads; 0 means one per core.
+/// The optional settings an engine honours (threads, time budgets, cancellation and
+/// progress are honoured by every engine).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Honours {
+    /// It runs on several threads (else on one, whatever the setting).
+    pub parallel: bool,
+    /// It stops after [`Settings::step_budget`] search steps.
+    pub step_budget: bool,
+    /// Its answer depends on [`Settings::seed`].
+    pub seed: bool,
+}
+
+/// How a long count is split and kept: for [`count_parts`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parts {
+    /// Record finished parts in this file and resume from it.
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Count only this part `I/K` of the work (a shard for [`merge`]).
+    pub shard: Option<Shard>,
+    /// The counting method (N-queens: the half-board join or backtracking); `None`:
+    /// that of an existing checkpoint, else the fastest.
+    pub method: Option<Method>,
+    /// Also give the count up to symmetry (of a whole count).
+    pub unique: bool,
+}
+
+/// What [`count_parts`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartsReport {
+    /// Solutions counted (by the shard, when it is one).
+    pub total: BigUint,
+    /// Solutions up to symmetry, when asked for a whole count.
+    pub unique: Option<BigUint>,
+    /// The method used.
+    pub method: Method,
+    /// Parts (tasks) counted by this run or found done in the checkpoint.
+    pub tasks: usize,
+    /// Of those, the parts found done in the checkpoint.
+    pub resumed: usize,
+    /// The shard's result, for [`merge`], when a shard was asked for.
+    pub shard: Option<ShardResult>,
+    /// Threads used.
     pub threads: usize,
-    /// Called now and then with the progress of a long job.
-    pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
-    /// When set to true, the job stops soon with [`Error::Interrupted`].
-    pub cancel: Option<&'a AtomicBool>,
-}
-
-impl Control<'_> {
-    /// Whether the caller asked the job to stop.
-    pub fn cancelled(&self) -> bool {
-        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-    }
-
-    /// Reports progress, if anyone listens.
-    pub fn report(&self, done: u64, total: u64) {
-        if let Some(f) = self.progress {
-            f(Progress { done, total });
-        }
-    }
-
-    /// The number of worker threads to use.
-    pub fn thread_count(&self) -> usize {
-        if self.threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            self.threads
-        }
-    }
-
-    /// Runs `work` with rayon's parallel iterators on [`thread_count`](Self::thread_count)
-    /// threads: in the global pool when it has that many, else in a pool of its own.
-    pub(crate) fn in_pool<R: Send>(
-        &self,
-        work: impl FnOnce() -> Result<R, Error> + Send,
-    ) -> Result<R, Error> {
-        let threads = self.thread_count();
-        if threads == rayon::current_num_threads() {
-            work()
-        } else {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| Error::Unsupported(format!("cannot start threads: {e}")))?
-                .install(work)
-        }
-    }
 }
 
 /// A solver. See the [module docs](self) for the list.
-pub trait Engine: Sync {
+pub(crate) trait Engine: Sync {
     /// The engine's name, as `--engine` spells it.
     fn name(&self) -> &'static str;
 
-    /// `Ok(())` when this engine can run `job` on `problem`, else why not.
+    /// What the engine does, in a few words.
+    fn summary(&self) -> &'static str;
+
+    /// The jobs it runs (on the problems [`Engine::check`] accepts).
+    fn jobs(&self) -> &'static [Job];
+
+    /// The optional settings it honours.
+    fn honours(&self) -> Honours {
+        Honours::default()
+    }
+
+    /// Whether an answer "none" from it is a proof (local search cannot prove it, and
+    /// gives up instead: see [`Error::GaveUp`]).
+    fn decides(&self) -> bool {
+        true
+    }
+
+    /// `Ok(())` when this engine can run `job` (one of [`Engine::jobs`], or the base
+    /// job of a derived one) on `problem`, else why not, as one sentence.
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String>;
+
+    /// Whether `auto` may pick this engine for `job` on `problem` (once [`Engine::check`]
+    /// accepts it). An engine that is fast only on a class of problems, as measured, says
+    /// which here, and `auto` passes it by elsewhere; naming it still runs it.
+    fn auto_picks(&self, _problem: &Problem, _job: Job) -> bool {
+        true
+    }
 
     /// The first solution in the engine's (deterministic) order, or `None`. By default
     /// the first solution [`Engine::enumerate`] yields.
@@ -132,37 +210,58 @@ pub trait Engine: Sync {
         Ok(found)
     }
 
-    /// Calls `sink` with every solution, in order, until it returns `Break`. By default
-    /// the job is refused: engines that only count or only find one solution keep it.
+    /// Calls `sink` with every solution, in order, until it returns `Break`.
     fn enumerate(
         &self,
         _problem: &Problem,
         _ctl: &Control,
         _sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
     ) -> Result<(), Error> {
-        Err(Error::Unsupported(format!(
-            "the {} engine does not list solutions",
+        Err(Error::internal(format!(
+            "the {} engine was asked to list solutions",
             self.name()
         )))
     }
 
-    /// The exact number of solutions. By default the job is refused.
+    /// The exact number of solutions.
     fn count(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
-        Err(Error::Unsupported(format!(
-            "the {} engine does not count solutions",
+        Err(Error::internal(format!(
+            "the {} engine was asked to count",
             self.name()
         )))
     }
 
-    /// Whether `auto` may pick this engine for `job` on `problem` (once [`Engine::check`]
-    /// accepts it). An engine that is fast only on a class of problems, as measured, says
-    /// which here, and `auto` passes it by elsewhere; naming it still runs it.
-    fn auto_picks(&self, _problem: &Problem, _job: Job) -> bool {
-        true
+    /// The number of solutions up to the problem's symmetries. By default Burnside's
+    /// lemma over [`crate::symmetry::symmetries`]: this engine's count for the
+    /// identity, the orbit search [`crate::symmetry::fixed_count`] for the others.
+    fn count_unique(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        let total = self.count(problem, ctl)?;
+        crate::symmetry::burnside(problem, total, ctl)
+    }
+
+    /// A count split into parts (checkpoint, shard, method), for [`Job::CountParts`].
+    fn count_parts(
+        &self,
+        _problem: &Problem,
+        _ctl: &Control,
+        _parts: &Parts,
+    ) -> Result<PartsReport, Error> {
+        Err(Error::internal(format!(
+            "the {} engine was asked to count in parts",
+            self.name()
+        )))
+    }
+
+    /// One solution of a queens-only problem as a [`Perm`]. By default
+    /// [`Engine::solve`], converted.
+    fn solve_perm(&self, problem: &Problem, ctl: &Control) -> Result<Option<Perm>, Error> {
+        Ok(self.solve(problem, ctl)?.map(|p| {
+            Perm::from_placement(problem.board(), &p).expect("queens never share a file")
+        }))
     }
 }
 
-/// Which engine to use: `auto`, or one engine by name (see [`ENGINES`]).
+/// Which engine to use: `auto`, or one engine by name (see [`engine_names`]).
 ///
 /// ```
 /// use queens::EngineChoice;
@@ -170,7 +269,7 @@ pub trait Engine: Sync {
 /// assert_eq!("exact".parse::<EngineChoice>().unwrap(), EngineChoice::Named("exact"));
 /// assert!("magic".parse::<EngineChoice>().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EngineChoice {
     /// The fastest engine that accepts the problem.
     #[default]
@@ -179,7 +278,7 @@ pub enum EngineChoice {
     Named(&'static str),
 }
 
-/// The names `--engine` accepts: `auto` and every engine's name.
+/// The names `--engine` accepts: `auto` and every engine's name, in `auto`'s order.
 pub fn engine_names() -> Vec<&'static str> {
     std::iter::once("auto")
         .chain(ENGINES.iter().map(|e| e.name()))
@@ -197,11 +296,9 @@ impl FromStr for EngineChoice {
             .iter()
             .find(|e| e.name() == s)
             .map(|e| EngineChoice::Named(e.name()))
-            .ok_or_else(|| {
-                Error::Unsupported(format!(
-                    "unknown engine '{s}': the engines are {}",
-                    engine_names().join(", ")
-                ))
+            .ok_or_else(|| Error::UnknownEngine {
+                name: s.to_string(),
+                known: engine_names(),
             })
     }
 }
@@ -212,7 +309,7 @@ impl FromStr for EngineChoice {
 /// exactly, `count` only), then the dedicated queens engines. `sat` is picked by `auto`
 /// only to find one solution on boards of 400 squares or more that the dedicated queens
 /// engines before it do not take, where it was measured faster than `exact` (see [`sat`]).
-pub static ENGINES: &[&dyn Engine] = &[
+pub(crate) static ENGINES: &[&dyn Engine] = &[
     &dp::rooks::RooksEngine,
     &dp::diagonals::DiagonalsEngine,
     &dp::kingblocks::KingBlocksEngine,
@@ -221,70 +318,272 @@ pub static ENGINES: &[&dyn Engine] = &[
     &dp::transfer::TransferEngine,
     &dp::fewlines::FewLinesEngine,
     &construct::ConstructEngine,
-    &complete::CompleteEngine::DEFAULT,
+    &complete::CompleteEngine,
     &sat::SatEngine,
     &exact::ExactEngine,
-    &local::LocalEngine::DEFAULT,
+    &local::LocalEngine,
 ];
 
-/// The engine for `choice`, or why none can run `job` on `problem`.
+fn runs(engine: &dyn Engine, job: Job) -> bool {
+    // A unique count derives from a count (Burnside), a compact solution from a
+    // solution (converted), for every engine that runs the base job.
+    let jobs = engine.jobs();
+    jobs.contains(&job)
+        || (job == Job::CountUnique && jobs.contains(&Job::Count))
+        || (job == Job::SolvePerm && jobs.contains(&Job::Solve))
+}
+
+/// Whether `engine` can run `job` on `problem` with `settings`, or the one sentence
+/// saying why not.
+fn accepts(engine: &dyn Engine, problem: &Problem, job: Job, ctl: &Control) -> Result<(), String> {
+    let name = engine.name();
+    if !runs(engine, job) {
+        let jobs: Vec<&str> = engine.jobs().iter().map(|j| j.name()).collect();
+        return Err(format!(
+            "the {name} engine does not run `{}` (it runs: {})",
+            job.name(),
+            jobs.join(", ")
+        ));
+    }
+    let h = engine.honours();
+    if ctl.step_budget.is_some() && !h.step_budget {
+        return Err(format!(
+            "the {name} engine does not take a step budget (give a time budget instead)"
+        ));
+    }
+    if ctl.seed.is_some() && !h.seed {
+        return Err(format!(
+            "the {name} engine is deterministic and takes no seed"
+        ));
+    }
+    if job == Job::SolvePerm && !problem.is_queens_only() {
+        return Err("a compact (perm) solution holds queens only".to_string());
+    }
+    engine.check(problem, job.base())
+}
+
+/// Why each engine accepts or refuses a job, as `queens engines` shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineReport {
+    /// The engine's name.
+    pub name: &'static str,
+    /// What it does.
+    pub summary: &'static str,
+    /// The jobs it runs.
+    pub jobs: Vec<Job>,
+    /// The optional settings it honours.
+    pub honours: Honours,
+    /// Per job of [`Job::ALL`]: `Ok(auto_picks)` when it accepts the problem (and
+    /// whether `auto` would consider it), or why not.
+    pub verdicts: Vec<(Job, Result<bool, String>)>,
+}
+
+/// Every engine with its verdict on `problem` for every job, in `auto`'s order.
 ///
 /// ```
-/// use queens::{engine::{select, EngineChoice, Job}, Problem};
-/// let p = Problem::queens(8).unwrap();
-/// assert!(select(EngineChoice::Auto, &p, Job::Count).is_ok());
-/// assert!(select(EngineChoice::Named("exact"), &Problem::queens(100).unwrap(), Job::Count).is_err());
+/// let report = queens::engine::engines(&queens::Problem::queens(8).unwrap(), &Default::default());
+/// let nq = report.iter().find(|e| e.name == "nqueens").unwrap();
+/// assert!(nq.verdicts.iter().any(|(j, v)| *j == queens::Job::Count && v.is_ok()));
 /// ```
-pub fn select(
+pub fn engines(problem: &Problem, settings: &Settings) -> Vec<EngineReport> {
+    let ctl = Control::new(settings);
+    ENGINES
+        .iter()
+        .map(|e| EngineReport {
+            name: e.name(),
+            summary: e.summary(),
+            jobs: Job::ALL.into_iter().filter(|&j| runs(*e, j)).collect(),
+            honours: e.honours(),
+            verdicts: Job::ALL
+                .into_iter()
+                .map(|j| (j, accepts(*e, problem, j, &ctl).map(|()| e.auto_picks(problem, j))))
+                .collect(),
+        })
+        .collect()
+}
+
+/// The engine for `choice`, or why none can run `job` on `problem` with these settings.
+pub(crate) fn select(
     choice: EngineChoice,
     problem: &Problem,
     job: Job,
+    ctl: &Control,
 ) -> Result<&'static dyn Engine, Error> {
-    let mut reasons = Vec::new();
+    if let EngineChoice::Named(name) = choice {
+        let engine = ENGINES
+            .iter()
+            .copied()
+            .find(|e| e.name() == name)
+            .ok_or_else(|| Error::UnknownEngine {
+                name: name.to_string(),
+                known: engine_names(),
+            })?;
+        return accepts(engine, problem, job, ctl)
+            .map(|()| engine)
+            .map_err(|reason| Error::EngineRefuses {
+                engine: engine.name(),
+                reason,
+            });
+    }
+    let mut general = None;
     for engine in ENGINES.iter().copied() {
-        if let EngineChoice::Named(n) = choice
-            && n != engine.name()
-        {
-            continue;
-        }
-        if choice == EngineChoice::Auto && !engine.auto_picks(problem, job) {
-            reasons.push(format!(
-                "auto does not pick the {0} engine for this job (name it with --engine {0})",
-                engine.name()
-            ));
-            continue;
-        }
-        match engine.check(problem, job) {
-            Ok(()) => return Ok(engine),
-            Err(why) => reasons.push(why),
+        match accepts(engine, problem, job, ctl) {
+            Ok(()) if engine.auto_picks(problem, job) => return Ok(engine),
+            Ok(()) => {}
+            // The refusal that binds is that of the most general engine for the job:
+            // the last one that runs it and can decide it (`exact` for most jobs).
+            Err(why) if runs(engine, job) && engine.decides() => general = Some(why),
+            Err(_) => {}
         }
     }
-    Err(Error::Unsupported(reasons.join("; ")))
+    Err(Error::NoEngine {
+        job,
+        reason: general.unwrap_or_else(|| format!("no engine {} this problem", job.verb())),
+    })
+}
+
+/// Runs `run` on the engine `choice` picks for `job`, telling `ctl`'s listener which
+/// engine runs. When an engine that cannot prove "none" gives up (local search, on
+/// its own limit and not a budget), the job goes on to the first engine after it that
+/// can decide the problem; when there is none the [`Error::GaveUp`] stands.
+pub(crate) fn run<T>(
+    choice: EngineChoice,
+    problem: &Problem,
+    job: Job,
+    ctl: &Control,
+    run: impl Fn(&dyn Engine) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let engine = select(choice, problem, job, ctl)?;
+    ctl.announce(engine.name());
+    let result = ctl.finish(run(engine));
+    let Err(Error::GaveUp { engine: quitter, reason }) = result else {
+        return result;
+    };
+    // The seed was the random engine's; an engine that decides needs none.
+    let decide = Control { seed: None, ..*ctl };
+    let deciders = || {
+        ENGINES.iter().copied().filter(|e| {
+            e.decides() && e.name() != engine.name() && accepts(*e, problem, job, &decide).is_ok()
+        })
+    };
+    let decider = deciders()
+        .find(|e| e.auto_picks(problem, job))
+        .or_else(|| deciders().next());
+    match decider {
+        Some(e) => {
+            decide.announce(e.name());
+            decide.finish(run(e))
+        }
+        None => {
+            let why = ENGINES
+                .iter()
+                .copied()
+                .filter(|e| e.decides() && runs(*e, job))
+                .filter_map(|e| accepts(e, problem, job, &decide).err())
+                .last()
+                .unwrap_or_default();
+            Err(Error::GaveUp {
+                engine: quitter,
+                reason: format!("{reason}, and no engine that can decide takes it ({why})"),
+            })
+        }
+    }
+}
+
+/// Whether the engine `choice` picks for counting `problem` counts without listing
+/// every solution (so that a count is as cheap as asking for one solution).
+pub(crate) fn counts_fast(problem: &Problem, choice: EngineChoice, ctl: &Control) -> bool {
+    select(choice, problem, Job::Count, ctl).is_ok_and(|e| !e.jobs().contains(&Job::Enumerate))
+}
+
+/// For one kind of leaper alone: the number of placements of every size `0..=k` (with
+/// the fixed pieces), from one transfer-matrix run; `None` when that method does not
+/// take the problem.
+pub(crate) fn counts_by_size(
+    problem: &Problem,
+    ctl: &Control,
+) -> Option<Result<Vec<BigUint>, Error>> {
+    (problem.pieces().len() == 1 && dp::transfer::TransferEngine.check(problem, Job::Count).is_ok())
+        .then(|| ctl.finish(dp::transfer::counts_up_to(problem, ctl)))
+}
+
+/// [`count`] inside a job that has started (`ctl`'s clock runs).
+pub(crate) fn count_with(
+    problem: &Problem,
+    choice: EngineChoice,
+    ctl: &Control,
+) -> Result<BigUint, Error> {
+    run(choice, problem, Job::Count, ctl, |e| e.count(problem, ctl))
+}
+
+/// [`solve`] inside a job that has started (`ctl`'s clock runs).
+pub(crate) fn solve_with(
+    problem: &Problem,
+    choice: EngineChoice,
+    ctl: &Control,
+) -> Result<Option<Placement>, Error> {
+    run(choice, problem, Job::Solve, ctl, |e| e.solve(problem, ctl))
+}
+
+/// Whether `problem` has a solution: by a counting method when one takes it (as cheap
+/// as a search and sometimes the only way), else by a search for one.
+pub(crate) fn has_solution(
+    problem: &Problem,
+    choice: EngineChoice,
+    ctl: &Control,
+) -> Result<bool, Error> {
+    use num_traits::Zero;
+    if counts_fast(problem, choice, ctl) || select(choice, problem, Job::Solve, ctl).is_err() {
+        Ok(!count_with(problem, choice, ctl)?.is_zero())
+    } else {
+        Ok(solve_with(problem, choice, ctl)?.is_some())
+    }
 }
 
 /// Finds one solution of `problem` with the chosen engine.
 ///
 /// ```
-/// use queens::{solve, Control, EngineChoice, Problem};
+/// use queens::{solve, EngineChoice, Problem, Settings};
 /// let p = Problem::queens(8).unwrap();
-/// let s = solve(&p, EngineChoice::Auto, &Control::default()).unwrap().unwrap();
+/// let s = solve(&p, EngineChoice::Auto, &Settings::default()).unwrap().unwrap();
 /// assert!(p.accepts(&s));
 /// ```
 pub fn solve(
     problem: &Problem,
     choice: EngineChoice,
-    ctl: &Control,
+    settings: &Settings,
 ) -> Result<Option<Placement>, Error> {
-    select(choice, problem, Job::Solve)?.solve(problem, ctl)
+    let ctl = Control::start(settings)?;
+    run(choice, problem, Job::Solve, &ctl, |e| e.solve(problem, &ctl))
+}
+
+/// Finds one solution of a queens-only `problem` as a compact [`Perm`] (one rank per
+/// file), for boards far beyond what a [`Placement`] holds comfortably.
+///
+/// ```
+/// use queens::{solve_perm, EngineChoice, Problem, Settings};
+/// let p = solve_perm(&Problem::queens(1_000_000).unwrap(), EngineChoice::Auto, &Settings::default())
+///     .unwrap().unwrap();
+/// assert!(p.is_valid() && p.queens() == 1_000_000);
+/// ```
+pub fn solve_perm(
+    problem: &Problem,
+    choice: EngineChoice,
+    settings: &Settings,
+) -> Result<Option<Perm>, Error> {
+    let ctl = Control::start(settings)?;
+    run(choice, problem, Job::SolvePerm, &ctl, |e| {
+        e.solve_perm(problem, &ctl)
+    })
 }
 
 /// Streams every solution of `problem` to `sink` until it returns `Break`.
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use queens::{enumerate, Control, EngineChoice, Problem};
+/// use queens::{enumerate, EngineChoice, Problem, Settings};
 /// let mut n = 0;
-/// enumerate(&Problem::queens(6).unwrap(), EngineChoice::Auto, &Control::default(), &mut |_| {
+/// enumerate(&Problem::queens(6).unwrap(), EngineChoice::Auto, &Settings::default(), &mut |_| {
 ///     n += 1;
 ///     ControlFlow::Continue(())
 /// }).unwrap();
@@ -293,19 +592,93 @@ pub fn solve(
 pub fn enumerate(
     problem: &Problem,
     choice: EngineChoice,
-    ctl: &Control,
+    settings: &Settings,
     sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
 ) -> Result<(), Error> {
-    select(choice, problem, Job::Enumerate)?.enumerate(problem, ctl, sink)
+    let ctl = Control::start(settings)?;
+    let engine = select(choice, problem, Job::Enumerate, &ctl)?;
+    ctl.announce(engine.name());
+    ctl.finish(engine.enumerate(problem, &ctl, sink))
 }
 
 /// Counts the solutions of `problem` exactly.
 ///
 /// ```
-/// use queens::{count, Control, EngineChoice, Problem};
-/// let n = count(&Problem::queens(8).unwrap(), EngineChoice::Auto, &Control::default()).unwrap();
+/// use queens::{count, EngineChoice, Problem, Settings};
+/// let n = count(&Problem::queens(8).unwrap(), EngineChoice::Auto, &Settings::default()).unwrap();
 /// assert_eq!(n, 92u32.into());
 /// ```
-pub fn count(problem: &Problem, choice: EngineChoice, ctl: &Control) -> Result<BigUint, Error> {
-    select(choice, problem, Job::Count)?.count(problem, ctl)
+pub fn count(
+    problem: &Problem,
+    choice: EngineChoice,
+    settings: &Settings,
+) -> Result<BigUint, Error> {
+    let ctl = Control::start(settings)?;
+    run(choice, problem, Job::Count, &ctl, |e| e.count(problem, &ctl))
+}
+
+/// Counts the solutions of `problem` distinct up to the board's rotations and
+/// reflections that keep every kind's moves and the fixed pieces (Burnside's lemma; the
+/// N-queens and amazons counters have faster ways of their own).
+///
+/// ```
+/// use queens::{count_unique, EngineChoice, Problem, Settings};
+/// let n = count_unique(&Problem::queens(8).unwrap(), EngineChoice::Auto, &Settings::default()).unwrap();
+/// assert_eq!(n, 12u32.into());
+/// ```
+pub fn count_unique(
+    problem: &Problem,
+    choice: EngineChoice,
+    settings: &Settings,
+) -> Result<BigUint, Error> {
+    let ctl = Control::start(settings)?;
+    run(choice, problem, Job::CountUnique, &ctl, |e| {
+        e.count_unique(problem, &ctl)
+    })
+}
+
+/// Counts the solutions of `problem` in parts that survive a kill (`parts.checkpoint`)
+/// or run apart (`parts.shard`, added up by [`merge`]); only engines that plan their
+/// work in parts take it (plain N-queens today).
+///
+/// ```
+/// use queens::{engine::{count_parts, Parts}, EngineChoice, Problem, Settings};
+/// let r = count_parts(&Problem::queens(8).unwrap(), EngineChoice::Auto, &Settings::default(),
+///     &Parts { unique: true, ..Default::default() }).unwrap();
+/// assert_eq!((r.total, r.unique), (92u32.into(), Some(12u32.into())));
+/// ```
+pub fn count_parts(
+    problem: &Problem,
+    choice: EngineChoice,
+    settings: &Settings,
+    parts: &Parts,
+) -> Result<PartsReport, Error> {
+    let ctl = Control::start(settings)?;
+    run(choice, problem, Job::CountParts, &ctl, |e| {
+        e.count_parts(problem, &ctl, parts)
+    })
+}
+
+/// The name of the engine `choice` picks for `job` on `problem` with `settings`, or why
+/// none can run it.
+///
+/// ```
+/// use queens::{engine::picked, EngineChoice, Job, Problem, Settings};
+/// let p = Problem::queens(8).unwrap();
+/// assert_eq!(picked(EngineChoice::Auto, &p, Job::Count, &Settings::default()).unwrap(), "nqueens");
+/// assert!(picked(EngineChoice::Named("exact"), &Problem::queens(100).unwrap(), Job::Count, &Settings::default()).is_err());
+/// ```
+pub fn picked(
+    choice: EngineChoice,
+    problem: &Problem,
+    job: Job,
+    settings: &Settings,
+) -> Result<&'static str, Error> {
+    let ctl = Control::new(settings);
+    select(choice, problem, job, &ctl).map(|e| e.name())
+}
+
+/// The refusal of `engine`, from the reason its [`Engine::check`] gave.
+pub(crate) fn refuses(engine: &'static str) -> impl Fn(String) -> Error {
+    move |reason| Error::EngineRefuses { engine, reason }
 }

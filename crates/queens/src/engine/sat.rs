@@ -44,9 +44,9 @@ impl SatEngine {
         sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
     ) -> Result<(), Error> {
         self.check(problem, Job::Enumerate)
-            .map_err(Error::Unsupported)?;
+            .map_err(crate::engine::refuses(self.name()))?;
         let encoding = Encoding::new(problem)?;
-        let mut solver = Solver::new(encoding.cnf(), ctl.cancel);
+        let mut solver = Solver::new(encoding.cnf(), Some(ctl));
         let pieces = encoding.piece_vars() as i32;
         let mut block = Vec::new();
         while solver.solve()? {
@@ -72,6 +72,14 @@ impl SatEngine {
 impl Engine for SatEngine {
     fn name(&self) -> &'static str {
         "sat"
+    }
+
+    fn summary(&self) -> &'static str {
+        "any mix of kinds as CNF, solved by CaDiCaL (counts by listing every solution)"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Solve, Job::Enumerate, Job::Count]
     }
 
     fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {

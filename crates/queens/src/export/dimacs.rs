@@ -23,7 +23,7 @@ use crate::sat::encode::Encoding;
 /// assert!(text.contains("c var 1 Q@a1\n") && text.contains("c var 16 Q@d4\n"));
 /// assert!(text.lines().any(|l| l.starts_with("p cnf ")));
 /// ```
-pub fn write(problem: &Problem, encoding: &Encoding) -> String {
+pub(crate) fn write(problem: &Problem, encoding: &Encoding) -> String {
     let cnf = encoding.cnf();
     let mut out =
         String::with_capacity(cnf.num_literals() * 6 + 64 * encoding.piece_vars() as usize);
@@ -167,7 +167,17 @@ pub struct VarMap {
 
 impl VarMap {
     /// The map of an [`Encoding`].
-    pub fn of(problem: &Problem, encoding: &Encoding) -> VarMap {
+    /// The variable map of `problem`'s DIMACS export (the same encoding).
+    ///
+    /// ```
+    /// let map = queens::export::dimacs::VarMap::for_problem(&queens::Problem::queens(4).unwrap()).unwrap();
+    /// assert_eq!(map.board.to_string(), "4x4");
+    /// ```
+    pub fn for_problem(problem: &Problem) -> Result<VarMap, Error> {
+        Ok(VarMap::of(problem, &Encoding::new(problem)?))
+    }
+
+    pub(crate) fn of(problem: &Problem, encoding: &Encoding) -> VarMap {
         VarMap {
             board: *problem.board(),
             pieces: format_spec(problem.pieces()),

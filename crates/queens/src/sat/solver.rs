@@ -10,19 +10,18 @@
 //! solver keeps what it learnt, which is what makes enumeration cheap. Cancellation
 //! reaches into a running call through CaDiCaL's terminate callback.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use super::cnf::{Cnf, Lit};
+use crate::engine::Control;
 use crate::error::Error;
 
 /// Asks CaDiCaL to stop when the caller's cancel flag is set.
 struct Stop<'a> {
-    cancel: Option<&'a AtomicBool>,
+    ctl: Option<&'a Control<'a>>,
 }
 
 impl cadical::Callbacks for Stop<'_> {
     fn terminate(&mut self) -> bool {
-        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        self.ctl.is_some_and(|c| c.cancelled())
     }
 }
 
@@ -47,15 +46,15 @@ pub struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    /// A solver holding the clauses of `cnf`; a set `cancel` flag stops [`Solver::solve`]
-    /// with [`Error::Interrupted`].
-    pub fn new(cnf: &Cnf, cancel: Option<&'a AtomicBool>) -> Solver<'a> {
+    /// A solver holding the clauses of `cnf`; when `ctl` says stop (cancelled, or its
+    /// time budget ran out), [`Solver::solve`] stops with [`Error::Interrupted`].
+    pub fn new(cnf: &Cnf, ctl: Option<&'a Control<'a>>) -> Solver<'a> {
         let mut inner: cadical::Solver<Stop<'a>> = cadical::Solver::new();
         inner.reserve(cnf.num_vars() as i32);
         for c in cnf.clauses() {
             inner.add_clause(c.iter().copied());
         }
-        inner.set_callbacks(Some(Stop { cancel }));
+        inner.set_callbacks(Some(Stop { ctl }));
         Solver { inner }
     }
 

@@ -84,6 +84,14 @@ impl Engine for DiagonalsEngine {
         "diagonals"
     }
 
+    fn summary(&self) -> &'static str {
+        "one bishop-like kind alone on a square board, counted by the diagonals' rook polynomial"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Count]
+    }
+
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
         if job != Job::Count {
             return Err("the diagonals engine only counts".into());
@@ -103,7 +111,7 @@ impl Engine for DiagonalsEngine {
 
     fn count(&self, problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
         self.check(problem, Job::Count)
-            .map_err(Error::Unsupported)?;
+            .map_err(crate::engine::refuses(self.name()))?;
         let n = problem.board().rows() as u64;
         let k = problem.total_pieces();
         if k > 2 * n {

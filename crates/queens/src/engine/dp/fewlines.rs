@@ -603,6 +603,21 @@ impl Engine for FewLinesEngine {
         "fewlines"
     }
 
+    fn summary(&self) -> &'static str {
+        "a few line pieces of one kind on a big board: all but three placed, the last three counted"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Count]
+    }
+
+    fn honours(&self) -> crate::engine::Honours {
+        crate::engine::Honours {
+            parallel: true,
+            ..Default::default()
+        }
+    }
+
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
         if job != Job::Count {
             return Err("the fewlines engine only counts".into());
@@ -625,7 +640,7 @@ impl Engine for FewLinesEngine {
 
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         self.check(problem, Job::Count)
-            .map_err(Error::Unsupported)?;
+            .map_err(crate::engine::refuses(self.name()))?;
         let (kind, k) = single_kind(problem).expect("checked");
         let dirs = line_directions(kind).expect("checked");
         let b = problem.board();

@@ -197,6 +197,14 @@ impl Engine for KingBlocksEngine {
         "kingblocks"
     }
 
+    fn summary(&self) -> &'static str {
+        "the most kings (rows*cols/4) on boards with even sides, counted block row by block row"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Count]
+    }
+
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
         let no = || {
             Err(format!(
@@ -226,7 +234,7 @@ impl Engine for KingBlocksEngine {
 
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         self.check(problem, Job::Count)
-            .map_err(Error::Unsupported)?;
+            .map_err(crate::engine::refuses(self.name()))?;
         let b = problem.board();
         max_kings(b.rows() / 2, b.cols() / 2, ctl)
     }

@@ -39,6 +39,14 @@ impl Engine for RooksEngine {
         "rooks"
     }
 
+    fn summary(&self) -> &'static str {
+        "one rook-like kind alone, counted by a closed formula (any board)"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Count]
+    }
+
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
         if job != Job::Count {
             return Err("the rooks engine only counts".into());
@@ -51,7 +59,7 @@ impl Engine for RooksEngine {
 
     fn count(&self, problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
         self.check(problem, Job::Count)
-            .map_err(Error::Unsupported)?;
+            .map_err(crate::engine::refuses(self.name()))?;
         let b = problem.board();
         let k = problem.total_pieces();
         Ok(rook_placements(b.rows() as u64, b.cols() as u64, k))

@@ -483,7 +483,7 @@ fn sum_states<T: Acc>(vals: &[T], p: usize) -> Result<Vec<T>, Overflowed> {
 /// assert_eq!(t, ["1", "9", "16", "8", "1"]);
 /// ```
 pub fn counts_up_to(problem: &Problem, ctl: &Control) -> Result<Vec<BigUint>, Error> {
-    let plan = Plan::new(problem).map_err(Error::Unsupported)?;
+    let plan = Plan::new(problem).map_err(crate::engine::refuses("transfer"))?;
     let _ = plan.transposed;
     plan.table(ctl)
 }
@@ -491,6 +491,14 @@ pub fn counts_up_to(problem: &Problem, ctl: &Control) -> Result<Vec<BigUint>, Er
 impl Engine for TransferEngine {
     fn name(&self) -> &'static str {
         "transfer"
+    }
+
+    fn summary(&self) -> &'static str {
+        "leapers (kings, knights, any finite-range kinds), counted square by square over a window of states"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Count]
     }
 
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {

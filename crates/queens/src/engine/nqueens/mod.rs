@@ -55,10 +55,22 @@ impl Engine for NQueensEngine {
         "nqueens"
     }
 
-    fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
-        if job != Job::Count {
-            return Err("the nqueens engine only counts".into());
+    fn summary(&self) -> &'static str {
+        "plain N-queens counter: half-board join or symmetric backtracking, checkpoints and shards"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Count, Job::CountParts]
+    }
+
+    fn honours(&self) -> crate::engine::Honours {
+        crate::engine::Honours {
+            parallel: true,
+            ..Default::default()
         }
+    }
+
+    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
         if !problem.is_plain_queens() {
             return Err(
                 "the nqueens engine only counts plain N-queens (min(rows, cols) queens, nothing fixed)"
@@ -73,9 +85,61 @@ impl Engine for NQueensEngine {
 
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         self.check(problem, Job::Count)
-            .map_err(Error::Unsupported)?;
+            .map_err(crate::engine::refuses(self.name()))?;
         let b = problem.board();
         Ok(count_total(b.rows(), b.cols(), ctl)?.into())
+    }
+
+    fn count_unique(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        let parts = super::Parts {
+            unique: true,
+            ..Default::default()
+        };
+        let report = self.count_parts(problem, ctl, &parts)?;
+        Ok(report.unique.unwrap_or_default())
+    }
+
+    fn count_parts(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        parts: &super::Parts,
+    ) -> Result<super::PartsReport, Error> {
+        self.check(problem, Job::Count)
+            .map_err(crate::engine::refuses(self.name()))?;
+        let b = problem.board();
+        let method = match parts.method {
+            Some(m) => m,
+            None => {
+                // Else the method of an existing checkpoint, else the fastest.
+                let best = Plan::total_method(b.rows(), b.cols());
+                match parts.checkpoint.as_deref().and_then(resume::checkpoint_method) {
+                    Some(m) if m == Method::Backtrack || m == best => m,
+                    _ => best,
+                }
+            }
+        };
+        let plan = Plan::with_method(b.rows(), b.cols(), method)?;
+        let opts = resume::Options {
+            shard: parts.shard,
+            checkpoint: parts.checkpoint.clone(),
+            unique: parts.unique && parts.shard.is_none(),
+        };
+        let start = std::time::Instant::now();
+        let report = resume::run(&plan, &opts, ctl)?;
+        let seconds = start.elapsed().as_secs_f64();
+        let threads = ctl.thread_count();
+        Ok(super::PartsReport {
+            total: report.tally.total.into(),
+            unique: opts.unique.then(|| report.tally.unique.into()),
+            method: plan.method(),
+            tasks: report.tasks,
+            resumed: report.resumed,
+            shard: parts
+                .shard
+                .map(|s| resume::ShardResult::new(&plan, s, &report, seconds, threads)),
+            threads,
+        })
     }
 }
 

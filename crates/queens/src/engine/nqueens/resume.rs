@@ -135,9 +135,8 @@ pub fn run(plan: &Plan, opts: &Options, ctl: &Control) -> Result<Report, Error> 
     // Progress counts resumed tasks as done, so the estimate covers the whole job.
     let report = |p: super::super::Progress| ctl.report(p.done + resumed as u64, ids.len() as u64);
     let inner = Control {
-        threads: ctl.threads,
         progress: Some(&report),
-        cancel: ctl.cancel,
+        ..*ctl
     };
     let result = run_tasks(plan, &todo, &inner, &mut |i, t| {
         state.mark(i, t);
@@ -543,9 +542,33 @@ pub struct ShardResult {
     pub seconds: f64,
     /// Threads it ran on.
     pub threads: usize,
+    /// A digest of everything above but the time and threads: [`merge`] refuses a
+    /// result whose contents no longer match it (an edited total or unique count).
+    /// Empty in results of older versions, which are refused.
+    #[serde(default)]
+    pub check: String,
 }
 
 impl ShardResult {
+    /// The digest of the result's contents, as [`ShardResult::check`] holds it.
+    fn digest(&self) -> String {
+        let text = format!(
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            self.format,
+            self.version,
+            self.rows,
+            self.cols,
+            self.method,
+            self.fingerprint,
+            self.shard,
+            self.shards,
+            self.tasks,
+            self.total,
+            self.unique
+        );
+        super::fnv1a(text.bytes())
+    }
+
     /// The result of `report` for shard `shard` of `plan`.
     pub fn new(
         plan: &Plan,
@@ -554,7 +577,7 @@ impl ShardResult {
         seconds: f64,
         threads: usize,
     ) -> ShardResult {
-        ShardResult {
+        let mut r = ShardResult {
             format: SHARD_FORMAT.into(),
             version: VERSION,
             rows: plan.rows(),
@@ -568,7 +591,10 @@ impl ShardResult {
             unique: report.tally.unique,
             seconds,
             threads,
-        }
+            check: String::new(),
+        };
+        r.check = r.digest();
+        r
     }
 
     /// Reads a shard result that `--shard` wrote (`name` is used in messages).
@@ -579,6 +605,16 @@ impl ShardResult {
             return Err(Error::Shard(format!(
                 "{name} is a '{}' file of version {}, not a {SHARD_FORMAT} of version {VERSION}",
                 r.format, r.version
+            )));
+        }
+        if r.check.is_empty() {
+            return Err(Error::Shard(format!(
+                "{name} has no check value (an older version wrote it): count that shard again"
+            )));
+        }
+        if r.check != r.digest() {
+            return Err(Error::Shard(format!(
+                "{name} was altered: its counts no longer match its check value"
             )));
         }
         if r.shard == 0 || r.shard > r.shards {

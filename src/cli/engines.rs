@@ -1,0 +1,74 @@
+//! `queens engines`: every engine, what it does, and whether (and why not) it takes
+//! the problem given, job by job.
+
+use std::io::{self, Write};
+
+use queens::engine::{EngineReport, engines as reports};
+use queens::{Board, PieceCount, PieceKind, Placement, Problem, Settings, parse_spec};
+
+use super::run::{CliResult, Outcome, write_out};
+
+/// Runs `queens engines [BOARD] [--pieces SPEC] [--fixed PLACEMENT] [--piece L=BETZA]`.
+pub fn engines(board: &str, pieces: Option<&str>, fixed: Option<&str>, defs: &[String]) -> CliResult {
+    let catalog = super::fairy::catalog(defs)?;
+    let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
+    let pieces = match pieces {
+        Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
+        None => vec![PieceCount {
+            kind: PieceKind::queen(),
+            count: board.rows().min(board.cols()),
+        }],
+    };
+    let fixed = match fixed {
+        Some(text) => Placement::parse(text, &catalog).map_err(|e| e.to_string())?,
+        None => Placement::default(),
+    };
+    let problem = Problem::new(board, pieces, fixed).map_err(|e| e.to_string())?;
+    let list = reports(&problem, &Settings::default());
+    let mut text = format!(
+        "Engines for {} on {board}{}, in the order auto tries them:\n",
+        queens::format_spec(problem.pieces()),
+        if problem.fixed().is_empty() {
+            String::new()
+        } else {
+            format!(" with {} fixed", problem.fixed())
+        }
+    );
+    for e in &list {
+        text.push_str(&describe(e));
+    }
+    let mut out = io::stdout().lock();
+    write_out(&mut out, &text)?;
+    let _ = out.flush();
+    Ok(Outcome::Yes)
+}
+
+/// One engine's paragraph: name, summary, then one line per job it runs.
+fn describe(e: &EngineReport) -> String {
+    let mut honours = Vec::new();
+    if e.honours.parallel {
+        honours.push("threads");
+    }
+    if e.honours.step_budget {
+        honours.push("step budget");
+    }
+    if e.honours.seed {
+        honours.push("seed");
+    }
+    let mut t = format!("\n{}: {}\n", e.name, e.summary);
+    if !honours.is_empty() {
+        t.push_str(&format!("  takes: {}\n", honours.join(", ")));
+    }
+    for (job, verdict) in &e.verdicts {
+        if !e.jobs.contains(job) {
+            continue;
+        }
+        let line = match verdict {
+            Ok(true) => "yes (auto)".to_string(),
+            Ok(false) => "yes, when named (auto passes it by here)".to_string(),
+            Err(why) => format!("no: {why}"),
+        };
+        t.push_str(&format!("  {:<15} {line}\n", job.name()));
+    }
+    t
+}
