@@ -1,0 +1,549 @@
+//! The half-board join: N-queens totals by meet-in-the-middle over the east and west
+//! halves of the board, instead of a search of the whole board.
+//!
+//! # Idea
+//! Every column of a solution holds one queen. On an even board `n = 2h` the `h` east
+//! columns (`c >= h`) therefore hold `h` queens, in some set `R` of `h` rows, and the
+//! west columns hold the other `h` rows. An *east half-solution* on `R` is `h`
+//! non-attacking queens, one in each east column, on exactly the rows `R`; a west
+//! half-solution likewise. An east and a west half-solution make a solution exactly when
+//! they share no diagonal: rows and columns cannot clash across the halves. So
+//!
+//! `Q(n) = Σ_R #{(E, W) : E east on R, W west on rows \ R, diagonals of E and W disjoint}`.
+//!
+//! Only the diagonals both halves can reach matter (`n - 1` of each family, `n - 2` on
+//! odd boards, where the middle column belongs to neither half), so a
+//! half-solution is kept as one *key*: its diagonals in that overlap. Per task, the
+//! diagonals one side cannot use with the edge rows it has are left out too (the
+//! extreme ones are reached on one side from a single square of the top or bottom
+//! row), so up to n = 19 every key fits a `u32`; the lists then take half the memory.
+//!
+//! On an odd board `n = 2h + 1` the middle column holds one queen, in some row `m`; a
+//! task fixes `m`, bars its row and its two diagonals, and splits the other `2h` rows
+//! into east and west as above.
+//!
+//! # Tasks
+//! A task is a *group* of row splits: those whose east rows meet the `2 e` *edge rows*
+//! (the top `e` and the bottom `e`) in one given set `A` (and, on odd boards, with one
+//! middle-column row `m`). The `n - 2e` other rows are the *middle rows*; `e` is
+//! chosen so that there are at most 2^10 (odd boards: 2^11) middle-row subsets. One
+//! search of the east half per task lists the east half-solutions of all the splits
+//! of its group at once, into one bucket per set of middle rows used, and one search
+//! of the west half (edge rows `edge \ A`) gives the partners. A search per split
+//! would repeat the shallow levels of the tree once for every split (measured 7x the
+//! leaves in loop steps at n = 16, against 1.3x for a search per group). Each search
+//! places the needed edge rows first, row by row, then fills the remaining columns
+//! column by column from the middle rows, so it rarely reaches a dead end.
+//!
+//! # Symmetry
+//! Mirroring the columns turns a solution with east rows `R` into one with east rows
+//! `R^c`; reversing the rows turns it into one with east rows `rev R` (and `m` into
+//! `n - 1 - m`). Both maps send groups to groups (the edge rows are symmetric), so
+//! the tasks are the least group of each orbit, weighed by the orbit's size (1, 2 or
+//! 4). When a map sends a group to itself (reversal, or reversal and mirror, on an
+//! even board or with `m` the centre row), only the lesser split of each image pair
+//! is joined, counted twice.
+//!
+//! # Counting disjoint pairs
+//! Per split `R`, the pairs with disjoint keys are counted by a *sieve*: the smaller
+//! list `E` is cut into blocks of 512; for each block and each diagonal `b`, a 512-bit
+//! set marks the members of the block that use `b`. The key bits from the lowest to
+//! the highest diagonal that both lists use are split into groups of at most 7, and
+//! for each group every subset of it gets the union of its diagonals' sets, so that
+//! for a member `W` of the other list the union over all its diagonals (the block
+//! members it clashes with) takes one table look-up per group: 4 or 5 look-ups for
+//! 512 pairs at n = 16..20. The set bits are counted, per byte by nibble look-up on
+//! AVX2, and the compatible pairs are the rest. For lists of sizes `a <= b` this costs
+//! about `b · ⌈a / 512⌉ · groups` 512-bit operations, plus the building of the tables.
+//!
+//! When the small list fills many blocks, both lists are first sorted by a few of the
+//! most used diagonals, so that the members of a block share some diagonals; a key of
+//! the big list that uses one of them clashes with the whole block and is counted
+//! without look-ups (see `sieve::sort_by_pattern`). At n = 20 this skips most of the
+//! big list for most blocks.
+//!
+//! # Modules
+//! This module is the plan: the task list, each task's key layout, and the join of a
+//! task's bucket lists split by split. Two submodules do the work, each behind a
+//! narrow interface:
+//! - `search`: the half-board searches, which list a task's half-solutions as keys
+//!   into buckets by the middle rows they use;
+//! - `sieve`: the count of disjoint pairs of two key lists (the sort by pattern, the
+//!   tables, the portable sieve), with its AVX2 inner loop alone in `sieve::avx2`:
+//!   the join's only unchecked memory access, whose bounds that module checks itself
+//!   with `assert!`, so that no safe code here can make it read out of bounds.
+
+mod search;
+mod sieve;
+
+use super::plan::Tally;
+use sieve::{Sieve, Sorted, count_disjoint};
+
+/// Largest side the join handles. Keys would hold up to `2(n - 1) <= 62` diagonals in
+/// a `u64`, but beyond 21 a count takes days anyway, and the buckets grow as `2^(n-2e)`.
+pub const MAX_JOIN_SIDE: usize = 21;
+
+/// One task: a group of row splits (see [`JoinPlan`]) and how many groups it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Task {
+    /// The middle column's queen row; [`NO_MIDDLE`] on even boards.
+    mid: u8,
+    /// The size of the group's symmetry orbit (1, 2 or 4).
+    weight: u8,
+    /// Which symmetry maps the group to itself: [`STAB_NONE`], [`STAB_FLIP`] (row
+    /// reversal) or [`STAB_FLIP_MIRROR`] (row reversal and column mirror).
+    stab: u8,
+    /// The east rows among the edge rows.
+    east_edge: u64,
+}
+
+const NO_MIDDLE: u8 = u8::MAX;
+const STAB_NONE: u8 = 0;
+const STAB_FLIP: u8 = 1;
+const STAB_FLIP_MIRROR: u8 = 2;
+
+/// The deterministic task list of the half-board join on an `n × n` board (see the
+/// [module docs](self)).
+///
+/// A task is a *group* of row splits: those whose east rows meet the `edge` top and
+/// `edge` bottom rows in a given set. One search of the east half per group lists
+/// the east half-solutions of all its splits at once, sorted into buckets by their
+/// middle rows (a search per split would repeat the shallow levels of the search once
+/// for every split); one search of the west half gives the partners.
+#[derive(Clone, Debug)]
+pub struct JoinPlan {
+    n: usize,
+    h: usize,
+    /// Rows `0..edge` and `n-edge..n` are the edge rows; the `n - 2 edge` others are
+    /// the middle rows, which index the buckets.
+    edge: usize,
+    tasks: Vec<Task>,
+}
+
+impl JoinPlan {
+    /// The join plan for `n` queens on `n × n`, for `1 <= n <=` [`MAX_JOIN_SIDE`].
+    ///
+    /// ```
+    /// use queens::engine::nqueens::join::JoinPlan;
+    /// let p = JoinPlan::new(8).unwrap();
+    /// assert_eq!(p.run_all(), 92);
+    /// assert!(JoinPlan::new(40).is_none());
+    /// ```
+    pub fn new(n: usize) -> Option<JoinPlan> {
+        if n == 0 || n > MAX_JOIN_SIDE {
+            return None;
+        }
+        let h = n / 2;
+        // At most 2^10 (2^11 on odd boards) buckets per group; at least 8 edge rows
+        // where the board has them, for tasks enough to balance and checkpoint.
+        let edge = if n >= 18 {
+            (n - 10) / 2
+        } else {
+            (n / 2).min(4)
+        };
+        let mut plan = JoinPlan {
+            n,
+            h,
+            edge,
+            tasks: Vec::new(),
+        };
+        plan.tasks = plan.list_tasks();
+        Some(plan)
+    }
+
+    /// The side of the board.
+    pub fn side(&self) -> usize {
+        self.n
+    }
+
+    /// Number of tasks.
+    pub fn len(&self) -> usize {
+        self.tasks.len()
+    }
+
+    /// Whether there are no tasks (never: even a board without solutions has tasks).
+    pub fn is_empty(&self) -> bool {
+        self.tasks.is_empty()
+    }
+
+    fn rev(&self, rows: u64) -> u64 {
+        rows.reverse_bits() >> (64 - self.n)
+    }
+
+    /// The diagonals and anti-diagonals that queens on `rows` in the columns `cols`
+    /// can use.
+    fn reach(&self, cols: std::ops::Range<usize>, rows: u64) -> (u64, u64) {
+        let n = self.n;
+        let (mut d1, mut d2) = (0u64, 0u64);
+        for c in cols {
+            let mut left = rows;
+            while left != 0 {
+                let r = left.trailing_zeros() as usize;
+                left &= left - 1;
+                d1 |= 1 << (r + n - 1 - c);
+                d2 |= 1 << (r + c);
+            }
+        }
+        (d1, d2)
+    }
+
+    /// The edge rows.
+    fn edge_rows(&self) -> u64 {
+        low_bits(self.edge) | low_bits(self.edge) << (self.n - self.edge)
+    }
+
+    /// The rows other than the middle column's queen row `mid`.
+    fn avail(&self, mid: u8) -> u64 {
+        let full = low_bits(self.n);
+        if mid == NO_MIDDLE {
+            full
+        } else {
+            full & !(1 << mid)
+        }
+    }
+
+    /// The least group of each orbit, with the orbit's size; largest groups first.
+    fn list_tasks(&self) -> Vec<Task> {
+        let (n, h) = (self.n, self.h);
+        let mids: Vec<u8> = if n % 2 == 0 {
+            vec![NO_MIDDLE]
+        } else {
+            (0..n as u8).collect()
+        };
+        let mut tasks = Vec::new();
+        for mid in mids {
+            let avail = self.avail(mid);
+            let edge = self.edge_rows() & avail;
+            let middle = (avail & !edge).count_ones() as usize;
+            let flip = if mid == NO_MIDDLE {
+                mid
+            } else {
+                n as u8 - 1 - mid
+            };
+            let key = |m: u8, a: u64| (u64::from(m) << 32) | a;
+            // Every subset `a` of the edge rows, by submask enumeration.
+            let mut a = edge;
+            loop {
+                let k = a.count_ones() as usize;
+                if k <= h && h - k <= middle {
+                    let own = key(mid, a);
+                    let orbit = [
+                        own,
+                        key(mid, edge ^ a),
+                        key(flip, self.rev(a)),
+                        key(flip, self.rev(edge ^ a)),
+                    ];
+                    if orbit.iter().all(|&o| o >= own) {
+                        let mut distinct = orbit;
+                        distinct.sort_unstable();
+                        let weight = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count();
+                        let stab = if orbit[2] == own {
+                            STAB_FLIP
+                        } else if orbit[3] == own {
+                            STAB_FLIP_MIRROR
+                        } else {
+                            STAB_NONE
+                        };
+                        tasks.push((
+                            binomial(middle, h - k),
+                            Task {
+                                mid,
+                                weight: weight as u8,
+                                stab,
+                                east_edge: a,
+                            },
+                        ));
+                    }
+                }
+                if a == 0 {
+                    break;
+                }
+                a = (a - 1) & edge;
+            }
+        }
+        // Largest first (the number of splits in the group), for the dynamic balance.
+        tasks.sort_by_key(|&(size, t)| (std::cmp::Reverse(size), t.mid, t.east_edge));
+        tasks.into_iter().map(|(_, t)| t).collect()
+    }
+
+    /// A 64-bit digest of the method, the board and the task list.
+    pub fn fingerprint(&self) -> String {
+        let mut bytes = b"nqueens-join-v1".to_vec();
+        for v in [self.n, self.edge] {
+            bytes.extend((v as u32).to_le_bytes());
+        }
+        for t in &self.tasks {
+            bytes.extend([t.mid, t.weight, t.stab]);
+            bytes.extend(t.east_edge.to_le_bytes());
+        }
+        super::fnv1a(bytes)
+    }
+
+    /// The solutions that task `i` stands for.
+    pub fn run_task(&self, i: usize) -> Tally {
+        let t = self.tasks[i];
+        let found = SCRATCH.with(|s| self.count_task(t, &mut s.borrow_mut()));
+        Tally {
+            total: found * u128::from(t.weight),
+            unique: 0,
+        }
+    }
+
+    /// Every task on this thread, added up: the number of solutions.
+    pub fn run_all(&self) -> u128 {
+        (0..self.len()).map(|i| self.run_task(i).total).sum()
+    }
+
+    /// The solutions whose row split lies in the group of `t`.
+    fn count_task(&self, t: Task, s: &mut Scratch) -> u128 {
+        let job = self.job(&t);
+        if job.layout.len1 + job.layout.len2 <= 32 {
+            self.count_as::<u32>(t, &job, s)
+        } else {
+            self.count_as::<u64>(t, &job, s)
+        }
+    }
+
+    /// [`Self::count_task`] with the keys held as `K`, which must hold `job.layout`.
+    fn count_as<K: Word>(&self, t: Task, job: &Halves, s: &mut Scratch) -> u128 {
+        let mut lists = std::mem::take(K::lists(s));
+        let found = self.join_task(t, job, &mut lists, &mut s.sieve);
+        *K::lists(s) = lists;
+        found
+    }
+
+    /// What the two half searches of task `t` share, the key layout among it: only the
+    /// diagonals both halves can use, given the edge rows each side has, go into the
+    /// keys. The extreme overlap diagonals are reached on one side only from a single
+    /// square in the top or bottom row, so the side without that row never uses them
+    /// (nor the middle queen's diagonals on odd boards): at n = 18 and 19 the keys keep
+    /// 32 of the 34 overlap diagonals.
+    fn job(&self, t: &Task) -> Halves {
+        let (n, h) = (self.n, self.h);
+        let avail = self.avail(t.mid);
+        let a = t.east_edge;
+        let west_edge = (self.edge_rows() & avail) ^ a;
+        let (mut d1, mut d2) = (0u64, 0u64);
+        if t.mid != NO_MIDDLE {
+            let m = t.mid as usize;
+            d1 |= 1 << (m + n - 1 - h);
+            d2 |= 1 << (m + h);
+        }
+        let (e1, e2) = self.reach(n - h..n, avail & !west_edge);
+        let (w1, w2) = self.reach(0..h, avail & !a);
+        Halves {
+            avail,
+            a,
+            west_edge,
+            d1,
+            d2,
+            layout: Layout::new(e1 & w1 & !d1, e2 & w2 & !d2),
+        }
+    }
+
+    /// Lists both halves of the task `t` into `lists` and counts the disjoint pairs.
+    fn join_task<K: Word>(
+        &self,
+        t: Task,
+        job: &Halves,
+        lists: &mut Lists<K>,
+        s: &mut Sieve,
+    ) -> u128 {
+        let (n, h) = (self.n, self.h);
+        let (avail, a, west_edge) = (job.avail, job.a, job.west_edge);
+        let buckets = 1usize << (n - 2 * self.edge);
+        let mut east = std::mem::take(&mut lists.east);
+        let mut west = std::mem::take(&mut lists.west);
+        for v in [&mut east, &mut west] {
+            v.resize_with(buckets, Vec::new);
+            v.iter_mut().for_each(Vec::clear);
+        }
+        self.halves(n - h..n, avail & !west_edge, a, job, &mut east);
+        self.halves(0..h, avail & !a, west_edge, job, &mut west);
+        let mut found = 0u128;
+        for (i, e) in east.iter().enumerate() {
+            if e.is_empty() {
+                continue;
+            }
+            let r = a | (i as u64) << self.edge;
+            let image = match t.stab {
+                STAB_FLIP => self.rev(r),
+                STAB_FLIP_MIRROR => self.rev(avail ^ r),
+                _ => r,
+            };
+            if image < r {
+                continue;
+            }
+            let w = &west[((avail ^ r) >> self.edge) as usize & (buckets - 1)];
+            let pairs = count_disjoint(e, w, &mut lists.sorted, s);
+            found += u128::from(pairs) * if image == r { 1 } else { 2 };
+        }
+        lists.east = east;
+        lists.west = west;
+        found
+    }
+}
+
+/// Where the diagonals of a key go: diagonals `lo1 .. lo1 + len1` (of `r - c + n - 1`)
+/// to bits `0 .. len1`, anti-diagonals `lo2 .. lo2 + len2` (of `r + c`) above them.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    lo1: usize,
+    len1: usize,
+    lo2: usize,
+    len2: usize,
+}
+
+impl Layout {
+    /// The layout that spans the diagonals `d1` and the anti-diagonals `d2`.
+    fn new(d1: u64, d2: u64) -> Layout {
+        let span = |o: u64| {
+            if o == 0 {
+                (0, 0)
+            } else {
+                let lo = o.trailing_zeros() as usize;
+                (lo, 64 - o.leading_zeros() as usize - lo)
+            }
+        };
+        let ((lo1, len1), (lo2, len2)) = (span(d1), span(d2));
+        Layout {
+            lo1,
+            len1,
+            lo2,
+            len2,
+        }
+    }
+}
+
+/// What both half searches of a task share.
+struct Halves {
+    /// The rows other than the middle queen's.
+    avail: u64,
+    /// The east rows among the edge rows.
+    a: u64,
+    /// The west rows among the edge rows.
+    west_edge: u64,
+    /// The middle column queen's diagonals (barred, left out of the keys).
+    d1: u64,
+    d2: u64,
+    layout: Layout,
+}
+
+/// How a task's lists hold keys: `u32` where its key layout fits (every task up to
+/// n = 19, a fifth of them at 20 and a quarter at 21), else `u64`. Half the bytes is
+/// half the memory the lists fill and stream through: at n = 18 the lists of two
+/// threads' tasks then fit the shared cache together.
+trait Word: Copy + Default + Into<u64> {
+    /// The word holding `key`, which fits.
+    fn of(key: u64) -> Self;
+    /// The thread's lists of this width.
+    fn lists(s: &mut Scratch) -> &mut Lists<Self>;
+}
+
+impl Word for u32 {
+    #[inline(always)]
+    fn of(key: u64) -> u32 {
+        key as u32
+    }
+    fn lists(s: &mut Scratch) -> &mut Lists<u32> {
+        &mut s.narrow
+    }
+}
+
+impl Word for u64 {
+    #[inline(always)]
+    fn of(key: u64) -> u64 {
+        key
+    }
+    fn lists(s: &mut Scratch) -> &mut Lists<u64> {
+        &mut s.wide
+    }
+}
+
+/// The bucket lists of both halves, in one key width, and the sorted copies of a pair.
+#[derive(Default)]
+struct Lists<K> {
+    east: Vec<Vec<K>>,
+    west: Vec<Vec<K>>,
+    sorted: Sorted<K>,
+}
+
+fn binomial(n: usize, k: usize) -> u64 {
+    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1))
+}
+
+fn low_bits(k: usize) -> u64 {
+    if k >= 64 { !0 } else { (1u64 << k) - 1 }
+}
+
+/// Whether the CPU has `popcnt`, `bmi1` and `bmi2`.
+#[cfg(target_arch = "x86_64")]
+fn fast_bits() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+}
+
+/// Reused buffers of one thread.
+#[derive(Default)]
+struct Scratch {
+    narrow: Lists<u32>,
+    wide: Lists<u64>,
+    sieve: Sieve,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_boards_match_a000170() {
+        let want = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+        for (i, &w) in want.iter().enumerate() {
+            let n = i + 1;
+            assert_eq!(JoinPlan::new(n).unwrap().run_all(), w, "n={n}");
+        }
+    }
+
+    #[test]
+    fn both_key_widths_match_a000170() {
+        let want = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
+        let mut s = Scratch::default();
+        for (i, &w) in want.iter().enumerate() {
+            let p = JoinPlan::new(i + 1).unwrap();
+            let total = |count: &dyn Fn(Task, &mut Scratch) -> u128, s: &mut Scratch| {
+                p.tasks
+                    .iter()
+                    .map(|&t| count(t, s) * u128::from(t.weight))
+                    .sum::<u128>()
+            };
+            assert_eq!(
+                total(&|t, s| p.count_as::<u32>(t, &p.job(&t), s), &mut s),
+                w
+            );
+            assert_eq!(
+                total(&|t, s| p.count_as::<u64>(t, &p.job(&t), s), &mut s),
+                w
+            );
+        }
+    }
+
+    #[test]
+    fn keys_fit_32_bits_up_to_19() {
+        // The promise behind the `u32` lists: per task, the diagonals both halves can
+        // use span at most 32 bits up to n = 19 (of 34 overlap diagonals at 18
+        // and 19), and not for every task beyond.
+        for n in 8..=21 {
+            let p = JoinPlan::new(n).unwrap();
+            let narrow = p.tasks.iter().filter(|t| {
+                let l = p.job(t).layout;
+                l.len1 + l.len2 <= 32
+            });
+            assert_eq!(narrow.count() == p.tasks.len(), n <= 19, "n={n}");
+        }
+    }
+}
