@@ -62,3 +62,9 @@ pub use engine::{
 pub use error::Error;
 pub use piece::{Catalog, Move, PieceKind};
 pub use problem::{Piece, PieceCount, Placement, Problem, format_spec, parse_spec};
+
+/// The README's Rust example runs as a doc-test (its `console` blocks are checked by the
+/// CLI's tests/readme.rs).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

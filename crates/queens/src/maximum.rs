@@ -96,9 +96,8 @@ pub fn maximum(
         }
     }
 
-    let fits = |k: u32| -> Result<bool, Error> {
-        crate::engine::has_solution(&problem(k)?, choice, ctl)
-    };
+    let fits =
+        |k: u32| -> Result<bool, Error> { crate::engine::has_solution(&problem(k)?, choice, ctl) };
     if least > limit || !fits(least)? {
         return Ok(None);
     }

@@ -282,7 +282,7 @@ impl FixSearch<'_> {
 
 /// The number of solutions of `problem` that `g` maps onto themselves.
 ///
-/// ```
+/// ```text
 /// use queens::{Control, Problem, symmetry::{fixed_count, Symmetry}};
 /// let p = Problem::queens(8).unwrap();
 /// let ctl = Control::default();

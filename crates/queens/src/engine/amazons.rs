@@ -32,7 +32,7 @@
 //! two on rectangles) handed out dynamically to
 //! `ctl.threads` threads, with progress reports and cancellation between tasks.
 //!
-//! ```
+//! ```text
 //! use queens::engine::amazons::{count, AmazonTally};
 //! use queens::Control;
 //! let t = count(11, 11, &Control::default()).unwrap();
@@ -71,7 +71,7 @@ pub struct AmazonTally {
 /// Whether `problem` is `min(rows, cols)` amazon-like pieces (moves exactly the
 /// amazon's) with nothing fixed: the problem [`AmazonsEngine`] counts.
 ///
-/// ```
+/// ```text
 /// use queens::engine::amazons::is_plain_amazons;
 /// use queens::{Board, PieceCount, PieceKind, Placement, Problem};
 /// let p = |n, rows, cols| Problem::new(
@@ -156,7 +156,7 @@ impl Engine for AmazonsEngine {
 /// cancellation ([`Error::Interrupted`]). Square boards of side 4 or more use the full
 /// symmetry and also give the count up to symmetry; other boards use the mirror.
 ///
-/// ```
+/// ```text
 /// use queens::engine::amazons::count;
 /// use queens::Control;
 /// assert_eq!(count(12, 12, &Control::default()).unwrap().total, 156);
@@ -188,7 +188,7 @@ pub fn count(rows: u32, cols: u32, ctl: &Control) -> Result<AmazonTally, Error> 
 /// left-right mirror only. [`count`] uses it for non-square boards; on squares it is
 /// an independent check of the eight-fold method.
 ///
-/// ```
+/// ```text
 /// use queens::engine::amazons::count_mirror;
 /// use queens::Control;
 /// assert_eq!(count_mirror(10, 10, &Control::default()).unwrap(), 4);
@@ -579,7 +579,7 @@ mod tests {
             let orbits = crate::symmetry::count_unique_by_enumeration(
                 &p,
                 crate::EngineChoice::Named("exact"),
-                &ctl,
+                &crate::Settings::default(),
             )
             .unwrap();
             assert_eq!(count(n, n, &ctl).unwrap().unique, Some(orbits), "n={n}");
@@ -594,5 +594,28 @@ mod tests {
             ..Control::default()
         };
         assert_eq!(count(14, 14, &ctl), Err(Error::Interrupted));
+    }
+
+    // Moved from tests/counting.rs: the counter's own orbits are internal.
+    /// The count up to symmetry that the amazon counter finds on the way agrees with
+    /// Burnside's lemma over its total (`symmetry::burnside`, whose fixed counts are
+    /// searched apart).
+    #[test]
+    fn amazon_orbits_match_burnside() {
+        let ctl = Control::default();
+        for n in 10..=15u32 {
+            let p = crate::Problem::new(
+                crate::Board::square(n).unwrap(),
+                vec![crate::PieceCount {
+                    kind: PieceKind::amazon(),
+                    count: n,
+                }],
+                crate::Placement::default(),
+            )
+            .unwrap();
+            let t = count(n, n, &ctl).unwrap();
+            let burnside = crate::symmetry::burnside(&p, t.total.into(), &ctl).unwrap();
+            assert_eq!(t.unique.map(BigUint::from), Some(burnside), "n={n}");
+        }
     }
 }

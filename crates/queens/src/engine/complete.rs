@@ -43,7 +43,7 @@ pub struct CompleteEngine;
 /// there is none. When the node budget or the cancel flag stops the search:
 /// [`Error::Interrupted`].
 ///
-/// ```
+/// ```text
 /// use queens::engine::complete::complete;
 /// use queens::perm::EMPTY;
 /// // a1 fixed on 4x4: impossible (both solutions leave the corners empty).
@@ -345,8 +345,8 @@ impl Engine for CompleteEngine {
     fn solve_perm(&self, problem: &Problem, ctl: &Control) -> Result<Option<Perm>, Error> {
         self.check(problem, Job::Solve)
             .map_err(crate::engine::refuses(self.name()))?;
-        let fixed =
-            super::local::queens_completion(problem, "complete").map_err(crate::engine::refuses(self.name()))?;
+        let fixed = super::local::queens_completion(problem, "complete")
+            .map_err(crate::engine::refuses(self.name()))?;
         if fixed.is_empty() {
             return Ok(None);
         }
@@ -380,5 +380,137 @@ mod tests {
             .find(|f| complete(30, f, None, &ctl).unwrap().is_none())
             .expect("some instance is impossible");
         assert_eq!(complete(30, &fixed, Some(1), &ctl), Err(Error::Interrupted));
+    }
+
+    // ---- Moved from tests/hugen.rs: on boards under 12x12, which the complete engine
+    // leaves to the exact engine under its declared rules, only `complete` itself
+    // reaches the search. ----
+
+    /// Independent of the library: ranks per file (EMPTY = none) are non-attacking.
+    fn independent_valid(rows: usize, ranks: &[u32]) -> bool {
+        let cols = ranks.len();
+        let mut rank = vec![false; rows];
+        let mut d1 = vec![false; rows + cols];
+        let mut d2 = vec![false; rows + cols];
+        for (f, &r) in ranks.iter().enumerate() {
+            if r == EMPTY {
+                continue;
+            }
+            let r = r as usize;
+            assert!(r < rows, "rank off the board");
+            if rank[r] || d1[f + r] || d2[f + rows - r] {
+                return false;
+            }
+            rank[r] = true;
+            d1[f + r] = true;
+            d2[f + rows - r] = true;
+        }
+        true
+    }
+
+    fn full(ranks: &[u32]) -> bool {
+        !ranks.contains(&EMPTY)
+    }
+
+    fn keeps_fixed(fixed: &[u32], ranks: &[u32]) -> bool {
+        fixed.iter().zip(ranks).all(|(&f, &r)| f == EMPTY || f == r)
+    }
+
+    /// Brute force, independent of the engines: can `fixed` be completed to n queens?
+    fn brute_completable(n: usize, fixed: &[u32]) -> bool {
+        fn go(f: usize, ranks: &mut Vec<u32>, n: usize) -> bool {
+            if f == n {
+                return independent_valid(n, ranks);
+            }
+            if ranks[f] != EMPTY {
+                return independent_valid(n, &ranks[..=f]) && go(f + 1, ranks, n);
+            }
+            for r in 0..n as u32 {
+                ranks[f] = r;
+                if independent_valid(n, &ranks[..=f]) && go(f + 1, ranks, n) {
+                    ranks[f] = EMPTY;
+                    return true;
+                }
+            }
+            ranks[f] = EMPTY;
+            false
+        }
+        // Fixed queens on later files must be checked against earlier ones as they
+        // come, so prefixes are checked with every fixed queen seen so far.
+        let mut ranks = fixed.to_vec();
+        go(0, &mut ranks, n)
+    }
+
+    /// Whether the exact engine completes `fixed`.
+    fn exact_completable(n: u32, fixed: &[u32]) -> bool {
+        let queens = fixed
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r != EMPTY)
+            .map(|(f, &r)| crate::Piece {
+                kind: crate::PieceKind::queen(),
+                square: crate::Square::new(f as u32, r),
+            })
+            .collect();
+        let p = Problem::new(
+            Board::square(n).unwrap(),
+            vec![crate::PieceCount {
+                kind: crate::PieceKind::queen(),
+                count: n,
+            }],
+            Placement::new(queens),
+        )
+        .unwrap();
+        crate::solve(&p, crate::EngineChoice::Named("exact"), &Default::default())
+            .unwrap()
+            .is_some()
+    }
+
+    #[test]
+    fn complete_search_agrees_with_brute_force_and_exact_on_small_instances() {
+        let ctl = Control::default();
+        let (mut yes, mut no) = (0, 0);
+        for n in 5..=10u32 {
+            for seed in 0..12u64 {
+                let fixed = crate::gent::instance(n, seed);
+                let brute = brute_completable(n as usize, &fixed);
+                assert_eq!(exact_completable(n, &fixed), brute, "n {n} seed {seed}");
+                match complete(n, &fixed, None, &ctl).unwrap() {
+                    Some(p) => {
+                        assert!(brute, "n {n} seed {seed}");
+                        assert!(full(p.ranks()) && independent_valid(n as usize, p.ranks()));
+                        assert!(keeps_fixed(&fixed, p.ranks()));
+                        yes += 1;
+                    }
+                    None => {
+                        assert!(!brute, "n {n} seed {seed}: a completion exists");
+                        no += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            yes > 5 && no > 5,
+            "both kinds of instance occur ({yes} / {no})"
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn complete_matches_brute_force(n in 4usize..=9, picks in proptest::collection::vec((0usize..9, 0u32..9), 0..4)) {
+            let mut fixed = vec![EMPTY; n];
+            for (f, r) in picks {
+                if f < n && r < n as u32 {
+                    fixed[f] = r;
+                }
+            }
+            let answer = complete(n as u32, &fixed, None, &Control::default()).unwrap();
+            let brute = independent_valid(n, &fixed) && brute_completable(n, &fixed);
+            proptest::prop_assert_eq!(answer.is_some(), brute);
+            if let Some(p) = answer {
+                proptest::prop_assert!(independent_valid(n, p.ranks()) && keeps_fixed(&fixed, p.ranks()));
+            }
+        }
     }
 }

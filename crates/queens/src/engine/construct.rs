@@ -36,7 +36,7 @@ pub struct ConstructEngine;
 /// One solution of `n` queens on `n × n`: the 0-based rank on each file, or `None` for
 /// n = 2 and 3.
 ///
-/// ```
+/// ```text
 /// use queens::engine::construct::square;
 /// assert_eq!(square(4), Some(vec![1, 3, 0, 2]));
 /// assert_eq!(square(3), None);
@@ -52,7 +52,7 @@ pub fn square(n: u32) -> Option<Vec<u32>> {
 /// queens (n ≠ 2, 3; `file < n`): the construction needs no memory at all, which lets
 /// the command line stream 10^8 queens.
 ///
-/// ```
+/// ```text
 /// use queens::engine::construct::{square, square_rank};
 /// assert!((0..20).all(|f| square_rank(20, f) == square(20).unwrap()[f as usize]));
 /// ```
@@ -80,7 +80,7 @@ pub fn square_rank(n: u32, file: u32) -> u32 {
 /// One solution of `min(rows, cols)` queens on `board`, or `None` when there is none
 /// (2×2 and 3×3 only).
 ///
-/// ```
+/// ```text
 /// use queens::{Board, engine::construct::construct};
 /// let p = construct(Board::new(3, 5).unwrap()).unwrap();
 /// assert!(p.is_valid() && p.queens() == 3);
@@ -190,5 +190,66 @@ mod tests {
                 }
             }
         }
+    }
+
+    // ---- Moved from tests/hugen.rs: sides under 12, and the rectangles, which the
+    // construct engine leaves to the exact engine under its declared rules, reach the
+    // construction only through these functions. ----
+
+    /// Independent of the library: ranks per file (EMPTY = none) are non-attacking.
+    fn independent_valid(rows: usize, ranks: &[u32]) -> bool {
+        let cols = ranks.len();
+        let mut rank = vec![false; rows];
+        let mut d1 = vec![false; rows + cols];
+        let mut d2 = vec![false; rows + cols];
+        for (f, &r) in ranks.iter().enumerate() {
+            if r == EMPTY {
+                continue;
+            }
+            let r = r as usize;
+            assert!(r < rows, "rank off the board");
+            if rank[r] || d1[f + r] || d2[f + rows - r] {
+                return false;
+            }
+            rank[r] = true;
+            d1[f + r] = true;
+            d2[f + rows - r] = true;
+        }
+        true
+    }
+
+    /// The sides the construct engine leaves to the exact engine (tests/hugen.rs checks
+    /// 12 to 3000 through the engine).
+    #[test]
+    fn construction_is_valid_for_every_n_under_12() {
+        for n in 1..AUTO_FROM_SIDE {
+            match square(n) {
+                None => assert!(n == 2 || n == 3, "no solution claimed for {n}"),
+                Some(r) => {
+                    assert_eq!(r.len(), n as usize);
+                    assert!(independent_valid(n as usize, &r), "n = {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn construction_fills_rectangles() {
+        for (r, c) in [
+            (1, 9),
+            (2, 3),
+            (3, 4),
+            (4, 3),
+            (2, 100),
+            (3, 1000),
+            (7, 70_000),
+            (90, 13),
+        ] {
+            let p = construct(Board::new(r, c).unwrap()).unwrap();
+            assert!(independent_valid(r as usize, p.ranks()), "{r}x{c}");
+            assert_eq!(p.queens() as u32, r.min(c), "{r}x{c}");
+        }
+        assert!(construct(Board::square(2).unwrap()).is_none());
+        assert!(construct(Board::new(3, 3).unwrap()).is_none());
     }
 }

@@ -90,7 +90,7 @@ pub(crate) fn queens_completion(problem: &Problem, engine: &str) -> Result<Vec<u
 /// or fixed queens that attack each other. When the budget runs out:
 /// [`Error::Interrupted`].
 ///
-/// ```
+/// ```text
 /// use queens::engine::local::random_solution;
 /// let a = random_solution(1000, &[], 7, None, &Default::default()).unwrap().unwrap();
 /// let b = random_solution(1000, &[], 7, None, &Default::default()).unwrap().unwrap();
@@ -531,7 +531,8 @@ impl Engine for LocalEngine {
     }
 
     fn solve_perm(&self, problem: &Problem, ctl: &Control) -> Result<Option<Perm>, Error> {
-        let fixed = queens_completion(problem, "local").map_err(crate::engine::refuses(self.name()))?;
+        let fixed =
+            queens_completion(problem, "local").map_err(crate::engine::refuses(self.name()))?;
         if fixed.is_empty() {
             return Ok(None);
         }

@@ -52,9 +52,9 @@ use crate::problem::{Placement, Problem};
 
 pub use nqueens::Method;
 pub use nqueens::resume::{Merged, Shard, ShardResult, merge};
-pub use settings::{Progress, Settings};
 pub(crate) use settings::Control;
 pub use settings::MAX_THREADS;
+pub use settings::{Progress, Settings};
 
 /// What is asked of an engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -255,9 +255,9 @@ pub(crate) trait Engine: Sync {
     /// One solution of a queens-only problem as a [`Perm`]. By default
     /// [`Engine::solve`], converted.
     fn solve_perm(&self, problem: &Problem, ctl: &Control) -> Result<Option<Perm>, Error> {
-        Ok(self.solve(problem, ctl)?.map(|p| {
-            Perm::from_placement(problem.board(), &p).expect("queens never share a file")
-        }))
+        Ok(self
+            .solve(problem, ctl)?
+            .map(|p| Perm::from_placement(problem.board(), &p).expect("queens never share a file")))
     }
 }
 
@@ -396,7 +396,12 @@ pub fn engines(problem: &Problem, settings: &Settings) -> Vec<EngineReport> {
             honours: e.honours(),
             verdicts: Job::ALL
                 .into_iter()
-                .map(|j| (j, accepts(*e, problem, j, &ctl).map(|()| e.auto_picks(problem, j))))
+                .map(|j| {
+                    (
+                        j,
+                        accepts(*e, problem, j, &ctl).map(|()| e.auto_picks(problem, j)),
+                    )
+                })
                 .collect(),
         })
         .collect()
@@ -456,7 +461,11 @@ pub(crate) fn run<T>(
     let engine = select(choice, problem, job, ctl)?;
     ctl.announce(engine.name());
     let result = ctl.finish(run(engine));
-    let Err(Error::GaveUp { engine: quitter, reason }) = result else {
+    let Err(Error::GaveUp {
+        engine: quitter,
+        reason,
+    }) = result
+    else {
         return result;
     };
     // The seed was the random engine's; an engine that decides needs none.
@@ -503,8 +512,11 @@ pub(crate) fn counts_by_size(
     problem: &Problem,
     ctl: &Control,
 ) -> Option<Result<Vec<BigUint>, Error>> {
-    (problem.pieces().len() == 1 && dp::transfer::TransferEngine.check(problem, Job::Count).is_ok())
-        .then(|| ctl.finish(dp::transfer::counts_up_to(problem, ctl)))
+    (problem.pieces().len() == 1
+        && dp::transfer::TransferEngine
+            .check(problem, Job::Count)
+            .is_ok())
+    .then(|| ctl.finish(dp::transfer::counts_up_to(problem, ctl)))
 }
 
 /// [`count`] inside a job that has started (`ctl`'s clock runs).
@@ -554,7 +566,9 @@ pub fn solve(
     settings: &Settings,
 ) -> Result<Option<Placement>, Error> {
     let ctl = Control::start(settings)?;
-    run(choice, problem, Job::Solve, &ctl, |e| e.solve(problem, &ctl))
+    run(choice, problem, Job::Solve, &ctl, |e| {
+        e.solve(problem, &ctl)
+    })
 }
 
 /// Finds one solution of a queens-only `problem` as a compact [`Perm`] (one rank per
@@ -614,7 +628,9 @@ pub fn count(
     settings: &Settings,
 ) -> Result<BigUint, Error> {
     let ctl = Control::start(settings)?;
-    run(choice, problem, Job::Count, &ctl, |e| e.count(problem, &ctl))
+    run(choice, problem, Job::Count, &ctl, |e| {
+        e.count(problem, &ctl)
+    })
 }
 
 /// Counts the solutions of `problem` distinct up to the board's rotations and

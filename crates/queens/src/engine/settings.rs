@@ -154,9 +154,7 @@ impl<'a> Control<'a> {
     /// budget set, becomes [`Error::Budget`].
     pub fn finish<T>(&self, result: Result<T, Error>) -> Result<T, Error> {
         match result {
-            Err(Error::Interrupted)
-                if !self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) =>
-            {
+            Err(Error::Interrupted) if !self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) => {
                 if let (Some(d), Some(budget)) = (self.deadline, self.time_budget)
                     && Instant::now() >= d
                 {

@@ -17,9 +17,9 @@ use crate::sat::encode::Encoding;
 /// The DIMACS text of `problem`'s encoding, with the comment header.
 ///
 /// ```
-/// use queens::{export::dimacs, sat::encode::Encoding, Problem};
+/// use queens::{export::{export, Format}, Problem};
 /// let p = Problem::queens(4).unwrap();
-/// let text = dimacs::write(&p, &Encoding::new(&p).unwrap());
+/// let text = export(&p, Format::Dimacs).unwrap();
 /// assert!(text.contains("c var 1 Q@a1\n") && text.contains("c var 16 Q@d4\n"));
 /// assert!(text.lines().any(|l| l.starts_with("p cnf ")));
 /// ```
@@ -193,9 +193,9 @@ impl VarMap {
     /// `c piece` lines join `catalog`.
     ///
     /// ```
-    /// use queens::{export::dimacs::{self, VarMap}, sat::encode::Encoding, Catalog, Problem};
+    /// use queens::{export::{dimacs::VarMap, export, Format}, Catalog, Problem};
     /// let p = Problem::queens(4).unwrap();
-    /// let text = dimacs::write(&p, &Encoding::new(&p).unwrap());
+    /// let text = export(&p, Format::Dimacs).unwrap();
     /// let map = VarMap::from_dimacs(&text, &Catalog::standard()).unwrap();
     /// assert_eq!(map.decode(&[2, 8, 9, 15]).to_string(), "Qa3 Qb1 Qc4 Qd2");
     /// ```

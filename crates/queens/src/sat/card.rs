@@ -17,7 +17,7 @@ pub const PAIRWISE_MAX: usize = 5;
 
 /// Adds clauses so that at most one of `lits` is true.
 ///
-/// ```
+/// ```text
 /// use queens::sat::{card::at_most_one, cnf::Cnf};
 /// let mut f = Cnf::new();
 /// let first = f.new_vars(10);
@@ -54,7 +54,7 @@ pub fn at_most_one(cnf: &mut Cnf, lits: &[Lit]) {
 /// Adds clauses so that exactly `k` of `lits` are true (none when `k == 0`; an empty
 /// clause when `k > lits.len()`).
 ///
-/// ```
+/// ```text
 /// use queens::sat::{card::exactly, cnf::Cnf};
 /// let mut f = Cnf::new();
 /// let first = f.new_vars(5);

@@ -12,7 +12,7 @@ pub type Lit = i32;
 
 /// A CNF formula: a number of variables and a list of clauses.
 ///
-/// ```
+/// ```text
 /// use queens::sat::cnf::Cnf;
 /// let mut f = Cnf::new();
 /// let a = f.new_var();

@@ -47,7 +47,7 @@ pub const MAX_PIECE_VARS: u64 = 250_000;
 
 /// A problem encoded as CNF, with the map from piece variables back to pieces.
 ///
-/// ```
+/// ```text
 /// use queens::{sat::encode::Encoding, Problem};
 /// let e = Encoding::new(&Problem::queens(8).unwrap()).unwrap();
 /// assert_eq!(e.piece_vars(), 64);
@@ -487,7 +487,7 @@ mod tests {
             let p = problem(board, spec, fixed);
             let models = brute_models(&p);
             assert!(models.iter().all(|m| p.accepts(m)), "{board} {spec}");
-            let ctl = crate::Control {
+            let ctl = crate::Settings {
                 threads: 1,
                 ..Default::default()
             };

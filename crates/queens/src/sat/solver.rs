@@ -27,7 +27,7 @@ impl cadical::Callbacks for Stop<'_> {
 
 /// An incremental SAT solver loaded with a formula.
 ///
-/// ```
+/// ```text
 /// use queens::sat::{cnf::Cnf, solver::Solver};
 /// let mut f = Cnf::new();
 /// let (a, b) = (f.new_var(), f.new_var());

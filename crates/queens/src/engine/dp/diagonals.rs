@@ -31,7 +31,7 @@ pub struct DiagonalsEngine;
 /// The number of ways to put `j` non-attacking bishops on an `n × n` board, for every
 /// `j` up to `max_k`.
 ///
-/// ```
+/// ```text
 /// use queens::engine::dp::diagonals::bishop_counts;
 /// let c = bishop_counts(8, 14);
 /// assert_eq!(c[8], 22522960u32.into());

@@ -74,7 +74,7 @@ pub const ANTI: u8 = 8;
 /// A slide one way along a line is enough: of two pieces on the line, one attacks the
 /// other.
 ///
-/// ```
+/// ```text
 /// use queens::engine::dp::fewlines::{line_directions, RANK, FILE, DIAG, ANTI};
 /// use queens::PieceKind;
 /// assert_eq!(line_directions(&PieceKind::queen()), Some(RANK | FILE | DIAG | ANTI));
@@ -500,7 +500,7 @@ fn symmetries(g: &Geo) -> Vec<Map> {
 /// [`line_directions`]) on a `rows × cols` board, no two on one line of those
 /// directions. Sides up to [`MAX_SIDE`].
 ///
-/// ```
+/// ```text
 /// use queens::engine::dp::fewlines::{count_line_pieces, RANK, FILE, DIAG, ANTI};
 /// use queens::Control;
 /// let q = RANK | FILE | DIAG | ANTI;

@@ -176,7 +176,7 @@ fn count_blocks<T: Acc>(m: usize, n: usize, ctl: &Control) -> Result<Result<T, O
 
 /// The number of ways to put `m·n` non-attacking kings on a `2m × 2n` board.
 ///
-/// ```
+/// ```text
 /// use queens::engine::dp::kingblocks::max_kings;
 /// assert_eq!(max_kings(4, 4, &queens::Control::default()).unwrap(), 281571u32.into());
 /// ```

@@ -17,7 +17,7 @@ pub struct RooksEngine;
 
 /// `C(m,k) · C(n,k) · k!`: the number of ways to put `k` non-attacking rooks on `m × n`.
 ///
-/// ```
+/// ```text
 /// use queens::engine::dp::rooks::rook_placements;
 /// assert_eq!(rook_placements(8, 8, 8), 40320u32.into());
 /// assert_eq!(rook_placements(3, 5, 3), 60u32.into());

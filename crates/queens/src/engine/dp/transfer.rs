@@ -473,7 +473,7 @@ fn sum_states<T: Acc>(vals: &[T], p: usize) -> Result<Vec<T>, Overflowed> {
 /// placements with `n_x` pieces of the problem's `x`-th kind (`c_y` the problem's counts),
 /// fixed pieces included and in place.
 ///
-/// ```
+/// ```text
 /// use queens::{Board, Catalog, Placement, Problem, parse_spec};
 /// use queens::engine::dp::transfer::counts_up_to;
 /// let c = Catalog::standard();
@@ -511,5 +511,42 @@ impl Engine for TransferEngine {
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         let table = counts_up_to(problem, ctl)?;
         Ok(table.last().cloned().unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(board: &str, spec: &str) -> Problem {
+        Problem::new(
+            board.parse().unwrap(),
+            crate::parse_spec(spec, &crate::Catalog::standard()).unwrap(),
+            crate::Placement::default(),
+        )
+        .unwrap()
+    }
+
+    // Moved from tests/counting.rs: `counts_up_to` is internal.
+    /// The transfer engine's whole table at once agrees with one count per size (by
+    /// the exact engine).
+    #[test]
+    fn transfer_table_matches_single_counts() {
+        let p = problem("6x7", "12K");
+        let table = counts_up_to(&p, &Control::default()).unwrap();
+        assert_eq!(table.len(), 13);
+        let one_thread = crate::Settings {
+            threads: 1,
+            ..crate::Settings::default()
+        };
+        for (k, n) in table.iter().enumerate() {
+            let exact = crate::count(
+                &problem("6x7", &format!("{k}K")),
+                crate::EngineChoice::Named("exact"),
+                &one_thread,
+            )
+            .unwrap();
+            assert_eq!(*n, exact, "{k}");
+        }
     }
 }

@@ -15,7 +15,7 @@
 //!   count up to symmetry (Burnside);
 //! - this module: the engine and the multi-threaded driver [`run_tasks`].
 //!
-//! ```
+//! ```text
 //! use queens::engine::nqueens::{count, Tally};
 //! use queens::Control;
 //! assert_eq!(count(8, 8, &Control::default()).unwrap(), Tally { total: 92, unique: 12 });
@@ -113,7 +113,11 @@ impl Engine for NQueensEngine {
             None => {
                 // Else the method of an existing checkpoint, else the fastest.
                 let best = Plan::total_method(b.rows(), b.cols());
-                match parts.checkpoint.as_deref().and_then(resume::checkpoint_method) {
+                match parts
+                    .checkpoint
+                    .as_deref()
+                    .and_then(resume::checkpoint_method)
+                {
                     Some(m) if m == Method::Backtrack || m == best => m,
                     _ => best,
                 }
@@ -147,7 +151,7 @@ impl Engine for NQueensEngine {
 /// the fastest method ([`Plan::total_method`]: the half-board join on squares up to
 /// [`join::MAX_JOIN_SIDE`]), on `ctl.threads` threads.
 ///
-/// ```
+/// ```text
 /// use queens::engine::nqueens::count_total;
 /// use queens::Control;
 /// assert_eq!(count_total(10, 10, &Control::default()).unwrap(), 724);
@@ -291,5 +295,30 @@ mod tests {
             ..Control::default()
         };
         assert_eq!(count(12, 12, &ctl), Err(Error::Interrupted));
+    }
+
+    // Moved from tests/nqueens.rs: the plans are internal.
+    #[test]
+    fn join_agrees_with_the_backtracker_task_by_task_sums() {
+        for n in 1..=12u32 {
+            let join = Plan::join(n).unwrap();
+            let back = Plan::new(n, n).unwrap();
+            assert_eq!(
+                (join.method(), back.method()),
+                (Method::Join, Method::Backtrack)
+            );
+            assert_eq!(join.run_all().total, back.run_all().total, "n={n}");
+            assert_eq!(
+                join.run_all().unique,
+                0,
+                "the join leaves the unique count out"
+            );
+            assert_ne!(join.fingerprint(), back.fingerprint());
+            assert_eq!(join.fingerprint(), Plan::join(n).unwrap().fingerprint());
+        }
+        assert_eq!(Plan::total_method(16, 16), Method::Join);
+        assert_eq!(Plan::total_method(22, 22), Method::Backtrack);
+        assert_eq!(Plan::total_method(8, 9), Method::Backtrack);
+        assert!(Plan::with_method(8, 9, Method::Join).is_err());
     }
 }

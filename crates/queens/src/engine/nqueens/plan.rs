@@ -45,7 +45,7 @@ use crate::error::Error;
 
 /// How a [`Plan`] counts.
 ///
-/// ```
+/// ```text
 /// use queens::engine::nqueens::Method;
 /// assert_eq!("join".parse::<Method>().unwrap(), Method::Join);
 /// assert_eq!(Method::Backtrack.to_string(), "backtrack");
@@ -126,7 +126,7 @@ impl Plan {
     /// The plan for `min(rows, cols)` queens on a `rows × cols` board. The board is
     /// transposed when it has more rows than columns, so that every row gets a queen.
     ///
-    /// ```
+    /// ```text
     /// use queens::engine::nqueens::Plan;
     /// let p = Plan::new(8, 8).unwrap();
     /// assert_eq!(p.run_all(), queens::engine::nqueens::Tally { total: 92, unique: 12 });
@@ -163,7 +163,7 @@ impl Plan {
     /// The half-board join plan for `n` queens on `n × n` ([`Method::Join`]): totals
     /// only, `1 <= n <=` [`MAX_JOIN_SIDE`].
     ///
-    /// ```
+    /// ```text
     /// use queens::engine::nqueens::{Method, Plan};
     /// let p = Plan::join(10).unwrap();
     /// assert_eq!((p.method(), p.run_all().total), (Method::Join, 724));
@@ -199,7 +199,7 @@ impl Plan {
     /// The fastest method for the total of `rows × cols`: the join on squares it
     /// handles, else the backtracking search.
     ///
-    /// ```
+    /// ```text
     /// use queens::engine::nqueens::{Method, Plan};
     /// assert_eq!(Plan::total_method(12, 12), Method::Join);
     /// assert_eq!(Plan::total_method(7, 9), Method::Backtrack);

@@ -35,7 +35,7 @@ use crate::error::Error;
 
 /// Part `index` of `count` (1-based), as `--shard I/K` spells it.
 ///
-/// ```
+/// ```text
 /// use queens::engine::nqueens::resume::Shard;
 /// let s: Shard = "2/5".parse().unwrap();
 /// assert_eq!((s.index, s.count), (2, 5));
@@ -108,7 +108,7 @@ pub struct Report {
 /// Counts the tasks of `plan` that `opts` selects, resuming from and saving to the
 /// checkpoint when there is one.
 ///
-/// ```
+/// ```text
 /// use queens::engine::nqueens::resume::{run, Options};
 /// use queens::engine::nqueens::{Method, Plan};
 /// use queens::Control;
@@ -742,6 +742,7 @@ mod tests {
             threads: 2,
             progress: Some(&hook),
             cancel: Some(&stop),
+            ..Control::default()
         };
         assert_eq!(run(&plan, &opts, &ctl), Err(Error::Interrupted));
         let again = run(&plan, &opts, &Control::default()).unwrap();

@@ -34,7 +34,7 @@ pub const MAX_SIDE: usize = 32;
 /// The solutions of `n` queens on `n × n` that `turn` maps onto themselves, for
 /// `1 <= n <=` [`MAX_SIDE`] (`None` otherwise).
 ///
-/// ```
+/// ```text
 /// use queens::engine::nqueens::symmetric::{fixed_by, Turn};
 /// // Of the 92 solutions on 8 x 8, 4 (one class) are symmetric under the half turn.
 /// assert_eq!(fixed_by(8, Turn::Half), Some(4));
@@ -59,7 +59,7 @@ pub fn fixed_by(n: usize, turn: Turn) -> Option<u128> {
 /// `n` queens on `n × n` (see the [module docs](self)); `None` where `n` is out of
 /// [`fixed_by`]'s range or `total` is not the total (the sum would not divide by 8).
 ///
-/// ```
+/// ```text
 /// use queens::engine::nqueens::symmetric::unique_from_total;
 /// assert_eq!(unique_from_total(8, 92), Some(12));
 /// assert_eq!(unique_from_total(8, 93), None);
@@ -190,5 +190,41 @@ mod tests {
         }
         assert_eq!(fixed_by(0, Turn::Half), None);
         assert_eq!(fixed_by(MAX_SIDE + 1, Turn::Half), None);
+    }
+
+    /// Plain-queens rows of a truth table in `testdata/`: (side, published value) of
+    /// the square rows.
+    fn plain_square_rows(file: &str) -> Vec<(u32, u128)> {
+        let path = format!("{}/../../testdata/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("the truth tables are in testdata/");
+        text.lines()
+            .skip(1)
+            .filter_map(|line| {
+                let cols: Vec<&str> = line.split('\t').collect();
+                let (rows, side): (u32, u32) = (cols[0].parse().ok()?, cols[1].parse().ok()?);
+                (rows == side && cols[2] == format!("Q{side}"))
+                    .then(|| (side, cols[3].parse().unwrap()))
+            })
+            .collect()
+    }
+
+    // Moved from tests/nqueens.rs: `unique_from_total` is internal.
+    #[test]
+    fn burnside_gives_a002562_from_a000170_up_to_19() {
+        // The rotation-symmetric solutions (`fixed_by`) at sizes the join counts by
+        // hand only: the published totals and unique counts must agree.
+        let totals = plain_square_rows("known_counts.tsv");
+        let mut seen = 0;
+        for (n, want) in plain_square_rows("known_counts_symmetry.tsv") {
+            if !(15..=19).contains(&n) {
+                continue;
+            }
+            let total = totals.iter().find(|t| t.0 == n).unwrap().1;
+            let got = unique_from_total(n as usize, total);
+            assert_eq!(got, Some(want), "{n}x{n}");
+            assert_eq!(unique_from_total(n as usize, total + 8), Some(want + 1));
+            seen += 1;
+        }
+        assert_eq!(seen, 5);
     }
 }

@@ -123,7 +123,7 @@ pub struct JoinPlan {
 impl JoinPlan {
     /// The join plan for `n` queens on `n × n`, for `1 <= n <=` [`MAX_JOIN_SIDE`].
     ///
-    /// ```
+    /// ```text
     /// use queens::engine::nqueens::join::JoinPlan;
     /// let p = JoinPlan::new(8).unwrap();
     /// assert_eq!(p.run_all(), 92);
