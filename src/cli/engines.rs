@@ -9,7 +9,12 @@ use queens::{Board, PieceCount, PieceKind, Placement, Problem, Settings, parse_s
 use super::run::{CliResult, Outcome, write_out};
 
 /// Runs `queens engines [BOARD] [--pieces SPEC] [--fixed PLACEMENT] [--piece L=BETZA]`.
-pub fn engines(board: &str, pieces: Option<&str>, fixed: Option<&str>, defs: &[String]) -> CliResult {
+pub fn engines(
+    board: &str,
+    pieces: Option<&str>,
+    fixed: Option<&str>,
+    defs: &[String],
+) -> CliResult {
     let catalog = super::fairy::catalog(defs)?;
     let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
     let pieces = match pieces {

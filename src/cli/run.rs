@@ -77,7 +77,10 @@ impl Limits {
     }
 
     /// The library settings for one job now: the time left of the budget.
-    pub fn settings<'a>(&self, progress: Option<&'a (dyn Fn(queens::Progress) + Sync)>) -> Settings<'a> {
+    pub fn settings<'a>(
+        &self,
+        progress: Option<&'a (dyn Fn(queens::Progress) + Sync)>,
+    ) -> Settings<'a> {
         Settings {
             threads: self.threads,
             time_budget: self
