@@ -34,6 +34,7 @@ impl<const W: usize> Bitboard<W> {
         self.0[i >> 6] |= 1u64 << (i & 63);
     }
 
+    #[cfg(test)]
     /// Whether index `i` is in the set.
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
@@ -49,32 +50,13 @@ impl<const W: usize> Bitboard<W> {
         self.0[extra >> 6] &= !(1u64 << (extra & 63));
     }
 
-    /// `self & !other`.
-    #[inline]
-    pub fn minus(&self, other: &Self) -> Self {
-        let mut out = *self;
-        for w in 0..W {
-            out.0[w] &= !other.0[w];
-        }
-        out
-    }
-
-    /// `self | other`.
-    #[inline]
-    pub fn union(&self, other: &Self) -> Self {
-        let mut out = *self;
-        for w in 0..W {
-            out.0[w] |= other.0[w];
-        }
-        out
-    }
-
     /// Number of members.
     #[inline]
     pub fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    #[cfg(test)]
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {

@@ -489,7 +489,7 @@ pub(crate) fn run<T>(
                 .copied()
                 .filter(|e| e.decides() && runs(*e, job))
                 .filter_map(|e| accepts(e, problem, job, &decide).err())
-                .last()
+                .next_back()
                 .unwrap_or_default();
             Err(Error::GaveUp {
                 engine: quitter,

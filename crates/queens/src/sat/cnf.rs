@@ -66,11 +66,6 @@ impl Cnf {
         self.vars
     }
 
-    /// The number of clauses.
-    pub fn num_clauses(&self) -> usize {
-        self.clauses
-    }
-
     /// The number of literal occurrences (the formula's size).
     pub fn num_literals(&self) -> usize {
         self.lits.len() - self.clauses
@@ -92,10 +87,4 @@ impl Cnf {
         }
     }
 
-    /// Whether the assignment `value(v)` (for `v = 1..=num_vars`) satisfies every
-    /// clause. Used by tests to check models independently of the solver.
-    pub fn satisfied_by(&self, value: impl Fn(u32) -> bool) -> bool {
-        self.clauses()
-            .all(|c| c.iter().any(|&l| value(l.unsigned_abs()) == (l > 0)))
-    }
 }

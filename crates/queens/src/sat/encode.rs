@@ -338,16 +338,6 @@ impl Encoding {
         &self.cnf
     }
 
-    /// The board.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The kinds that have piece variables, in variable order.
-    pub fn kinds(&self) -> &[PieceKind] {
-        &self.kinds
-    }
-
     /// The number of piece variables; they are `1..=piece_vars()`.
     pub fn piece_vars(&self) -> u32 {
         (self.kinds.len() * self.squares) as u32

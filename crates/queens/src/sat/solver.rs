@@ -73,8 +73,4 @@ impl<'a> Solver<'a> {
         self.inner.add_clause(clause.iter().copied());
     }
 
-    /// The solver's name and version, e.g. `cadical-1.9.5`.
-    pub fn signature(&self) -> String {
-        self.inner.signature().to_string()
-    }
 }

@@ -151,19 +151,9 @@ impl JoinPlan {
         Some(plan)
     }
 
-    /// The side of the board.
-    pub fn side(&self) -> usize {
-        self.n
-    }
-
     /// Number of tasks.
     pub fn len(&self) -> usize {
         self.tasks.len()
-    }
-
-    /// Whether there are no tasks (never: even a board without solutions has tasks).
-    pub fn is_empty(&self) -> bool {
-        self.tasks.is_empty()
     }
 
     fn rev(&self, rows: u64) -> u64 {
@@ -289,6 +279,7 @@ impl JoinPlan {
         }
     }
 
+    #[cfg(test)]
     /// Every task on this thread, added up: the number of solutions.
     pub fn run_all(&self) -> u128 {
         (0..self.len()).map(|i| self.run_task(i).total).sum()
