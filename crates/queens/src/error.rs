@@ -214,9 +214,16 @@ pub enum Error {
         /// Why it is refused.
         reason: String,
     },
-    /// A SAT solver's output or a DIMACS header that cannot be read back.
+    /// A SAT solver's output that cannot be read back.
     #[error("cannot read the solver's model: {reason}")]
     BadModel {
+        /// What is wrong, and where.
+        reason: String,
+    },
+    /// A CNF file that is not DIMACS, or lacks (or has a bad) header of comment lines
+    /// that `export --to dimacs` writes, so that no model can be decoded with it.
+    #[error("bad CNF file: {reason}")]
+    BadCnf {
         /// What is wrong, and where.
         reason: String,
     },
