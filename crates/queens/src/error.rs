@@ -86,7 +86,11 @@ pub enum Error {
         kind: char,
     },
     /// More fixed pieces of a kind than the spec holds.
-    #[error("{fixed} fixed pieces of kind {kind} are given but the piece spec has only {allowed}")]
+    #[error(
+        "{fixed} fixed {} of kind {kind} {} given but the piece spec has only {allowed}",
+        if *fixed == 1 { "piece" } else { "pieces" },
+        if *fixed == 1 { "is" } else { "are" }
+    )]
     TooManyFixed {
         /// The kind letter.
         kind: char,
