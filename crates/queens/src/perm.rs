@@ -311,7 +311,7 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
                 });
             }
         };
-        for &b in &buf[..n] {
+        for (i, &b) in buf[..n].iter().enumerate() {
             match b {
                 b'0'..=b'9' => {
                     let v = cur.unwrap_or(0) * 10 + (b - b'0') as u64;
@@ -330,7 +330,14 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
                     }
                 }
                 _ => {
+                    // The whole token, as typed (a character may take several bytes).
                     token.push(b);
+                    token.extend(
+                        buf[i + 1..n]
+                            .iter()
+                            .take_while(|c| !b" \n\r\t,[]".contains(c))
+                            .take(64),
+                    );
                     return Err(bad(
                         &token,
                         "a permutation holds rank numbers separated by spaces (0 for an empty file)",

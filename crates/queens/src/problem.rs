@@ -42,8 +42,9 @@ pub fn parse_spec(text: &str, catalog: &Catalog) -> Result<Vec<PieceCount>, Erro
     }
     for raw in text.split(',') {
         let item = raw.trim();
+        // The item as typed, spaces included, in messages.
         let bad = |reason: &str| Error::BadSpec {
-            item: item.to_string(),
+            item: raw.to_string(),
             reason: reason.to_string(),
         };
         let digits = item.bytes().take_while(u8::is_ascii_digit).count();
@@ -166,7 +167,7 @@ impl Placement {
     pub fn parse(text: &str, catalog: &Catalog) -> Result<Placement, Error> {
         let t = text.trim();
         if let Some(inner) = t.strip_prefix('[') {
-            return Self::parse_permutation(t, inner, catalog);
+            return Self::parse_permutation(text, inner, catalog);
         }
         let mut pieces = Vec::new();
         for token in t.split(|c: char| c == ',' || c.is_whitespace()) {
