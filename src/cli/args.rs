@@ -151,6 +151,11 @@ pub enum Command {
         /// Also require exactly these pieces (a SPEC).
         #[arg(long, value_name = "SPEC")]
         pieces: Option<String>,
+        /// The placement may leave files empty: the 0s of a permutation are files
+        /// without queens, not missing queens (without it, a permutation must hold
+        /// min(rows, cols) queens, unless --pieces says how many).
+        #[arg(long)]
+        partial: bool,
         /// How to print the verdict.
         #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
         format: VerifyFormat,

@@ -155,7 +155,12 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
                 fixed,
                 &map.definitions,
             )
-            .map_err(|e| format!("{path}: {e}"))?;
+            .map_err(|e| {
+                let e = queens::Error::BadCnf {
+                    reason: format!("its header does not make a problem: {e}"),
+                };
+                format!("{path}: {e}")
+            })?;
             (problem, map)
         }
         None => {

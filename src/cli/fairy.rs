@@ -84,7 +84,17 @@ fn block_for(item: &str, catalog: &Catalog) -> Result<Block, String> {
             '*',
         ));
     }
-    // Through the definition path, so that refused names are explained.
+    // Not a letter or a name: a refused piece, a misspelt name, or a Betza string.
+    // The messages name the item as typed (not the `X=...` of a definition).
+    if let Some(why) = fairy::refusal(item) {
+        return Err(format!("cannot show {item}: {why}, so it cannot be placed"));
+    }
+    if fairy::is_name_like(item) {
+        return Err(format!(
+            "unknown piece name {item}: the named pieces are {}; a Betza string needs a capital atom such as W or N",
+            NAMED.iter().map(|n| n.name).collect::<Vec<_>>().join(", ")
+        ));
+    }
     let k = fairy::kind('X', item).map_err(|e| e.to_string())?;
     Ok(Block::new(
         k.name().to_string(),

@@ -196,10 +196,15 @@ pub fn solve(
 }
 
 /// `verify [BOARD] --perm-file F`: a permutation from a file or stdin, in O(N).
+///
+/// Unless `partial`, a placement with fewer than `min(rows, cols)` queens (0s, or
+/// fewer numbers than BOARD has files) is invalid, and the verdict says how many are
+/// missing; `--pieces` says instead how many there must be.
 pub fn verify_perm(
     args: &[String],
     path: &str,
     pieces: Option<&str>,
+    partial: bool,
     format: VerifyFormat,
 ) -> CliResult {
     let board = match args {
@@ -211,7 +216,12 @@ pub fn verify_perm(
             );
         }
     };
-    let perm = Perm::read(&mut open(path)?, board).map_err(|e| {
+    let mut input = open(path)?;
+    let read = match board {
+        Some(b) if !partial => Perm::read_padded(&mut input, b),
+        _ => Perm::read(&mut input, board),
+    };
+    let perm = read.map_err(|e| {
         let from = if path == "-" { "stdin" } else { path };
         format!("in {from}: {e}")
     })?;
@@ -246,6 +256,8 @@ pub fn verify_perm(
                 queens::format_spec(&want)
             ));
         }
+    } else if !partial {
+        spec_problem = super::verify_args::missing_queens(&board, queens as u64);
     }
     let valid = total == 0 && spec_problem.is_none();
     let text = match format {

@@ -9,3 +9,4 @@ pub mod hugen;
 pub mod nqcount;
 pub mod progress;
 pub mod run;
+pub mod verify_args;

@@ -188,17 +188,19 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Verify {
             args,
             pieces,
+            partial,
             format,
             perm_file: Some(path),
             piece: _,
-        } => super::hugen::verify_perm(&args, &path, pieces.as_deref(), format),
+        } => super::hugen::verify_perm(&args, &path, pieces.as_deref(), partial, format),
         Command::Verify {
             args,
             pieces,
+            partial,
             format,
             perm_file: None,
             piece,
-        } => verify_cmd(&args, pieces.as_deref(), format, &piece),
+        } => verify_cmd(&args, pieces.as_deref(), partial, format, &piece),
         Command::Pieces { which, piece } => super::fairy::pieces(&which, &piece),
         Command::GenCompletion { n, seed } => super::hugen::gen_completion(&n, seed),
         Command::Export(a) => super::export::export_cmd(&a),
@@ -480,22 +482,24 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
 fn verify_cmd(
     args: &[String],
     pieces: Option<&str>,
+    partial: bool,
     format: VerifyFormat,
     defs: &[String],
 ) -> CliResult {
     let catalog = super::fairy::catalog(defs)?;
-    let (board_text, placement_text) = match args {
-        [p] => (None, p.as_str()),
-        [b, p] => (Some(b.as_str()), p.as_str()),
-        _ => return Err("verify takes [BOARD] PLACEMENT".into()),
-    };
+    let (board_text, placement_text) = super::verify_args::split_verify_args(args)?;
+    let placement_text = placement_text.as_str();
     let placement = Placement::parse(placement_text, &catalog).map_err(|e| e.to_string())?;
+    // A permutation's numbers, 0s (files without a queen) included.
+    let files = Placement::permutation_files(placement_text);
     let board: Board = match board_text {
         Some(b) => b.parse().map_err(|e: queens::Error| e.to_string())?,
-        None if placement_text.trim_start().starts_with('[') && !placement.is_empty() => {
-            Board::square(placement.len() as u32).map_err(|e| e.to_string())?
-        }
-        None => Board::square(8).expect("8x8 is a board"),
+        None => match files {
+            Some(n) if n > 0 => {
+                Board::square(u32::try_from(n).unwrap_or(u32::MAX)).map_err(|e| e.to_string())?
+            }
+            _ => Board::square(8).expect("8x8 is a board"),
+        },
     };
     let found = verify(&board, &placement).map_err(|e| e.to_string())?;
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
@@ -512,6 +516,11 @@ fn verify_cmd(
                 queens::format_spec(&want)
             ));
         }
+    } else if files.is_some() && !partial {
+        problems.extend(super::verify_args::missing_queens(
+            &board,
+            placement.len() as u64,
+        ));
     }
     let valid = problems.is_empty();
     let text = match format {

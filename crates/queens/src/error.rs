@@ -86,7 +86,11 @@ pub enum Error {
         kind: char,
     },
     /// More fixed pieces of a kind than the spec holds.
-    #[error("{fixed} fixed pieces of kind {kind} are given but the piece spec has only {allowed}")]
+    #[error(
+        "{fixed} fixed {} of kind {kind} {} given but the piece spec has only {allowed}",
+        if *fixed == 1 { "piece" } else { "pieces" },
+        if *fixed == 1 { "is" } else { "are" }
+    )]
     TooManyFixed {
         /// The kind letter.
         kind: char,
@@ -214,9 +218,16 @@ pub enum Error {
         /// Why it is refused.
         reason: String,
     },
-    /// A SAT solver's output or a DIMACS header that cannot be read back.
+    /// A SAT solver's output that cannot be read back.
     #[error("cannot read the solver's model: {reason}")]
     BadModel {
+        /// What is wrong, and where.
+        reason: String,
+    },
+    /// A CNF file that is not DIMACS, or lacks (or has a bad) header of comment lines
+    /// that `export --to dimacs` writes, so that no model can be decoded with it.
+    #[error("bad CNF file: {reason}")]
+    BadCnf {
         /// What is wrong, and where.
         reason: String,
     },

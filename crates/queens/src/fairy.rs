@@ -132,6 +132,27 @@ pub fn lookup(name: &str) -> Option<&'static Named> {
         .find(|n| n.name == name || n.aliases.contains(&name.as_str()))
 }
 
+/// Why the well-known piece called `name` (ignoring case) cannot be placed, when it is
+/// one of those this program refuses, such as the grasshopper.
+///
+/// ```
+/// assert!(queens::fairy::refusal("Grasshopper").unwrap().contains("hops"));
+/// assert!(queens::fairy::refusal("knight").is_none());
+/// ```
+pub fn refusal(name: &str) -> Option<&'static str> {
+    let name = name.to_ascii_lowercase();
+    REFUSED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, why)| *why)
+}
+
+/// Whether `text` reads as a piece name rather than a Betza string: lower-case
+/// letters and dashes only (a Betza string needs a capital atom).
+pub fn is_name_like(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+}
+
 /// The name of the named piece with exactly these moves, if any.
 ///
 /// ```
@@ -167,15 +188,12 @@ pub fn kind(letter: char, text: &str) -> Result<PieceKind, Error> {
     let def = || format!("{letter}={text}");
     let (moves, name) = if let Some(n) = lookup(text) {
         (betza::parse(n.betza)?, Some(n.name))
-    } else if let Some((_, why)) = REFUSED
-        .iter()
-        .find(|(n, _)| *n == text.to_ascii_lowercase())
-    {
+    } else if let Some(why) = refusal(text) {
         return Err(Error::BadPieceDefinition {
             text: def(),
             reason: format!("{why}, so it cannot be placed"),
         });
-    } else if !text.is_empty() && text.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+    } else if is_name_like(text) {
         return Err(Error::BadPieceDefinition {
             text: def(),
             reason: format!(

@@ -250,6 +250,27 @@ impl Perm {
             .collect();
         Perm::new(board, ranks)
     }
+
+    /// Reads the text form (see [`Perm::parse_text`]) for `board`, where fewer numbers
+    /// than the board has files leave the last files empty, as `0`s would; more
+    /// numbers than files are still an error. Whether queens are missing is for the
+    /// caller to judge ([`Perm::queens`]).
+    ///
+    /// ```
+    /// use queens::{Board, perm::Perm};
+    /// let p = Perm::read_padded(&mut "2 4".as_bytes(), Board::square(4).unwrap()).unwrap();
+    /// assert_eq!((p.to_text().as_str(), p.queens()), ("2 4 0 0\n", 2));
+    /// ```
+    pub fn read_padded(input: &mut dyn Read, board: Board) -> Result<Perm, Error> {
+        let mut ranks: Vec<u32> = read_numbers(input)?
+            .into_iter()
+            .map(|x| if x == 0 { EMPTY } else { x - 1 })
+            .collect();
+        if ranks.len() < board.cols() as usize {
+            ranks.resize(board.cols() as usize, EMPTY);
+        }
+        Perm::new(board, ranks)
+    }
 }
 
 /// Writes ranks (0-based, [`EMPTY`] for none) as the 1-based text form, one line.
@@ -311,7 +332,7 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
                 });
             }
         };
-        for &b in &buf[..n] {
+        for (i, &b) in buf[..n].iter().enumerate() {
             match b {
                 b'0'..=b'9' => {
                     let v = cur.unwrap_or(0) * 10 + (b - b'0') as u64;
@@ -330,7 +351,14 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
                     }
                 }
                 _ => {
+                    // The whole token, as typed (a character may take several bytes).
                     token.push(b);
+                    token.extend(
+                        buf[i + 1..n]
+                            .iter()
+                            .take_while(|c| !b" \n\r\t,[]".contains(c))
+                            .take(64),
+                    );
                     return Err(bad(
                         &token,
                         "a permutation holds rank numbers separated by spaces (0 for an empty file)",
@@ -362,6 +390,22 @@ mod tests {
             assert_eq!(p.is_valid(), pairs == 0, "{text}");
             assert_eq!(Perm::from_placement(&b, &pl).unwrap(), p);
         }
+    }
+
+    #[test]
+    fn bad_tokens_are_shown_as_typed() {
+        for (text, token) in [("1 é 3", "'é'"), ("1 x3 2", "'x3'"), ("12ab,3", "'12ab'")] {
+            let e = Perm::parse_text(text, None).unwrap_err().to_string();
+            assert!(e.contains(token), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn short_text_is_padded_with_empty_files() {
+        let b = Board::square(6).unwrap();
+        let p = Perm::read_padded(&mut "2 0 6".as_bytes(), b).unwrap();
+        assert_eq!((p.to_text().as_str(), p.queens()), ("2 0 6 0 0 0\n", 2));
+        assert!(Perm::read_padded(&mut "1 2 3 4 5 6 7".as_bytes(), b).is_err());
     }
 
     #[test]

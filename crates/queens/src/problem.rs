@@ -42,8 +42,9 @@ pub fn parse_spec(text: &str, catalog: &Catalog) -> Result<Vec<PieceCount>, Erro
     }
     for raw in text.split(',') {
         let item = raw.trim();
+        // The item as typed, spaces included, in messages.
         let bad = |reason: &str| Error::BadSpec {
-            item: item.to_string(),
+            item: raw.to_string(),
             reason: reason.to_string(),
         };
         let digits = item.bytes().take_while(u8::is_ascii_digit).count();
@@ -132,6 +133,9 @@ impl fmt::Display for Piece {
 /// assert_eq!(p.to_string(), "Nc3 Qa1 Qh8");
 /// let perm = Placement::parse("[1,5,8,6,3,7,2,4]", &Catalog::standard()).unwrap();
 /// assert_eq!(perm.to_string(), "Qa1 Qb5 Qc8 Qd6 Qe3 Qf7 Qg2 Qh4");
+/// // 0: a file without a queen.
+/// let part = Placement::parse("[1,0,0,6]", &Catalog::standard()).unwrap();
+/// assert_eq!(part.to_string(), "Qa1 Qd6");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Placement {
@@ -162,11 +166,12 @@ impl Placement {
 
     /// Parses comma- or space-separated `LETTER+square` tokens (`Qa1,Nc3,Qh8`), or,
     /// for queens only, the CLP(FD) permutation form `[1,5,8,6,3,7,2,4]` where the
-    /// i-th number is the rank of the queen on the i-th file.
+    /// i-th number is the rank of the queen on the i-th file, or 0 for a file without
+    /// a queen (as in the `perm` format and `--fixed-file`).
     pub fn parse(text: &str, catalog: &Catalog) -> Result<Placement, Error> {
         let t = text.trim();
         if let Some(inner) = t.strip_prefix('[') {
-            return Self::parse_permutation(t, inner, catalog);
+            return Self::parse_permutation(text, inner, catalog);
         }
         let mut pieces = Vec::new();
         for token in t.split(|c: char| c == ',' || c.is_whitespace()) {
@@ -210,11 +215,17 @@ impl Placement {
             .filter(|s| !s.is_empty())
             .enumerate()
         {
-            let rank: u64 = token
-                .parse()
-                .map_err(|_| bad(token, "a permutation holds rank numbers 1, 2, ..."))?;
-            if rank == 0 || rank > u32::MAX as u64 || file > u32::MAX as usize {
-                return Err(bad(token, "ranks are numbered from 1"));
+            let rank: u64 = token.parse().map_err(|_| {
+                bad(
+                    token,
+                    "a permutation holds rank numbers 1, 2, ... (0 for a file without a queen)",
+                )
+            })?;
+            if rank == 0 {
+                continue;
+            }
+            if rank > u32::MAX as u64 || file > u32::MAX as usize {
+                return Err(bad(token, "the rank is too large"));
             }
             pieces.push(Piece {
                 kind: queen.clone(),
@@ -222,6 +233,27 @@ impl Placement {
             });
         }
         Ok(Placement::new(pieces))
+    }
+
+    /// The number of files a permutation text `[r1,r2,...]` covers, zeros (files
+    /// without a queen) included; `None` when `text` is not in the permutation form.
+    /// Only the form is looked at: the numbers are checked by [`Placement::parse`].
+    ///
+    /// ```
+    /// use queens::Placement;
+    /// assert_eq!(Placement::permutation_files("[1,0,0,6]"), Some(4));
+    /// assert_eq!(Placement::permutation_files("Qa1 Qb3"), None);
+    /// ```
+    pub fn permutation_files(text: &str) -> Option<usize> {
+        let inner = text.trim().strip_prefix('[')?;
+        Some(
+            inner
+                .trim_end()
+                .trim_end_matches(']')
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .count(),
+        )
     }
 
     /// Checks that every piece is on `board` and no two share a square.

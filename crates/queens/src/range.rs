@@ -61,8 +61,9 @@ impl RangeSpec {
         }
         for raw in text.split(',') {
             let item = raw.trim();
+            // The item as typed, spaces included, in messages.
             let bad = |reason: &str| Error::BadSpec {
-                item: item.to_string(),
+                item: raw.to_string(),
                 reason: reason.to_string(),
             };
             let letter = item

@@ -8,7 +8,7 @@ use std::fmt;
 
 use crate::board::{Board, Square};
 use crate::error::Error;
-use crate::piece::PieceKind;
+use crate::piece::{Move, PieceKind};
 use crate::problem::{Piece, Placement};
 
 /// Two pieces that may not stand together, and why.
@@ -31,6 +31,7 @@ impl Conflict {
     }
 }
 
+/// The line from `from` to `to`, by geometry alone.
 fn line(from: Square, to: Square) -> String {
     let df = to.file as i64 - from.file as i64;
     let dr = to.rank as i64 - from.rank as i64;
@@ -45,17 +46,55 @@ fn line(from: Square, to: Square) -> String {
     }
 }
 
+/// How `piece` attacks the square `to`, by the move of its kind that reaches it: a
+/// one-square leap (a king's, a wazir's, a ferz's) is "by a step", a longer leap "by
+/// a (x,y) leap", a slide "along" its line. A slide that reaches it wins over a leap.
+fn how(piece: &Piece, to: Square) -> String {
+    let from = piece.square;
+    let (df, dr) = (
+        to.file as i64 - from.file as i64,
+        to.rank as i64 - from.rank as i64,
+    );
+    let reaches = |m: &Move| {
+        let (mf, mr) = (m.df as i64, m.dr as i64);
+        let k = if mf != 0 { df / mf } else { dr / mr };
+        k >= 1 && (k * mf, k * mr) == (df, dr) && (m.range == 0 || k <= m.range as i64)
+    };
+    let Some(m) = piece
+        .kind
+        .moves()
+        .iter()
+        .filter(|m| (m.df, m.dr) != (0, 0) && reaches(m))
+        .max_by_key(|m| m.range != 1)
+    else {
+        return line(from, to);
+    };
+    let straight = m.df == 0 || m.dr == 0 || m.df.abs() == m.dr.abs();
+    match (m.range == 1, straight) {
+        (true, _) if df.abs() <= 1 && dr.abs() <= 1 => "by a step".into(),
+        (true, _) => format!("by a ({},{}) leap", df.abs(), dr.abs()),
+        (false, true) => line(from, to),
+        (false, false) => format!("along a ({},{}) line", m.df.abs(), m.dr.abs()),
+    }
+}
+
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (a, b) = (&self.first, &self.second);
         if self.same_square() {
             return write!(f, "{a} and {b} stand on the same square");
         }
-        let how = line(a.square, b.square);
         match (self.first_attacks, self.second_attacks) {
-            (true, true) => write!(f, "{a} and {b} attack each other {how}"),
-            (true, false) => write!(f, "{a} attacks {b} {how}"),
-            _ => write!(f, "{b} attacks {a} {}", line(b.square, a.square)),
+            (true, true) => {
+                let (ab, ba) = (how(a, b.square), how(b, a.square));
+                if ab == ba {
+                    write!(f, "{a} and {b} attack each other {ab}")
+                } else {
+                    write!(f, "{a} and {b} attack each other ({a} {ab}, {b} {ba})")
+                }
+            }
+            (true, false) => write!(f, "{a} attacks {b} {}", how(a, b.square)),
+            _ => write!(f, "{b} attacks {a} {}", how(b, a.square)),
         }
     }
 }
@@ -118,4 +157,49 @@ pub fn verify(board: &Board, placement: &Placement) -> Result<Vec<Conflict>, Err
         }
     }
     Ok(conflicts(board, placement))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Catalog;
+
+    fn first(text: &str, catalog: &Catalog) -> String {
+        let b = Board::square(8).unwrap();
+        let p = Placement::parse(text, catalog).unwrap();
+        let c = conflicts(&b, &p);
+        assert_eq!(c.len(), 1, "{text}");
+        c[0].to_string()
+    }
+
+    #[test]
+    fn conflicts_say_how_the_attacker_moves() {
+        let c = crate::fairy::catalog_with(&["D=dabbaba", "Z=nightrider", "W=wazir"]).unwrap();
+        for (text, said) in [
+            ("Ka1 Kb1", "Ka1 and Kb1 attack each other by a step"),
+            ("Ka1 Kb2", "Ka1 and Kb2 attack each other by a step"),
+            ("Ka1 Ka2", "Ka1 and Ka2 attack each other by a step"),
+            ("Wa1 Wa2", "Wa1 and Wa2 attack each other by a step"),
+            ("Qa1 Qa8", "Qa1 and Qa8 attack each other along the file"),
+            ("Qa1 Qb1", "Qa1 and Qb1 attack each other along the rank"),
+            (
+                "Qa1 Qb2",
+                "Qa1 and Qb2 attack each other along the diagonal",
+            ),
+            ("Na1 Nb3", "Na1 and Nb3 attack each other by a (1,2) leap"),
+            ("Da1 Dc1", "Da1 and Dc1 attack each other by a (2,0) leap"),
+            (
+                "Za1 Zc5",
+                "Za1 and Zc5 attack each other along a (1,2) line",
+            ),
+            ("Qd1 Nf2", "Nf2 attacks Qd1 by a (2,1) leap"),
+            (
+                "Ka1 Qb1",
+                "Ka1 and Qb1 attack each other (Ka1 by a step, Qb1 along the rank)",
+            ),
+            ("Ka1 Qc3", "Qc3 attacks Ka1 along the diagonal"),
+        ] {
+            assert_eq!(first(text, &c), said, "{text}");
+        }
+    }
 }

@@ -190,7 +190,8 @@ impl VarMap {
     }
 
     /// Reads the header of a DIMACS file written by [`write`]; kinds defined in its
-    /// `c piece` lines join `catalog`.
+    /// `c piece` lines join `catalog`. A file that is not DIMACS, or whose header is
+    /// missing or bad, is an [`Error::BadCnf`] (the file is at fault, not a model).
     ///
     /// ```
     /// use queens::{export::{dimacs::VarMap, export, Format}, Catalog, Problem};
@@ -198,31 +199,48 @@ impl VarMap {
     /// let text = export(&p, Format::Dimacs).unwrap();
     /// let map = VarMap::from_dimacs(&text, &Catalog::standard()).unwrap();
     /// assert_eq!(map.decode(&[2, 8, 9, 15]).to_string(), "Qa3 Qb1 Qc4 Qd2");
+    /// let e = VarMap::from_dimacs("hello\n", &Catalog::standard()).unwrap_err();
+    /// assert!(e.to_string().starts_with("bad CNF file: "), "{e}");
     /// ```
     pub fn from_dimacs(text: &str, catalog: &Catalog) -> Result<VarMap, Error> {
-        let bad = |reason: String| Error::BadModel { reason };
+        let bad = |reason: String| Error::BadCnf { reason };
+        let at = |no: usize, e: Error| bad(format!("line {}: {e}", no + 1));
         let mut board = None;
         let mut pieces = None;
         let mut fixed = String::new();
         let mut vars = BTreeMap::new();
         let mut catalog = catalog.clone();
         let mut definitions = Vec::new();
+        let mut problem_line = false;
         for (no, line) in text.lines().enumerate() {
             let Some(rest) = line.strip_prefix("c ") else {
                 if line.starts_with('p') {
+                    let mut words = line.split_whitespace();
+                    if (words.next(), words.next()) != (Some("p"), Some("cnf")) {
+                        return Err(bad(format!(
+                            "line {}: '{line}' is not a 'p cnf VARIABLES CLAUSES' line",
+                            no + 1
+                        )));
+                    }
+                    problem_line = true;
                     break;
                 }
                 continue;
             };
             let mut words = rest.split_whitespace();
             match words.next() {
-                Some("board") => board = Some(words.next().unwrap_or("").parse::<Board>()?),
+                Some("board") => {
+                    board = Some(
+                        words
+                            .next()
+                            .unwrap_or("")
+                            .parse::<Board>()
+                            .map_err(|e| at(no, e))?,
+                    );
+                }
                 Some("piece") => {
                     let def = words.next().unwrap_or("");
-                    catalog.define(
-                        crate::fairy::definition(def)
-                            .map_err(|e| bad(format!("line {}: {e}", no + 1)))?,
-                    );
+                    catalog.define(crate::fairy::definition(def).map_err(|e| at(no, e))?);
                     definitions.push(def.to_string());
                 }
                 Some("pieces") => pieces = Some(words.next().unwrap_or("").to_string()),
@@ -245,24 +263,28 @@ impl VarMap {
                         )));
                     };
                     let piece = Piece {
-                        kind: catalog.get(letter)?,
-                        square: square.parse::<Square>()?,
+                        kind: catalog.get(letter).map_err(|e| at(no, e))?,
+                        square: square.parse::<Square>().map_err(|e| at(no, e))?,
                     };
                     vars.insert(v, piece);
                 }
                 _ => {}
             }
         }
-        let board = board.ok_or_else(|| {
-            bad("the DIMACS file has no 'c board' line: was it written by queens export?".into())
-        })?;
-        let pieces = pieces.ok_or_else(|| {
-            bad("the DIMACS file has no 'c pieces' line: was it written by queens export?".into())
-        })?;
-        if vars.is_empty() && !pieces.is_empty() {
+        let header = |what: &str| {
+            bad(format!(
+                "it has no {what}: decoding needs the comment header that `queens export --to dimacs` writes"
+            ))
+        };
+        if !problem_line {
             return Err(bad(
-                "the DIMACS file has no 'c var' lines: was it written by queens export?".into(),
+                "it is not DIMACS CNF: it has no 'p cnf VARIABLES CLAUSES' line".into(),
             ));
+        }
+        let board = board.ok_or_else(|| header("'c board' line"))?;
+        let pieces = pieces.ok_or_else(|| header("'c pieces' line"))?;
+        if vars.is_empty() && !pieces.is_empty() {
+            return Err(header("'c var' lines"));
         }
         Ok(VarMap {
             board,

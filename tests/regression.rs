@@ -1,0 +1,245 @@
+//! Regression tests: one per bug found, named after it (ripgrep's tests/regression.rs).
+use std::process::{Command, Output};
+fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .output()
+        .expect("the queens binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The exit code, with both streams in the message when it is not `want`.
+fn code(o: &Output, want: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(want),
+        "stdout: {}\nstderr: {}",
+        stdout(o),
+        stderr(o)
+    );
+}
+
+/// Writes `contents` to a file under the temp dir, named after this process and `name`
+/// (so that parallel runs do not clash), and returns its path.
+fn temp_file(name: &str, contents: &str) -> String {
+    let path =
+        std::env::temp_dir().join(format!("queens-regression-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("the temp dir is writable");
+    path.to_str().expect("a UTF-8 temp path").to_string()
+}
+
+#[test]
+fn pieces_unknown_name_says_unknown_piece_name() {
+    let o = queens(&["pieces", "zzz"]);
+    code(&o, 2);
+    let e = stderr(&o);
+    assert!(e.contains("unknown piece name zzz"), "{e}");
+    assert!(!e.contains("X="), "{e}");
+    // A refused piece is named as typed too, not as a definition `X=...`.
+    let o = queens(&["pieces", "grasshopper"]);
+    code(&o, 2);
+    let e = stderr(&o);
+    assert!(e.contains("grasshopper") && !e.contains("X="), "{e}");
+    // Known names and Betza strings still show.
+    code(&queens(&["pieces", "camel", "NN"]), 0);
+}
+
+#[test]
+fn decode_bad_cnf_blames_the_cnf_file() {
+    let export = queens(&["export", "4", "--to", "dimacs"]);
+    code(&export, 0);
+    let cnf = stdout(&export);
+    let model = temp_file("decode.model", "s SATISFIABLE\nv 2 8 9 15 0\n");
+    let good = temp_file("decode-good.cnf", &cnf);
+    code(&queens(&["decode", "--cnf", &good, "--model", &model]), 0);
+
+    let headerless: String = cnf
+        .lines()
+        .filter(|l| !l.starts_with('c'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for (name, text) in [
+        ("decode-not-dimacs.cnf", "hello\nworld\n".to_string()),
+        ("decode-headerless.cnf", headerless),
+    ] {
+        let path = temp_file(name, &text);
+        let o = queens(&["decode", "--cnf", &path, "--model", &model]);
+        code(&o, 2);
+        let e = stderr(&o);
+        assert!(e.contains(&path), "{name}: {e}");
+        assert!(e.contains("bad CNF file"), "{name}: {e}");
+        assert!(!e.contains("solver's model"), "{name}: {e}");
+    }
+
+    // The solver's output is still blamed for its own faults.
+    let bad_model = temp_file("decode-bad.model", "garbage\n");
+    let o = queens(&["decode", "--cnf", &good, "--model", &bad_model]);
+    code(&o, 2);
+    let e = stderr(&o);
+    assert!(e.contains("cannot read the solver's model"), "{e}");
+    assert!(!e.contains("bad CNF"), "{e}");
+}
+
+#[test]
+fn verify_unquoted_tokens() {
+    let o = queens(&["verify", "8", "Qa1", "Qc2"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "valid: 2 pieces on 8x8, no attacks\n");
+    let o = queens(&["verify", "8", "Qa1", "Qb2", "Nh8"]);
+    code(&o, 1);
+    assert!(
+        stdout(&o).contains("Qa1 and Qb2 attack each other along the diagonal"),
+        "{}",
+        stdout(&o)
+    );
+    // Without a board, every token is the placement (8x8).
+    let o = queens(&["verify", "Qa1", "Qc2"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "valid: 2 pieces on 8x8, no attacks\n");
+    // A permutation the shell split.
+    let o = queens(&["verify", "[2,", "4,", "1,", "3]"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "valid: 4 pieces on 4x4, no attacks\n");
+}
+
+#[test]
+fn fixed_perm_with_zero_is_a_free_file() {
+    let by_perm = queens(&["count", "8", "--fixed", "[1,5,0,0,0,0,0,0]"]);
+    code(&by_perm, 0);
+    let by_tokens = queens(&["count", "8", "--fixed", "Qa1,Qb5"]);
+    code(&by_tokens, 0);
+    assert_eq!(stdout(&by_perm), stdout(&by_tokens));
+    assert!(!stdout(&by_perm).trim().is_empty());
+    // The same as --fixed-file reads it.
+    let file = temp_file("fixed-perm.txt", "[1,5,0,0,0,0,0,0]\n");
+    let a = queens(&[
+        "solve",
+        "8",
+        "--fixed",
+        "[1,5,0,0,0,0,0,0]",
+        "--format",
+        "coords",
+    ]);
+    let b = queens(&["solve", "8", "--fixed-file", &file, "--format", "coords"]);
+    code(&a, 0);
+    assert_eq!(stdout(&a), stdout(&b));
+    assert!(stdout(&a).contains("Qa1 Qb5 "), "{}", stdout(&a));
+    // A full permutation still sets the board from its length.
+    let o = queens(&["verify", "[1,5,8,6,3,7,2,4]"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "valid: 8 pieces on 8x8, no attacks\n");
+}
+
+#[test]
+fn verify_perm_file_counts_missing_queens() {
+    let holed = temp_file("perm-holed.txt", "1 5 0 6 3 7 2 4\n");
+    for args in [
+        &["verify", "8", "--perm-file", &holed][..],
+        &["verify", "--perm-file", &holed][..],
+    ] {
+        let o = queens(args);
+        code(&o, 1);
+        let out = stdout(&o);
+        assert!(out.starts_with("invalid:"), "{out}");
+        assert!(out.contains("1 queen is missing"), "{out}");
+    }
+    let short = temp_file("perm-short.txt", "1 5 8 6\n");
+    let o = queens(&["verify", "8", "--perm-file", &short]);
+    code(&o, 1);
+    assert!(
+        stdout(&o).contains("4 queens are missing"),
+        "{}",
+        stdout(&o)
+    );
+    let o = queens(&["verify", "8", "--perm-file", &short, "--format", "json"]);
+    code(&o, 1);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["valid"], false);
+    assert!(
+        v["problems"][0]
+            .as_str()
+            .unwrap()
+            .contains("4 queens are missing")
+    );
+
+    // --partial: files may be empty, as before.
+    let o = queens(&["verify", "8", "--perm-file", &holed, "--partial"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "valid: 7 pieces on 8x8, no attacks\n");
+    // --pieces says how many there must be.
+    code(
+        &queens(&["verify", "8", "--perm-file", &holed, "--pieces", "7Q"]),
+        0,
+    );
+    // A full solution is valid as before, and so is one on a wider board (0s there
+    // are files that cannot have a queen).
+    let full = temp_file("perm-full.txt", "1 5 8 6 3 7 2 4\n");
+    let o = queens(&["verify", "8", "--perm-file", &full]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "valid: 8 pieces on 8x8, no attacks\n");
+    let wide = temp_file("perm-wide.txt", "2 4 1 3 0 0\n");
+    let o = queens(&["verify", "4x6", "--perm-file", &wide]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "valid: 4 pieces on 4x6, no attacks\n");
+}
+
+#[test]
+fn one_fixed_piece_is_singular() {
+    let o = queens(&["count", "8", "--fixed", "Qa1", "--pieces", "0Q"]);
+    code(&o, 2);
+    let e = stderr(&o);
+    assert!(
+        e.contains("1 fixed piece of kind Q is given but the piece spec has only 0"),
+        "{e}"
+    );
+    let o = queens(&["count", "8", "--fixed", "Qa1,Qc2", "--pieces", "1Q"]);
+    code(&o, 2);
+    let e = stderr(&o);
+    assert!(
+        e.contains("2 fixed pieces of kind Q are given but the piece spec has only 1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn kings_attack_by_a_step() {
+    for (placement, said) in [
+        ("Ka1,Kb1", "Ka1 and Kb1 attack each other by a step"),
+        ("Ka1,Kb2", "Ka1 and Kb2 attack each other by a step"),
+        ("Qa1,Qa8", "Qa1 and Qa8 attack each other along the file"),
+        ("Qa1,Qb1", "Qa1 and Qb1 attack each other along the rank"),
+        ("Na1,Nb3", "Na1 and Nb3 attack each other by a (1,2) leap"),
+    ] {
+        let o = queens(&["verify", "8", placement]);
+        code(&o, 1);
+        assert_eq!(stdout(&o), format!("invalid: 1 problem\n  {said}\n"));
+    }
+}
+
+#[test]
+fn echoed_input_as_typed() {
+    for (args, shown) in [
+        (&["count", "8", "--pieces", " 2q"][..], "' 2q'"),
+        (&["count", "8", "--pieces", "2Q, 3x"][..], "' 3x'"),
+        (&["count", "8", "--pieces", "0.. 8q"][..], "'0.. 8q'"),
+        (&["verify", "8", " [1,5"][..], "' [1,5'"),
+        (&["solve", "8Y8"][..], "'8Y8'"),
+        (&["verify", "8", "QA2"][..], "'QA2'"),
+    ] {
+        let o = queens(args);
+        code(&o, 2);
+        assert!(stderr(&o).contains(shown), "{args:?}: {}", stderr(&o));
+    }
+    // A bad token of a perm file, whole and undamaged.
+    let file = temp_file("perm-accent.txt", "1 é 3\n");
+    let o = queens(&["verify", "--perm-file", &file]);
+    code(&o, 2);
+    assert!(stderr(&o).contains("'é'"), "{}", stderr(&o));
+}
