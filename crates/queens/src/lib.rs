@@ -37,23 +37,18 @@
 
 #![warn(missing_docs)]
 
-pub mod betza;
 pub(crate) mod bitboard;
-pub mod board;
 pub mod engine;
 pub mod error;
 pub mod export;
-pub mod fairy;
 pub mod gent;
-pub mod maximum;
-pub mod perm;
-pub mod piece;
-pub mod problem;
-pub mod range;
+pub mod model;
+pub mod query;
 pub mod render;
 pub(crate) mod sat;
-pub mod symmetry;
-pub mod verify;
+
+pub use model::{betza, board, fairy, perm, piece, placement, problem, spec, verify};
+pub use query::{maximum, range, symmetry};
 
 pub use board::{Board, Square};
 pub use engine::{

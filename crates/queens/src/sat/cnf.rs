@@ -86,5 +86,4 @@ impl Cnf {
             out.push_str("0\n");
         }
     }
-
 }

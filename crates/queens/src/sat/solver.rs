@@ -72,5 +72,4 @@ impl<'a> Solver<'a> {
     pub fn block(&mut self, clause: &[Lit]) {
         self.inner.add_clause(clause.iter().copied());
     }
-
 }

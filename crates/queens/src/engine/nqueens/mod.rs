@@ -26,6 +26,7 @@ pub mod kernel;
 pub mod plan;
 pub mod resume;
 pub mod symmetric;
+pub mod tally;
 
 /// FNV-1a of `bytes`, as 16 hex digits: the digest of plans, checkpoints and journal
 /// lines, stable across Rust versions (unlike `DefaultHasher`).
@@ -168,6 +169,7 @@ pub fn count_total(rows: u32, cols: u32, ctl: &Control) -> Result<u128, Error> {
     Ok(sum)
 }
 
+#[cfg(test)]
 /// Counts the solutions of `min(rows, cols)` queens on `rows × cols`: in all and up to
 /// the board's symmetries (by the backtracking search, the method that gives both), on
 /// `ctl.threads` threads, with progress reports.

@@ -76,7 +76,7 @@
 mod search;
 mod sieve;
 
-use super::plan::Tally;
+use super::tally::Tally;
 use sieve::{Sieve, Sorted, count_disjoint};
 
 /// Largest side the join handles. Keys would hold up to `2(n - 1) <= 62` diagonals in

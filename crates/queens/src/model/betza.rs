@@ -82,7 +82,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::Error;
-use crate::piece::{Move, octo};
+use crate::piece::{Move, PieceKind, octo};
 
 /// The largest coordinate accepted in an `(x,y)` leap.
 pub const MAX_LEAP: i32 = 999;
@@ -781,6 +781,37 @@ pub fn canonical(moves: &[Move]) -> String {
 /// ```
 pub fn normalize(text: &str) -> Result<String, Error> {
     parse(text).map(|m| canonical(&m))
+}
+
+// Defined here rather than in `piece` so that the piece model does not depend on the
+// Betza normal form (betza uses piece, never the other way round).
+impl PieceKind {
+    /// Whether mapping every move by `map` (a symmetry of the board, such as
+    /// `|x, y| (-x, y)` for the left-right mirror) gives the same attack pattern: only
+    /// such symmetries map a problem with this kind onto itself.
+    ///
+    /// ```
+    /// use queens::PieceKind;
+    /// let lance = queens::fairy::kind('L', "fR").unwrap();
+    /// assert!(lance.is_invariant(|x, y| (-x, y)));
+    /// assert!(!lance.is_invariant(|x, y| (x, -y)));
+    /// assert!(PieceKind::knight().is_invariant(|x, y| (y, x)));
+    /// ```
+    pub fn is_invariant(&self, map: impl Fn(i32, i32) -> (i32, i32)) -> bool {
+        let image: Vec<Move> = self
+            .moves()
+            .iter()
+            .map(|m| {
+                let (df, dr) = map(m.df, m.dr);
+                Move {
+                    df,
+                    dr,
+                    range: m.range,
+                }
+            })
+            .collect();
+        normalize_moves(image) == normalize_moves(self.moves().to_vec())
+    }
 }
 
 #[cfg(test)]

@@ -6,10 +6,10 @@
 
 use std::fmt;
 
+use super::placement::{Piece, Placement};
 use crate::board::{Board, Square};
 use crate::error::Error;
 use crate::piece::{Move, PieceKind};
-use crate::problem::{Piece, Placement};
 
 /// Two pieces that may not stand together, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -267,33 +267,6 @@ impl PieceKind {
         has(1) || has(-1)
     }
 
-    /// Whether mapping every move by `map` (a symmetry of the board, such as
-    /// `|x, y| (-x, y)` for the left-right mirror) gives the same attack pattern: only
-    /// such symmetries map a problem with this kind onto itself.
-    ///
-    /// ```
-    /// use queens::PieceKind;
-    /// let lance = queens::fairy::kind('L', "fR").unwrap();
-    /// assert!(lance.is_invariant(|x, y| (-x, y)));
-    /// assert!(!lance.is_invariant(|x, y| (x, -y)));
-    /// assert!(PieceKind::knight().is_invariant(|x, y| (y, x)));
-    /// ```
-    pub fn is_invariant(&self, map: impl Fn(i32, i32) -> (i32, i32)) -> bool {
-        let image: Vec<Move> = self
-            .moves()
-            .iter()
-            .map(|m| {
-                let (df, dr) = map(m.df, m.dr);
-                Move {
-                    df,
-                    dr,
-                    range: m.range,
-                }
-            })
-            .collect();
-        crate::betza::normalize_moves(image) == crate::betza::normalize_moves(self.moves().to_vec())
-    }
-
     /// A rough measure of how much a piece of this kind constrains the board: the
     /// number of squares it attacks from the centre of a 15×15 board.
     pub fn reach(&self) -> usize {

@@ -1,0 +1,18 @@
+//! The model: what a problem is, independent of how it is solved.
+//!
+//! Layered so that each module uses only those above it in this list: [`board`]
+//! (squares), [`piece`] (kinds as moves), [`betza`] and [`fairy`] (kinds from Betza
+//! strings and names), [`spec`] (how many of each kind), [`placement`] (pieces on
+//! squares), [`verify`] (which pieces attack which), [`problem`] (a board, a spec and
+//! fixed pieces; it checks answers with the verifier), [`perm`] (the compact form of a
+//! queens-only placement for huge boards).
+
+pub mod betza;
+pub mod board;
+pub mod fairy;
+pub mod perm;
+pub mod piece;
+pub mod placement;
+pub mod problem;
+pub mod spec;
+pub mod verify;

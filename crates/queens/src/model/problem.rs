@@ -1,0 +1,161 @@
+//! Problems: a board, a multiset of pieces, and optional fixed pieces.
+//!
+//! Pieces of one kind are interchangeable: a placement is a set of squares per kind,
+//! so 8 queens on 8×8 have 92 solutions, not 92·8!. A placement's canonical order is by
+//! kind (K N B R Q A, then other letters), then by square (file, then rank); that is
+//! the order of the `coords` text, which [`Placement::parse`] reads back.
+
+use std::collections::HashSet;
+
+use super::board::Board;
+use super::piece::PieceKind;
+pub use super::placement::{Piece, Placement};
+pub use super::spec::{PieceCount, format_spec, parse_spec};
+use crate::error::Error;
+
+/// A board, a multiset of pieces to place, and some of those pieces fixed on squares.
+///
+/// ```
+/// use queens::{Board, Catalog, Placement, Problem, parse_spec};
+/// let c = Catalog::standard();
+/// let board = Board::square(8).unwrap();
+/// let fixed = Placement::parse("Qa1", &c).unwrap();
+/// let p = Problem::new(board, parse_spec("8Q", &c).unwrap(), fixed).unwrap();
+/// assert_eq!(p.total_pieces(), 8);
+/// // A fixed piece of a kind the spec lacks is an input error.
+/// let knight = Placement::parse("Nb1", &c).unwrap();
+/// assert!(Problem::new(board, parse_spec("8Q", &c).unwrap(), knight).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    board: Board,
+    pieces: Vec<PieceCount>,
+    fixed: Placement,
+}
+
+impl Problem {
+    /// A checked problem: the pieces fit on the board, the fixed pieces are on it, on
+    /// distinct squares, of kinds in the spec and no more of a kind than the spec holds.
+    ///
+    /// Fixed pieces that attack each other are *not* an error here: such a problem is
+    /// well-formed and simply has no solution.
+    pub fn new(board: Board, pieces: Vec<PieceCount>, fixed: Placement) -> Result<Problem, Error> {
+        let total: u64 = pieces.iter().map(|p| p.count as u64).sum();
+        if total > board.squares() {
+            return Err(Error::TooManyPieces {
+                pieces: total,
+                board: board.to_string(),
+                squares: board.squares(),
+            });
+        }
+        let mut kinds: HashSet<char> = HashSet::new();
+        for p in &pieces {
+            if !kinds.insert(p.kind.letter()) {
+                return Err(Error::BadSpec {
+                    item: p.kind.to_string(),
+                    reason: "a kind is listed twice".into(),
+                });
+            }
+        }
+        fixed.check_on(&board)?;
+        for f in fixed.spec() {
+            let allowed = pieces
+                .iter()
+                .find(|p| p.kind == f.kind)
+                .map(|p| p.count)
+                .ok_or_else(|| Error::FixedKindNotInSpec {
+                    piece: fixed
+                        .pieces()
+                        .iter()
+                        .find(|p| p.kind == f.kind)
+                        .map(|p| p.to_string())
+                        .unwrap_or_default(),
+                    kind: f.kind.letter(),
+                })?;
+            if f.count > allowed {
+                return Err(Error::TooManyFixed {
+                    kind: f.kind.letter(),
+                    fixed: f.count as u64,
+                    allowed: allowed as u64,
+                });
+            }
+        }
+        let mut pieces = pieces;
+        pieces.sort_by_key(|p| p.kind.canonical_rank());
+        Ok(Problem {
+            board,
+            pieces,
+            fixed,
+        })
+    }
+
+    /// `n` queens on an `n × n` board.
+    ///
+    /// ```
+    /// assert_eq!(queens::Problem::queens(8).unwrap().total_pieces(), 8);
+    /// ```
+    pub fn queens(n: u32) -> Result<Problem, Error> {
+        Problem::new(
+            Board::square(n)?,
+            vec![PieceCount {
+                kind: PieceKind::queen(),
+                count: n,
+            }],
+            Placement::default(),
+        )
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The pieces to place (fixed ones included), in canonical kind order.
+    pub fn pieces(&self) -> &[PieceCount] {
+        &self.pieces
+    }
+
+    /// The fixed pieces.
+    pub fn fixed(&self) -> &Placement {
+        &self.fixed
+    }
+
+    /// Total number of pieces, fixed ones included.
+    pub fn total_pieces(&self) -> u64 {
+        self.pieces.iter().map(|p| p.count as u64).sum()
+    }
+
+    /// Whether every piece is a queen (the problems a [`crate::perm::Perm`] holds).
+    pub fn is_queens_only(&self) -> bool {
+        let q = PieceKind::queen();
+        self.pieces.iter().all(|p| p.kind == q)
+    }
+
+    /// Whether this is plain N-queens: only queens, `min(rows, cols)` of them, nothing
+    /// fixed. Dedicated engines exist for it.
+    pub fn is_plain_queens(&self) -> bool {
+        self.fixed.is_empty()
+            && self.pieces.len() == 1
+            && self.pieces[0].kind == PieceKind::queen()
+            && self.pieces[0].count == self.board.rows().min(self.board.cols())
+    }
+
+    /// Whether `placement` is a solution of this problem: exactly the spec's pieces,
+    /// every fixed piece in place, and no attacks.
+    pub fn accepts(&self, placement: &Placement) -> bool {
+        placement.check_on(&self.board).is_ok()
+            && placement.spec()
+                == self
+                    .pieces
+                    .iter()
+                    .filter(|p| p.count > 0)
+                    .cloned()
+                    .collect::<Vec<_>>()
+            && self
+                .fixed
+                .pieces()
+                .iter()
+                .all(|f| placement.pieces().contains(f))
+            && crate::verify::conflicts(&self.board, placement).is_empty()
+    }
+}
