@@ -12,9 +12,9 @@ use std::collections::BTreeMap;
 
 use common::{TruthRow, problem, queens, stdout, truth_table};
 use proptest::prelude::*;
-use queens::engine::{Job, select};
+use queens::engine::{Job, picked};
 use queens::{
-    Board, Control, EngineChoice, Move, Piece, PieceCount, PieceKind, Placement, Problem, Square,
+    Board, EngineChoice, Move, Piece, PieceCount, PieceKind, Placement, Problem, Settings, Square,
 };
 
 /// Rows no counting method here reproduces within the test budget: (board, spec, why).
@@ -158,20 +158,20 @@ fn counting_methods_reproduce_the_truth_table() {
             continue;
         }
         let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
-        let engine = select(EngineChoice::Auto, &p, Job::Count).unwrap();
-        by_method.entry(engine.name()).or_default().push(row.name());
-        if engine.name() == "exact" {
+        let engine = picked(EngineChoice::Auto, &p, Job::Count, &Settings::default()).unwrap();
+        by_method.entry(engine).or_default().push(row.name());
+        if engine == "exact" {
             // An enumeration row: tests/truth.rs checks it with the exact engine.
             continue;
         }
-        let got = engine.count(&p, &Control::default()).unwrap();
+        let got = named(&p, engine);
         assert_eq!(
-            got.to_string(),
+            got,
             row.value,
             "{} ({}) by {}",
             row.name(),
             row.source,
-            engine.name()
+            engine
         );
     }
     for (method, rows) in &by_method {
@@ -211,7 +211,7 @@ fn uncovered_lists_name_real_rows_that_need_them() {
             .find(|r| format!("{}x{}", r.rows, r.cols) == *board && table_spec(r) == *spec)
             .unwrap();
         let p = problem(board, &row.spec(), "");
-        let name = select(EngineChoice::Auto, &p, Job::Count).map(|e| e.name());
+        let name = picked(EngineChoice::Auto, &p, Job::Count, &Settings::default());
         assert!(
             matches!(name, Ok(n) if n != "exact"),
             "{board} {spec} is listed as over budget ({why}) but {name:?} takes it"
@@ -235,9 +235,9 @@ fn cli_counts_big_numbers() {
 // ---- cross-checks against the exact engine ----
 
 fn exact(p: &Problem) -> String {
-    let ctl = Control {
+    let ctl = Settings {
         threads: 1,
-        ..Control::default()
+        ..Settings::default()
     };
     queens::count(p, EngineChoice::Named("exact"), &ctl)
         .unwrap()
@@ -245,7 +245,7 @@ fn exact(p: &Problem) -> String {
 }
 
 fn named(p: &Problem, name: &'static str) -> String {
-    queens::count(p, EngineChoice::Named(name), &Control::default())
+    queens::count(p, EngineChoice::Named(name), &Settings::default())
         .unwrap()
         .to_string()
 }
@@ -408,9 +408,13 @@ fn fewlines_matches_exact_on_more_queens() {
 #[test]
 fn fewlines_takes_few_line_pieces_only() {
     let pick = |board: &str, spec: &str| {
-        select(EngineChoice::Auto, &problem(board, spec, ""), Job::Count)
-            .unwrap()
-            .name()
+        picked(
+            EngineChoice::Auto,
+            &problem(board, spec, ""),
+            Job::Count,
+            &Settings::default(),
+        )
+        .unwrap()
     };
     assert_eq!(pick("100", "4Q"), "fewlines");
     assert_eq!(pick("30", "5Q"), "fewlines");
@@ -443,7 +447,7 @@ fn amazons_match_exact() {
     for n in 1..=11 {
         let p = problem(&n.to_string(), &format!("{n}A"), "");
         assert_eq!(
-            select(EngineChoice::Auto, &p, Job::Count).unwrap().name(),
+            picked(EngineChoice::Auto, &p, Job::Count, &Settings::default()).unwrap(),
             "amazons"
         );
         assert_eq!(named(&p, "amazons"), exact(&p), "{n} amazons");
@@ -455,23 +459,6 @@ fn amazons_match_exact() {
                 assert_eq!(named(&p, "amazons"), exact(&p), "{board}");
             }
         }
-    }
-}
-
-/// The count up to symmetry that the amazon counter finds on the way agrees with
-/// Burnside's count (`symmetry::count_unique`, whose fixed counts are searched apart).
-#[test]
-fn amazon_orbits_match_burnside() {
-    for n in 10..=15 {
-        let p = problem(&n.to_string(), &format!("{n}A"), "");
-        let t = queens::engine::amazons::count(n, n, &Control::default()).unwrap();
-        let burnside =
-            queens::symmetry::count_unique(&p, EngineChoice::Auto, &Control::default()).unwrap();
-        assert_eq!(
-            t.unique.map(|u| u.to_string()),
-            Some(burnside.to_string()),
-            "n={n}"
-        );
     }
 }
 
@@ -488,18 +475,14 @@ fn amazon_orbits_match_the_symmetry_table() {
         if row.rows > 17 {
             continue;
         }
-        let t = queens::engine::amazons::count(row.rows, row.cols, &Control::default()).unwrap();
-        let unique = match t.unique {
-            Some(u) => u,
-            None => queens::symmetry::count_unique(
-                &problem(&row.rows.to_string(), &row.spec(), ""),
-                EngineChoice::Auto,
-                &Control::default(),
-            )
-            .unwrap()
-            .try_into()
-            .unwrap(),
-        };
+        // The amazon counter's own orbits on squares, Burnside's lemma over its total
+        // elsewhere.
+        let unique = queens::count_unique(
+            &problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), ""),
+            EngineChoice::Named("amazons"),
+            &Settings::default(),
+        )
+        .unwrap();
         assert_eq!(
             unique.to_string(),
             row.value,
@@ -566,20 +549,6 @@ fn kingblocks_match_transfer() {
     }
 }
 
-/// The transfer engine's whole table at once agrees with one count per size.
-#[test]
-fn transfer_table_matches_single_counts() {
-    let p = problem("6x7", "12K", "");
-    let table = queens::engine::dp::transfer::counts_up_to(&p, &Control::default()).unwrap();
-    for (k, n) in table.iter().enumerate() {
-        assert_eq!(
-            n.to_string(),
-            exact(&problem("6x7", &format!("{k}K"), "")),
-            "{k}"
-        );
-    }
-}
-
 // ---- queens max ----
 
 #[test]
@@ -631,7 +600,7 @@ proptest! {
             .into_iter()
             .collect();
         let board = Board::new(rows, cols).unwrap();
-        let got = queens::maximum::maximum(board, &base, &Placement::default(), &k, EngineChoice::Auto, &Control::default()).unwrap();
+        let got = queens::maximum::maximum(board, &base, &Placement::default(), &k, EngineChoice::Auto, &Settings::default()).unwrap();
         let spec = |n: u32| -> String {
             let mut s: Vec<String> = base.iter().map(|p| format!("1{}", p.kind)).collect();
             s.push(format!("{n}{}", k));

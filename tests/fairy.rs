@@ -17,7 +17,7 @@ use proptest::prelude::*;
 use queens::fairy::catalog_with;
 use queens::verify::pieces_conflict;
 use queens::{
-    Board, Catalog, Control, EngineChoice, Piece, Placement, Problem, Square, betza, parse_spec,
+    Board, Catalog, EngineChoice, Piece, Placement, Problem, Settings, Square, betza, parse_spec,
 };
 
 // ---------------------------------------------------------------------------------
@@ -40,7 +40,7 @@ fn count_with(catalog: &Catalog, board: &str, spec: &str) -> String {
         Placement::default(),
     )
     .unwrap();
-    queens::count(&p, EngineChoice::Named("exact"), &Control::default())
+    queens::count(&p, EngineChoice::Named("exact"), &Settings::default())
         .unwrap()
         .to_string()
 }
@@ -495,7 +495,7 @@ proptest! {
         let attack = oracle_attacks(&x, &y);
         let mut want = oracle::solutions(&s, &attack);
         want.sort();
-        let ctl = Control { threads: 1, ..Control::default() };
+        let ctl = Settings { threads: 1, ..Settings::default() };
         let counted = queens::count(&problem, EngineChoice::Named("exact"), &ctl).unwrap();
         prop_assert_eq!(counted, (want.len() as u64).into(), "X={} Y={} {:?}", tx, ty, s);
         let mut listed = Vec::new();
@@ -572,7 +572,7 @@ fn exact(catalog: &Catalog, board: &str, spec: &str, fixed: &str) -> u64 {
         Placement::parse(fixed, catalog).unwrap(),
     )
     .unwrap();
-    queens::count(&p, EngineChoice::Named("exact"), &Control::default())
+    queens::count(&p, EngineChoice::Named("exact"), &Settings::default())
         .unwrap()
         .try_into()
         .unwrap()

@@ -9,8 +9,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{problem, queens, stderr, stdout, truth_table};
-use queens::engine::nqueens::{self, Method, Plan, Tally, resume};
-use queens::{Control, EngineChoice};
+use queens::engine::{Method, Parts, ShardResult, count_parts, picked};
+use queens::{EngineChoice, Job, Problem, Settings};
 
 fn code(args: &[&str]) -> i32 {
     queens(args).status.code().expect("exited normally")
@@ -21,6 +21,68 @@ fn tmp(name: &str) -> PathBuf {
     let p = std::env::temp_dir().join(format!("queens-nqtest-{}-{name}", std::process::id()));
     let _ = std::fs::remove_file(&p);
     p
+}
+
+/// `min(rows, cols)` queens on `rows x cols`, nothing fixed.
+fn plain(rows: u32, cols: u32) -> Problem {
+    problem(
+        &format!("{rows}x{cols}"),
+        &format!("{}Q", rows.min(cols)),
+        "",
+    )
+}
+
+fn on_threads(threads: usize) -> Settings<'static> {
+    Settings {
+        threads,
+        ..Settings::default()
+    }
+}
+
+/// The nqueens engine's count of `rows x cols` by `method` on `threads` threads: the
+/// total, and the count up to symmetry when asked for.
+fn by_method(
+    rows: u32,
+    cols: u32,
+    method: Method,
+    unique: bool,
+    threads: usize,
+) -> (u128, Option<u128>) {
+    let parts = Parts {
+        method: Some(method),
+        unique,
+        ..Parts::default()
+    };
+    let r = count_parts(
+        &plain(rows, cols),
+        EngineChoice::Named("nqueens"),
+        &on_threads(threads),
+        &parts,
+    )
+    .unwrap();
+    assert_eq!(r.method, method);
+    (
+        u128::try_from(&r.total).unwrap(),
+        r.unique.map(|u| u128::try_from(&u).unwrap()),
+    )
+}
+
+/// The backtracking search's count, which gives the total and the count up to symmetry
+/// together.
+fn backtrack(rows: u32, cols: u32) -> (u128, u128) {
+    let (total, unique) = by_method(rows, cols, Method::Backtrack, true, 0);
+    (total, unique.unwrap())
+}
+
+/// The nqueens engine's total, by its fastest method.
+fn total(rows: u32, cols: u32, threads: usize) -> u128 {
+    let n = queens::count(
+        &plain(rows, cols),
+        EngineChoice::Named("nqueens"),
+        &on_threads(threads),
+    )
+    .unwrap();
+    u128::try_from(&n).unwrap()
 }
 
 /// Plain-queens rows of a truth table: (rows, cols, published value).
@@ -41,52 +103,20 @@ fn totals_match_a000170_up_to_15_and_a269133_rectangles() {
         if r == c && r > 15 {
             continue; // the join alone checks 16..18 below; more is past the budget
         }
-        let got = nqueens::count(r, c, &Control::default()).unwrap();
-        assert_eq!(got.total, want, "{r}x{c}");
+        assert_eq!(backtrack(r, c).0, want, "{r}x{c}");
         if r == c {
             // The half-board join gives the same totals, on one thread and on three.
-            assert_eq!(Plan::join(r).unwrap().run_all().total, want, "join {r}");
-            let three = Control {
-                threads: 3,
-                ..Control::default()
-            };
-            assert_eq!(nqueens::count_total(r, r, &three).unwrap(), want, "{r}");
+            assert_eq!(by_method(r, r, Method::Join, false, 1).0, want, "join {r}");
+            assert_eq!(total(r, r, 3), want, "{r}");
             squares += 1;
         } else {
             // The transposed board has the same solutions.
-            assert_eq!(
-                nqueens::count(c, r, &Control::default()).unwrap().total,
-                want
-            );
+            assert_eq!(backtrack(c, r).0, want);
             rectangles += 1;
         }
     }
     assert_eq!(squares, 15, "rows 1..15 of A000170 are in the table");
     assert!(rectangles >= 30, "the A269133 rows are in the table");
-}
-
-#[test]
-fn join_agrees_with_the_backtracker_task_by_task_sums() {
-    for n in 1..=12u32 {
-        let join = Plan::join(n).unwrap();
-        let back = Plan::new(n, n).unwrap();
-        assert_eq!(
-            (join.method(), back.method()),
-            (Method::Join, Method::Backtrack)
-        );
-        assert_eq!(join.run_all().total, back.run_all().total, "n={n}");
-        assert_eq!(
-            join.run_all().unique,
-            0,
-            "the join leaves the unique count out"
-        );
-        assert_ne!(join.fingerprint(), back.fingerprint());
-        assert_eq!(join.fingerprint(), Plan::join(n).unwrap().fingerprint());
-    }
-    assert_eq!(Plan::total_method(16, 16), Method::Join);
-    assert_eq!(Plan::total_method(22, 22), Method::Backtrack);
-    assert_eq!(Plan::total_method(8, 9), Method::Backtrack);
-    assert!(Plan::with_method(8, 9, Method::Join).is_err());
 }
 
 #[test]
@@ -96,44 +126,16 @@ fn unique_counts_match_a002562_up_to_14() {
         if r != c || r > 14 {
             continue;
         }
-        assert_eq!(
-            nqueens::count(r, c, &Control::default()).unwrap().unique,
-            want,
-            "{r}x{r}"
-        );
+        assert_eq!(backtrack(r, c).1, want, "{r}x{r}");
         // The join's, from the total by Burnside's lemma.
-        let join = Plan::join(r).unwrap();
-        let opts = resume::Options {
-            unique: true,
-            ..resume::Options::default()
-        };
-        let report = resume::run(&join, &opts, &Control::default());
-        assert_eq!(report.unwrap().tally.unique, want, "{r}x{r} by the join");
+        assert_eq!(
+            by_method(r, c, Method::Join, true, 0).1,
+            Some(want),
+            "{r}x{r} by the join"
+        );
         seen += 1;
     }
     assert_eq!(seen, 14);
-}
-
-#[test]
-fn burnside_gives_a002562_from_a000170_up_to_19() {
-    // The rotation-symmetric solutions (`symmetric::fixed_by`) at sizes the join
-    // counts by hand only: the published totals and unique counts must agree.
-    let totals = plain_rows("known_counts.tsv");
-    let mut seen = 0;
-    for (r, c, want) in plain_rows("known_counts_symmetry.tsv") {
-        if r != c || !(15..=19).contains(&r) {
-            continue;
-        }
-        let total = totals.iter().find(|t| (t.0, t.1) == (r, c)).unwrap().2;
-        let got = nqueens::symmetric::unique_from_total(r as usize, total);
-        assert_eq!(got, Some(want), "{r}x{r}");
-        assert_eq!(
-            nqueens::symmetric::unique_from_total(r as usize, total + 8),
-            Some(want + 1)
-        );
-        seen += 1;
-    }
-    assert_eq!(seen, 5);
 }
 
 #[test]
@@ -144,20 +146,21 @@ fn agrees_with_the_exact_engine() {
         let board: queens::Board = b.parse().unwrap();
         let spec = format!("{}Q", board.rows().min(board.cols()));
         let p = problem(&b, &spec, "");
-        let ctl = Control::default();
+        let ctl = Settings::default();
         let exact = queens::count(&p, EngineChoice::Named("exact"), &ctl).unwrap();
         let ours = queens::count(&p, EngineChoice::Named("nqueens"), &ctl).unwrap();
         assert_eq!(ours, exact, "{b}");
         // auto picks the dedicated counter for plain queens
-        let auto = queens::engine::select(EngineChoice::Auto, &p, queens::Job::Count).unwrap();
-        assert_eq!(auto.name(), "nqueens");
+        let auto = picked(EngineChoice::Auto, &p, Job::Count, &ctl).unwrap();
+        assert_eq!(auto, "nqueens");
     }
     // ... and never for anything else.
     for (b, spec, fixed) in [("8", "8Q", "Qa1"), ("8", "7Q", ""), ("6", "6R", "")] {
         let p = problem(b, spec, fixed);
-        assert!(queens::count(&p, EngineChoice::Named("nqueens"), &Control::default()).is_err());
-        let auto = queens::engine::select(EngineChoice::Auto, &p, queens::Job::Count).unwrap();
-        assert_ne!(auto.name(), "nqueens");
+        let ctl = Settings::default();
+        assert!(queens::count(&p, EngineChoice::Named("nqueens"), &ctl).is_err());
+        let auto = picked(EngineChoice::Auto, &p, Job::Count, &ctl).unwrap();
+        assert_ne!(auto, "nqueens");
     }
 }
 
@@ -200,19 +203,21 @@ fn counter_flags_need_plain_queens() {
         vec!["--shard", "1/2"],
         vec!["--checkpoint", "/nonexistent/x"],
     ] {
-        for base in [
-            vec!["count", "6", "--pieces", "6R"],
-            vec!["count", "8", "--fixed", "Qa1"],
-            vec!["count", "8", "--engine", "exact"],
+        // `auto` names the one engine that counts in parts and why it refuses; a named
+        // engine that does not count in parts says so.
+        for (base, why) in [
+            (vec!["count", "6", "--pieces", "6R"], "plain N-queens"),
+            (vec!["count", "8", "--fixed", "Qa1"], "plain N-queens"),
+            (
+                vec!["count", "8", "--engine", "exact"],
+                "the exact engine does not run `count in parts`",
+            ),
         ] {
             let args: Vec<&str> = base.iter().chain(extra.iter()).copied().collect();
             let o = queens(&args);
             assert_eq!(o.status.code(), Some(2), "{args:?}");
-            assert!(
-                stderr(&o).contains("plain N-queens"),
-                "{args:?}: {}",
-                stderr(&o)
-            );
+            assert!(stderr(&o).contains(why), "{args:?}: {}", stderr(&o));
+            assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
         }
     }
     for bad in ["0/3", "4/3", "x", "1/0", "1-3"] {
@@ -301,11 +306,7 @@ fn join_totals_16_to_18_match_a000170() {
     let mut checked = 0;
     for (r, c, want) in plain_rows("known_counts.tsv") {
         if r == c && (16..=18).contains(&r) {
-            assert_eq!(
-                nqueens::count_total(r, r, &Control::default()).unwrap(),
-                want,
-                "{r}"
-            );
+            assert_eq!(total(r, r, 0), want, "{r}");
             checked += 1;
         }
     }
@@ -441,6 +442,11 @@ fn shard_by(board: &str, i: u32, k: u32, method: &str) -> PathBuf {
     }
     let o = queens(&args);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(
+        v["check"].as_str().is_some_and(|c| !c.is_empty()),
+        "a shard result carries its check digest: {v}"
+    );
     let path = tmp(&format!("shard-{board}-{i}-of-{k}-{method}.json"));
     std::fs::write(&path, stdout(&o)).unwrap();
     path
@@ -488,8 +494,8 @@ fn shards_merge_to_the_total() {
     // A rectangle, given either way round, splits and merges the same.
     let a = shard("7x9", 1, 2);
     let b = shard("9x7", 2, 2);
-    let all = nqueens::count(7, 9, &Control::default()).unwrap();
-    assert_eq!(stdout(&merge(&[&a, &b], &[])), format!("{}\n", all.total));
+    let all = backtrack(7, 9).0;
+    assert_eq!(stdout(&merge(&[&a, &b], &[])), format!("{all}\n"));
 }
 
 #[test]
@@ -501,7 +507,7 @@ fn bad_shard_sets_are_refused() {
     let garbage = tmp("garbage.json");
     std::fs::write(&garbage, "{\"total\": 5}").unwrap();
     let missing_file = tmp("no-such-file.json");
-    // A join part whose total was edited: the sum is no N-queens total (Burnside).
+    // A join part whose total was edited: its check digest no longer matches.
     let altered = tmp("altered.json");
     let text = std::fs::read_to_string(&s[1]).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -511,7 +517,12 @@ fn bad_shard_sets_are_refused() {
         &format!("\"total\":{}", total + 1),
     );
     assert_ne!(edited, text);
-    std::fs::write(&altered, edited).unwrap();
+    std::fs::write(&altered, &edited).unwrap();
+    // ... and without its check digest: refused as from an older version.
+    let unchecked = tmp("unchecked.json");
+    let mut stripped: serde_json::Value = serde_json::from_str(&edited).unwrap();
+    stripped.as_object_mut().unwrap().remove("check");
+    std::fs::write(&unchecked, stripped.to_string()).unwrap();
     let cases: Vec<(Vec<&PathBuf>, &str)> = vec![
         (vec![&s[0], &s[1]], "missing"),
         (vec![&s[0], &s[1], &s[2], &s[1]], "twice"),
@@ -526,7 +537,11 @@ fn bad_shard_sets_are_refused() {
             "not a queens shard result",
         ),
         (vec![&s[0], &s[1], &s[2], &missing_file], "cannot read"),
-        (vec![&s[0], &altered, &s[2]], "a result was altered"),
+        (
+            vec![&s[0], &altered, &s[2]],
+            "was altered: its counts no longer match its check value",
+        ),
+        (vec![&s[0], &unchecked, &s[2]], "has no check value"),
     ];
     for (set, why) in cases {
         let o = merge(&set, &[]);
@@ -535,12 +550,20 @@ fn bad_shard_sets_are_refused() {
         assert!(stderr(&o).contains(why), "{why}: {}", stderr(&o));
     }
     assert_eq!(stdout(&merge(&[&s[2], &s[0], &s[1]], &[])), "2680\n");
-    let expected = Tally {
-        total: 2680,
-        unique: 341,
-    };
-    assert_eq!(
-        nqueens::count(11, 11, &Control::default()).unwrap(),
-        expected
-    );
+    // An edited total that keeps its digest valid (through the library, which takes
+    // results as values): the sum is no N-queens total (Burnside).
+    let mut parts: Vec<(String, ShardResult)> = s
+        .iter()
+        .map(|p| {
+            let name = p.display().to_string();
+            let text = std::fs::read_to_string(p).unwrap();
+            let r = ShardResult::parse(&text, &name).unwrap();
+            (name, r)
+        })
+        .collect();
+    assert_eq!(queens::engine::merge(&parts).unwrap().tally.total, 2680);
+    parts[1].1.total += 1;
+    let err = queens::engine::merge(&parts).unwrap_err().to_string();
+    assert!(err.contains("a result was altered"), "{err}");
+    assert_eq!(backtrack(11, 11), (2680, 341));
 }

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use common::oracle::{self, Small};
 use proptest::prelude::*;
 use queens::{
-    Board, Catalog, Control, EngineChoice, Piece, PieceCount, Placement, Problem, Square,
+    Board, Catalog, EngineChoice, Piece, PieceCount, Placement, Problem, Settings, Square,
 };
 
 const KINDS: &[char] = &['K', 'N', 'B', 'R', 'Q', 'A'];
@@ -100,7 +100,7 @@ proptest! {
     fn exact_engine_matches_oracle(s in small_problem()) {
         let problem = to_problem(&s);
         let expected = oracle::solutions(&s, &oracle::chess_attacks);
-        let ctl = Control { threads: 1, ..Control::default() };
+        let ctl = Settings { threads: 1, ..Settings::default() };
         let counted = queens::count(&problem, EngineChoice::Named("exact"), &ctl).unwrap();
         prop_assert_eq!(counted, (expected.len() as u64).into(), "count of {:?}", s);
 

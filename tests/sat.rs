@@ -14,13 +14,13 @@ use std::process::{Command, Stdio};
 use common::{problem, queens, stderr, stdout, truth_table};
 use proptest::prelude::*;
 use queens::{
-    Board, Catalog, Control, EngineChoice, Piece, PieceCount, Placement, Problem, Square,
+    Board, Catalog, EngineChoice, Piece, PieceCount, Placement, Problem, Settings, Square,
 };
 
-fn ctl() -> Control<'static> {
-    Control {
+fn ctl() -> Settings<'static> {
+    Settings {
         threads: 1,
-        ..Control::default()
+        ..Settings::default()
     }
 }
 
@@ -503,8 +503,8 @@ fn fairy_kinds_match_exact_engine() {
 /// more (where it was measured faster), never to count or enumerate.
 #[test]
 fn auto_picks_sat_only_for_large_solves() {
-    use queens::engine::{Job, select};
-    let pick = |p: &Problem, job| select(EngineChoice::Auto, p, job).unwrap().name();
+    use queens::engine::{Job, picked};
+    let pick = |p: &Problem, job| picked(EngineChoice::Auto, p, job, &ctl()).unwrap();
     let q30 = Problem::queens(30).unwrap();
     let q8 = Problem::queens(8).unwrap();
     let completion = problem("20", "20Q", "Qa1,Qc2");
@@ -519,13 +519,19 @@ fn auto_picks_sat_only_for_large_solves() {
     assert_eq!(pick(&mixed, Job::Count), "exact");
     assert_eq!(pick(&q30, Job::Enumerate), "exact");
     // Named, it runs whatever the size or job.
-    assert!(select(EngineChoice::Named("sat"), &q8, Job::Count).is_ok());
-    // Too large for every engine: the refusal says why.
+    assert!(picked(EngineChoice::Named("sat"), &q8, Job::Count, &ctl()).is_ok());
+    // Too large for every engine: the refusal says why, naming the most general
+    // engine for the job (the last that can decide it).
     let huge = problem("1000x100000", "2N", "");
-    let why = match select(EngineChoice::Auto, &huge, Job::Solve) {
-        Ok(e) => panic!("{} accepted a 10^8-square board", e.name()),
+    let why = match picked(EngineChoice::Auto, &huge, Job::Solve, &ctl()) {
+        Ok(e) => panic!("{e} accepted a 10^8-square board"),
         Err(e) => e.to_string(),
     };
+    assert!(why.contains("too large for the exact engine"), "{why}");
+    // Named, the sat engine gives its own limit.
+    let why = picked(EngineChoice::Named("sat"), &huge, Job::Solve, &ctl())
+        .unwrap_err()
+        .to_string();
     assert!(why.contains("too large for the sat engine"), "{why}");
     // A 30-queens solution from auto is a solution.
     let s = queens::solve(&q30, EngineChoice::Auto, &ctl())

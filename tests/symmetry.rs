@@ -8,9 +8,9 @@ use std::ops::ControlFlow;
 
 use common::{TruthRow, problem, queens, stdout, truth_table};
 use proptest::prelude::*;
-use queens::symmetry::count_unique;
 use queens::{
-    Board, Control, EngineChoice, Move, Piece, PieceCount, PieceKind, Placement, Problem, Square,
+    Board, EngineChoice, Move, Piece, PieceCount, PieceKind, Placement, Problem, Settings, Square,
+    count_unique,
 };
 
 /// Rows of the symmetry table left out, with the reason.
@@ -41,7 +41,7 @@ fn unique_counts_match_the_table() {
     let mut checked = 0;
     for row in rows.iter().filter(|r| !over_budget(r)) {
         let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
-        let n = count_unique(&p, EngineChoice::Auto, &Control::default()).unwrap();
+        let n = count_unique(&p, EngineChoice::Auto, &Settings::default()).unwrap();
         assert_eq!(n.to_string(), row.value, "{} ({})", row.name(), row.source);
         checked += 1;
     }
@@ -133,7 +133,7 @@ fn brute_orbits(p: &Problem) -> usize {
     queens::enumerate(
         p,
         EngineChoice::Named("exact"),
-        &Control::default(),
+        &Settings::default(),
         &mut |s| {
             let v: Vec<(char, u32, u32)> = s
                 .pieces()
@@ -183,7 +183,7 @@ proptest! {
 
     #[test]
     fn burnside_matches_brute_force(p in small()) {
-        let n = count_unique(&p, EngineChoice::Auto, &Control::default()).unwrap();
+        let n = count_unique(&p, EngineChoice::Auto, &Settings::default()).unwrap();
         prop_assert_eq!(n, brute_orbits(&p).into(), "{:?}", p);
     }
 }

@@ -8,7 +8,7 @@
 mod common;
 
 use common::{TruthRow, problem, truth_table};
-use queens::{Control, EngineChoice, Problem};
+use queens::{EngineChoice, Problem, Settings};
 
 /// Rows skipped for the exact engine: (board, spec in the table's notation, why).
 const BEYOND_ENUMERATION: &[(&str, &str, &str)] = &[
@@ -209,7 +209,7 @@ fn is_skipped(row: &TruthRow) -> bool {
 }
 
 fn exact_count(p: &Problem) -> String {
-    queens::count(p, EngineChoice::Named("exact"), &Control::default())
+    queens::count(p, EngineChoice::Named("exact"), &Settings::default())
         .unwrap()
         .to_string()
 }
@@ -275,7 +275,7 @@ fn seed_results() {
         let auto = queens::count(
             &problem(board, spec, ""),
             EngineChoice::Auto,
-            &Control::default(),
+            &Settings::default(),
         )
         .unwrap()
         .to_string();
