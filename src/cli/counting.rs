@@ -13,7 +13,8 @@ use queens::range::{RangeSpec, is_range};
 use queens::{Board, EngineChoice, Placement, Problem, Settings, parse_spec};
 
 use super::args::{AllFormat, ProblemArgs, SolveFormat};
-use super::run::{CliResult, Limits, Listing, Outcome, failed, write_out};
+use super::limits::Limits;
+use super::output::{CliResult, Listing, Outcome, failed, write_out};
 
 /// `queens max BOARD --kind K [--pieces SPEC] [--fixed PLACEMENT] [--json]`.
 pub fn max(
@@ -47,7 +48,7 @@ pub fn max(
     };
     let choice: EngineChoice = engine.parse().map_err(|e: queens::Error| e.to_string())?;
     let settings = Settings {
-        on_engine: super::run::on_engine(),
+        on_engine: super::limits::on_engine(),
         ..Settings::default()
     };
     let found = match maximum(board, &base, &fixed, &kind, choice, &settings) {
@@ -178,7 +179,7 @@ pub fn solve_range(r: &Ranged, format: SolveFormat) -> CliResult {
             Err(e) => return failed(e),
         };
         if let Some(s) = found {
-            let text = super::run::solution_text(&r.board, &s, format)?;
+            let text = super::output::solution_text(&r.board, &s, format)?;
             write_out(&mut io::stdout().lock(), &text)?;
             return Ok(Outcome::Yes);
         }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use queens::engine::{EngineReport, engines as reports};
 use queens::{Board, PieceCount, PieceKind, Placement, Problem, Settings, parse_spec};
 
-use super::run::{CliResult, Outcome, write_out};
+use super::output::{CliResult, Outcome, write_out};
 
 /// Runs `queens engines [BOARD] [--pieces SPEC] [--fixed PLACEMENT] [--piece L=BETZA]`.
 pub fn engines(

@@ -9,7 +9,7 @@ use queens::export::{Format, export};
 use queens::verify::conflicts;
 use queens::{Board, Catalog, PieceCount, PieceKind, Placement, Problem, parse_spec};
 
-use super::run::Outcome;
+use super::output::Outcome;
 
 /// Arguments of `queens export`.
 #[derive(Args, Debug)]

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use queens::fairy::{self, NAMED};
 use queens::{Catalog, Move, betza};
 
-use super::run::Outcome;
+use super::output::Outcome;
 
 /// The side of the move diagrams.
 const DIAGRAM: u32 = 9;

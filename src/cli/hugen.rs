@@ -16,7 +16,7 @@ use queens::{
 };
 
 use super::args::{ProblemArgs, SolveFormat, VerifyFormat};
-use super::run::Outcome;
+use super::output::Outcome;
 
 /// Boards with more files than this print `perm` unless a format is given.
 pub const WIDE: u32 = 64;
@@ -139,7 +139,7 @@ pub fn solve(
         return Ok(Some(Outcome::No));
     }
 
-    let limits = super::run::Limits::of(args)?;
+    let limits = super::limits::Limits::of(args)?;
     let mut choice = choice;
     let mut seed = None;
     if huge.random {
@@ -169,7 +169,7 @@ pub fn solve(
             eprintln!("queens: no solution");
             return Ok(Some(Outcome::No));
         }
-        Err(e) => return super::run::failed(e).map(Some),
+        Err(e) => return super::output::failed(e).map(Some),
     };
     let mut out = io::stdout().lock();
     let written = match format {

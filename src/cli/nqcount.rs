@@ -11,8 +11,9 @@ use queens::engine::{Method, Parts, Shard, ShardResult, count_parts, merge as me
 use queens::{EngineChoice, Error, Problem};
 use serde_json::json;
 
+use super::limits::Limits;
+use super::output::Outcome;
 use super::progress::Bar;
-use super::run::{Limits, Outcome};
 
 /// The `count` flags that only the N-queens counter understands.
 #[derive(Clone, Debug, Default)]
@@ -90,7 +91,7 @@ pub fn count(
                 "{flag} needs an engine that counts in parts: {reason}"
             ));
         }
-        Err(e) => return super::run::failed(e),
+        Err(e) => return super::output::failed(e),
     };
     let seconds = start.elapsed().as_secs_f64();
     let unique = report.unique.clone().unwrap_or_default();

@@ -1,0 +1,162 @@
+//! How a command ends and what it writes: the [`Outcome`] and its exit code, library
+//! errors as outcomes, stdout that a closed pipe ends quietly, and the text of a
+//! solution in each format.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+
+use queens::{Board, Error, Placement, render};
+
+use super::args::{AllFormat, SolveFormat};
+
+/// How a command ended, when it ran to the end.
+pub enum Outcome {
+    /// Found / valid: exit 0.
+    Yes,
+    /// No solution / invalid placement: exit 1.
+    No,
+    /// A search budget ran out, nothing proved: exit 3.
+    Unknown,
+}
+
+impl Outcome {
+    /// The process exit code, as grep has it.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            Outcome::Yes => ExitCode::SUCCESS,
+            Outcome::No => ExitCode::from(1),
+            Outcome::Unknown => ExitCode::from(3),
+        }
+    }
+}
+
+pub(crate) type CliResult = Result<Outcome, String>;
+
+/// The outcome of a library error: "no answer" (exit 3) for a budget that ran out or
+/// a search that gave up, said on stderr; every other error is bad input (exit 2).
+pub fn failed(e: Error) -> CliResult {
+    match e {
+        Error::Budget { .. } | Error::GaveUp { .. } => {
+            eprintln!("queens: {e}");
+            Ok(Outcome::Unknown)
+        }
+        Error::NoEngine { .. } => Err(format!(
+            "{e} (`queens engines` with the same board and pieces shows why each engine refuses)"
+        )),
+        e => Err(e.to_string()),
+    }
+}
+
+/// Writes to stdout; a closed pipe (`| head`) ends the output quietly.
+pub fn write_out(out: &mut impl Write, text: &str) -> Result<bool, String> {
+    match out.write_all(text.as_bytes()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+pub fn finish(out: &mut impl Write) -> Result<(), String> {
+    match out.flush() {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// The output of `all`: solutions written one by one up to an optional limit, stopping
+/// quietly on a closed pipe and remembering a write failure for the caller to report
+/// (the enumeration callback can only say stop).
+pub struct Listing<W: Write> {
+    out: W,
+    limit: Option<u64>,
+    printed: u64,
+    closed: bool,
+    failure: Option<String>,
+}
+
+impl<W: Write> Listing<W> {
+    /// A listing into `out` of at most `limit` solutions (`None`: all of them).
+    pub fn new(out: W, limit: Option<u64>) -> Self {
+        Listing {
+            out,
+            limit,
+            printed: 0,
+            closed: false,
+            failure: None,
+        }
+    }
+
+    /// Whether nothing more may be written: the limit is reached, the pipe closed or a
+    /// write failed.
+    pub fn done(&self) -> bool {
+        self.closed || self.failure.is_some() || self.limit.is_some_and(|l| self.printed >= l)
+    }
+
+    /// Writes one solution; `Break` when the listing is [done](Self::done).
+    pub fn push(&mut self, board: &Board, p: &Placement, format: AllFormat) -> ControlFlow<()> {
+        match listing_text(board, p, format, self.printed == 0)
+            .and_then(|text| write_out(&mut self.out, &text))
+        {
+            Ok(true) => self.printed += 1,
+            Ok(false) => self.closed = true,
+            Err(e) => self.failure = Some(e),
+        }
+        if self.done() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Flushes the output; reports a write failure, or "no solution" when nothing was
+    /// listed although something was asked for.
+    pub fn finish(mut self) -> CliResult {
+        if let Some(e) = self.failure.take() {
+            return Err(e);
+        }
+        finish(&mut self.out)?;
+        if self.printed == 0 && self.limit != Some(0) {
+            eprintln!("queens: no solution");
+            return Ok(Outcome::No);
+        }
+        Ok(Outcome::Yes)
+    }
+}
+
+const PERM_QUEENS_ONLY: &str =
+    "--format perm writes one queen per file only; use --format coords for this problem";
+
+/// One solution as `solve` prints it.
+pub fn solution_text(board: &Board, p: &Placement, format: SolveFormat) -> Result<String, String> {
+    Ok(match format {
+        SolveFormat::Board => render::diagram(board, p),
+        SolveFormat::Coords => format!("{p}\n"),
+        SolveFormat::Json => format!("{}\n", render::json(board, p)),
+        SolveFormat::Svg => render::svg(board, p),
+        SolveFormat::Perm => queens::perm::Perm::from_placement(board, p)
+            .ok_or(PERM_QUEENS_ONLY)?
+            .to_text(),
+    })
+}
+
+/// One solution as `all` prints it; `first` tells whether a separator is needed.
+pub fn listing_text(
+    board: &Board,
+    p: &Placement,
+    format: AllFormat,
+    first: bool,
+) -> Result<String, String> {
+    Ok(match format {
+        AllFormat::Coords => format!("{p}\n"),
+        AllFormat::Json => format!("{}\n", render::json(board, p)),
+        AllFormat::Board => {
+            let sep = if first { "" } else { "\n" };
+            format!("{sep}{}", render::diagram(board, p))
+        }
+        AllFormat::Perm => queens::perm::Perm::from_placement(board, p)
+            .ok_or(PERM_QUEENS_ONLY)?
+            .to_text(),
+    })
+}
