@@ -243,3 +243,215 @@ fn echoed_input_as_typed() {
     code(&o, 2);
     assert!(stderr(&o).contains("'é'"), "{}", stderr(&o));
 }
+
+// --- The engine contract (issue: every flag honoured by every engine) ---
+
+#[test]
+fn threads_past_the_cap_are_bad_input() {
+    // The general engine used to start 100000 threads and run for minutes.
+    let start = std::time::Instant::now();
+    let o = queens(&["count", "6", "--pieces", "2N,2B,R,Q", "--threads", "100000"]);
+    code(&o, 2);
+    assert!(stderr(&o).contains("1024"), "{}", stderr(&o));
+    assert!(start.elapsed().as_secs() < 5);
+    // 1024 is allowed, and the count is right.
+    let o = queens(&["count", "6", "--pieces", "2N,2B,R,Q", "--threads", "1024"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "104416\n");
+}
+
+#[test]
+fn general_engine_honours_the_time_budget() {
+    // It used to run 16 s and say "no solution"; sat never stopped.
+    for engine in ["auto", "exact", "sat"] {
+        let start = std::time::Instant::now();
+        let o = queens(&[
+            "solve",
+            "10",
+            "--pieces",
+            "4Q,8B,8K",
+            "--budget-secs",
+            "0.5",
+            "--engine",
+            engine,
+        ]);
+        code(&o, 3);
+        assert!(
+            stderr(&o).contains("within the budget"),
+            "{engine}: {}",
+            stderr(&o)
+        );
+        assert!(
+            start.elapsed().as_secs_f64() < 4.0,
+            "{engine} took {:?}",
+            start.elapsed()
+        );
+    }
+}
+
+#[test]
+fn exact_engine_honours_the_step_budget() {
+    let o = queens(&["solve", "30", "--engine", "exact", "--budget-steps", "1"]);
+    code(&o, 3);
+    assert!(stderr(&o).contains("1 step"), "{}", stderr(&o));
+    // Enough steps: the same search finds its solution.
+    let o = queens(&[
+        "solve",
+        "12",
+        "--engine",
+        "exact",
+        "--budget-steps",
+        "100000",
+        "--format",
+        "coords",
+    ]);
+    code(&o, 0);
+}
+
+#[test]
+fn engines_without_a_step_budget_refuse_it() {
+    let o = queens(&["solve", "8", "--engine", "sat", "--budget-steps", "10"]);
+    code(&o, 2);
+    assert!(
+        stderr(&o).contains("sat engine does not take a step budget"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn random_without_budget_never_says_budget_when_none_exists() {
+    // Qa1 and Qb3 leave no solution: local search gives up on its own limit and the
+    // problem goes to an engine that proves it (it used to exit 3, "budget ran out").
+    let o = queens(&[
+        "solve", "8", "--random", "--fixed", "Qa1,Qb3", "--seed", "1",
+    ]);
+    code(&o, 1);
+    assert!(!stderr(&o).contains("budget"), "{}", stderr(&o));
+}
+
+#[test]
+fn local_search_giving_up_beyond_every_decider_says_why() {
+    // 1100 queens with files a, b and ranks 1, 2 left free: impossible (both ways of
+    // filling them share a diagonal), and past the complete engine's 1024. The rest is
+    // a solution of 1098 queens moved up and right by two.
+    let o = queens(&["solve", "1098", "--format", "perm"]);
+    code(&o, 0);
+    let ranks: Vec<u64> = stdout(&o)
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let mut text = String::from("0 0");
+    for r in ranks {
+        text.push_str(&format!(" {}", r + 2));
+    }
+    let path = temp_file("gave-up-1100.txt", &text);
+    let o = queens(&["solve", "1100", "--fixed-file", &path]);
+    code(&o, 3);
+    let err = stderr(&o);
+    assert!(
+        err.contains("local search") && err.contains("1024"),
+        "{err}"
+    );
+    assert!(!err.contains("budget of"), "{err}");
+}
+
+#[test]
+fn max_counts_fixed_queens_toward_the_kind() {
+    let o = queens(&["max", "8", "--kind", "Q", "--fixed", "Qa1"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "8 4\n"); // 8 queens, 4 of the 92 with a queen on a1
+    let o = queens(&["max", "8", "--kind", "K", "--fixed", "Ka1"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o).split(' ').next(), Some("16"));
+}
+
+#[test]
+fn merge_refuses_a_raised_total_and_an_edited_unique_count() {
+    let shard = |i: u32, k: u32, method: &str| {
+        let o = queens(&[
+            "count",
+            "10",
+            "--shard",
+            &format!("{i}/{k}"),
+            "--method",
+            method,
+            "--threads",
+            "1",
+        ]);
+        code(&o, 0);
+        stdout(&o)
+    };
+    let edit = |text: &str, field: &str, by: u64| -> String {
+        let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+        let n = v[field].as_u64().unwrap();
+        v[field] = serde_json::json!(n + by);
+        v.to_string()
+    };
+    // Join shards: a total raised by 8 keeps Burnside's sum whole; the check catches it.
+    let (a, b) = (shard(1, 2, "join"), shard(2, 2, "join"));
+    let fa = temp_file("merge-join-1.json", &a);
+    let fb = temp_file("merge-join-2.json", &b);
+    let o = queens(&["merge", &fa, &fb]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "724\n");
+    let raised = temp_file("merge-join-1-raised.json", &edit(&a, "total", 8));
+    let o = queens(&["merge", &raised, &fb]);
+    code(&o, 2);
+    assert!(stderr(&o).contains("altered"), "{}", stderr(&o));
+    // Backtrack shards: an edited unique count.
+    let (a, b) = (shard(1, 2, "backtrack"), shard(2, 2, "backtrack"));
+    let fb = temp_file("merge-back-2.json", &b);
+    let unique = temp_file("merge-back-1-unique.json", &edit(&a, "unique", 1));
+    let o = queens(&["merge", &unique, &fb, "--unique"]);
+    code(&o, 2);
+    assert!(stderr(&o).contains("altered"), "{}", stderr(&o));
+}
+
+#[test]
+fn all_with_limit_zero_says_whether_a_solution_exists() {
+    let o = queens(&["all", "2", "--limit", "0"]);
+    code(&o, 1);
+    assert_eq!(stdout(&o), "");
+    let o = queens(&["all", "8", "--limit", "0"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn a_refusal_is_one_sentence_naming_the_binding_limit() {
+    // It used to be one ~1 KB line listing every engine's limits.
+    let o = queens(&["count", "1000", "--pieces", "2N"]);
+    code(&o, 2);
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.len() < 300 && err.contains("4096 squares"), "{err}");
+}
+
+#[test]
+fn help_lists_every_engine_and_every_command() {
+    let top = stdout(&queens(&["--help"]));
+    for cmd in ["gen-completion", "engines"] {
+        assert!(top.contains(cmd), "{cmd} missing from --help");
+    }
+    let solve = stdout(&queens(&["solve", "--help"]));
+    let o = queens(&["engines"]);
+    code(&o, 0);
+    let names: Vec<String> = stdout(&o)
+        .lines()
+        .filter_map(|l| l.split_once(": ").map(|(n, _)| n.to_string()))
+        .filter(|n| !n.contains(' '))
+        .collect();
+    assert!(names.len() >= 12, "{names:?}");
+    for n in &names {
+        assert!(solve.contains(n.as_str()), "--engine help misses {n}");
+    }
+}
+
+#[test]
+fn verbose_names_the_engine_that_ran() {
+    let o = queens(&["-v", "count", "8"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "92\n");
+    assert!(stderr(&o).contains("engine nqueens"), "{}", stderr(&o));
+}

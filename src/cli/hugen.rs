@@ -163,6 +163,28 @@ pub fn solve(
         seed,
         ..limits.settings(None)
     };
+    if matches!(format, SolveFormat::Perm) {
+        // Streamed by engines that compute the answer rank by rank.
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        let written = queens::engine::write_perm(&problem, choice, &settings, &mut out);
+        let flushed = out.flush();
+        return match written {
+            Ok(true) => match flushed {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    Err(format!("cannot write the output: {e}"))
+                }
+                _ => Ok(Some(Outcome::Yes)),
+            },
+            Ok(false) => {
+                eprintln!("queens: no solution");
+                Ok(Some(Outcome::No))
+            }
+            Err(Error::Io { source, .. }) if source.0.kind() == io::ErrorKind::BrokenPipe => {
+                Ok(Some(Outcome::Yes))
+            }
+            Err(e) => super::output::failed(e).map(Some),
+        };
+    }
     let perm = match queens::solve_perm(&problem, choice, &settings) {
         Ok(Some(p)) => p,
         Ok(None) => {

@@ -252,6 +252,25 @@ pub(crate) trait Engine: Sync {
         )))
     }
 
+    /// Writes one solution of a queens-only problem in the `perm` text form to `out`;
+    /// `Ok(false)` when there is none. By default [`Engine::solve_perm`], written; an
+    /// engine that computes ranks one by one streams them without holding them.
+    fn write_perm(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        out: &mut dyn std::io::Write,
+    ) -> Result<bool, Error> {
+        match self.solve_perm(problem, ctl)? {
+            Some(p) => {
+                p.write_text(out)
+                    .map_err(|e| Error::io("cannot write the solution", e))?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
     /// One solution of a queens-only problem as a [`Perm`]. By default
     /// [`Engine::solve`], converted.
     fn solve_perm(&self, problem: &Problem, ctl: &Control) -> Result<Option<Perm>, Error> {
@@ -489,7 +508,7 @@ pub(crate) fn run<T>(
                 .copied()
                 .filter(|e| e.decides() && runs(*e, job))
                 .filter_map(|e| accepts(e, problem, job, &decide).err())
-                .next_back()
+                .next()
                 .unwrap_or_default();
             Err(Error::GaveUp {
                 engine: quitter,
@@ -588,6 +607,32 @@ pub fn solve_perm(
     let ctl = Control::start(settings)?;
     run(choice, problem, Job::SolvePerm, &ctl, |e| {
         e.solve_perm(problem, &ctl)
+    })
+}
+
+/// Writes one solution of a queens-only `problem` to `out` in the `perm` text form (the
+/// rank of the queen on each file, 1-based, 0 for none, on one line); `Ok(false)` when
+/// there is none. Engines that compute a rank per file (the construction) stream it, so
+/// that 10^8 queens need no memory for the answer.
+///
+/// ```
+/// use queens::{engine::write_perm, EngineChoice, Problem, Settings};
+/// let mut out = Vec::new();
+/// assert!(write_perm(&Problem::queens(8).unwrap(), EngineChoice::Auto, &Settings::default(), &mut out).unwrap());
+/// assert_eq!(out.split(|&b| b == b' ').count(), 8);
+/// ```
+pub fn write_perm(
+    problem: &Problem,
+    choice: EngineChoice,
+    settings: &Settings,
+    out: &mut dyn std::io::Write,
+) -> Result<bool, Error> {
+    let ctl = Control::start(settings)?;
+    // The closure may run twice (after a give-up), so the output is only written by
+    // the engine that answers: a give-up writes nothing.
+    let out = std::cell::RefCell::new(out);
+    run(choice, problem, Job::SolvePerm, &ctl, |e| {
+        e.write_perm(problem, &ctl, &mut **out.borrow_mut())
     })
 }
 
