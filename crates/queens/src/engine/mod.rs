@@ -503,16 +503,18 @@ pub(crate) fn run<T>(
             decide.finish(run(e))
         }
         None => {
-            let why = ENGINES
+            let why: Vec<String> = ENGINES
                 .iter()
                 .copied()
                 .filter(|e| e.decides() && runs(*e, job))
                 .filter_map(|e| accepts(e, problem, job, &decide).err())
-                .next()
-                .unwrap_or_default();
+                .collect();
             Err(Error::GaveUp {
                 engine: quitter,
-                reason: format!("{reason}, and no engine that can decide takes it ({why})"),
+                reason: format!(
+                    "{reason}, and no engine that can decide takes it: {}",
+                    why.join("; ")
+                ),
             })
         }
     }
