@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use queens::engine::{EngineReport, engines as reports};
-use queens::{Board, PieceCount, PieceKind, Placement, Problem, Settings, parse_spec};
+use queens::{Problem, Settings};
 
 use super::output::{CliResult, Outcome, write_out};
 
@@ -16,19 +16,8 @@ pub fn engines(
     defs: &[String],
 ) -> CliResult {
     let catalog = super::fairy::catalog(defs)?;
-    let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
-    let pieces = match pieces {
-        Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
-        None => vec![PieceCount {
-            kind: PieceKind::queen(),
-            count: board.rows().min(board.cols()),
-        }],
-    };
-    let fixed = match fixed {
-        Some(text) => Placement::parse(text, &catalog).map_err(|e| e.to_string())?,
-        None => Placement::default(),
-    };
-    let problem = Problem::new(board, pieces, fixed).map_err(|e| e.to_string())?;
+    let problem = Problem::parse(board, pieces, fixed, &catalog).map_err(|e| e.to_string())?;
+    let board = *problem.board();
     let list = reports(&problem, &Settings::default());
     let mut text = format!(
         "Engines for {} on {board}{}, in the order auto tries them:\n",

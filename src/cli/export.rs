@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use queens::export::dimacs::{self, Answer, VarMap};
 use queens::export::{Format, export};
 use queens::verify::conflicts;
-use queens::{Board, Catalog, PieceCount, PieceKind, Placement, Problem, parse_spec};
+use queens::{Catalog, Problem};
 
 use super::output::Outcome;
 
@@ -75,19 +75,7 @@ fn problem_of(
     defs: &[String],
 ) -> Result<Problem, String> {
     let catalog = super::fairy::catalog(defs)?;
-    let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
-    let pieces = match pieces {
-        Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
-        None => vec![PieceCount {
-            kind: PieceKind::queen(),
-            count: board.rows().min(board.cols()),
-        }],
-    };
-    let fixed = match fixed {
-        Some(text) => Placement::parse(text, &catalog).map_err(|e| e.to_string())?,
-        None => Placement::default(),
-    };
-    Problem::new(board, pieces, fixed).map_err(|e| e.to_string())
+    Problem::parse(board, pieces, fixed, &catalog).map_err(|e| e.to_string())
 }
 
 fn emit(text: &str) -> Result<(), String> {

@@ -96,7 +96,7 @@ pub fn count(
     let seconds = start.elapsed().as_secs_f64();
     let unique = report.unique.clone().unwrap_or_default();
     let (text, found) = if let Some(r) = &report.shard {
-        (serde_json::to_string(r).expect("serialisable"), true)
+        (r.to_json(), true)
     } else if flags.json {
         let v = json!({
             "n": board.rows().min(board.cols()),

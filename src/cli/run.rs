@@ -112,19 +112,13 @@ struct Setup {
 
 fn setup(args: &ProblemArgs) -> Result<Setup, String> {
     let catalog = super::fairy::catalog(&args.piece)?;
-    let board: Board = args.board.parse().map_err(|e| format!("{e}"))?;
-    let pieces = match &args.pieces {
-        Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
-        None => vec![PieceCount {
-            kind: PieceKind::queen(),
-            count: board.rows().min(board.cols()),
-        }],
-    };
-    let fixed = match &args.fixed {
-        Some(text) => Placement::parse(text, &catalog).map_err(|e| e.to_string())?,
-        None => Placement::default(),
-    };
-    let problem = Problem::new(board, pieces, fixed).map_err(|e| e.to_string())?;
+    let problem = Problem::parse(
+        &args.board,
+        args.pieces.as_deref(),
+        args.fixed.as_deref(),
+        &catalog,
+    )
+    .map_err(|e| e.to_string())?;
     let engine: EngineChoice = args
         .engine
         .parse()

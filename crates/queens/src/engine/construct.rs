@@ -121,10 +121,7 @@ impl Engine for ConstructEngine {
     }
 
     fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours {
-            step_budget: true,
-            ..Default::default()
-        }
+        crate::engine::Honours::STEPS
     }
 
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {

@@ -52,6 +52,7 @@ use crate::problem::{Placement, Problem};
 
 pub use nqueens::Method;
 pub use nqueens::resume::{Merged, Shard, ShardResult, merge};
+pub use nqueens::tally::Tally;
 pub(crate) use settings::Control;
 pub use settings::MAX_THREADS;
 pub use settings::{Progress, Settings};
@@ -164,6 +165,21 @@ pub struct PartsReport {
     pub shard: Option<ShardResult>,
     /// Threads used.
     pub threads: usize,
+}
+
+impl Honours {
+    /// A parallel engine: it honours the thread count.
+    pub const PARALLEL: Honours = Honours {
+        parallel: true,
+        step_budget: false,
+        seed: false,
+    };
+    /// A search that counts its steps.
+    pub const STEPS: Honours = Honours {
+        parallel: false,
+        step_budget: true,
+        seed: false,
+    };
 }
 
 /// A solver. See the [module docs](self) for the list.

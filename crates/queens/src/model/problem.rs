@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use super::board::Board;
-use super::piece::PieceKind;
+use super::piece::{Catalog, PieceKind};
 pub use super::placement::{Piece, Placement};
 pub use super::spec::{PieceCount, format_spec, parse_spec};
 use crate::error::Error;
@@ -34,6 +34,38 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The problem as the command line gives it: a board (`8`, `5x7`), a piece spec
+    /// (`2N,2B,R,Q`; `None`: `min(rows, cols)` queens) and fixed pieces (`Qa1,Nc3` or a
+    /// permutation; `None`: none), letters read with `catalog`.
+    ///
+    /// ```
+    /// use queens::{Catalog, Problem};
+    /// let p = Problem::parse("6", Some("2N,2B,R,Q"), None, &Catalog::standard()).unwrap();
+    /// assert_eq!(p.total_pieces(), 6);
+    /// assert_eq!(Problem::parse("5x7", None, Some("Qa1"), &Catalog::standard()).unwrap().total_pieces(), 5);
+    /// assert!(Problem::parse("8", Some("9Z"), None, &Catalog::standard()).is_err());
+    /// ```
+    pub fn parse(
+        board: &str,
+        pieces: Option<&str>,
+        fixed: Option<&str>,
+        catalog: &Catalog,
+    ) -> Result<Problem, Error> {
+        let board: Board = board.parse()?;
+        let pieces = match pieces {
+            Some(spec) => parse_spec(spec, catalog)?,
+            None => vec![PieceCount {
+                kind: PieceKind::queen(),
+                count: board.rows().min(board.cols()),
+            }],
+        };
+        let fixed = match fixed {
+            Some(text) => Placement::parse(text, catalog)?,
+            None => Placement::default(),
+        };
+        Problem::new(board, pieces, fixed)
+    }
+
     /// A checked problem: the pieces fit on the board, the fixed pieces are on it, on
     /// distinct squares, of kinds in the spec and no more of a kind than the spec holds.
     ///

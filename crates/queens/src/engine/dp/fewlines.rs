@@ -612,10 +612,7 @@ impl Engine for FewLinesEngine {
     }
 
     fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours {
-            parallel: true,
-            ..Default::default()
-        }
+        crate::engine::Honours::PARALLEL
     }
 
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {

@@ -65,10 +65,7 @@ impl Engine for NQueensEngine {
     }
 
     fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours {
-            parallel: true,
-            ..Default::default()
-        }
+        crate::engine::Honours::PARALLEL
     }
 
     fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {

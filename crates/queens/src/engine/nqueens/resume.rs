@@ -597,6 +597,12 @@ impl ShardResult {
         r
     }
 
+    /// The result as one line of JSON, as `count --shard` prints it and
+    /// [`ShardResult::parse`] reads it back.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a shard result is plain data")
+    }
+
     /// Reads a shard result that `--shard` wrote (`name` is used in messages).
     pub fn parse(text: &str, name: &str) -> Result<ShardResult, Error> {
         let r: ShardResult = serde_json::from_str(text.trim())
