@@ -210,7 +210,7 @@ pub fn all_range(r: &Ranged, limit: Option<u64>, format: AllFormat) -> CliResult
         if let Err(e) = queens::enumerate(&p, r.engine, &r.settings(), &mut |s| {
             listing.push(&r.board, s, format)
         }) {
-            listing.finish()?;
+            listing.abandon()?;
             return failed(e);
         }
     }

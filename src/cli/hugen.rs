@@ -37,6 +37,19 @@ pub struct HugeArgs {
     pub fixed_file: Option<String>,
 }
 
+impl HugeArgs {
+    /// The first of these flags given, as typed.
+    pub fn queens_flag(&self) -> Option<&'static str> {
+        [
+            (self.random, "--random"),
+            (self.seed.is_some(), "--seed"),
+            (self.fixed_file.is_some(), "--fixed-file"),
+        ]
+        .into_iter()
+        .find_map(|(set, name)| set.then_some(name))
+    }
+}
+
 type CliResult = Result<Outcome, String>;
 
 fn open(path: &str) -> Result<Box<dyn Read>, String> {
@@ -114,6 +127,20 @@ pub fn solve(
     let problem = Problem::new(board, pieces, fixed).map_err(|e| e.to_string())?;
     let choice: EngineChoice = args.engine.parse().map_err(|e: Error| e.to_string())?;
     let format = format.unwrap_or_else(|| default_solve_format(&board, true));
+    // Settings and engine first: a shortcut answer below must not hide a bad input.
+    let limits = super::limits::Limits::of(args)?;
+    let asked = if huge.random {
+        EngineChoice::Named("local")
+    } else {
+        choice
+    };
+    queens::engine::picked(
+        asked,
+        &problem,
+        queens::Job::SolvePerm,
+        &limits.settings(None),
+    )
+    .map_err(|e| e.to_string())?;
 
     // Fixed queens that attack each other: no solution, said in O(n).
     let fixed_perm = if problem.fixed().is_empty() {
@@ -139,7 +166,6 @@ pub fn solve(
         return Ok(Some(Outcome::No));
     }
 
-    let limits = super::limits::Limits::of(args)?;
     let mut choice = choice;
     let mut seed = None;
     if huge.random {

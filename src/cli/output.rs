@@ -110,6 +110,14 @@ impl<W: Write> Listing<W> {
         }
     }
 
+    /// Flushes what was written, when the listing ends on an error: no verdict.
+    pub fn abandon(mut self) -> Result<(), String> {
+        if let Some(e) = self.failure.take() {
+            return Err(e);
+        }
+        finish(&mut self.out)
+    }
+
     /// Flushes the output; reports a write failure, or "no solution" when nothing was
     /// listed although something was asked for.
     pub fn finish(mut self) -> CliResult {

@@ -23,6 +23,11 @@ pub fn run(cli: Cli) -> CliResult {
         } => {
             // Ranged specs ("0..8Q") go to the general runner, which expands them.
             if super::counting::ranged(&problem)?.is_some() {
+                if let Some(flag) = huge.queens_flag() {
+                    return Err(format!(
+                        "{flag} places N queens on an N x N board; it does not take a ranged --pieces"
+                    ));
+                }
                 return solve(&problem, format);
             }
             match super::hugen::solve(&problem, format, &huge)? {
@@ -130,6 +135,24 @@ fn setup(args: &ProblemArgs) -> Result<Setup, String> {
     })
 }
 
+impl Setup {
+    /// Checks the settings and that the engine takes `job` on the problem, so that a
+    /// shortcut answer ("the fixed pieces attack each other") never hides a bad input.
+    fn validate(&self, job: queens::Job) -> Result<(), String> {
+        queens::engine::picked(self.engine, &self.problem, job, &self.limits.settings(None))
+            .map(|_| ())
+            .map_err(|e| match e {
+                queens::Error::NoEngine { .. } => return_hint(e),
+                e => e.to_string(),
+            })
+    }
+}
+
+/// A refusal of `auto`, with where to see every engine's reason.
+fn return_hint(e: queens::Error) -> String {
+    format!("{e} (`queens engines` with the same board and pieces shows why each engine refuses)")
+}
+
 /// When the fixed pieces already attack each other there is no solution: say which
 /// pairs, on stderr.
 fn fixed_conflicts(problem: &Problem) -> Option<Vec<Conflict>> {
@@ -152,6 +175,7 @@ fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
     let s = setup(args)?;
     let format =
         format.unwrap_or_else(|| super::hugen::default_solve_format(s.problem.board(), false));
+    s.validate(queens::Job::Solve)?;
     if fixed_conflicts(&s.problem).is_some() {
         return Ok(Outcome::No);
     }
@@ -190,6 +214,7 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> Cli
     if matches!(format, AllFormat::Perm) && !queens_only {
         return Err("--format perm writes queens only; use --format coords".into());
     }
+    s.validate(queens::Job::Enumerate)?;
     if fixed_conflicts(&s.problem).is_some() {
         return Ok(Outcome::No);
     }
@@ -213,7 +238,7 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> Cli
     if let Err(e) = queens::enumerate(&s.problem, s.engine, &settings, &mut |p| {
         listing.push(&board, p, format)
     }) {
-        listing.finish()?;
+        listing.abandon()?;
         return failed(e);
     }
     listing.finish()
@@ -228,6 +253,11 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
     if flags.parts_flag().is_some() {
         return nqcount::count(&s.problem, s.engine, &s.limits, flags);
     }
+    s.validate(if flags.unique {
+        queens::Job::CountUnique
+    } else {
+        queens::Job::Count
+    })?;
     if fixed_conflicts(&s.problem).is_some() {
         println!("0");
         return Ok(Outcome::No);

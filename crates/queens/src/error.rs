@@ -192,7 +192,8 @@ pub enum Error {
     /// A shard spec, or a set of shard results, that does not fit.
     #[error("{0}")]
     Shard(String),
-    /// The job was stopped before it finished (a budget ran out or the caller cancelled).
+    /// The caller cancelled the job before it finished (a budget that runs out is
+    /// [`Error::Budget`]).
     #[error("the search was stopped before it finished")]
     Interrupted,
     /// A Betza string that does not parse; the message ends with the string and a caret

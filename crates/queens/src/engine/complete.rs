@@ -180,7 +180,7 @@ impl Search {
     /// is recorded in `chosen`.
     fn run(&mut self, d: usize, ctl: &Control) -> Result<bool, Error> {
         self.nodes += 1;
-        if self.nodes >= self.max_nodes {
+        if self.nodes > self.max_nodes {
             return Err(Error::Interrupted);
         }
         if self.nodes & 0x3ff == 0 && ctl.cancelled() {
@@ -319,7 +319,7 @@ impl Engine for CompleteEngine {
         if job != Job::Solve {
             return Err("the complete engine only finds one solution".into());
         }
-        super::local::queens_completion(problem, "complete")?;
+        super::local::queens_shape(problem, "complete")?;
         let n = problem.board().rows();
         if n > MAX_SIDE {
             return Err(format!(

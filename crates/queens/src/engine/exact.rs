@@ -95,6 +95,12 @@ impl Engine for ExactEngine {
         &[Job::Solve, Job::Enumerate, Job::Count]
     }
 
+    fn counts_steps(&self, job: Job) -> bool {
+        // Steps are the nodes of one ordered search: solving and listing, not the
+        // parallel count.
+        matches!(job, Job::Solve | Job::Enumerate | Job::SolvePerm)
+    }
+
     fn honours(&self) -> crate::engine::Honours {
         // Counting runs in parallel; steps (nodes visited) bound solve and enumerate.
         crate::engine::Honours {
@@ -128,13 +134,38 @@ impl Engine for ExactEngine {
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         self.check(problem, Job::Count)
             .map_err(crate::engine::refuses(self.name()))?;
-        if ctl.step_budget.is_some() {
-            return Err(Error::EngineRefuses {
-                engine: self.name(),
-                reason: "the exact engine takes a step budget only to find or list solutions; give a time budget to bound a count".into(),
-            });
-        }
+
         with_width!(problem, s => s.count(ctl)).map(BigUint::from)
+    }
+}
+
+/// The cancellation check inside one counting task: every 4096 inner nodes it asks
+/// [`Control::cancelled`] (a clock read), so a count stops soon after a time budget
+/// runs out even when one task is long; once stopped, every level returns at once.
+struct Poll<'a> {
+    ctl: &'a Control<'a>,
+    nodes: std::cell::Cell<u32>,
+    stopped: std::cell::Cell<bool>,
+}
+
+impl<'a> Poll<'a> {
+    fn new(ctl: &'a Control<'a>) -> Poll<'a> {
+        Poll {
+            ctl,
+            nodes: std::cell::Cell::new(0),
+            stopped: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Counts a node; whether the task must stop.
+    #[inline]
+    fn stop(&self) -> bool {
+        let n = self.nodes.get().wrapping_add(1);
+        self.nodes.set(n);
+        if n & 0xfff == 0 && self.ctl.cancelled() {
+            self.stopped.set(true);
+        }
+        self.stopped.get()
     }
 }
 
@@ -296,7 +327,7 @@ impl<const W: usize> Search<W> {
         }
     }
 
-    fn count_from(&self, d: usize, lo: usize, levels: &mut [Bitboard<W>]) -> u128 {
+    fn count_from(&self, d: usize, lo: usize, levels: &mut [Bitboard<W>], poll: &Poll) -> u128 {
         let nk = self.kinds.len();
         let slot = self.slots[d];
         let (cur, rest) = levels.split_at_mut(nk);
@@ -304,10 +335,13 @@ impl<const W: usize> Search<W> {
         if d + 1 == self.slots.len() {
             return cand.len() as u128;
         }
+        if poll.stop() {
+            return 0;
+        }
         let mut total = 0u128;
         while let Some(t) = cand.pop_lowest() {
             if self.place(d, t, cur, &mut rest[..nk]) {
-                total += self.count_from(d + 1, self.next_lo(d, t), rest);
+                total += self.count_from(d + 1, self.next_lo(d, t), rest, poll);
             }
         }
         total
@@ -361,7 +395,11 @@ impl<const W: usize> Search<W> {
                             return Err(Error::Interrupted);
                         }
                         levels[..nk].copy_from_slice(masks);
-                        let n = self.count_from(*d, *lo, levels);
+                        let poll = Poll::new(ctl);
+                        let n = self.count_from(*d, *lo, levels, &poll);
+                        if poll.stopped.get() {
+                            return Err(Error::Interrupted);
+                        }
                         let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                         ctl.report(finished, total_tasks);
                         Ok(n)

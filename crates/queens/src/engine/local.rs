@@ -57,9 +57,8 @@ const REPAIR_TRIES: u32 = 64;
 /// ([`Error::GaveUp`]).
 pub struct LocalEngine;
 
-/// Queens-only square problems with `n` queens: the fixed ranks per file (EMPTY when
-/// free), or why not.
-pub(crate) fn queens_completion(problem: &Problem, engine: &str) -> Result<Vec<u32>, String> {
+/// Whether `problem` is `n` queens on `n × n` (fixed queens allowed), or why not.
+pub(crate) fn queens_shape(problem: &Problem, engine: &str) -> Result<(), String> {
     let b = problem.board();
     let queen = PieceKind::queen();
     if !b.is_square()
@@ -71,6 +70,14 @@ pub(crate) fn queens_completion(problem: &Problem, engine: &str) -> Result<Vec<u
             "the {engine} engine only places N queens on an N x N board (fixed queens allowed)"
         ));
     }
+    Ok(())
+}
+
+/// Queens-only square problems with `n` queens: the fixed ranks per file (EMPTY when
+/// free), or why not.
+pub(crate) fn queens_completion(problem: &Problem, engine: &str) -> Result<Vec<u32>, String> {
+    queens_shape(problem, engine)?;
+    let b = problem.board();
     let mut fixed = vec![EMPTY; b.cols() as usize];
     for p in problem.fixed().pieces() {
         let slot = &mut fixed[p.square.file as usize];
@@ -523,7 +530,7 @@ impl Engine for LocalEngine {
         if job != Job::Solve {
             return Err("the local engine only finds one solution".into());
         }
-        queens_completion(problem, "local").map(|_| ())
+        queens_shape(problem, "local")
     }
 
     fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
@@ -531,14 +538,17 @@ impl Engine for LocalEngine {
     }
 
     fn solve_perm(&self, problem: &Problem, ctl: &Control) -> Result<Option<Perm>, Error> {
-        let fixed =
-            queens_completion(problem, "local").map_err(crate::engine::refuses(self.name()))?;
-        if fixed.is_empty() {
-            return Ok(None);
-        }
+        // Nothing fixed: no list of fixed ranks at all (at 10^7 queens it would hold
+        // 40 MB for the whole search).
         let fixed = if problem.fixed().is_empty() {
+            queens_shape(problem, "local").map_err(crate::engine::refuses(self.name()))?;
             Vec::new()
         } else {
+            let fixed =
+                queens_completion(problem, "local").map_err(crate::engine::refuses(self.name()))?;
+            if fixed.is_empty() {
+                return Ok(None);
+            }
             fixed
         };
         let n = problem.board().rows();

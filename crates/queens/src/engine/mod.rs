@@ -198,6 +198,12 @@ pub(crate) trait Engine: Sync {
         Honours::default()
     }
 
+    /// Whether it counts search steps for `job` (so that a step budget binds). By
+    /// default what [`Engine::honours`] says for every job.
+    fn counts_steps(&self, _job: Job) -> bool {
+        self.honours().step_budget
+    }
+
     /// Whether an answer "none" from it is a proof (local search cannot prove it, and
     /// gives up instead: see [`Error::GaveUp`]).
     fn decides(&self) -> bool {
@@ -374,16 +380,23 @@ fn accepts(engine: &dyn Engine, problem: &Problem, job: Job, ctl: &Control) -> R
     let name = engine.name();
     if !runs(engine, job) {
         let jobs: Vec<&str> = engine.jobs().iter().map(|j| j.name()).collect();
+        // A compact solve is the user's `solve`: name that.
+        let asked = if job == Job::SolvePerm {
+            Job::Solve
+        } else {
+            job
+        };
         return Err(format!(
             "the {name} engine does not run `{}` (it runs: {})",
-            job.name(),
+            asked.name(),
             jobs.join(", ")
         ));
     }
     let h = engine.honours();
-    if ctl.step_budget.is_some() && !h.step_budget {
+    if ctl.step_budget.is_some() && !engine.counts_steps(job) {
         return Err(format!(
-            "the {name} engine does not take a step budget (give a time budget instead)"
+            "the {name} engine does not take a step budget for `{}` (give a time budget instead)",
+            job.name()
         ));
     }
     if ctl.seed.is_some() && !h.seed {
@@ -753,7 +766,7 @@ pub fn picked(
     job: Job,
     settings: &Settings,
 ) -> Result<&'static str, Error> {
-    let ctl = Control::new(settings);
+    let ctl = Control::start(settings)?;
     select(choice, problem, job, &ctl).map(|e| e.name())
 }
 
