@@ -455,3 +455,81 @@ fn verbose_names_the_engine_that_ran() {
     assert_eq!(stdout(&o), "92\n");
     assert!(stderr(&o).contains("engine nqueens"), "{}", stderr(&o));
 }
+
+// --- Found in review of the engine contract ---
+
+#[test]
+fn exact_count_stops_soon_after_the_time_budget() {
+    // It checked the clock only between tasks: 47 s for a 0.5 s budget.
+    let start = std::time::Instant::now();
+    let o = queens(&[
+        "count",
+        "12",
+        "--pieces",
+        "6Q,6N",
+        "--budget-secs",
+        "0.5",
+        "--threads",
+        "1",
+    ]);
+    code(&o, 3);
+    assert!(
+        start.elapsed().as_secs_f64() < 4.0,
+        "took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn an_error_in_all_does_not_claim_no_solution() {
+    for args in [
+        &["all", "8", "--threads", "5000"][..],
+        &["all", "8", "--engine", "rooks"][..],
+        &["all", "30", "--budget-steps", "5"][..],
+    ] {
+        let o = queens(args);
+        assert!(
+            !stderr(&o).contains("no solution"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert_ne!(o.status.code(), Some(0));
+    }
+}
+
+#[test]
+fn ranged_specs_refuse_queens_only_flags() {
+    for flag in [
+        &["--random"][..],
+        &["--random", "--seed", "5"][..],
+        &["--fixed-file", "/nonexistent"][..],
+    ] {
+        let mut args = vec!["solve", "6", "--pieces", "0..6Q"];
+        args.extend_from_slice(flag);
+        let o = queens(&args);
+        code(&o, 2);
+    }
+}
+
+#[test]
+fn the_fixed_pieces_shortcut_never_hides_bad_input() {
+    let o = queens(&["solve", "8", "--fixed", "Qa1,Qb2", "--threads", "100000"]);
+    code(&o, 2);
+    let o = queens(&[
+        "count", "8", "--pieces", "2Q", "--fixed", "Qa1,Qb2", "--engine", "rooks",
+    ]);
+    code(&o, 2);
+    assert_eq!(stdout(&o), "");
+    // Without bad input the shortcut still answers.
+    let o = queens(&["count", "8", "--pieces", "2Q", "--fixed", "Qa1,Qb2"]);
+    code(&o, 1);
+    assert_eq!(stdout(&o), "0\n");
+}
+
+#[test]
+fn count_refuses_a_step_budget_before_running_any_engine() {
+    let o = queens(&["-v", "count", "8", "--budget-steps", "1000"]);
+    code(&o, 2);
+    assert!(!stderr(&o).contains("engine exact\n"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("step budget"), "{}", stderr(&o));
+}
