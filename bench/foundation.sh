@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-30}
-cargo build --release --quiet
-bin=target/release/queens
+# QUEENS_BIN: an already built binary (to compare two builds in one session).
+[ -n "${QUEENS_BIN:-}" ] || cargo build --release --quiet
+bin=${QUEENS_BIN:-target/release/queens}
 python3 - "$bin" "$runs" <<'PY'
 import subprocess, sys, time, statistics
 bin, runs = sys.argv[1], int(sys.argv[2])
