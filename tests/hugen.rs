@@ -289,7 +289,12 @@ fn cli_verify_perm_file_errors_and_small_cases() {
     let v = run_with_stdin(&["verify", "--perm-file", "-"], b"1 2 x\n");
     assert_eq!(v.status.code(), Some(2));
     assert!(stderr(&v).contains("'x'"), "{}", stderr(&v));
+    // Fewer numbers than files: a queen is missing (invalid), unless --partial, where
+    // the short list is a length error as before.
     let v = run_with_stdin(&["verify", "5", "--perm-file", "-"], b"1 3 5 2\n");
+    assert_eq!(v.status.code(), Some(1));
+    assert!(stdout(&v).contains("1 queen is missing"), "{}", stdout(&v));
+    let v = run_with_stdin(&["verify", "5", "--perm-file", "-", "--partial"], b"1 3 5 2\n");
     assert_eq!(v.status.code(), Some(2));
     let v = run_with_stdin(&["verify", "4", "--perm-file", "-"], b"1 3 9 2\n");
     assert_eq!(v.status.code(), Some(2));
@@ -390,7 +395,9 @@ fn cli_completion_decides_and_budgets_say_so() {
         queens(&["solve", "100", "--fixed-file", p]).status.code(),
         Some(1)
     );
-    let o = queens(&["solve", "100", "--fixed-file", p, "--budget-steps", "1"]);
+    // A budget of 0 steps runs out before the search's first node (1 step is enough
+    // to prove this instance: its root already has a file with no square left).
+    let o = queens(&["solve", "100", "--fixed-file", p, "--budget-steps", "0"]);
     assert_eq!(o.status.code(), Some(3));
 
     // Fixed queens that attack each other: no solution, named.
