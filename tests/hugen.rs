@@ -294,7 +294,10 @@ fn cli_verify_perm_file_errors_and_small_cases() {
     let v = run_with_stdin(&["verify", "5", "--perm-file", "-"], b"1 3 5 2\n");
     assert_eq!(v.status.code(), Some(1));
     assert!(stdout(&v).contains("1 queen is missing"), "{}", stdout(&v));
-    let v = run_with_stdin(&["verify", "5", "--perm-file", "-", "--partial"], b"1 3 5 2\n");
+    let v = run_with_stdin(
+        &["verify", "5", "--perm-file", "-", "--partial"],
+        b"1 3 5 2\n",
+    );
     assert_eq!(v.status.code(), Some(2));
     let v = run_with_stdin(&["verify", "4", "--perm-file", "-"], b"1 3 9 2\n");
     assert_eq!(v.status.code(), Some(2));
