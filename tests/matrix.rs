@@ -1,0 +1,238 @@
+//! The engine matrix: every engine that accepts a problem, job by job, held to the
+//! published counts (`testdata/known_counts.tsv`) and to the brute-force oracle
+//! (`tests/common/oracle.rs`) on random small problems.
+//!
+//! Which engines run comes from the engines' own declarations
+//! (`queens::engine::engines`: per job, whether each accepts the problem), never from a
+//! list kept here, so an engine added to the library is tested the day it exists. Each
+//! run on a truth-table row has a time budget; a run that ends in `Error::Budget` is
+//! skipped and counted, and an engine skipped on every row it accepts fails the test
+//! (a test that never runs is no test).
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use common::oracle::{self, Small};
+use common::{problem, truth_table};
+use proptest::prelude::*;
+use queens::engine::{Job, engines};
+use queens::{
+    Board, Catalog, EngineChoice, Error, Piece, PieceCount, Placement, Problem, Settings, Square,
+};
+
+/// The engines that accept `job` on `p`, by their own verdicts.
+fn accepting(p: &Problem, job: Job) -> Vec<&'static str> {
+    engines(p, &Settings::default())
+        .into_iter()
+        .filter(|e| e.verdicts.iter().any(|(j, v)| *j == job && v.is_ok()))
+        .map(|e| e.name)
+        .collect()
+}
+
+/// Per engine: runs that finished, and runs skipped over the budget.
+#[derive(Default)]
+struct Tally {
+    ran: BTreeMap<&'static str, u32>,
+    skipped: BTreeMap<&'static str, u32>,
+}
+
+impl Tally {
+    fn record<T>(&mut self, engine: &'static str, r: &Result<T, Error>) -> bool {
+        if matches!(r, Err(Error::Budget { .. })) {
+            *self.skipped.entry(engine).or_default() += 1;
+            false
+        } else {
+            *self.ran.entry(engine).or_default() += 1;
+            true
+        }
+    }
+
+    fn check(&self, what: &str) {
+        for (e, n) in &self.skipped {
+            eprintln!("{what}: {e} skipped {n} rows over the budget");
+            assert!(
+                self.ran.get(e).copied().unwrap_or(0) > 0,
+                "{what}: the {e} engine was skipped on every row it accepts"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_engine_reproduces_the_truth_table() {
+    let budget = Settings {
+        time_budget: Some(Duration::from_millis(250)),
+        threads: 2,
+        ..Settings::default()
+    };
+    let (mut counts, mut solves) = (Tally::default(), Tally::default());
+    // Boards up to 64 squares: every engine that accepts them finishes or stops on
+    // its budget at once there (the larger rows are the dedicated engines' own tests).
+    for row in truth_table("known_counts.tsv")
+        .into_iter()
+        .filter(|r| r.rows * r.cols <= 64)
+    {
+        let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
+        for name in accepting(&p, Job::Count) {
+            let r = queens::count(&p, EngineChoice::Named(name), &budget);
+            if counts.record(name, &r) {
+                let n = r.unwrap_or_else(|e| panic!("{} by {name}: {e}", row.name()));
+                assert_eq!(n.to_string(), row.value, "{} counted by {name}", row.name());
+            }
+        }
+        for name in accepting(&p, Job::Solve) {
+            let r = queens::solve(&p, EngineChoice::Named(name), &budget);
+            if solves.record(name, &r) {
+                match r.unwrap_or_else(|e| panic!("{} by {name}: {e}", row.name())) {
+                    Some(s) => assert!(
+                        p.accepts(&s),
+                        "{} by {name}: {s} is no solution",
+                        row.name()
+                    ),
+                    None => assert_eq!(row.value, "0", "{} by {name}: none", row.name()),
+                }
+            }
+        }
+    }
+    counts.check("count");
+    solves.check("solve");
+    for engine in queens::engine::engine_names().into_iter().skip(1) {
+        let n = counts.ran.get(engine).copied().unwrap_or(0)
+            + solves.ran.get(engine).copied().unwrap_or(0);
+        eprintln!("{engine}: {n} truth-table runs");
+    }
+}
+
+const KINDS: &[char] = &['K', 'N', 'B', 'R', 'Q', 'A'];
+
+/// Random small problems: mixed kinds with fixed pieces (the general engines), or one
+/// kind alone with nothing fixed, often as many as the narrow side (the dedicated
+/// counters and the counting methods).
+fn small_problem() -> impl Strategy<Value = Small> {
+    let mixed = (1i64..=5, 1i64..=5).prop_flat_map(|(rows, cols)| {
+        let kinds = proptest::collection::vec((0usize..6, 1u32..=3), 1..=3);
+        let fixed = proptest::collection::vec((0usize..6, 0..cols, 0..rows), 0..=2);
+        (Just(rows), Just(cols), kinds, fixed).prop_map(|(rows, cols, kinds, fixed)| {
+            let mut pieces: Vec<(char, u32)> = Vec::new();
+            for (k, n) in kinds {
+                match pieces.iter_mut().find(|p| p.0 == KINDS[k]) {
+                    Some(p) => p.1 += n,
+                    None => pieces.push((KINDS[k], n)),
+                }
+            }
+            let mut fixed_pieces: Vec<(char, oracle::Sq)> = Vec::new();
+            for (k, f, r) in fixed {
+                let (letter, allowed) = pieces[k % pieces.len()];
+                let used = fixed_pieces.iter().filter(|p| p.0 == letter).count() as u32;
+                if used < allowed && fixed_pieces.iter().all(|p| p.1 != (f, r)) {
+                    fixed_pieces.push((letter, (f, r)));
+                }
+            }
+            let total: u32 = pieces.iter().map(|p| p.1).sum();
+            if total as i64 > rows * cols {
+                pieces.truncate(1);
+                pieces[0].1 = pieces[0].1.min((rows * cols) as u32);
+                fixed_pieces.retain(|p| p.0 == pieces[0].0);
+                fixed_pieces.truncate(pieces[0].1 as usize);
+            }
+            Small {
+                rows,
+                cols,
+                pieces,
+                fixed: fixed_pieces,
+            }
+        })
+    });
+    let single = (1i64..=6, 1i64..=6, 0usize..6, 0u32..=3).prop_map(|(rows, cols, k, extra)| {
+        let narrow = rows.min(cols) as u32;
+        let n = if extra == 0 {
+            narrow
+        } else if KINDS[k] == 'K' && rows % 2 == 0 && cols % 2 == 0 && extra == 1 {
+            (rows * cols / 4) as u32
+        } else {
+            extra.min((rows * cols) as u32)
+        };
+        Small {
+            rows,
+            cols,
+            pieces: vec![(KINDS[k], n)],
+            fixed: Vec::new(),
+        }
+    });
+    prop_oneof![mixed, single]
+}
+
+fn to_problem(s: &Small) -> Problem {
+    let c = Catalog::standard();
+    let board = Board::new(s.rows as u32, s.cols as u32).unwrap();
+    let pieces = s
+        .pieces
+        .iter()
+        .map(|&(k, n)| PieceCount {
+            kind: c.get(k).unwrap(),
+            count: n,
+        })
+        .collect();
+    let fixed = Placement::new(
+        s.fixed
+            .iter()
+            .map(|&(k, (f, r))| Piece {
+                kind: c.get(k).unwrap(),
+                square: Square::new(f as u32, r as u32),
+            })
+            .collect(),
+    );
+    Problem::new(board, pieces, fixed).unwrap()
+}
+
+fn key(p: &Placement) -> Vec<(char, oracle::Sq)> {
+    let mut v: Vec<(char, oracle::Sq)> = p
+        .pieces()
+        .iter()
+        .map(|x| {
+            (
+                x.kind.letter(),
+                (x.square.file as i64, x.square.rank as i64),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn every_engine_matches_the_oracle(s in small_problem()) {
+        let p = to_problem(&s);
+        let mut want = oracle::solutions(&s, &oracle::chess_attacks);
+        want.sort();
+        let settings = Settings { threads: 1, ..Settings::default() };
+        for name in accepting(&p, Job::Count) {
+            let n = queens::count(&p, EngineChoice::Named(name), &settings).unwrap();
+            prop_assert_eq!(n, (want.len() as u64).into(), "count of {:?} by {}", s, name);
+        }
+        for name in accepting(&p, Job::Enumerate) {
+            let mut got = Vec::new();
+            queens::enumerate(&p, EngineChoice::Named(name), &settings, &mut |x| {
+                got.push(key(x));
+                ControlFlow::Continue(())
+            }).unwrap();
+            got.sort();
+            prop_assert_eq!(&got, &want, "solutions of {:?} by {}", s, name);
+        }
+        for name in accepting(&p, Job::Solve) {
+            match queens::solve(&p, EngineChoice::Named(name), &settings) {
+                Ok(Some(x)) => prop_assert!(want.contains(&key(&x)), "{} by {} for {:?}", x, name, s),
+                Ok(None) => prop_assert!(want.is_empty(), "{} found none for {:?}", name, s),
+                // Local search may give up on a problem without solutions.
+                Err(Error::GaveUp { .. }) => prop_assert!(want.is_empty()),
+                Err(e) => prop_assert!(false, "{} on {:?}: {}", name, s, e),
+            }
+        }
+    }
+}
