@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod matrix;
 pub mod oracle;
 
 use std::process::{Command, Output};
