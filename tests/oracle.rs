@@ -1,21 +1,14 @@
-//! Every engine against the independent brute-force oracle on random small problems,
-//! fixed pieces included: each engine that accepts a problem (by its own declaration,
-//! see `common::matrix`) counts it, counts it in parts, lists exactly the oracle's
-//! solutions, and finds a solution (which `Problem::accepts`) exactly when one exists.
+//! The exact engine against the independent brute-force oracle on random small problems,
+//! fixed pieces included; and every solution the engine returns passes `verify`.
 
 mod common;
 
-use std::cell::RefCell;
-use std::collections::HashSet;
 use std::ops::ControlFlow;
-use std::time::Duration;
 
-use common::matrix::{Expected, Key, Matrix, key};
 use common::oracle::{self, Small};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
 use queens::{
-    Board, Catalog, EngineChoice, Job, Piece, PieceCount, Placement, Problem, Settings, Square,
+    Board, Catalog, EngineChoice, Piece, PieceCount, Placement, Problem, Settings, Square,
 };
 
 const KINDS: &[char] = &['K', 'N', 'B', 'R', 'Q', 'A'];
@@ -85,95 +78,50 @@ fn to_problem(s: &Small) -> Problem {
     Problem::new(board, pieces, fixed).unwrap()
 }
 
-/// The oracle's solution as a [`Key`].
-fn oracle_key(s: &[(char, oracle::Sq)]) -> Key {
-    let mut k: Key = s
+fn as_oracle_solution(p: &Placement) -> Vec<(char, oracle::Sq)> {
+    let mut v: Vec<(char, oracle::Sq)> = p
+        .pieces()
         .iter()
-        .map(|&(letter, (f, r))| (letter, f as u32, r as u32))
+        .map(|x| {
+            (
+                x.kind.letter(),
+                (x.square.file as i64, x.square.rank as i64),
+            )
+        })
         .collect();
-    k.sort_unstable();
-    k
+    v.sort();
+    v
 }
 
-fn one_thread() -> Settings<'static> {
-    Settings {
-        threads: 1,
-        ..Settings::default()
-    }
-}
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
 
-/// The first solution `engine` lists.
-fn first_listed(problem: &Problem, engine: &'static str) -> Option<Placement> {
-    let mut first = None;
-    queens::enumerate(
-        problem,
-        EngineChoice::Named(engine),
-        &one_thread(),
-        &mut |p| {
-            first = Some(p.clone());
-            ControlFlow::Break(())
-        },
-    )
-    .unwrap();
-    first
-}
-
-#[test]
-fn every_engine_matches_the_oracle() {
-    let matrix = RefCell::new(Matrix::new("oracle", Duration::from_secs(10)));
-    let mut runner = TestRunner::new(Config {
-        cases: 3000,
-        source_file: Some(file!()),
-        failure_persistence: Some(Box::new(FileFailurePersistence::SourceParallel(
-            "proptest-regressions",
-        ))),
-        ..Config::default()
-    });
-    let result = runner.run(&small_problem(), |s| {
+    #[test]
+    fn exact_engine_matches_oracle(s in small_problem()) {
         let problem = to_problem(&s);
-        let solutions: HashSet<Key> = oracle::solutions(&s, &oracle::chess_attacks)
-            .iter()
-            .map(|x| oracle_key(x))
-            .collect();
-        let want = Expected {
-            count: Some(solutions.len().into()),
-            unique: None,
-            solutions: Some(solutions),
-        };
-        let name = format!("{s:?}");
-        matrix.borrow_mut().run(&name, &problem, &want);
-        // An engine's one solution is the first it lists (the engines' order is
-        // deterministic).
-        let listers = Matrix::accepting(&problem, Job::Enumerate);
-        for engine in Matrix::accepting(&problem, Job::Solve) {
-            if !listers.contains(&engine) {
-                continue;
-            }
-            let one = queens::solve(&problem, EngineChoice::Named(engine), &one_thread()).unwrap();
-            prop_assert_eq!(
-                one.as_ref().map(key),
-                first_listed(&problem, engine).as_ref().map(key),
-                "{}: solve and the first listed, on {:?}",
-                engine,
-                s
-            );
+        let expected = oracle::solutions(&s, &oracle::chess_attacks);
+        let ctl = Settings { threads: 1, ..Settings::default() };
+        let counted = queens::count(&problem, EngineChoice::Named("exact"), &ctl).unwrap();
+        prop_assert_eq!(counted, (expected.len() as u64).into(), "count of {:?}", s);
+
+        let mut listed = Vec::new();
+        queens::enumerate(&problem, EngineChoice::Named("exact"), &ctl, &mut |p| {
+            listed.push(p.clone());
+            ControlFlow::Continue(())
+        }).unwrap();
+        for p in &listed {
+            prop_assert!(problem.accepts(p), "{} is not a solution of {:?}", p, s);
         }
-        Ok(())
-    });
-    if let Err(e) = result {
-        panic!("{e}");
-    }
-    let m = matrix.into_inner();
-    m.finish();
-    // The general engines take every problem drawn.
-    for job in [Job::Count, Job::Enumerate, Job::Solve] {
-        let c = m.get("exact", job);
-        assert_eq!(c.checked, c.accepted, "exact {}", job.name());
-        assert!(
-            c.checked >= 3000,
-            "exact {}: {} cases",
-            job.name(),
-            c.checked
-        );
+        let mut got: Vec<_> = listed.iter().map(as_oracle_solution).collect();
+        got.sort();
+        let mut want = expected.clone();
+        want.sort();
+        prop_assert_eq!(got, want);
+
+        let first = queens::solve(&problem, EngineChoice::Named("exact"), &ctl).unwrap();
+        prop_assert_eq!(first.is_some(), !expected.is_empty());
+        if let Some(f) = first {
+            prop_assert_eq!(Some(&f), listed.first());
+        }
     }
 }

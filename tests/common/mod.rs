@@ -2,7 +2,6 @@
 
 #![allow(dead_code)]
 
-pub mod matrix;
 pub mod oracle;
 
 use std::process::{Command, Output};
