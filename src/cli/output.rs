@@ -41,11 +41,14 @@ pub fn failed(e: Error) -> CliResult {
             eprintln!("queens: {e}");
             Ok(Outcome::Unknown)
         }
-        Error::NoEngine { .. } => Err(format!(
-            "{e} (`queens engines` with the same board and pieces shows why each engine refuses)"
-        )),
+        Error::NoEngine { .. } => Err(with_engines_hint(&e)),
         e => Err(e.to_string()),
     }
+}
+
+/// A refusal of `auto`, with where to see every engine's reason.
+pub fn with_engines_hint(e: &Error) -> String {
+    format!("{e} (`queens engines` with the same board and pieces shows why each engine refuses)")
 }
 
 /// Writes to stdout; a closed pipe (`| head`) ends the output quietly.

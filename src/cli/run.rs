@@ -142,15 +142,10 @@ impl Setup {
         queens::engine::picked(self.engine, &self.problem, job, &self.limits.settings(None))
             .map(|_| ())
             .map_err(|e| match e {
-                queens::Error::NoEngine { .. } => return_hint(e),
+                queens::Error::NoEngine { .. } => super::output::with_engines_hint(&e),
                 e => e.to_string(),
             })
     }
-}
-
-/// A refusal of `auto`, with where to see every engine's reason.
-fn return_hint(e: queens::Error) -> String {
-    format!("{e} (`queens engines` with the same board and pieces shows why each engine refuses)")
 }
 
 /// When the fixed pieces already attack each other there is no solution: say which
