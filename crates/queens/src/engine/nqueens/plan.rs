@@ -109,6 +109,18 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// Whether a plan can be made for a `rows × cols` board (without making it, which
+    /// costs more than counting a small board).
+    pub fn check(rows: u32, cols: u32) -> Result<(), Error> {
+        let (r, c) = (rows.min(cols) as usize, rows.max(cols) as usize);
+        if r == 0 || c > MAX_SIDE {
+            return Err(Error::Unsupported(format!(
+                "the nqueens counter handles boards with sides from 1 to {MAX_SIDE}, not {rows}x{cols}"
+            )));
+        }
+        Ok(())
+    }
+
     /// The plan for `min(rows, cols)` queens on a `rows × cols` board. The board is
     /// transposed when it has more rows than columns, so that every row gets a queen.
     ///
@@ -119,12 +131,8 @@ impl Plan {
     /// assert!(Plan::new(8, 65).is_err());
     /// ```
     pub fn new(rows: u32, cols: u32) -> Result<Plan, Error> {
+        Plan::check(rows, cols)?;
         let (r, c) = (rows.min(cols) as usize, rows.max(cols) as usize);
-        if r == 0 || c > MAX_SIDE {
-            return Err(Error::Unsupported(format!(
-                "the nqueens counter handles boards with sides from 1 to {MAX_SIDE}, not {rows}x{cols}"
-            )));
-        }
         let mut plan = Plan {
             rows: r,
             cols: c,

@@ -1,0 +1,487 @@
+"""Non-attacking chess pieces on boards: the eight-queens puzzle and everything that
+grows out of it, from the Rust core of the ``queens`` command line.
+
+>>> import queens
+>>> queens.count(8)
+92
+>>> queens.count("5x5", "N,B,R,Q,A")
+96
+>>> print(queens.solve(6))
+. . . . Q .
+. . Q . . .
+Q . . . . .
+. . . . . Q
+. . . Q . .
+. Q . . . .
+<BLANKLINE>
+>>> queens.verify(8, [1, 5, 8, 6, 3, 7, 2, 4])
+Verdict(valid=True)
+>>> queens.count("0x8")
+Traceback (most recent call last):
+...
+queens.InputError: bad board '0x8': a side must be at least 1
+
+Boards are ``8``, ``"5x7"`` or ``(5, 7)`` (rows x files). Pieces are a spec such as
+``"2N,2B,R,Q"`` or ``{"N": 2, "B": 2, "R": 1, "Q": 1}``; leaving them out means as many
+queens as the board's shorter side. Fixed pieces and placements are ``"Qa1,Nc3"``, a
+list of ``(kind, square)`` pairs, or for queens a rank list ``[1, 5, 8, 6, 3, 7, 2, 4]``
+(the rank of the queen on each file from ``a``, 0 for none). ``define={"C": "RN"}``
+adds fairy pieces in Betza's notation (or by name: ``{"C": "chancellor"}``).
+
+Counts are exact Python ints. Long calls release the GIL and stop on Ctrl-C.
+Errors are :class:`QueensError`; bad input is an :class:`InputError` (also a
+``ValueError``), a budget that runs out a :class:`BudgetError` (also a ``TimeoutError``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+
+from . import _queens
+from ._errors import BudgetError, GaveUpError, InputError, InternalError, QueensError
+from ._queens import Placement, Solutions
+
+__all__ = [
+    "count",
+    "solve",
+    "solutions",
+    "verify",
+    "max_pieces",
+    "export",
+    "engines",
+    "Problem",
+    "Placement",
+    "Solutions",
+    "Verdict",
+    "Conflict",
+    "QueensError",
+    "InputError",
+    "BudgetError",
+    "GaveUpError",
+    "InternalError",
+]
+
+for _cls in (QueensError, InputError, BudgetError, GaveUpError, InternalError):
+    _cls.__module__ = "queens"
+del _cls
+
+try:
+    from importlib.metadata import version as _version
+
+    __version__ = _version("queens-rs")
+except Exception:  # pragma: no cover - running from a source tree
+    __version__ = "0"
+
+BoardLike = Union[int, str, Tuple[int, int]]
+PiecesLike = Union[str, Mapping[str, int]]
+PlacementLike = Union[str, Placement, Sequence[int], Sequence[Tuple[str, str]]]
+DefineLike = Union[Mapping[str, str], Sequence[str]]
+
+
+# --- argument forms -> the command line's texts (the Rust core parses those) ---
+
+
+def _board(board: Any) -> str:
+    if isinstance(board, bool):
+        raise InputError(f"bad board {board!r}: give a size such as 8, '5x7' or (5, 7)")
+    if isinstance(board, int):
+        return str(board)
+    if isinstance(board, str):
+        return board
+    if (
+        isinstance(board, tuple)
+        and len(board) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in board)
+    ):
+        return f"{board[0]}x{board[1]}"
+    raise InputError(f"bad board {board!r}: give a size such as 8, '5x7' or (5, 7)")
+
+
+def _pieces(pieces: Any) -> Optional[str]:
+    if pieces is None or isinstance(pieces, str):
+        return pieces
+    if isinstance(pieces, Mapping):
+        items = []
+        for kind, n in pieces.items():
+            if not isinstance(kind, str) or not isinstance(n, int) or isinstance(n, bool):
+                raise InputError(
+                    f"bad pieces entry {kind!r}: {n!r}: give a piece letter and a count such as 'N': 2"
+                )
+            if n < 0:
+                raise InputError(f"bad pieces entry {kind!r}: {n}: a count cannot be negative")
+            items.append(f"{n}{kind}")
+        return ",".join(items)
+    raise InputError(
+        f"bad pieces {pieces!r}: give a spec such as '2N,B' or a dict such as {{'N': 2, 'B': 1}}"
+    )
+
+
+def _placement(placement: Any, what: str = "placement") -> Optional[str]:
+    if placement is None or isinstance(placement, str):
+        return placement
+    if isinstance(placement, Placement):
+        return placement.coords()
+    if isinstance(placement, (list, tuple)):
+        if all(isinstance(x, int) and not isinstance(x, bool) for x in placement):
+            return "[" + ",".join(str(x) for x in placement) + "]"
+        tokens = []
+        for item in placement:
+            if (
+                isinstance(item, (tuple, list))
+                and len(item) == 2
+                and isinstance(item[0], str)
+                and isinstance(item[1], str)
+            ):
+                tokens.append(item[0] + item[1])
+            else:
+                raise InputError(
+                    f"bad {what} item {item!r}: give (kind, square) pairs such as ('Q', 'a1'), or a rank list of ints"
+                )
+        return ",".join(tokens)
+    raise InputError(
+        f"bad {what} {placement!r}: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list"
+    )
+
+
+def _define(define: Any) -> List[str]:
+    if define is None:
+        return []
+    if isinstance(define, Mapping):
+        out = []
+        for letter, betza in define.items():
+            if not isinstance(letter, str) or not isinstance(betza, str):
+                raise InputError(
+                    f"bad define entry {letter!r}: {betza!r}: give a letter and a Betza string such as 'C': 'RN'"
+                )
+            out.append(f"{letter}={betza}")
+        return out
+    if isinstance(define, str):
+        return [define]
+    if isinstance(define, (list, tuple)) and all(isinstance(d, str) for d in define):
+        return list(define)
+    raise InputError(f"bad define {define!r}: give a dict such as {{'C': 'RN'}}")
+
+
+# --- answers ---
+
+
+class Conflict(NamedTuple):
+    """Two pieces that may not stand together: each as ``(kind, square)``, who attacks
+    whom (both false when they share a square), and the sentence saying so."""
+
+    first: Tuple[str, str]
+    second: Tuple[str, str]
+    first_attacks: bool
+    second_attacks: bool
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Verdict:
+    """The answer of :func:`verify`: truthy when the placement is valid.
+
+    ``conflicts`` lists every attacking pair (and pieces sharing a square);
+    ``problems`` every sentence that makes the placement invalid: the conflicts, then
+    pieces that differ from ``pieces=``, then queens missing from a rank list.
+
+    >>> v = verify(8, "Qa1,Qb3,Qc2")
+    >>> bool(v), len(v.conflicts)
+    (False, 1)
+    >>> print(v.conflicts[0])
+    Qb3 and Qc2 attack each other along the diagonal
+    >>> print(v)
+    invalid: 1 problem
+      Qb3 and Qc2 attack each other along the diagonal
+    """
+
+    __slots__ = ("conflicts", "problems", "_pieces", "_board")
+
+    def __init__(self, conflicts: List[Conflict], problems: List[str], pieces: int, board: str):
+        self.conflicts = conflicts
+        self.problems = problems
+        self._pieces = pieces
+        self._board = board
+
+    @property
+    def valid(self) -> bool:
+        """Whether the placement is valid."""
+        return not self.problems
+
+    def __bool__(self) -> bool:
+        return not self.problems
+
+    def __repr__(self) -> str:
+        if self.valid:
+            return "Verdict(valid=True)"
+        return f"Verdict(valid=False, problems={self.problems!r})"
+
+    def __str__(self) -> str:
+        """The command line's ``verify`` text."""
+        if self.valid:
+            s = "" if self._pieces == 1 else "s"
+            return f"valid: {self._pieces} piece{s} on {self._board}, no attacks"
+        s = "" if len(self.problems) == 1 else "s"
+        return "\n".join([f"invalid: {len(self.problems)} problem{s}"] + ["  " + p for p in self.problems])
+
+
+class Problem:
+    """A board, the pieces to place on it and the pieces fixed in advance, checked once
+    and solved as often as you like.
+
+    >>> p = Problem("6x6", "2N,2B,R,Q", fixed="Qa1")
+    >>> p.count()
+    2676
+    >>> p.solve() in set(p.solutions())
+    True
+    """
+
+    __slots__ = ("_native", "_define")
+
+    def __init__(
+        self,
+        board: BoardLike,
+        pieces: Optional[PiecesLike] = None,
+        *,
+        fixed: Optional[PlacementLike] = None,
+        define: Optional[DefineLike] = None,
+    ) -> None:
+        self._define = _define(define)
+        self._native = _queens.NativeProblem(
+            _board(board), _pieces(pieces), _placement(fixed, "fixed"), self._define
+        )
+
+    @property
+    def board(self) -> Tuple[int, int]:
+        """The board as ``(rows, cols)``."""
+        return self._native.board
+
+    @property
+    def pieces(self) -> str:
+        """The pieces to place, as a spec (``"2N,2B,R,Q"``)."""
+        return self._native.pieces
+
+    @property
+    def fixed(self) -> str:
+        """The fixed pieces as coordinates (``"Qa1 Nc3"``; empty for none)."""
+        return self._native.fixed
+
+    def __repr__(self) -> str:
+        rows, cols = self.board
+        fixed = f", fixed={self.fixed!r}" if self.fixed else ""
+        return f"Problem('{rows}x{cols}', {self.pieces!r}{fixed})"
+
+    def count(
+        self,
+        *,
+        unique: bool = False,
+        engine: str = "auto",
+        threads: int = 0,
+        budget: Optional[float] = None,
+    ) -> int:
+        """The exact number of solutions; ``unique=True`` counts them up to the board's
+        rotations and reflections. ``threads=0`` uses every core; ``budget`` is a time
+        limit in seconds (:class:`BudgetError` when it runs out)."""
+        return self._native.count(unique, engine, threads, budget)
+
+    def solve(
+        self,
+        *,
+        engine: str = "auto",
+        random: bool = False,
+        seed: Optional[int] = None,
+        budget: Optional[float] = None,
+        threads: int = 0,
+    ) -> Optional[Placement]:
+        """One solution, or ``None`` when there is none. ``random=True`` draws a random
+        one by local search (queens only), reproducible with ``seed``."""
+        return self._native.solve(engine, random, seed, budget, threads)
+
+    def solutions(
+        self, *, limit: Optional[int] = None, engine: str = "auto", threads: int = 0
+    ) -> Solutions:
+        """Every solution (at most ``limit``), computed as the loop asks for them;
+        leaving the loop stops the search."""
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+            raise InputError(f"bad limit {limit!r}: give a number of solutions such as 10")
+        return self._native.solutions(limit, engine, threads)
+
+    def verify(self, placement: PlacementLike, *, partial: bool = False) -> Verdict:
+        """Whether ``placement`` is a solution of this problem's board and pieces (fixed
+        pieces are not required)."""
+        return _verdict(self._native, placement, True, partial, self._board_text())
+
+    def export(self, to: str = "dimacs") -> str:
+        """This problem as a model for another solver: ``"dimacs"`` (CNF),
+        ``"minizinc"`` or ``"xcsp3"``."""
+        return self._native.export(to)
+
+    def _board_text(self) -> str:
+        rows, cols = self.board
+        return f"{rows}x{cols}"
+
+
+def _verdict(native: Any, placement: Any, check_spec: bool, partial: bool, board: str) -> Verdict:
+    if isinstance(placement, Placement):
+        conflicts, problems, pieces = native.verify_placement(placement, check_spec, partial)
+    else:
+        text = _placement(placement)
+        if text is None:
+            raise InputError("bad placement None: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list")
+        conflicts, problems, pieces = native.verify(text, check_spec, partial)
+    return Verdict([Conflict(*c) for c in conflicts], problems, pieces, board)
+
+
+def count(
+    board: BoardLike = 8,
+    pieces: Optional[PiecesLike] = None,
+    *,
+    fixed: Optional[PlacementLike] = None,
+    unique: bool = False,
+    engine: str = "auto",
+    threads: int = 0,
+    define: Optional[DefineLike] = None,
+    budget: Optional[float] = None,
+) -> int:
+    """The exact number of ways to place the pieces with none attacking another.
+
+    >>> count(8), count(8, unique=True)
+    (92, 12)
+    >>> count((5, 5), {"N": 1, "B": 1, "R": 1, "Q": 1, "A": 1})
+    96
+    >>> count(8, "8Q", fixed=[1, 5, 0, 0, 0, 0, 0, 0])
+    1
+    >>> count(8, "8C", define={"C": "RN"})  # eight chancellors
+    2766
+    """
+    return Problem(board, pieces, fixed=fixed, define=define).count(
+        unique=unique, engine=engine, threads=threads, budget=budget
+    )
+
+
+def solve(
+    board: BoardLike = 8,
+    pieces: Optional[PiecesLike] = None,
+    *,
+    fixed: Optional[PlacementLike] = None,
+    engine: str = "auto",
+    random: bool = False,
+    seed: Optional[int] = None,
+    budget: Optional[float] = None,
+    define: Optional[DefineLike] = None,
+    threads: int = 0,
+) -> Optional[Placement]:
+    """One solution, or ``None`` when there is none.
+
+    >>> p = solve(8)
+    >>> len(p), verify(8, p).valid
+    (8, True)
+    >>> solve(3) is None
+    True
+    >>> solve(8, fixed=[1, 5, 8, 0, 0, 0, 0, 0]).perm()
+    [1, 5, 8, 6, 3, 7, 2, 4]
+    >>> len(solve(1_000_000).perm())
+    1000000
+    """
+    return Problem(board, pieces, fixed=fixed, define=define).solve(
+        engine=engine, random=random, seed=seed, budget=budget, threads=threads
+    )
+
+
+def solutions(
+    board: BoardLike = 8,
+    pieces: Optional[PiecesLike] = None,
+    *,
+    fixed: Optional[PlacementLike] = None,
+    limit: Optional[int] = None,
+    engine: str = "auto",
+    define: Optional[DefineLike] = None,
+    threads: int = 0,
+) -> Solutions:
+    """Every solution, lazily: each is computed when the loop asks for it, and leaving
+    the loop stops the search.
+
+    >>> sum(1 for _ in solutions(8))
+    92
+    >>> sorted(p.perm() for p in solutions(6))
+    [[2, 4, 6, 1, 3, 5], [3, 6, 2, 5, 1, 4], [4, 1, 5, 2, 6, 3], [5, 3, 1, 6, 4, 2]]
+    >>> for p in solutions(30):
+    ...     break  # the search stops here
+    """
+    return Problem(board, pieces, fixed=fixed, define=define).solutions(
+        limit=limit, engine=engine, threads=threads
+    )
+
+
+def verify(
+    board: BoardLike,
+    placement: PlacementLike,
+    *,
+    pieces: Optional[PiecesLike] = None,
+    define: Optional[DefineLike] = None,
+    partial: bool = False,
+) -> Verdict:
+    """Whether ``placement`` stands on ``board`` with no piece attacking another (and,
+    with ``pieces``, has exactly those pieces). A rank list must hold a queen on every
+    file that can have one, unless ``partial=True``.
+
+    >>> verify(8, [1, 5, 8, 6, 3, 7, 2, 4])
+    Verdict(valid=True)
+    >>> v = verify(8, "Qd1,Nf2")
+    >>> v.valid, [str(c) for c in v.conflicts]
+    (False, ['Nf2 attacks Qd1 by a (2,1) leap'])
+    """
+    native = _queens.NativeProblem(_board(board), None if pieces is None else _pieces(pieces), None, _define(define))
+    return _verdict(native, placement, pieces is not None, partial, _board_text(native))
+
+
+def _board_text(native: Any) -> str:
+    rows, cols = native.board
+    return f"{rows}x{cols}"
+
+
+def max_pieces(
+    board: BoardLike,
+    kind: str,
+    *,
+    pieces: Optional[PiecesLike] = None,
+    fixed: Optional[PlacementLike] = None,
+    define: Optional[DefineLike] = None,
+    engine: str = "auto",
+    threads: int = 0,
+) -> Tuple[int, int]:
+    """The most pieces of ``kind`` that fit on ``board`` beside ``pieces`` (and the
+    fixed ones) with none attacking another, and the number of such placements;
+    ``(0, 0)`` when ``pieces`` alone cannot be placed.
+
+    >>> max_pieces(8, "K")
+    (16, 281571)
+    >>> max_pieces(4, "N", pieces="Q")  # knights beside one queen
+    (3, 8)
+    """
+    return _queens.max_pieces(
+        _board(board), kind, _pieces(pieces), _placement(fixed, "fixed"), _define(define), engine, threads
+    )
+
+
+def export(
+    board: BoardLike = 8,
+    pieces: Optional[PiecesLike] = None,
+    *,
+    fixed: Optional[PlacementLike] = None,
+    to: str = "dimacs",
+    define: Optional[DefineLike] = None,
+) -> str:
+    """The problem as a model for another solver: ``"dimacs"`` (CNF with a comment per
+    variable), ``"minizinc"`` or ``"xcsp3"``.
+
+    >>> export(4).splitlines()[0]
+    'c queens: non-attacking pieces as CNF'
+    """
+    return Problem(board, pieces, fixed=fixed, define=define).export(to)
+
+
+def engines() -> List[str]:
+    """The engine names ``engine=`` takes, ``"auto"`` first."""
+    return ["auto"] + [e for e in _queens.engine_names() if e != "auto"]

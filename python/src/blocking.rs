@@ -1,0 +1,134 @@
+//! Running a library job from Python: without the GIL, so other Python threads run, and
+//! answering Ctrl-C, so a long count can be stopped.
+//!
+//! Python handles a signal only on its main thread, between bytecodes or when native
+//! code calls `PyErr_CheckSignals`. So a long job runs on a worker thread while the
+//! calling thread waits in slices of [`SLICE`], checking for signals between slices
+//! with the GIL taken back for a moment. On `KeyboardInterrupt` the job's cancel flag
+//! is set (every engine polls it) and the exception is raised at once.
+//!
+//! A thread costs tens of microseconds, more than a whole small job, so jobs the caller
+//! knows to be short run on the calling thread (still without the GIL).
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
+use pyo3::prelude::*;
+use queens::Error;
+
+use crate::errors;
+
+/// How often a waiting call checks for Ctrl-C.
+pub const SLICE: Duration = Duration::from_millis(50);
+
+/// How long an interrupted call waits for its worker to stop before it returns.
+const WIND_DOWN: Duration = Duration::from_millis(200);
+
+/// Worker threads running now (for the tests that check a stopped job really stops).
+static ACTIVE: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts a worker thread in [`ACTIVE`] while it lives.
+pub struct Busy;
+
+impl Busy {
+    /// Counts the current thread in.
+    pub fn new() -> Busy {
+        ACTIVE.fetch_add(1, Ordering::SeqCst);
+        Busy
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        ACTIVE.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The number of worker threads still running a job.
+pub fn active() -> usize {
+    ACTIVE.load(Ordering::SeqCst)
+}
+
+/// How a job runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// On the calling thread: for jobs known to take far less than a Ctrl-C's patience.
+    Inline,
+    /// On a worker thread, the caller checking for signals.
+    Worker,
+}
+
+/// A job's outcome on the worker: its result, or the panic it raised.
+type Outcome<T> = Result<Result<T, Error>, Box<dyn std::any::Any + Send>>;
+
+/// Runs `job` without the GIL and turns its result into Python's terms. `job` gets the
+/// cancel flag to hand to the library's settings.
+pub fn run<T, F>(py: Python<'_>, mode: Mode, job: F) -> PyResult<T>
+where
+    T: Send + 'static,
+    F: FnOnce(&AtomicBool) -> Result<T, Error> + Send + 'static,
+{
+    let cancel = Arc::new(AtomicBool::new(false));
+    let outcome: Outcome<T> = match mode {
+        Mode::Inline => py.detach(|| catch_unwind(AssertUnwindSafe(|| job(&cancel)))),
+        Mode::Worker => {
+            let (tx, rx) = bounded::<Outcome<T>>(1);
+            let flag = Arc::clone(&cancel);
+            std::thread::Builder::new()
+                .name("queens-job".into())
+                .spawn(move || {
+                    let _busy = Busy::new();
+                    let out = catch_unwind(AssertUnwindSafe(|| job(&flag)));
+                    // The caller may have gone (Ctrl-C); then nobody wants the answer.
+                    let _ = tx.send(out);
+                })
+                .map_err(|e| {
+                    errors::raise(
+                        py,
+                        "QueensError",
+                        format!("cannot start a worker thread: {e}"),
+                    )
+                })?;
+            wait(py, &rx, &cancel)?
+        }
+    };
+    match outcome {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(e)) => Err(errors::to_py(py, e)),
+        Err(payload) => Err(errors::panic(py, payload)),
+    }
+}
+
+/// Waits for the worker's outcome, checking for signals every [`SLICE`]. A signal's
+/// exception (KeyboardInterrupt) cancels the job and is returned.
+fn wait<T: Send>(
+    py: Python<'_>,
+    rx: &Receiver<Outcome<T>>,
+    cancel: &AtomicBool,
+) -> PyResult<Outcome<T>> {
+    loop {
+        match py.detach(|| rx.recv_timeout(SLICE)) {
+            Ok(outcome) => return Ok(outcome),
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(errors::raise(
+                    py,
+                    "InternalError",
+                    "internal error: the worker thread ended without an answer".into(),
+                ));
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(signal) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    // Give the engine a moment to stop, so that the cores are free when
+                    // the exception arrives; an engine slow to notice is left to finish
+                    // on its own (its answer is dropped).
+                    let _ = py.detach(|| rx.recv_timeout(WIND_DOWN));
+                    return Err(signal);
+                }
+            }
+        }
+    }
+}

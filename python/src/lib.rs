@@ -1,0 +1,42 @@
+//! `queens._queens`: the native half of the Python package `queens`.
+//!
+//! - [`problem`]: the native problem and its verbs (count, solve, solutions, max,
+//!   export, verify);
+//! - [`placement`]: `queens.Placement`, compact for queens at huge N;
+//! - [`solutions`]: the lazy solution stream;
+//! - [`blocking`]: jobs run without the GIL, answering Ctrl-C;
+//! - [`errors`]: the library's errors as the package's exceptions.
+//!
+//! Everything a user calls is in `queens/__init__.py`, which documents it.
+
+use pyo3::prelude::*;
+
+mod blocking;
+mod errors;
+mod placement;
+mod problem;
+mod solutions;
+
+/// The number of worker threads still running a job (for tests of stopping).
+#[pyfunction]
+fn _active_jobs() -> usize {
+    blocking::active()
+}
+
+/// The engines, `auto` first.
+#[pyfunction]
+fn engine_names() -> Vec<&'static str> {
+    queens::engine::engine_names()
+}
+
+#[pymodule]
+fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<problem::NativeProblem>()?;
+    m.add_class::<placement::Placement>()?;
+    m.add_class::<placement::PlacementIter>()?;
+    m.add_class::<solutions::Solutions>()?;
+    m.add_function(wrap_pyfunction!(problem::max_pieces, m)?)?;
+    m.add_function(wrap_pyfunction!(_active_jobs, m)?)?;
+    m.add_function(wrap_pyfunction!(engine_names, m)?)?;
+    Ok(())
+}

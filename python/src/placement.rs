@@ -1,0 +1,342 @@
+//! `queens.Placement`: a solution as Python sees it, a sequence of `(kind, square)` pairs.
+//!
+//! Small placements keep the library's [`queens::Placement`]; queens at huge N keep a
+//! [`Perm`] (one `u32` per file), so that a million queens cost 4 MB and no Python
+//! objects until someone asks for them.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PySlice, PyTuple};
+use queens::perm::{EMPTY, Perm};
+use queens::{Board, PieceKind, Square, render};
+
+use crate::errors;
+
+/// Boards with at most this many files and ranks are drawn by `str()` and in Jupyter;
+/// wider ones print as text, as the command line's `solve` does.
+pub const DRAWN: u32 = 64;
+
+/// What a placement holds.
+#[derive(Clone, Debug)]
+pub enum Cells {
+    /// Pieces on squares, in the library's canonical order.
+    Pieces(queens::Placement),
+    /// Queens, one rank (or none) per file.
+    Perm(Perm),
+}
+
+/// Pieces on squares of a board: a sequence of `(kind, square)` pairs such as
+/// `("Q", "a1")`, in canonical order (kind, then file, then rank). Hashable, comparable,
+/// and drawn by `str()`.
+#[pyclass(module = "queens", frozen, sequence)]
+#[derive(Clone, Debug)]
+pub struct Placement {
+    board: Board,
+    cells: Cells,
+}
+
+impl Placement {
+    /// A placement of `cells` on `board`.
+    pub fn new(board: Board, cells: Cells) -> Placement {
+        Placement { board, cells }
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The placement as the library's pieces on squares (built for a [`Perm`]).
+    pub fn to_library(&self) -> queens::Placement {
+        match &self.cells {
+            Cells::Pieces(p) => p.clone(),
+            Cells::Perm(p) => p.to_placement(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match &self.cells {
+            Cells::Pieces(p) => p.len(),
+            Cells::Perm(p) => p.queens(),
+        }
+    }
+
+    /// The `i`-th entry as (letter, square), in canonical order.
+    fn entry(&self, i: usize) -> (char, Square) {
+        match &self.cells {
+            Cells::Pieces(p) => {
+                let piece = &p.pieces()[i];
+                (piece.kind.letter(), piece.square)
+            }
+            Cells::Perm(p) => {
+                // Files without a queen are skipped; a perm of a square board has none,
+                // so the common case indexes directly.
+                let ranks = p.ranks();
+                if p.queens() == ranks.len() {
+                    ('Q', Square::new(i as u32, ranks[i]))
+                } else {
+                    let (f, r) = ranks
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, r)| **r != EMPTY)
+                        .nth(i)
+                        .expect("index checked against len");
+                    ('Q', Square::new(f as u32, *r))
+                }
+            }
+        }
+    }
+
+    /// Every entry as (letter, file, rank), in order: what equality, order and hash see.
+    fn keys(&self) -> Box<dyn Iterator<Item = (char, u32, u32)> + '_> {
+        match &self.cells {
+            Cells::Pieces(p) => Box::new(
+                p.pieces()
+                    .iter()
+                    .map(|x| (x.kind.letter(), x.square.file, x.square.rank)),
+            ),
+            Cells::Perm(p) => Box::new(
+                p.ranks()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| **r != EMPTY)
+                    .map(|(f, r)| ('Q', f as u32, *r)),
+            ),
+        }
+    }
+
+    /// The coordinates text (`Qa1 Qb5 …`), the command line's `--format coords`.
+    pub fn coords(&self) -> String {
+        self.to_library().to_string()
+    }
+
+    /// `--piece` definitions for the fairy kinds in this placement, so that it can be
+    /// read back (pickling).
+    fn definitions(&self) -> Vec<String> {
+        let mut defs: Vec<String> = Vec::new();
+        if let Cells::Pieces(p) = &self.cells {
+            let mut seen: Vec<char> = Vec::new();
+            for piece in p.pieces() {
+                let letter = piece.kind.letter();
+                if !seen.contains(&letter) && !queens::fairy::is_builtin(letter) {
+                    seen.push(letter);
+                    defs.push(format!("{letter}={}", piece.kind.notation()));
+                }
+            }
+        }
+        defs
+    }
+}
+
+fn pair(py: Python<'_>, (letter, square): (char, Square)) -> PyResult<Bound<'_, PyTuple>> {
+    PyTuple::new(py, [letter.to_string(), square.to_string()])
+}
+
+#[pymethods]
+impl Placement {
+    /// A placement read from text: coordinates (`"Qa1 Nc3"`, commas or spaces) or, for
+    /// queens, a rank list (`"[1,5,8,6,3,7,2,4]"`), on `board` (`"8"`, `"5x7"`);
+    /// `define` lists fairy pieces as `LETTER=BETZA`.
+    #[new]
+    #[pyo3(signature = (placement, board = "8", define = Vec::new()))]
+    fn py_new(py: Python<'_>, placement: &str, board: &str, define: Vec<String>) -> PyResult<Self> {
+        let catalog = queens::fairy::catalog_with(&define).map_err(|e| errors::to_py(py, e))?;
+        let board: Board = board.parse().map_err(|e| errors::to_py(py, e))?;
+        let p = queens::Placement::parse(placement, &catalog).map_err(|e| errors::to_py(py, e))?;
+        p.check_on(&board).map_err(|e| errors::to_py(py, e))?;
+        Ok(Placement::new(board, Cells::Pieces(p)))
+    }
+
+    /// The board as `(rows, cols)`.
+    #[getter(board)]
+    fn board_size(&self) -> (u32, u32) {
+        (self.board.rows(), self.board.cols())
+    }
+
+    fn __len__(&self) -> usize {
+        self.len()
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {
+        let len = self.len();
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let s = slice.indices(len as isize)?;
+            let mut out = Vec::with_capacity(s.slicelength);
+            let mut i = s.start;
+            for _ in 0..s.slicelength {
+                out.push(pair(py, self.entry(i as usize))?);
+                i += s.step;
+            }
+            return Ok(pyo3::types::PyList::new(py, out)?.into_any().unbind());
+        }
+        let i: isize = index
+            .extract()
+            .map_err(|_| PyTypeError::new_err("placement indices must be integers or slices"))?;
+        let j = if i < 0 { i + len as isize } else { i };
+        if j < 0 || j as usize >= len {
+            return Err(PyIndexError::new_err("placement index out of range"));
+        }
+        Ok(pair(py, self.entry(j as usize))?.into_any().unbind())
+    }
+
+    fn __iter__(slf: Bound<'_, Self>) -> PlacementIter {
+        PlacementIter {
+            placement: slf.unbind(),
+            next: 0,
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        (self.board.rows(), self.board.cols()).hash(&mut h);
+        for k in self.keys() {
+            k.hash(&mut h);
+        }
+        h.finish()
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let py = other.py();
+        let Ok(other) = other.cast::<Placement>() else {
+            return py.NotImplemented();
+        };
+        let other = other.get();
+        let ordering = (self.board.rows(), self.board.cols())
+            .cmp(&(other.board.rows(), other.board.cols()))
+            .then_with(|| self.keys().cmp(other.keys()));
+        op.matches(ordering)
+            .into_pyobject(py)
+            .expect("bool")
+            .to_owned()
+            .into_any()
+            .unbind()
+    }
+
+    /// The board drawn as the command line's `--format board` does (top rank first, `.`
+    /// for an empty square). Boards wider or taller than 64 print as the command line's
+    /// `solve` prints them: the rank list for queens, coordinates otherwise.
+    fn __str__(&self) -> String {
+        if self.board.rows() <= DRAWN && self.board.cols() <= DRAWN {
+            return self.diagram();
+        }
+        match &self.cells {
+            Cells::Perm(p) => p.to_text(),
+            Cells::Pieces(p) => match Perm::from_placement(&self.board, p) {
+                Some(perm) if p.pieces().iter().all(|x| x.kind == PieceKind::queen()) => {
+                    perm.to_text()
+                }
+                _ => format!("{p}\n"),
+            },
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        if self.len() <= 64 {
+            let defs = self.definitions();
+            let define = if defs.is_empty() {
+                String::new()
+            } else {
+                format!(", define={defs:?}")
+            };
+            format!(
+                "Placement('{}', board='{}'{define})",
+                self.coords(),
+                self.board
+            )
+        } else {
+            format!(
+                "<Placement: {} pieces on the {} board>",
+                self.len(),
+                self.board
+            )
+        }
+    }
+
+    /// The diagram, whatever the board's size.
+    fn diagram(&self) -> String {
+        render::diagram(&self.board, &self.to_library())
+    }
+
+    /// The coordinates, `"Qa1 Qb5 …"` (the command line's `--format coords`).
+    #[pyo3(name = "coords")]
+    fn py_coords(&self) -> String {
+        self.coords()
+    }
+
+    /// The rank (from 1) of the queen on each file, 0 for a file without one; the
+    /// list form of CLP(FD)'s `n_queens/2`.
+    fn perm(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+        match &self.cells {
+            Cells::Perm(p) => Ok(p
+                .ranks()
+                .iter()
+                .map(|&r| if r == EMPTY { 0 } else { r + 1 })
+                .collect()),
+            Cells::Pieces(p) => {
+                if let Some(other) = p.pieces().iter().find(|x| x.kind != PieceKind::queen()) {
+                    return Err(errors::input(
+                        py,
+                        format!("perm() lists queens only, and this placement has {other}"),
+                    ));
+                }
+                let perm = Perm::from_placement(&self.board, p).ok_or_else(|| {
+                    errors::input(py, "perm() needs at most one queen per file, and this placement has two on one file")
+                })?;
+                Ok(perm
+                    .ranks()
+                    .iter()
+                    .map(|&r| if r == EMPTY { 0 } else { r + 1 })
+                    .collect())
+            }
+        }
+    }
+
+    /// One JSON object: `{"rows":R,"cols":C,"pieces":[{"kind":"Q","square":"a4","file":0,"rank":3},…]}`
+    /// (the command line's `--format json`; `file` and `rank` from 0).
+    fn to_json(&self) -> String {
+        render::json(&self.board, &self.to_library())
+    }
+
+    /// An SVG picture for Jupyter; `None` (no picture) beyond 64 files or ranks.
+    fn _repr_svg_(&self) -> Option<String> {
+        (self.board.rows() <= DRAWN && self.board.cols() <= DRAWN)
+            .then(|| render::svg(&self.board, &self.to_library()))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, String, Vec<String>))> {
+        let me = slf.get();
+        Ok((
+            slf.get_type().into_any(),
+            (me.coords(), me.board.to_string(), me.definitions()),
+        ))
+    }
+}
+
+/// The iterator of a [`Placement`]'s pairs.
+#[pyclass(module = "queens")]
+pub struct PlacementIter {
+    placement: Py<Placement>,
+    next: usize,
+}
+
+#[pymethods]
+impl PlacementIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let p = self.placement.get();
+        if self.next >= p.len() {
+            return Ok(None);
+        }
+        self.next += 1;
+        Ok(Some(pair(py, p.entry(self.next - 1))?))
+    }
+}

@@ -1,0 +1,403 @@
+//! The native `Problem`: a checked problem and the verbs that run on it.
+//!
+//! Arguments arrive as the command line's texts (`"5x7"`, `"2N,B"`, `"Qa1,Nc3"`,
+//! `"[1,5,0,…]"`, `C=RN`): `queens/__init__.py` turns Python's richer forms (ints,
+//! tuples, dicts, lists of pairs) into them, so the parsing and its error sentences are
+//! the library's, the same as the command line's.
+
+use std::time::Duration;
+
+use num_bigint::BigUint;
+use pyo3::prelude::*;
+use pyo3::types::PyInt;
+use queens::export::{Format, export};
+use queens::maximum::maximum;
+use queens::verify::Conflict;
+use queens::{
+    Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Problem, Settings, format_spec,
+    parse_spec,
+};
+
+use crate::blocking::{self, Mode};
+use crate::errors;
+use crate::placement::{Cells, DRAWN, Placement};
+use crate::solutions::Solutions;
+
+/// Plain N-queens boards up to this side are counted on the calling thread: they take
+/// well under a millisecond, less than starting a worker.
+const QUICK_COUNT: u32 = 12;
+
+/// An exact count as a Python int: `u128` when it fits (most do), else through hex.
+fn to_int(py: Python<'_>, n: BigUint) -> PyResult<Py<PyAny>> {
+    match u128::try_from(&n) {
+        Ok(small) => Ok(small.into_pyobject(py)?.into_any().unbind()),
+        Err(_) => Ok(py
+            .get_type::<PyInt>()
+            .call1((n.to_str_radix(16), 16))?
+            .unbind()),
+    }
+}
+
+/// A board, the pieces to place and the pieces fixed in advance, checked.
+#[pyclass(module = "queens._queens", name = "NativeProblem", frozen)]
+pub struct NativeProblem {
+    problem: Problem,
+    catalog: Catalog,
+}
+
+/// Seconds as a time budget, or why they are not one.
+fn budget(py: Python<'_>, secs: Option<f64>) -> PyResult<Option<Duration>> {
+    match secs {
+        None => Ok(None),
+        Some(s) if s.is_finite() && s >= 0.0 => Ok(Some(Duration::from_secs_f64(s.min(1e9)))),
+        Some(s) => Err(errors::input(
+            py,
+            format!("bad budget {s}: give a number of seconds such as 2.5"),
+        )),
+    }
+}
+
+fn engine(py: Python<'_>, name: &str) -> PyResult<EngineChoice> {
+    name.parse().map_err(|e| errors::to_py(py, e))
+}
+
+/// The engine of a random solution: local search (the command line's `--random`).
+fn random_engine(py: Python<'_>, choice: EngineChoice) -> PyResult<EngineChoice> {
+    match choice {
+        EngineChoice::Named(name) if name != "local" => Err(errors::input(
+            py,
+            format!("random=True uses the local engine, not '{name}'; leave out engine"),
+        )),
+        _ => Ok(EngineChoice::Named("local")),
+    }
+}
+
+/// A seed from the clock, for a random solution without one.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+impl NativeProblem {
+    fn quick_count(&self) -> bool {
+        self.problem.is_plain_queens() && self.problem.board().cols() <= QUICK_COUNT
+    }
+}
+
+/// A verdict as Python gets it: the conflicts, every problem's sentence, the number of
+/// pieces.
+type Verdict = (Vec<ConflictTuple>, Vec<String>, usize);
+
+/// A conflict as Python gets it: both pieces as `(kind, square)`, who attacks whom, and
+/// the sentence.
+type ConflictTuple = ((String, String), (String, String), bool, bool, String);
+
+fn conflict_tuple(c: &Conflict) -> ConflictTuple {
+    (
+        (
+            c.first.kind.letter().to_string(),
+            c.first.square.to_string(),
+        ),
+        (
+            c.second.kind.letter().to_string(),
+            c.second.square.to_string(),
+        ),
+        c.first_attacks,
+        c.second_attacks,
+        c.to_string(),
+    )
+}
+
+#[pymethods]
+impl NativeProblem {
+    #[new]
+    #[pyo3(signature = (board, pieces = None, fixed = None, define = Vec::new()))]
+    fn new(
+        py: Python<'_>,
+        board: &str,
+        pieces: Option<&str>,
+        fixed: Option<&str>,
+        define: Vec<String>,
+    ) -> PyResult<Self> {
+        let catalog = queens::fairy::catalog_with(&define).map_err(|e| errors::to_py(py, e))?;
+        let problem =
+            Problem::parse(board, pieces, fixed, &catalog).map_err(|e| errors::to_py(py, e))?;
+        Ok(NativeProblem { problem, catalog })
+    }
+
+    /// The board as `(rows, cols)`.
+    #[getter]
+    fn board(&self) -> (u32, u32) {
+        let b = self.problem.board();
+        (b.rows(), b.cols())
+    }
+
+    /// The pieces as a spec text (`"2N,B"`).
+    #[getter]
+    fn pieces(&self) -> String {
+        format_spec(self.problem.pieces())
+    }
+
+    /// The fixed pieces as coordinates (`"Qa1 Nc3"`, empty for none).
+    #[getter]
+    fn fixed(&self) -> String {
+        self.problem.fixed().to_string()
+    }
+
+    #[pyo3(signature = (unique = false, engine = "auto", threads = 0, budget = None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        unique: bool,
+        engine: &str,
+        threads: usize,
+        budget: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let choice = self::engine(py, engine)?;
+        let time_budget = self::budget(py, budget)?;
+        let problem = self.problem.clone();
+        let mode = if self.quick_count() && time_budget.is_none() {
+            Mode::Inline
+        } else {
+            Mode::Worker
+        };
+        let n = blocking::run(py, mode, move |cancel| {
+            let settings = Settings {
+                threads,
+                time_budget,
+                cancel: Some(cancel),
+                ..Settings::default()
+            };
+            if unique {
+                queens::count_unique(&problem, choice, &settings)
+            } else {
+                queens::count(&problem, choice, &settings)
+            }
+        })?;
+        to_int(py, n)
+    }
+
+    #[pyo3(signature = (engine = "auto", random = false, seed = None, budget = None, threads = 0))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        engine: &str,
+        random: bool,
+        seed: Option<u64>,
+        budget: Option<f64>,
+        threads: usize,
+    ) -> PyResult<Option<Placement>> {
+        let mut choice = self::engine(py, engine)?;
+        let time_budget = self::budget(py, budget)?;
+        if seed.is_some() && !random {
+            return Err(errors::input(
+                py,
+                "seed is the seed of a random solution; give random=True with it",
+            ));
+        }
+        let queens_only = self
+            .problem
+            .pieces()
+            .iter()
+            .all(|p| p.kind == PieceKind::queen());
+        if random {
+            if !queens_only {
+                return Err(errors::input(
+                    py,
+                    "random=True places queens only (local search); leave it out for other pieces",
+                ));
+            }
+            choice = random_engine(py, choice)?;
+        }
+        let seed = random.then(|| seed.unwrap_or_else(clock_seed));
+        let board = *self.problem.board();
+        // Queens on wide boards come back compact, one rank per file, as the command
+        // line's `solve` writes them.
+        let compact = queens_only && (random || board.cols() > DRAWN);
+        let problem = self.problem.clone();
+        // A first solution of plain N-queens on a drawn board comes at once.
+        let mode = if self.problem.is_plain_queens() && !random && board.cols() <= DRAWN {
+            Mode::Inline
+        } else {
+            Mode::Worker
+        };
+        let cells = blocking::run(py, mode, move |cancel| {
+            let settings = Settings {
+                threads,
+                time_budget,
+                seed,
+                cancel: Some(cancel),
+                ..Settings::default()
+            };
+            Ok(if compact {
+                queens::solve_perm(&problem, choice, &settings)?.map(Cells::Perm)
+            } else {
+                queens::solve(&problem, choice, &settings)?.map(Cells::Pieces)
+            })
+        })?;
+        Ok(cells.map(|c| Placement::new(board, c)))
+    }
+
+    #[pyo3(signature = (limit = None, engine = "auto", threads = 0))]
+    fn solutions(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        engine: &str,
+        threads: usize,
+    ) -> PyResult<Solutions> {
+        let choice = self::engine(py, engine)?;
+        // Refuse a bad engine or setting now, not at the first `next()`.
+        queens::engine::picked(
+            choice,
+            &self.problem,
+            queens::Job::Enumerate,
+            &Settings {
+                threads,
+                ..Settings::default()
+            },
+        )
+        .map_err(|e| errors::to_py(py, e))?;
+        Solutions::start(py, self.problem.clone(), choice, threads, limit)
+    }
+
+    /// The problem as a model for another solver: `dimacs`, `minizinc` or `xcsp3`.
+    fn export(&self, py: Python<'_>, to: &str) -> PyResult<String> {
+        let format: Format = to.parse().map_err(|e| errors::to_py(py, e))?;
+        let problem = self.problem.clone();
+        blocking::run(py, Mode::Worker, move |_| export(&problem, format))
+    }
+
+    /// The pieces and their conflicts for `placement` (read as the command line reads
+    /// it) on this board: every attacking pair, and the sentences that make it invalid
+    /// (the conflicts, then pieces that differ from this problem's spec when `check_spec`,
+    /// then queens missing from a rank list unless `partial`).
+    #[pyo3(signature = (placement, check_spec = true, partial = false))]
+    fn verify(
+        &self,
+        py: Python<'_>,
+        placement: &str,
+        check_spec: bool,
+        partial: bool,
+    ) -> PyResult<Verdict> {
+        let board = *self.problem.board();
+        let parsed =
+            queens::Placement::parse(placement, &self.catalog).map_err(|e| errors::to_py(py, e))?;
+        verify_placement(
+            py,
+            &board,
+            &parsed,
+            placement,
+            &self.problem,
+            check_spec,
+            partial,
+        )
+    }
+
+    /// Like `verify`, for a `Placement` object (no text round trip).
+    #[pyo3(signature = (placement, check_spec = true, partial = false))]
+    fn verify_placement(
+        &self,
+        py: Python<'_>,
+        placement: &Placement,
+        check_spec: bool,
+        partial: bool,
+    ) -> PyResult<Verdict> {
+        let board = *self.problem.board();
+        let p = placement.to_library();
+        verify_placement(py, &board, &p, "", &self.problem, check_spec, partial)
+    }
+}
+
+/// The verdict on `placement`: conflicts and the sentences of every problem.
+fn verify_placement(
+    py: Python<'_>,
+    board: &Board,
+    placement: &queens::Placement,
+    text: &str,
+    problem: &Problem,
+    check_spec: bool,
+    partial: bool,
+) -> PyResult<Verdict> {
+    let found = queens::verify::verify(board, placement).map_err(|e| errors::to_py(py, e))?;
+    let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
+    if check_spec {
+        let want: Vec<PieceCount> = problem
+            .pieces()
+            .iter()
+            .filter(|p| p.count > 0)
+            .cloned()
+            .collect();
+        if placement.spec() != want {
+            problems.push(format!(
+                "the placement has pieces {} but {} were asked for",
+                format_spec(&placement.spec()),
+                format_spec(&want)
+            ));
+        }
+    } else if !partial && queens::Placement::permutation_files(text).is_some() {
+        let full = u64::from(board.rows().min(board.cols()));
+        let queens = placement.len() as u64;
+        if let Some(missing) = full.checked_sub(queens).filter(|&m| m > 0) {
+            problems.push(format!(
+                "{missing} queen{} missing: the {board} board takes {full} and the placement has {queens} (partial=True allows files without a queen)",
+                if missing == 1 { " is" } else { "s are" }
+            ));
+        }
+    }
+    Ok((
+        found.iter().map(conflict_tuple).collect(),
+        problems,
+        placement.len(),
+    ))
+}
+
+/// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed`, and in
+/// how many ways; `(0, 0)` when those alone have no solution.
+#[pyfunction]
+#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = Vec::new(), engine = "auto", threads = 0))]
+#[allow(clippy::too_many_arguments)]
+pub fn max_pieces(
+    py: Python<'_>,
+    board: &str,
+    kind: &str,
+    pieces: Option<&str>,
+    fixed: Option<&str>,
+    define: Vec<String>,
+    engine: &str,
+    threads: usize,
+) -> PyResult<(u32, Py<PyAny>)> {
+    let err = |e: Error| errors::to_py(py, e);
+    let catalog = queens::fairy::catalog_with(&define).map_err(err)?;
+    let board: Board = board.parse().map_err(err)?;
+    let choice = self::engine(py, engine)?;
+    let mut letters = kind.chars();
+    let kind = match (letters.next(), letters.next()) {
+        (Some(c), None) => catalog.get(c).map_err(err)?,
+        _ => {
+            return Err(errors::input(
+                py,
+                format!("bad piece kind '{kind}': give one piece letter such as Q or N"),
+            ));
+        }
+    };
+    let base = match pieces {
+        Some(spec) => parse_spec(spec, &catalog).map_err(err)?,
+        None => Vec::new(),
+    };
+    let fixed = match fixed {
+        Some(text) => queens::Placement::parse(text, &catalog).map_err(err)?,
+        None => queens::Placement::default(),
+    };
+    let found = blocking::run(py, Mode::Worker, move |cancel| {
+        let settings = Settings {
+            threads,
+            cancel: Some(cancel),
+            ..Settings::default()
+        };
+        maximum(board, &base, &fixed, &kind, choice, &settings)
+    })?;
+    let (most, ways) = found.map_or((0, BigUint::from(0u32)), |m| (m.pieces, m.placements));
+    Ok((most, to_int(py, ways)?))
+}

@@ -1,0 +1,177 @@
+//! `Problem.solutions()`: solutions streamed lazily from a worker thread.
+//!
+//! The worker runs the library's `enumerate` and sends solutions in batches over a
+//! bounded channel, so it stays at most a few batches ahead of the Python loop. The
+//! first batch holds one solution and batches double up to [`MAX_BATCH`]: the first
+//! answer comes as soon as it is found, and a long listing costs one channel hand-over
+//! per [`MAX_BATCH`] solutions. When the iterator is dropped (a `break`, or the loop's
+//! end) its cancel flag is set and the channel closes; the worker stops at its next
+//! solution or its next poll of the flag, whichever comes first.
+
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
+use pyo3::prelude::*;
+use queens::{Board, EngineChoice, Error, Problem, Settings};
+
+use crate::blocking::{self, SLICE};
+use crate::errors;
+use crate::placement::{Cells, Placement};
+
+/// The largest batch a worker sends at once.
+const MAX_BATCH: usize = 512;
+
+/// What the worker sends.
+enum Msg {
+    Batch(Vec<queens::Placement>),
+    Done(Result<(), Error>),
+    Panic(Box<dyn std::any::Any + Send>),
+}
+
+/// An iterator over the solutions of a problem, computed as they are asked for.
+#[pyclass(module = "queens")]
+pub struct Solutions {
+    board: Board,
+    rx: Option<Receiver<Msg>>,
+    ready: VecDeque<queens::Placement>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Solutions {
+    /// Starts listing the solutions of `problem` (at most `limit` of them).
+    pub fn start(
+        py: Python<'_>,
+        problem: Problem,
+        choice: EngineChoice,
+        threads: usize,
+        limit: Option<u64>,
+    ) -> PyResult<Solutions> {
+        let (tx, rx) = bounded::<Msg>(2);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        let board = *problem.board();
+        let spawned = std::thread::Builder::new()
+            .name("queens-solutions".into())
+            .spawn(move || {
+                let _busy = blocking::Busy::new();
+                if limit == Some(0) {
+                    let _ = tx.send(Msg::Done(Ok(())));
+                    return;
+                }
+                let run = catch_unwind(AssertUnwindSafe(|| {
+                    let settings = Settings {
+                        threads,
+                        cancel: Some(&flag),
+                        ..Settings::default()
+                    };
+                    let mut batch: Vec<queens::Placement> = Vec::with_capacity(1);
+                    let mut size = 1;
+                    let mut sent: u64 = 0;
+                    let result = queens::enumerate(&problem, choice, &settings, &mut |p| {
+                        batch.push(p.clone());
+                        sent += 1;
+                        let last = limit.is_some_and(|l| sent >= l);
+                        if batch.len() >= size || last {
+                            size = (size * 2).min(MAX_BATCH);
+                            let full = std::mem::replace(&mut batch, Vec::with_capacity(size));
+                            if tx.send(Msg::Batch(full)).is_err() {
+                                return ControlFlow::Break(());
+                            }
+                        }
+                        if last {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    });
+                    if !batch.is_empty() {
+                        let _ = tx.send(Msg::Batch(batch));
+                    }
+                    result
+                }));
+                let _ = tx.send(match run {
+                    Ok(result) => Msg::Done(result),
+                    Err(payload) => Msg::Panic(payload),
+                });
+            });
+        if let Err(e) = spawned {
+            return Err(errors::raise(
+                py,
+                "QueensError",
+                format!("cannot start a worker thread: {e}"),
+            ));
+        }
+        Ok(Solutions {
+            board,
+            rx: Some(rx),
+            ready: VecDeque::new(),
+            cancel,
+        })
+    }
+
+    /// Stops the worker and forgets what it sent.
+    fn stop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.rx = None;
+        self.ready.clear();
+    }
+}
+
+impl Drop for Solutions {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Placement>> {
+        loop {
+            if let Some(p) = self.ready.pop_front() {
+                return Ok(Some(Placement::new(self.board, Cells::Pieces(p))));
+            }
+            let Some(rx) = self.rx.clone() else {
+                return Ok(None);
+            };
+            match py.detach(|| rx.recv_timeout(SLICE)) {
+                Ok(Msg::Batch(batch)) => self.ready.extend(batch),
+                Ok(Msg::Done(result)) => {
+                    self.rx = None;
+                    result.map_err(|e| errors::to_py(py, e))?;
+                }
+                Ok(Msg::Panic(payload)) => {
+                    self.rx = None;
+                    return Err(errors::panic(py, payload));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.rx = None;
+                    return Err(errors::raise(
+                        py,
+                        "InternalError",
+                        "internal error: the solution stream ended without a word".into(),
+                    ));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(signal) = py.check_signals() {
+                        self.stop();
+                        return Err(signal);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops the search now; the iterator then ends. Dropping the iterator (leaving the
+    /// loop) does the same.
+    fn close(&mut self) {
+        self.stop();
+    }
+}
