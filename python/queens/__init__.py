@@ -406,7 +406,7 @@ def solutions(
     92
     >>> sorted(p.perm() for p in solutions(6))
     [[2, 4, 6, 1, 3, 5], [3, 6, 2, 5, 1, 4], [4, 1, 5, 2, 6, 3], [5, 3, 1, 6, 4, 2]]
-    >>> for p in solutions(30):
+    >>> for p in solutions(24):
     ...     break  # the search stops here
     """
     return Problem(board, pieces, fixed=fixed, define=define).solutions(

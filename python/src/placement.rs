@@ -307,9 +307,7 @@ impl Placement {
             .then(|| render::svg(&self.board, &self.to_library()))
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, String, Vec<String>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Rebuild)> {
         let me = slf.get();
         Ok((
             slf.get_type().into_any(),
@@ -317,6 +315,10 @@ impl Placement {
         ))
     }
 }
+
+/// The arguments that rebuild a placement (for pickling): coordinates, board, fairy
+/// definitions.
+type Rebuild = (String, String, Vec<String>);
 
 /// The iterator of a [`Placement`]'s pairs.
 #[pyclass(module = "queens")]

@@ -19,3 +19,11 @@ def test_readme_examples_run():
     result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 10, "python/README.md lost its examples"
     assert result.failed == 0
+
+
+def test_project_readme_python_example_runs():
+    result = doctest.testfile(
+        str(README.parent.parent / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert result.attempted >= 3, "README.md lost its Python example"
+    assert result.failed == 0
