@@ -162,6 +162,32 @@ def _define(define: Any) -> List[str]:
     raise InputError(f"bad define {define!r}: give a dict such as {{'C': 'RN'}}")
 
 
+def _whole(value: Any, name: str, example: str, below: int = 2**64) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(f"bad {name} {value!r}: give a whole number such as {example}")
+    if value >= below:
+        raise InputError(f"bad {name} {value}: it must be below {below}")
+    return value
+
+
+def _threads(threads: Any) -> int:
+    return _whole(threads, "threads", "4 (0 uses every core)", 2**63)
+
+
+def _engine(engine: Any) -> str:
+    if not isinstance(engine, str):
+        raise InputError(f"bad engine {engine!r}: give an engine name such as 'auto' (see queens.engines())")
+    return engine
+
+
+def _budget(budget: Any) -> Optional[float]:
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise InputError(f"bad budget {budget!r}: give a number of seconds such as 2.5")
+    return float(budget)
+
+
 # --- answers ---
 
 
@@ -283,7 +309,7 @@ class Problem:
         """The exact number of solutions; ``unique=True`` counts them up to the board's
         rotations and reflections. ``threads=0`` uses every core; ``budget`` is a time
         limit in seconds (:class:`BudgetError` when it runs out)."""
-        return self._native.count(unique, engine, threads, budget)
+        return self._native.count(bool(unique), _engine(engine), _threads(threads), _budget(budget))
 
     def solve(
         self,
@@ -296,16 +322,18 @@ class Problem:
     ) -> Optional[Placement]:
         """One solution, or ``None`` when there is none. ``random=True`` draws a random
         one by local search (queens only), reproducible with ``seed``."""
-        return self._native.solve(engine, random, seed, budget, threads)
+        if seed is not None:
+            seed = _whole(seed, "seed", "7")
+        return self._native.solve(_engine(engine), bool(random), seed, _budget(budget), _threads(threads))
 
     def solutions(
         self, *, limit: Optional[int] = None, engine: str = "auto", threads: int = 0
     ) -> Solutions:
         """Every solution (at most ``limit``), computed as the loop asks for them;
         leaving the loop stops the search."""
-        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
-            raise InputError(f"bad limit {limit!r}: give a number of solutions such as 10")
-        return self._native.solutions(limit, engine, threads)
+        if limit is not None:
+            limit = _whole(limit, "limit", "10")
+        return self._native.solutions(limit, _engine(engine), _threads(threads))
 
     def verify(self, placement: PlacementLike, *, partial: bool = False) -> Verdict:
         """Whether ``placement`` is a solution of this problem's board and pieces (fixed
@@ -315,6 +343,8 @@ class Problem:
     def export(self, to: str = "dimacs") -> str:
         """This problem as a model for another solver: ``"dimacs"`` (CNF),
         ``"minizinc"`` or ``"xcsp3"``."""
+        if not isinstance(to, str):
+            raise InputError(f"bad format {to!r}: the formats are dimacs, minizinc, xcsp3")
         return self._native.export(to)
 
     def _board_text(self) -> str:
@@ -460,8 +490,10 @@ def max_pieces(
     >>> max_pieces(4, "N", pieces="Q")  # knights beside one queen
     (3, 8)
     """
+    if not isinstance(kind, str):
+        raise InputError(f"bad piece kind {kind!r}: give one piece letter such as 'Q' or 'N'")
     return _queens.max_pieces(
-        _board(board), kind, _pieces(pieces), _placement(fixed, "fixed"), _define(define), engine, threads
+        _board(board), kind, _pieces(pieces), _placement(fixed, "fixed"), _define(define), _engine(engine), _threads(threads)
     )
 
 

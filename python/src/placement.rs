@@ -50,6 +50,14 @@ impl Placement {
         self.board
     }
 
+    /// The compact form, when the placement holds one.
+    pub fn as_perm(&self) -> Option<&Perm> {
+        match &self.cells {
+            Cells::Perm(p) => Some(p),
+            Cells::Pieces(_) => None,
+        }
+    }
+
     /// The placement as the library's pieces on squares (built for a [`Perm`]).
     pub fn to_library(&self) -> queens::Placement {
         match &self.cells {

@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyInt;
 use queens::export::{Format, export};
 use queens::maximum::maximum;
+use queens::perm::Perm;
 use queens::verify::Conflict;
 use queens::{
     Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Problem, Settings, format_spec,
@@ -37,6 +38,13 @@ fn to_int(py: Python<'_>, n: BigUint) -> PyResult<Py<PyAny>> {
             .unbind()),
     }
 }
+
+/// Rank lists longer than this are verified line by line in O(N) ([`Perm::conflicts`])
+/// instead of pair by pair in O(N²).
+const PAIRWISE: usize = 2000;
+
+/// At most this many conflicts of a rank list are listed.
+const LISTED: usize = 10_000;
 
 /// A board, the pieces to place and the pieces fixed in advance, checked.
 #[pyclass(module = "queens._queens", name = "NativeProblem", frozen)]
@@ -282,17 +290,16 @@ impl NativeProblem {
         partial: bool,
     ) -> PyResult<Verdict> {
         let board = *self.problem.board();
+        let rank_list = queens::Placement::permutation_files(placement);
+        if rank_list.is_some_and(|n| n > PAIRWISE) {
+            let perm = Perm::read_padded(&mut placement.as_bytes(), board)
+                .map_err(|e| errors::to_py(py, e))?;
+            return verify_perm(py, perm, &self.problem, check_spec, partial);
+        }
         let parsed =
             queens::Placement::parse(placement, &self.catalog).map_err(|e| errors::to_py(py, e))?;
-        verify_placement(
-            py,
-            &board,
-            &parsed,
-            placement,
-            &self.problem,
-            check_spec,
-            partial,
-        )
+        let missing = rank_list.is_some() && !partial;
+        verify_placement(py, &board, &parsed, &self.problem, check_spec, missing)
     }
 
     /// Like `verify`, for a `Placement` object (no text round trip).
@@ -305,23 +312,81 @@ impl NativeProblem {
         partial: bool,
     ) -> PyResult<Verdict> {
         let board = *self.problem.board();
+        if let Some(perm) = placement.as_perm()
+            && perm.board() == board
+            && perm.queens() > PAIRWISE
+        {
+            return verify_perm(py, perm.clone(), &self.problem, check_spec, partial);
+        }
         let p = placement.to_library();
-        verify_placement(py, &board, &p, "", &self.problem, check_spec, partial)
+        verify_placement(py, &board, &p, &self.problem, check_spec, false)
     }
 }
 
-/// The verdict on `placement`: conflicts and the sentences of every problem.
+/// The verdict on `placement`: every conflict (pair by pair), then the spec's and the
+/// missing queens' sentences (`missing`: the placement came as a rank list, which must
+/// fill every file it can).
 fn verify_placement(
     py: Python<'_>,
     board: &Board,
     placement: &queens::Placement,
-    text: &str,
+    problem: &Problem,
+    check_spec: bool,
+    missing: bool,
+) -> PyResult<Verdict> {
+    let found = queens::verify::verify(board, placement).map_err(|e| errors::to_py(py, e))?;
+    let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
+    problems.extend(other_problems(
+        board,
+        &placement.spec(),
+        problem,
+        check_spec,
+        missing,
+    ));
+    Ok((
+        found.iter().map(conflict_tuple).collect(),
+        problems,
+        placement.len(),
+    ))
+}
+
+/// The verdict on queens given one rank per file, in O(rows + cols): conflicts are the
+/// first queen on a line paired with each later one, at most [`LISTED`] of them.
+fn verify_perm(
+    py: Python<'_>,
+    perm: Perm,
     problem: &Problem,
     check_spec: bool,
     partial: bool,
 ) -> PyResult<Verdict> {
-    let found = queens::verify::verify(board, placement).map_err(|e| errors::to_py(py, e))?;
+    let board = perm.board();
+    let queens = perm.queens();
+    let (found, total) = py.detach(move || perm.conflicts(LISTED));
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
+    if total > found.len() as u64 {
+        problems.push(format!(
+            "and {} more attacking pairs, not listed: a long rank list lists the first queen of each line with each later one, {LISTED} pairs at most",
+            total - found.len() as u64
+        ));
+    }
+    let spec = [PieceCount {
+        kind: PieceKind::queen(),
+        count: u32::try_from(queens).unwrap_or(u32::MAX),
+    }];
+    problems.extend(other_problems(&board, &spec, problem, check_spec, !partial));
+    Ok((found.iter().map(conflict_tuple).collect(), problems, queens))
+}
+
+/// The sentences beyond the conflicts: pieces other than the spec's (`check_spec`), or
+/// queens missing from a rank list (`missing`).
+fn other_problems(
+    board: &Board,
+    has: &[PieceCount],
+    problem: &Problem,
+    check_spec: bool,
+    missing: bool,
+) -> Vec<String> {
+    let has: Vec<PieceCount> = has.iter().filter(|p| p.count > 0).cloned().collect();
     if check_spec {
         let want: Vec<PieceCount> = problem
             .pieces()
@@ -329,28 +394,24 @@ fn verify_placement(
             .filter(|p| p.count > 0)
             .cloned()
             .collect();
-        if placement.spec() != want {
-            problems.push(format!(
+        if has != want {
+            return vec![format!(
                 "the placement has pieces {} but {} were asked for",
-                format_spec(&placement.spec()),
+                format_spec(&has),
                 format_spec(&want)
-            ));
+            )];
         }
-    } else if !partial && queens::Placement::permutation_files(text).is_some() {
+    } else if missing {
         let full = u64::from(board.rows().min(board.cols()));
-        let queens = placement.len() as u64;
+        let queens: u64 = has.iter().map(|p| u64::from(p.count)).sum();
         if let Some(missing) = full.checked_sub(queens).filter(|&m| m > 0) {
-            problems.push(format!(
+            return vec![format!(
                 "{missing} queen{} missing: the {board} board takes {full} and the placement has {queens} (partial=True allows files without a queen)",
                 if missing == 1 { " is" } else { "s are" }
-            ));
+            )];
         }
     }
-    Ok((
-        found.iter().map(conflict_tuple).collect(),
-        problems,
-        placement.len(),
-    ))
+    Vec::new()
 }
 
 /// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed`, and in
