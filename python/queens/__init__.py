@@ -35,7 +35,8 @@ Errors are :class:`QueensError`; bad input is an :class:`InputError` (also a
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from collections.abc import Mapping
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _queens
 from ._errors import BudgetError, GaveUpError, InputError, InternalError, QueensError
