@@ -50,6 +50,8 @@ __all__ = [
     "max_pieces",
     "export",
     "engines",
+    "count_part",
+    "merge",
     "Problem",
     "Placement",
     "Solutions",
@@ -518,3 +520,57 @@ def export(
 def engines() -> List[str]:
     """The engine names ``engine=`` takes, ``"auto"`` first."""
     return ["auto"] + [e for e in _queens.engine_names() if e != "auto"]
+
+
+def count_part(
+    board: BoardLike = 8,
+    pieces: Optional[PiecesLike] = None,
+    *,
+    part: int,
+    parts: int,
+    fixed: Optional[PlacementLike] = None,
+    define: Optional[DefineLike] = None,
+    engine: str = "auto",
+    threads: int = 0,
+    checkpoint: Optional[str] = None,
+) -> str:
+    """Counts part ``part`` of ``parts`` (from 1) of a count split for several machines,
+    and returns its result as one line of JSON for :func:`merge` (the command line's
+    ``count --shard I/K --json``). The split is deterministic, so each machine counts
+    its part alone; ``checkpoint`` names a file that keeps finished work across a kill.
+    Only engines that plan their work in parts take it (plain N-queens today).
+
+    >>> results = [count_part(10, part=i, parts=3) for i in (1, 2, 3)]
+    >>> merge(results)
+    724
+    """
+    return _queens.count_part(
+        _board(board),
+        _pieces(pieces),
+        _placement(fixed, "fixed"),
+        _define(define),
+        _whole(part, "part", "1", 2**32),
+        _whole(parts, "parts", "8", 2**32),
+        _engine(engine),
+        _threads(threads),
+        checkpoint,
+    )
+
+
+def merge(results: Sequence[str], *, unique: bool = False, names: Optional[Sequence[str]] = None) -> int:
+    """Adds up a complete set of :func:`count_part` results (every part once, all of
+    one count), refusing a missing, repeated, foreign or edited part with an
+    :class:`InputError` that names it. ``unique=True`` gives the count up to symmetry.
+
+    >>> results = [count_part(8, part=i, parts=2) for i in (1, 2)]
+    >>> merge(results), merge(results, unique=True)
+    (92, 12)
+    >>> merge(results[:1])
+    Traceback (most recent call last):
+    ...
+    queens.InputError: shard 2/2 is missing
+    """
+    if isinstance(results, str) or not all(isinstance(r, str) for r in results):
+        raise InputError("bad results: give a list of count_part() results (JSON strings)")
+    total, up_to_symmetry = _queens.merge(list(results), None if names is None else list(names))
+    return up_to_symmetry if unique else total

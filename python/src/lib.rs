@@ -4,6 +4,7 @@
 //!   export, verify);
 //! - [`placement`]: `queens.Placement`, compact for queens at huge N;
 //! - [`solutions`]: the lazy solution stream;
+//! - [`parts`]: counts split into parts (shards) and their verified merge;
 //! - [`blocking`]: jobs run without the GIL, answering Ctrl-C;
 //! - [`errors`]: the library's errors as the package's exceptions.
 //!
@@ -13,6 +14,7 @@ use pyo3::prelude::*;
 
 mod blocking;
 mod errors;
+mod parts;
 mod placement;
 mod problem;
 mod solutions;
@@ -36,6 +38,8 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<placement::PlacementIter>()?;
     m.add_class::<solutions::Solutions>()?;
     m.add_function(wrap_pyfunction!(problem::max_pieces, m)?)?;
+    m.add_function(wrap_pyfunction!(parts::count_part, m)?)?;
+    m.add_function(wrap_pyfunction!(parts::merge, m)?)?;
     m.add_function(wrap_pyfunction!(_active_jobs, m)?)?;
     m.add_function(wrap_pyfunction!(engine_names, m)?)?;
     Ok(())

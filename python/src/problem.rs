@@ -29,7 +29,7 @@ use crate::solutions::Solutions;
 const QUICK_COUNT: u32 = 12;
 
 /// An exact count as a Python int: `u128` when it fits (most do), else through hex.
-fn to_int(py: Python<'_>, n: BigUint) -> PyResult<Py<PyAny>> {
+pub fn to_int(py: Python<'_>, n: BigUint) -> PyResult<Py<PyAny>> {
     match u128::try_from(&n) {
         Ok(small) => Ok(small.into_pyobject(py)?.into_any().unbind()),
         Err(_) => Ok(py
@@ -268,6 +268,26 @@ impl NativeProblem {
         )
         .map_err(|e| errors::to_py(py, e))?;
         Solutions::start(py, self.problem.clone(), choice, threads, limit)
+    }
+
+    /// Refuses now what a count split into `parts` would refuse on every worker: no
+    /// engine (or not the one named) counts this problem in parts.
+    fn count_check(&self, py: Python<'_>, engine: &str, parts: u32) -> PyResult<()> {
+        let choice = self::engine(py, engine)?;
+        if parts == 0 {
+            return Err(errors::input(
+                py,
+                "bad parts 0: split a count into 1 part or more",
+            ));
+        }
+        queens::engine::picked(
+            choice,
+            &self.problem,
+            queens::Job::CountParts,
+            &Settings::default(),
+        )
+        .map(|_| ())
+        .map_err(|e| errors::to_py(py, e))
     }
 
     /// The problem as a model for another solver: `dimacs`, `minizinc` or `xcsp3`.

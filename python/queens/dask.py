@@ -1,0 +1,102 @@
+"""Counts split into parts that run on a Dask cluster.
+
+:func:`count` submits one task per part to any Dask scheduler, a ``LocalCluster`` on one
+machine or ``dask_jobqueue.SLURMCluster`` on a real cluster, and adds the parts up with
+the verified :func:`queens.merge`. Each task runs :func:`queens.count_part` in the
+worker's own process (no subprocess to orphan when a worker dies) and returns its
+result as a value, so a part that is computed again after a worker died is still added
+once. Needs ``pip install ./python[dask]`` (dask and distributed), and ``queens``
+installed on every worker.
+
+On a Slurm cluster (with ``dask-jobqueue`` installed)::
+
+    from dask_jobqueue import SLURMCluster
+    from distributed import Client
+    import queens.dask
+
+    cluster = SLURMCluster(cores=8, processes=1, memory="4GB", walltime="02:00:00")
+    cluster.scale(jobs=16)                    # 16 Slurm jobs, one worker each
+    client = Client(cluster)
+    print(queens.dask.count(20, client=client, parts=512))
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, List, Optional
+
+from . import BoardLike, DefineLike, PiecesLike, PlacementLike, _board, _define, _engine, _pieces
+from . import _placement, _queens, _threads, _whole, merge
+
+__all__ = ["count"]
+
+
+def _count_part(
+    board: str,
+    pieces: Optional[str],
+    fixed: Optional[str],
+    define: List[str],
+    part: int,
+    parts: int,
+    engine: str,
+    threads: int,
+) -> str:
+    # Runs on a worker: the extension releases the GIL, so the worker's other threads
+    # (its heartbeat among them) go on while the part is counted.
+    return _queens.count_part(board, pieces, fixed, define, part, parts, engine, threads)
+
+
+def count(
+    board: BoardLike = 8,
+    pieces: Optional[PiecesLike] = None,
+    *,
+    client: Any,
+    parts: int,
+    fixed: Optional[PlacementLike] = None,
+    define: Optional[DefineLike] = None,
+    retries: int = 2,
+    engine: str = "auto",
+    threads: int = 1,
+    unique: bool = False,
+    progress: bool = False,
+) -> int:
+    """The exact count, split into ``parts`` tasks on ``client``'s cluster.
+
+    A part whose task fails is retried ``retries`` times; a part whose worker dies is
+    computed again by the scheduler. ``threads`` is the threads each part uses (1 fits
+    a worker with one thread per core). ``progress=True`` shows Dask's progress bar.
+    ``unique=True`` gives the count up to symmetry.
+    """
+    args = (
+        _board(board),
+        _pieces(pieces),
+        _placement(fixed, "fixed"),
+        _define(define),
+    )
+    parts = _whole(parts, "parts", "64", 2**32)
+    engine = _engine(engine)
+    threads = _threads(threads)
+    retries = _whole(retries, "retries", "2", 2**31)
+    # Check the problem and the engine here, before anything is submitted.
+    _queens.NativeProblem(*args).count_check(engine, parts)
+    run = uuid.uuid4().hex
+    futures = [
+        client.submit(
+            _count_part,
+            *args,
+            i,
+            parts,
+            engine,
+            threads,
+            retries=retries,
+            pure=False,
+            key=f"queens-part-{i}-of-{parts}-{run}",
+        )
+        for i in range(1, parts + 1)
+    ]
+    if progress:
+        from distributed import progress as show
+
+        show(futures)
+    results = client.gather(futures)
+    return merge(results, unique=unique, names=[f"part {i}/{parts}" for i in range(1, parts + 1)])
