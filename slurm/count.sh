@@ -38,6 +38,9 @@ if [ -z "$queens" ]; then
 fi
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
+case "$dir" in
+  *[[:space:]%\'\"\\\$]*) echo "count.sh: the folder '$dir' has a space, quote, % or \$ in its path, which #SBATCH lines cannot hold; pick another --dir" >&2; exit 2 ;;
+esac
 queens=$(cd "$(dirname "$queens")" && pwd)/$(basename "$queens")
 count_args=$(printf '%q ' "$@")
 

@@ -11,6 +11,15 @@ host=$(hostname -s)
 cores=$(nproc)
 
 stop() {
+  # Jobs first, so that no slurmstepd or job outlives the daemons, then the daemons by
+  # their PIDs (SIGTERM, then SIGKILL after 5 s).
+  if [ -s "$dir/slurmctld.pid" ] && kill -0 "$(cat "$dir/slurmctld.pid")" 2>/dev/null; then
+    SLURM_CONF="$dir/slurm.conf" scancel --full --quiet $(SLURM_CONF="$dir/slurm.conf" squeue -h -o %i 2>/dev/null) 2>/dev/null || true
+    for _ in $(seq 50); do
+      [ -z "$(SLURM_CONF="$dir/slurm.conf" squeue -h -o %i 2>/dev/null)" ] && break
+      sleep 0.1
+    done
+  fi
   for d in slurmd slurmctld munged; do
     if [ -s "$dir/$d.pid" ]; then
       kill "$(cat "$dir/$d.pid")" 2>/dev/null || true
@@ -20,6 +29,7 @@ stop() {
     if [ -s "$dir/$d.pid" ]; then
       pid=$(cat "$dir/$d.pid")
       for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -9 "$pid" 2>/dev/null || true
       rm -f "$dir/$d.pid"
     fi
   done
@@ -65,7 +75,7 @@ CONF
   # Wait until the node takes jobs.
   for _ in $(seq 100); do
     if sinfo -h -o %t 2>/dev/null | grep -qE '^(idle|mix|alloc)'; then
-      echo "export SLURM_CONF=$dir/slurm.conf"
+      printf 'export SLURM_CONF=%q\n' "$dir/slurm.conf"
       exit 0
     fi
     sleep 0.1

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The Slurm round trip, for real (CI runs it as root): a one-host Slurm
-# (slurm/one-host.sh), a count of 18 queens submitted as a 4-part job array with a
+# (slurm/one-host.sh), a count of 19 queens submitted as a 4-part job array with a
 # merge job after it (slurm/count.sh), part 2 requeued while it runs (it must resume
-# from its checkpoint), and the merged total checked against Q(18) = 666,090,624
+# from its checkpoint), and the merged total checked against Q(19) = 4,968,057,848
 # (OEIS A000170). The daemons started here are stopped by their PIDs at the end.
 #
 # Usage: slurm/test.sh [QUEENS_BINARY]   (default target/release/queens)
@@ -25,7 +25,7 @@ fail() { echo "slurm/test.sh: $*" >&2; exit 1; }
 
 env_line=$("$root/slurm/one-host.sh" start "$work/slurm")
 eval "$env_line"
-ids=$("$root/slurm/count.sh" --parts 4 --dir "$work/run" --queens "$queens" -- 18)
+ids=$("$root/slurm/count.sh" --parts 4 --dir "$work/run" --queens "$queens" -- 19)
 echo "submitted: $ids"
 array=${ids#array=}; array=${array%% *}
 merge=${ids##*merge=}
@@ -51,7 +51,7 @@ for _ in $(seq 1800); do
 done
 [ -e "$work/run/total.txt" ] || { squeue >&2; fail "no merged total after 180 s"; }
 total=$(cat "$work/run/total.txt")
-[ "$total" = 666090624 ] || fail "the merged total is $total, not Q(18) = 666090624"
+[ "$total" = 4968057848 ] || fail "the merged total is $total, not Q(19) = 4968057848"
 grep -q "restart 1" "$work/run/part-2.log" || fail "part 2 did not run again after the requeue"
-echo "slurm round trip: 4 parts, part 2 requeued and resumed, merged total $total (Q(18))"
+echo "slurm round trip: 4 parts, part 2 requeued and resumed, merged total $total (Q(19))"
 ok=1
