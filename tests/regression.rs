@@ -533,3 +533,22 @@ fn count_refuses_a_step_budget_before_running_any_engine() {
     assert!(!stderr(&o).contains("engine exact\n"), "{}", stderr(&o));
     assert!(stderr(&o).contains("step budget"), "{}", stderr(&o));
 }
+
+#[test]
+fn nqueens_backtracking_honours_the_budget_inside_a_task() {
+    // A task of the backtracking count at N = 24 takes minutes; the budget (and a
+    // caller's cancel, such as Ctrl-C in Python) was only seen between tasks.
+    for args in [
+        &["count", "24", "--threads", "1", "--budget-secs", "0.5"][..],
+        &["count", "23", "--unique", "--budget-secs", "0.5"][..],
+    ] {
+        let start = std::time::Instant::now();
+        let o = queens(args);
+        code(&o, 3);
+        assert!(
+            start.elapsed().as_secs_f64() < 4.0,
+            "{args:?} took {:?}",
+            start.elapsed()
+        );
+    }
+}

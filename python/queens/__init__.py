@@ -35,7 +35,10 @@ Errors are :class:`QueensError`; bad input is an :class:`InputError` (also a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+import os
+from collections.abc import Iterable, Mapping
+from collections.abc import Sequence as _SequenceABC
 from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _queens
@@ -63,6 +66,9 @@ __all__ = [
     "GaveUpError",
     "InternalError",
 ]
+
+# A Placement is a read-only sequence of (kind, square) pairs.
+_SequenceABC.register(Placement)
 
 for _cls in (QueensError, InputError, BudgetError, GaveUpError, InternalError):
     _cls.__module__ = "queens"
@@ -124,9 +130,11 @@ def _placement(placement: Any, what: str = "placement") -> Optional[str]:
         return placement
     if isinstance(placement, Placement):
         return placement.coords()
-    if isinstance(placement, (list, tuple)):
-        if all(isinstance(x, int) and not isinstance(x, bool) for x in placement):
-            return "[" + ",".join(str(x) for x in placement) + "]"
+    if isinstance(placement, Iterable):
+        placement = list(placement)
+        ranks = [_rank(x) for x in placement]
+        if all(r is not None for r in ranks):
+            return "[" + ",".join(str(r) for r in ranks) + "]"
         tokens = []
         for item in placement:
             if (
@@ -144,6 +152,16 @@ def _placement(placement: Any, what: str = "placement") -> Optional[str]:
     raise InputError(
         f"bad {what} {placement!r}: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list"
     )
+
+
+def _rank(x: Any) -> Optional[int]:
+    """``x`` as a rank number (ints, numpy ints), or None when it is not one."""
+    if isinstance(x, (bool, str, tuple, list)):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
 
 
 def _define(define: Any) -> List[str]:
@@ -188,7 +206,16 @@ def _budget(budget: Any) -> Optional[float]:
         return None
     if isinstance(budget, bool) or not isinstance(budget, (int, float)):
         raise InputError(f"bad budget {budget!r}: give a number of seconds such as 2.5")
-    return float(budget)
+    try:
+        return float(budget)
+    except OverflowError:
+        return float("inf")  # the core reads a huge budget as none
+
+
+def _flag(value: Any, name: str) -> bool:
+    if not isinstance(value, (bool, int)):
+        raise InputError(f"bad {name} {value!r}: give True or False")
+    return bool(value)
 
 
 # --- answers ---
@@ -312,7 +339,7 @@ class Problem:
         """The exact number of solutions; ``unique=True`` counts them up to the board's
         rotations and reflections. ``threads=0`` uses every core; ``budget`` is a time
         limit in seconds (:class:`BudgetError` when it runs out)."""
-        return self._native.count(bool(unique), _engine(engine), _threads(threads), _budget(budget))
+        return self._native.count(_flag(unique, "unique"), _engine(engine), _threads(threads), _budget(budget))
 
     def solve(
         self,
@@ -327,7 +354,7 @@ class Problem:
         one by local search (queens only), reproducible with ``seed``."""
         if seed is not None:
             seed = _whole(seed, "seed", "7")
-        return self._native.solve(_engine(engine), bool(random), seed, _budget(budget), _threads(threads))
+        return self._native.solve(_engine(engine), _flag(random, "random"), seed, _budget(budget), _threads(threads))
 
     def solutions(
         self, *, limit: Optional[int] = None, engine: str = "auto", threads: int = 0
@@ -532,7 +559,7 @@ def count_part(
     define: Optional[DefineLike] = None,
     engine: str = "auto",
     threads: int = 0,
-    checkpoint: Optional[str] = None,
+    checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
 ) -> str:
     """Counts part ``part`` of ``parts`` (from 1) of a count split for several machines,
     and returns its result as one line of JSON for :func:`merge` (the command line's
@@ -553,8 +580,14 @@ def count_part(
         _whole(parts, "parts", "8", 2**32),
         _engine(engine),
         _threads(threads),
-        checkpoint,
+        None if checkpoint is None else _path(checkpoint),
     )
+
+
+def _path(path: Any) -> str:
+    if not isinstance(path, (str, os.PathLike)):
+        raise InputError(f"bad checkpoint {path!r}: give a file name")
+    return os.fspath(path)
 
 
 def merge(results: Sequence[str], *, unique: bool = False, names: Optional[Sequence[str]] = None) -> int:
@@ -572,5 +605,7 @@ def merge(results: Sequence[str], *, unique: bool = False, names: Optional[Seque
     """
     if isinstance(results, str) or not all(isinstance(r, str) for r in results):
         raise InputError("bad results: give a list of count_part() results (JSON strings)")
+    if names is not None and (isinstance(names, str) or not all(isinstance(n, str) for n in names)):
+        raise InputError("bad names: give one string per result")
     total, up_to_symmetry = _queens.merge(list(results), None if names is None else list(names))
     return up_to_symmetry if unique else total

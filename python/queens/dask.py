@@ -94,9 +94,14 @@ def count(
         )
         for i in range(1, parts + 1)
     ]
-    if progress:
-        from distributed import progress as show
+    try:
+        if progress:
+            from distributed import progress as show  # type: ignore[attr-defined]
 
-        show(futures)
-    results = client.gather(futures)
+            show(futures)
+        results = client.gather(futures)
+    except BaseException:
+        # A failed part or Ctrl-C: the cluster stops counting the other parts.
+        client.cancel(futures)
+        raise
     return merge(results, unique=unique, names=[f"part {i}/{parts}" for i in range(1, parts + 1)])

@@ -99,6 +99,19 @@ impl Placement {
         }
     }
 
+    /// The position of `item` when it is a `(kind, square)` pair of this placement.
+    fn position(&self, item: &Bound<'_, PyAny>) -> Option<usize> {
+        let (kind, square): (String, String) = item.extract().ok()?;
+        let mut letters = kind.chars();
+        let letter = letters.next()?;
+        if letters.next().is_some() {
+            return None;
+        }
+        let square: Square = square.parse().ok()?;
+        self.keys()
+            .position(|k| k == (letter, square.file, square.rank))
+    }
+
     /// Every entry as (letter, file, rank), in order: what equality, order and hash see.
     fn keys(&self) -> Box<dyn Iterator<Item = (char, u32, u32)> + '_> {
         match &self.cells {
@@ -181,14 +194,37 @@ impl Placement {
             }
             return Ok(pyo3::types::PyList::new(py, out)?.into_any().unbind());
         }
+        if index.cast::<pyo3::types::PyInt>().is_err() {
+            return Err(PyTypeError::new_err(
+                "placement indices must be integers or slices",
+            ));
+        }
+        // An int too large for isize is out of range, not a type error.
         let i: isize = index
             .extract()
-            .map_err(|_| PyTypeError::new_err("placement indices must be integers or slices"))?;
+            .map_err(|_| PyIndexError::new_err("placement index out of range"))?;
         let j = if i < 0 { i + len as isize } else { i };
         if j < 0 || j as usize >= len {
             return Err(PyIndexError::new_err("placement index out of range"));
         }
         Ok(pair(py, self.entry(j as usize))?.into_any().unbind())
+    }
+
+    /// How many times `item`, a `(kind, square)` pair, occurs (0 or 1).
+    fn count(&self, item: &Bound<'_, PyAny>) -> usize {
+        usize::from(self.position(item).is_some())
+    }
+
+    /// Where `item`, a `(kind, square)` pair, stands in the sequence; `ValueError` when
+    /// it is not there.
+    fn index(&self, item: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.position(item).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err("the pair is not in the placement")
+        })
+    }
+
+    fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
+        self.position(item).is_some()
     }
 
     fn __iter__(slf: Bound<'_, Self>) -> PlacementIter {
@@ -233,12 +269,9 @@ impl Placement {
         }
         match &self.cells {
             Cells::Perm(p) => p.to_text(),
-            Cells::Pieces(p) => match Perm::from_placement(&self.board, p) {
-                Some(perm) if p.pieces().iter().all(|x| x.kind == PieceKind::queen()) => {
-                    perm.to_text()
-                }
-                _ => format!("{p}\n"),
-            },
+            // Coordinates: a rank list would take a number per file, however few the
+            // pieces.
+            Cells::Pieces(p) => format!("{p}\n"),
         }
     }
 

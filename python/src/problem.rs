@@ -89,7 +89,8 @@ fn clock_seed() -> u64 {
 
 impl NativeProblem {
     fn quick_count(&self) -> bool {
-        self.problem.is_plain_queens() && self.problem.board().cols() <= QUICK_COUNT
+        let b = self.problem.board();
+        self.problem.is_plain_queens() && b.rows().max(b.cols()) <= QUICK_COUNT
     }
 }
 
@@ -311,7 +312,7 @@ impl NativeProblem {
     ) -> PyResult<Verdict> {
         let board = *self.problem.board();
         let rank_list = queens::Placement::permutation_files(placement);
-        if rank_list.is_some_and(|n| n > PAIRWISE) {
+        if rank_list.is_some_and(|n| n > PAIRWISE && n == board.cols() as usize) {
             let perm = Perm::read_padded(&mut placement.as_bytes(), board)
                 .map_err(|e| errors::to_py(py, e))?;
             return verify_perm(py, perm, &self.problem, check_spec, partial);
@@ -319,7 +320,7 @@ impl NativeProblem {
         let parsed =
             queens::Placement::parse(placement, &self.catalog).map_err(|e| errors::to_py(py, e))?;
         let missing = rank_list.is_some() && !partial;
-        verify_placement(py, &board, &parsed, &self.problem, check_spec, missing)
+        verify_placement(py, board, parsed, &self.problem, check_spec, missing)
     }
 
     /// Like `verify`, for a `Placement` object (no text round trip).
@@ -338,36 +339,77 @@ impl NativeProblem {
         {
             return verify_perm(py, perm.clone(), &self.problem, check_spec, partial);
         }
-        let p = placement.to_library();
-        verify_placement(py, &board, &p, &self.problem, check_spec, false)
+        verify_placement(
+            py,
+            board,
+            placement.to_library(),
+            &self.problem,
+            check_spec,
+            false,
+        )
     }
 }
 
-/// The verdict on `placement`: every conflict (pair by pair), then the spec's and the
-/// missing queens' sentences (`missing`: the placement came as a rank list, which must
-/// fill every file it can).
+/// The verdict on `placement`: every conflict, then the spec's, the fixed pieces' and
+/// the missing queens' sentences (`missing`: the placement came as a rank list, which
+/// must fill every file it can). Queens at most one per file are checked line by line
+/// when there are many; other large placements pair by pair on a worker thread, so
+/// that Ctrl-C and other Python threads are not held up.
 fn verify_placement(
     py: Python<'_>,
-    board: &Board,
-    placement: &queens::Placement,
+    board: Board,
+    placement: queens::Placement,
     problem: &Problem,
     check_spec: bool,
     missing: bool,
 ) -> PyResult<Verdict> {
-    let found = queens::verify::verify(board, placement).map_err(|e| errors::to_py(py, e))?;
+    let queens_only = placement
+        .pieces()
+        .iter()
+        .all(|p| p.kind == PieceKind::queen());
+    if placement.len() > PAIRWISE
+        && queens_only
+        && board.cols() as usize <= 4 * placement.len()
+        && let Some(perm) = Perm::from_placement(&board, &placement)
+    {
+        return verify_perm(py, perm, problem, check_spec, !missing);
+    }
+    let mode = if placement.len() > PAIRWISE {
+        Mode::Worker
+    } else {
+        Mode::Inline
+    };
+    let (placement, found) = blocking::run(py, mode, move |_| {
+        let found = queens::verify::verify(&board, &placement)?;
+        Ok((placement, found))
+    })?;
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
     problems.extend(other_problems(
-        board,
+        &board,
         &placement.spec(),
         problem,
         check_spec,
         missing,
     ));
+    if check_spec {
+        problems.extend(missing_fixed(problem, |f| placement.pieces().contains(f)));
+    }
     Ok((
         found.iter().map(conflict_tuple).collect(),
         problems,
         placement.len(),
     ))
+}
+
+/// The sentences for the problem's fixed pieces that `has` says are not placed.
+fn missing_fixed(problem: &Problem, has: impl Fn(&queens::Piece) -> bool) -> Vec<String> {
+    problem
+        .fixed()
+        .pieces()
+        .iter()
+        .filter(|f| !has(f))
+        .map(|f| format!("the fixed piece {f} is not in the placement"))
+        .collect()
 }
 
 /// The verdict on queens given one rank per file, in O(rows + cols): conflicts are the
@@ -381,7 +423,11 @@ fn verify_perm(
 ) -> PyResult<Verdict> {
     let board = perm.board();
     let queens = perm.queens();
-    let (found, total) = py.detach(move || perm.conflicts(LISTED));
+    let (perm, (found, total)) = py.detach(move || {
+        let c = perm.conflicts(LISTED);
+        (perm, c)
+    });
+    let ranks = perm.ranks();
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
     if total > found.len() as u64 {
         problems.push(format!(
@@ -394,6 +440,12 @@ fn verify_perm(
         count: u32::try_from(queens).unwrap_or(u32::MAX),
     }];
     problems.extend(other_problems(&board, &spec, problem, check_spec, !partial));
+    if check_spec {
+        problems.extend(missing_fixed(problem, |f| {
+            f.kind == PieceKind::queen()
+                && ranks.get(f.square.file as usize) == Some(&f.square.rank)
+        }));
+    }
     Ok((found.iter().map(conflict_tuple).collect(), problems, queens))
 }
 

@@ -11,8 +11,8 @@
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
 use pyo3::prelude::*;
@@ -33,12 +33,21 @@ enum Msg {
 }
 
 /// An iterator over the solutions of a problem, computed as they are asked for.
-#[pyclass(module = "queens")]
+///
+/// Frozen, with its channel behind a mutex: `close()` from another thread must reach the
+/// cancel flag while `next()` waits without the GIL.
+#[pyclass(module = "queens", frozen)]
 pub struct Solutions {
     board: Board,
+    cancel: Arc<AtomicBool>,
+    state: Mutex<State>,
+}
+
+/// The receiving end: the channel (until the worker's last word) and the solutions
+/// received but not yet handed out.
+struct State {
     rx: Option<Receiver<Msg>>,
     ready: VecDeque<queens::Placement>,
-    cancel: Arc<AtomicBool>,
 }
 
 impl Solutions {
@@ -107,23 +116,28 @@ impl Solutions {
         }
         Ok(Solutions {
             board,
-            rx: Some(rx),
-            ready: VecDeque::new(),
             cancel,
+            state: Mutex::new(State {
+                rx: Some(rx),
+                ready: VecDeque::new(),
+            }),
         })
     }
 
-    /// Stops the worker and forgets what it sent.
-    fn stop(&mut self) {
+    /// Stops the worker; what it sent is dropped by the next `next()` (or with the
+    /// iterator).
+    fn stop(&self) {
         self.cancel.store(true, Ordering::Relaxed);
-        self.rx = None;
-        self.ready.clear();
+        if let Ok(mut st) = self.state.try_lock() {
+            st.rx = None;
+            st.ready.clear();
+        }
     }
 }
 
 impl Drop for Solutions {
     fn drop(&mut self) {
-        self.stop();
+        self.cancel.store(true, Ordering::Relaxed);
     }
 }
 
@@ -133,26 +147,41 @@ impl Solutions {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Placement>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Placement>> {
+        let Ok(mut st) = self.state.try_lock() else {
+            return Err(errors::raise(
+                py,
+                "QueensError",
+                "another thread is taking solutions from this iterator at the same time; give each thread its own".into(),
+            ));
+        };
         loop {
-            if let Some(p) = self.ready.pop_front() {
+            if self.cancel.load(Ordering::Relaxed) {
+                // Closed (maybe from another thread while this one waited).
+                st.rx = None;
+                st.ready.clear();
+                return Ok(None);
+            }
+            if let Some(p) = st.ready.pop_front() {
                 return Ok(Some(Placement::new(self.board, Cells::Pieces(p))));
             }
-            let Some(rx) = self.rx.clone() else {
+            let Some(rx) = st.rx.clone() else {
                 return Ok(None);
             };
-            match py.detach(|| rx.recv_timeout(SLICE)) {
-                Ok(Msg::Batch(batch)) => self.ready.extend(batch),
+            match py.detach(move || rx.recv_timeout(SLICE)) {
+                Ok(Msg::Batch(batch)) => st.ready.extend(batch),
                 Ok(Msg::Done(result)) => {
-                    self.rx = None;
-                    result.map_err(|e| errors::to_py(py, e))?;
+                    st.rx = None;
+                    if !self.cancel.load(Ordering::Relaxed) {
+                        result.map_err(|e| errors::to_py(py, e))?;
+                    }
                 }
                 Ok(Msg::Panic(payload)) => {
-                    self.rx = None;
+                    st.rx = None;
                     return Err(errors::panic(py, payload));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    self.rx = None;
+                    st.rx = None;
                     return Err(errors::raise(
                         py,
                         "InternalError",
@@ -161,7 +190,9 @@ impl Solutions {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     if let Err(signal) = py.check_signals() {
-                        self.stop();
+                        self.cancel.store(true, Ordering::Relaxed);
+                        st.rx = None;
+                        st.ready.clear();
                         return Err(signal);
                     }
                 }
@@ -170,8 +201,9 @@ impl Solutions {
     }
 
     /// Stops the search now; the iterator then ends. Dropping the iterator (leaving the
-    /// loop) does the same.
-    fn close(&mut self) {
+    /// loop) does the same; so does calling this from another thread while one waits
+    /// in `next()`.
+    fn close(&self) {
         self.stop();
     }
 }

@@ -227,6 +227,7 @@ pub fn run_tasks(
     }
     let next = AtomicUsize::new(0);
     let stop = std::sync::atomic::AtomicBool::new(false);
+    let abandoned = std::sync::atomic::AtomicBool::new(false);
     let mut failure = None;
     ctl.report(0, ids.len() as u64);
     std::thread::scope(|s| {
@@ -236,7 +237,7 @@ pub fn run_tasks(
         let mut started = 0;
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, stop, abandoned) = (&next, &stop, &abandoned);
             let worker = std::thread::Builder::new().spawn_scoped(s, move || {
                 loop {
                     if stop.load(Ordering::Relaxed) || ctl.cancelled() {
@@ -244,7 +245,14 @@ pub fn run_tasks(
                     }
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&id) = ids.get(k) else { break };
-                    if tx.send((id, plan.run_task(id))).is_err() {
+                    let Some(t) = plan
+                        .run_task_until(id, &|| stop.load(Ordering::Relaxed) || ctl.cancelled())
+                    else {
+                        // Stopped inside the task: it is not done.
+                        abandoned.store(true, Ordering::Relaxed);
+                        break;
+                    };
+                    if tx.send((id, t)).is_err() {
                         break;
                     }
                 }
@@ -276,7 +284,7 @@ pub fn run_tasks(
     if let Some(e) = failure {
         return Err(e);
     }
-    if next.load(Ordering::Relaxed) < ids.len() {
+    if next.load(Ordering::Relaxed) < ids.len() || abandoned.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
     }
     Ok(())
@@ -293,10 +301,10 @@ fn run_tasks_here(
 ) -> Result<(), Error> {
     ctl.report(0, ids.len() as u64);
     for (k, &id) in ids.iter().enumerate() {
-        if ctl.cancelled() {
+        let Some(t) = plan.run_task_until(id, &|| ctl.cancelled()) else {
             return Err(Error::Interrupted);
-        }
-        done(id, plan.run_task(id))?;
+        };
+        done(id, t)?;
         ctl.report(k as u64 + 1, ids.len() as u64);
     }
     Ok(())

@@ -326,8 +326,18 @@ impl Plan {
 
     /// Counts the solutions of task `i` (in a join plan, the total only).
     pub fn run_task(&self, i: usize) -> Tally {
+        self.run_task_until(i, &|| false)
+            .expect("a task that is never stopped finishes")
+    }
+
+    /// Counts the solutions of task `i`, or `None` when `stop` said so first. A task
+    /// with many rows left is run as the sub-tasks of its next [`SPLIT_DEPTH`] rows, and
+    /// `stop` is asked between them: at N = 24 a whole task takes minutes, a sub-task
+    /// well under a second, so that a cancel or a time budget is honoured soon. The sum
+    /// is the same either way.
+    pub fn run_task_until(&self, i: usize, stop: &dyn Fn() -> bool) -> Option<Tally> {
         if let Some(j) = &self.join {
-            return j.run_task(i);
+            return Some(j.run_task(i));
         }
         let prefix = self.prefix(i);
         let mut masks = [0u64; MAX_SIDE];
@@ -339,10 +349,29 @@ impl Plan {
         {
             *m = self.mask(prefix, r);
         }
+        let subs = if self.rows - self.depth > SPLIT_ROWS {
+            expand(&masks, prefix, self.depth + SPLIT_DEPTH)
+        } else {
+            vec![prefix.to_vec()]
+        };
+        let mut tally = Tally::default();
+        for sub in &subs {
+            if stop() {
+                return None;
+            }
+            tally += self.count_from(&masks, prefix, sub);
+        }
+        Some(tally)
+    }
+
+    /// The solutions that extend `sub`, a longer prefix of a task whose own prefix is
+    /// `prefix` (which sets the symmetry class), rows from `sub.len()` on keeping to
+    /// `masks`.
+    fn count_from(&self, masks: &[u64; MAX_SIDE], prefix: &[u8], sub: &[u8]) -> Tally {
         if self.square() && prefix[0] == 0 {
-            let (cols, ld, rd) = attacks(prefix);
+            let (cols, ld, rd) = attacks(sub);
             let found =
-                kernel::count_completions(&masks, self.rows, self.depth, cols, ld, rd) as u128;
+                kernel::count_completions(masks, self.rows, sub.len(), cols, ld, rd) as u128;
             return Tally {
                 total: 8 * found,
                 unique: found,
@@ -350,14 +379,14 @@ impl Plan {
         }
         let mut unique = 0u64;
         let total = if self.square() {
-            kernel::visit_solutions(&masks, self.rows, prefix, |p| {
+            kernel::visit_solutions(masks, self.rows, sub, |p| {
                 let w = square_class(p);
                 unique += u64::from(w != 0);
                 w
             })
         } else {
             let cols = self.cols;
-            kernel::visit_solutions(&masks, self.rows, prefix, |p| {
+            kernel::visit_solutions(masks, self.rows, sub, |p| {
                 let w = rectangle_class(p, cols);
                 unique += u64::from(w != 0);
                 w
@@ -380,6 +409,33 @@ impl Plan {
 }
 
 /// Columns and diagonals attacked on row `prefix.len()` by the queens of `prefix`.
+/// Tasks with more rows than this left are run in sub-tasks ([`Plan::run_task_until`]).
+const SPLIT_ROWS: usize = 14;
+
+/// How many rows a long task expands into its sub-tasks.
+const SPLIT_DEPTH: usize = 3;
+
+/// The prefixes that extend `prefix` to `upto` rows (fewer when no queen fits), each
+/// row keeping to its mask and attacking none before it.
+fn expand(masks: &[u64; MAX_SIDE], prefix: &[u8], upto: usize) -> Vec<Vec<u8>> {
+    let mut level = vec![prefix.to_vec()];
+    for r in prefix.len()..upto {
+        let mut next = Vec::new();
+        for p in &level {
+            let (cols, ld, rd) = attacks(p);
+            let mut avail = masks[r] & !(cols | ld | rd);
+            while avail != 0 {
+                let mut q = p.clone();
+                q.push(avail.trailing_zeros() as u8);
+                avail &= avail - 1;
+                next.push(q);
+            }
+        }
+        level = next;
+    }
+    level
+}
+
 fn attacks(prefix: &[u8]) -> (u64, u64, u64) {
     let (mut cols, mut ld, mut rd) = (0u64, 0u64, 0u64);
     for &c in prefix {
