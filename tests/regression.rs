@@ -552,3 +552,40 @@ fn nqueens_backtracking_honours_the_budget_inside_a_task() {
         );
     }
 }
+
+#[test]
+fn amazons_and_fewlines_honour_the_budget_inside_a_task() {
+    // Both only looked at the clock between tasks, which run for minutes here: 23
+    // amazons, and 6 queens on 100x100 (the fewlines counter).
+    for args in [
+        &[
+            "count",
+            "23",
+            "--pieces",
+            "23A",
+            "--threads",
+            "1",
+            "--budget-secs",
+            "0.5",
+        ][..],
+        &[
+            "count",
+            "100",
+            "--pieces",
+            "6Q",
+            "--threads",
+            "1",
+            "--budget-secs",
+            "0.5",
+        ][..],
+    ] {
+        let start = std::time::Instant::now();
+        let o = queens(args);
+        code(&o, 3);
+        assert!(
+            start.elapsed().as_secs_f64() < 4.0,
+            "{args:?} took {:?}",
+            start.elapsed()
+        );
+    }
+}

@@ -267,11 +267,19 @@ impl Placement {
         if self.board.rows() <= DRAWN && self.board.cols() <= DRAWN {
             return self.diagram();
         }
+        // A full set of queens prints as its rank list, as `solve` prints it; anything
+        // else as coordinates (a rank list would take a number per file, however few
+        // the pieces). Equal placements print alike, whichever form holds them.
+        let full = self.len() == self.board.rows().min(self.board.cols()) as usize;
         match &self.cells {
-            Cells::Perm(p) => p.to_text(),
-            // Coordinates: a rank list would take a number per file, however few the
-            // pieces.
-            Cells::Pieces(p) => format!("{p}\n"),
+            Cells::Perm(p) if full => p.to_text(),
+            Cells::Pieces(p) if full => match Perm::from_placement(&self.board, p) {
+                Some(perm) if p.pieces().iter().all(|x| x.kind == PieceKind::queen()) => {
+                    perm.to_text()
+                }
+                _ => format!("{p}\n"),
+            },
+            _ => format!("{}\n", self.coords()),
         }
     }
 

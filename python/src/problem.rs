@@ -222,8 +222,11 @@ impl NativeProblem {
         let seed = random.then(|| seed.unwrap_or_else(clock_seed));
         let board = *self.problem.board();
         // Queens on wide boards come back compact, one rank per file, as the command
-        // line's `solve` writes them.
-        let compact = queens_only && (random || board.cols() > DRAWN);
+        // line's `solve` writes them; but only when there is a queen on most files (one
+        // queen on a 1 x 10^9 board is one piece, not a rank per file).
+        let queens = self.problem.total_pieces();
+        let dense = queens.saturating_mul(4) >= u64::from(board.cols());
+        let compact = queens_only && dense && (random || board.cols() > DRAWN);
         let problem = self.problem.clone();
         // A first solution of plain N-queens on a drawn board comes at once.
         let mode = if self.problem.is_plain_queens() && !random && board.cols() <= DRAWN {
@@ -401,6 +404,46 @@ fn verify_placement(
     ))
 }
 
+/// Every attacking pair of `perm`, found line by line (rank, diagonal, anti-diagonal) in
+/// O(rows + cols + pairs).
+fn all_pairs(perm: &Perm) -> Vec<Conflict> {
+    let (rows, cols) = (perm.board().rows() as usize, perm.board().cols() as usize);
+    let mut lines: [Vec<Vec<u32>>; 3] = [
+        vec![Vec::new(); rows],
+        vec![Vec::new(); rows + cols],
+        vec![Vec::new(); rows + cols],
+    ];
+    for (f, &r) in perm.ranks().iter().enumerate() {
+        if r == queens::perm::EMPTY {
+            continue;
+        }
+        let r = r as usize;
+        lines[0][r].push(f as u32);
+        lines[1][f + r].push(f as u32);
+        lines[2][f + rows - 1 - r].push(f as u32);
+    }
+    let queen = |f: u32| queens::Piece {
+        kind: PieceKind::queen(),
+        square: queens::Square::new(f, perm.ranks()[f as usize]),
+    };
+    let mut out = Vec::new();
+    for family in &lines {
+        for files in family {
+            for (i, &a) in files.iter().enumerate() {
+                for &b in &files[i + 1..] {
+                    out.push(Conflict {
+                        first: queen(a),
+                        second: queen(b),
+                        first_attacks: true,
+                        second_attacks: true,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The sentences for the problem's fixed pieces that `has` says are not placed.
 fn missing_fixed(problem: &Problem, has: impl Fn(&queens::Piece) -> bool) -> Vec<String> {
     problem
@@ -428,6 +471,13 @@ fn verify_perm(
         (perm, c)
     });
     let ranks = perm.ranks();
+    // The line-by-line pass pairs the first queen of a line with each later one; when
+    // there are few attacking pairs, list them all, line by line.
+    let found = if total > found.len() as u64 && total <= LISTED as u64 {
+        all_pairs(&perm)
+    } else {
+        found
+    };
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
     if total > found.len() as u64 {
         problems.push(format!(

@@ -168,7 +168,7 @@ pub fn count(rows: u32, cols: u32, ctl: &Control) -> Result<AmazonTally, Error> 
     }
     if k == w && k >= 4 {
         let tasks = square_tasks(k);
-        let (total, unique) = run(&tasks, ctl, |t| run_square(k, t))?;
+        let (total, unique) = run(&tasks, ctl, |t, stop| run_square(k, t, stop))?;
         Ok(AmazonTally {
             total: fit(total)?,
             unique: Some(fit(unique)?),
@@ -207,15 +207,15 @@ pub fn count_mirror(rows: usize, cols: usize, ctl: &Control) -> Result<u64, Erro
             tasks.extend((0..cols).map(|d| (c, Some(d))));
         }
     }
-    let (total, _) = run(&tasks, ctl, |&(c, d)| {
+    let (total, _) = run(&tasks, ctl, |&(c, d), stop| {
         let mut masks = [full(cols); MAX_SIDE];
         masks[0] = 1 << c;
         if let Some(d) = d {
             masks[1] = 1 << d;
         }
-        let n = walk(&masks, rows, |_, last| u64::from(last.count_ones()));
+        let n = walk(&masks, rows, |_, last| u64::from(last.count_ones()), stop)?;
         let weight = if c < cols - 1 - c { 2 } else { 1 };
-        (n * weight, 0)
+        Some((n * weight, 0))
     })?;
     fit(total)
 }
@@ -293,7 +293,7 @@ fn square_tasks(n: usize) -> Vec<SquareTask> {
 }
 
 /// Counts one square task: returns (weighted total, canonical solutions).
-fn run_square(n: usize, &[a, d, e]: &SquareTask) -> (u64, u64) {
+fn run_square(n: usize, &[a, d, e]: &SquareTask, stop: &dyn Fn() -> bool) -> Option<(u64, u64)> {
     let mut masks = task_masks(n, a, d);
     if e != usize::MAX {
         masks[2] &= 1 << e;
@@ -303,38 +303,44 @@ fn run_square(n: usize, &[a, d, e]: &SquareTask) -> (u64, u64) {
     let tie_cols = (1u64 << a) | (1u64 << (n - 1 - a));
     let mirror_tie = a == n - 1 - a;
     let mut unique = 0u64;
-    let total = walk(&masks, n, |placed, last| {
-        if a == 0 {
-            // The corner class: every solution stands for eight.
-            let k = u64::from(last.count_ones());
-            unique += k;
-            return 8 * k;
-        }
-        // The top rows of the images are the distances of the edge amazons to their
-        // corners; the search keeps them all >= a. Does one equal a apart from the
-        // bottom row's? (Left or right file amazon on row a or n - 1 - a.)
-        let tied = mirror_tie || edge >> placed[a] & 1 == 1 || edge >> placed[n - 1 - a] & 1 == 1;
-        let mut sum = 0;
-        let mut check = last;
-        if !tied {
-            // Every image has a larger top row: the least, fixed by no symmetry.
-            let k = u64::from((last & !tie_cols).count_ones());
-            unique += k;
-            sum += 8 * k;
-            check &= tie_cols;
-        }
-        while check != 0 {
-            let mut p = *placed;
-            p[n - 1] = check.trailing_zeros() as u8;
-            check &= check - 1;
-            if let Some(w) = orbit_weight(&p[..n]) {
-                unique += 1;
-                sum += w;
+    let total = walk(
+        &masks,
+        n,
+        |placed, last| {
+            if a == 0 {
+                // The corner class: every solution stands for eight.
+                let k = u64::from(last.count_ones());
+                unique += k;
+                return 8 * k;
             }
-        }
-        sum
-    });
-    (total, unique)
+            // The top rows of the images are the distances of the edge amazons to their
+            // corners; the search keeps them all >= a. Does one equal a apart from the
+            // bottom row's? (Left or right file amazon on row a or n - 1 - a.)
+            let tied =
+                mirror_tie || edge >> placed[a] & 1 == 1 || edge >> placed[n - 1 - a] & 1 == 1;
+            let mut sum = 0;
+            let mut check = last;
+            if !tied {
+                // Every image has a larger top row: the least, fixed by no symmetry.
+                let k = u64::from((last & !tie_cols).count_ones());
+                unique += k;
+                sum += 8 * k;
+                check &= tie_cols;
+            }
+            while check != 0 {
+                let mut p = *placed;
+                p[n - 1] = check.trailing_zeros() as u8;
+                check &= check - 1;
+                if let Some(w) = orbit_weight(&p[..n]) {
+                    unique += 1;
+                    sum += w;
+                }
+            }
+            sum
+        },
+        stop,
+    )?;
+    Some((total, unique))
 }
 
 /// `8 / s` when `p` (the column of each row) is the least of its eight images, `s`
@@ -378,7 +384,7 @@ fn full(w: usize) -> u64 {
 fn run<T: Sync>(
     tasks: &[T],
     ctl: &Control,
-    task: impl Fn(&T) -> (u64, u64) + Sync,
+    task: impl Fn(&T, &dyn Fn() -> bool) -> Option<(u64, u64)> + Sync,
 ) -> Result<(u128, u128), Error> {
     let threads = ctl.thread_count().clamp(1, tasks.len().max(1));
     let next = AtomicUsize::new(0);
@@ -392,7 +398,10 @@ fn run<T: Sync>(
             let Some(t) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) else {
                 break;
             };
-            let (a, b) = task(t);
+            // A task stopped inside (a cancel or the budget) is not finished.
+            let Some((a, b)) = task(t, &|| ctl.cancelled()) else {
+                break;
+            };
             local.0 += u128::from(a);
             local.1 += u128::from(b);
             ctl.report(finished.fetch_add(1, Ordering::Relaxed) + 1, all);
@@ -424,14 +433,15 @@ fn walk(
     masks: &[u64; MAX_SIDE],
     rows: usize,
     leaf: impl FnMut(&[u8; MAX_SIDE], u64) -> u64,
-) -> u64 {
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
     {
         // SAFETY: the CPU has the features the function is compiled for.
-        return unsafe { walk_x86(masks, rows, leaf) };
+        return unsafe { walk_x86(masks, rows, leaf, stop) };
     }
-    walk_body(masks, rows, leaf)
+    walk_body(masks, rows, leaf, stop)
 }
 
 /// [`walk_body`] compiled with the `popcnt` and `bmi1` instructions, which the baseline
@@ -442,8 +452,9 @@ unsafe fn walk_x86(
     masks: &[u64; MAX_SIDE],
     rows: usize,
     leaf: impl FnMut(&[u8; MAX_SIDE], u64) -> u64,
-) -> u64 {
-    walk_body(masks, rows, leaf)
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
+    walk_body(masks, rows, leaf, stop)
 }
 
 #[inline(always)]
@@ -451,18 +462,19 @@ fn walk_body(
     masks: &[u64; MAX_SIDE],
     rows: usize,
     mut leaf: impl FnMut(&[u8; MAX_SIDE], u64) -> u64,
-) -> u64 {
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
     let mut placed = [0u8; MAX_SIDE];
     if rows == 0 {
-        return 1;
+        return Some(1);
     }
     let last = rows - 1;
     if last == 0 {
-        return if masks[0] == 0 {
+        return Some(if masks[0] == 0 {
             0
         } else {
             leaf(&placed, masks[0])
-        };
+        });
     }
     // Frame per row: column, diagonal masks, the knight mask the row before left on
     // the row after this one, and the columns still to try.
@@ -495,10 +507,19 @@ fn walk_body(
         } else {
             row -= 1;
             (cols, ld, rd, knight, avail) = stack[row & (MAX_SIDE - 1)];
+            // Back near the root: a subtree of the rows below is done. Ask whether to
+            // stop (rarely enough to cost nothing, often enough to stop in
+            // milliseconds at N = 23).
+            if row < STOP_ROWS && stop() {
+                return None;
+            }
         }
     }
-    sum
+    Some(sum)
 }
+
+/// The search asks whether to stop each time it backs up to a row above this one.
+const STOP_ROWS: usize = 8;
 
 #[cfg(test)]
 mod tests {

@@ -337,7 +337,7 @@ impl Plan {
     /// is the same either way.
     pub fn run_task_until(&self, i: usize, stop: &dyn Fn() -> bool) -> Option<Tally> {
         if let Some(j) = &self.join {
-            return Some(j.run_task(i));
+            return j.run_task_until(i, stop);
         }
         let prefix = self.prefix(i);
         let mut masks = [0u64; MAX_SIDE];
@@ -419,11 +419,11 @@ const SPLIT_DEPTH: usize = 3;
 /// row keeping to its mask and attacking none before it.
 fn expand(masks: &[u64; MAX_SIDE], prefix: &[u8], upto: usize) -> Vec<Vec<u8>> {
     let mut level = vec![prefix.to_vec()];
-    for r in prefix.len()..upto {
+    for &mask in &masks[prefix.len()..upto] {
         let mut next = Vec::new();
         for p in &level {
             let (cols, ld, rd) = attacks(p);
-            let mut avail = masks[r] & !(cols | ld | rd);
+            let mut avail = mask & !(cols | ld | rd);
             while avail != 0 {
                 let mut q = p.clone();
                 q.push(avail.trailing_zeros() as u8);

@@ -83,6 +83,9 @@ use sieve::{Sieve, Sorted, count_disjoint};
 /// a `u64`, but beyond 21 a count takes days anyway, and the buckets grow as `2^(n-2e)`.
 pub const MAX_JOIN_SIDE: usize = 21;
 
+/// A join task asks whether to stop every this many buckets.
+const STOP_EVERY: usize = 64;
+
 /// One task: a group of row splits (see [`JoinPlan`]) and how many groups it stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Task {
@@ -269,36 +272,49 @@ impl JoinPlan {
         super::fnv1a(bytes)
     }
 
-    /// The solutions that task `i` stands for.
-    pub fn run_task(&self, i: usize) -> Tally {
+    /// Counts task `i`, or `None` when `stop` said so first (it is asked every
+    /// [`STOP_EVERY`] buckets of the join: a task at N = 21 runs for seconds).
+    pub fn run_task_until(&self, i: usize, stop: &dyn Fn() -> bool) -> Option<Tally> {
         let t = self.tasks[i];
-        let found = SCRATCH.with(|s| self.count_task(t, &mut s.borrow_mut()));
-        Tally {
+        let found = SCRATCH.with(|s| self.count_task(t, &mut s.borrow_mut(), stop))?;
+        Some(Tally {
             total: found * u128::from(t.weight),
             unique: 0,
-        }
+        })
     }
 
     #[cfg(test)]
     /// Every task on this thread, added up: the number of solutions.
     pub fn run_all(&self) -> u128 {
-        (0..self.len()).map(|i| self.run_task(i).total).sum()
+        (0..self.len())
+            .map(|i| {
+                self.run_task_until(i, &|| false)
+                    .expect("not stopped")
+                    .total
+            })
+            .sum()
     }
 
     /// The solutions whose row split lies in the group of `t`.
-    fn count_task(&self, t: Task, s: &mut Scratch) -> u128 {
+    fn count_task(&self, t: Task, s: &mut Scratch, stop: &dyn Fn() -> bool) -> Option<u128> {
         let job = self.job(&t);
         if job.layout.len1 + job.layout.len2 <= 32 {
-            self.count_as::<u32>(t, &job, s)
+            self.count_as::<u32>(t, &job, s, stop)
         } else {
-            self.count_as::<u64>(t, &job, s)
+            self.count_as::<u64>(t, &job, s, stop)
         }
     }
 
     /// [`Self::count_task`] with the keys held as `K`, which must hold `job.layout`.
-    fn count_as<K: Word>(&self, t: Task, job: &Halves, s: &mut Scratch) -> u128 {
+    fn count_as<K: Word>(
+        &self,
+        t: Task,
+        job: &Halves,
+        s: &mut Scratch,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<u128> {
         let mut lists = std::mem::take(K::lists(s));
-        let found = self.join_task(t, job, &mut lists, &mut s.sieve);
+        let found = self.join_task(t, job, &mut lists, &mut s.sieve, stop);
         *K::lists(s) = lists;
         found
     }
@@ -339,7 +355,8 @@ impl JoinPlan {
         job: &Halves,
         lists: &mut Lists<K>,
         s: &mut Sieve,
-    ) -> u128 {
+        stop: &dyn Fn() -> bool,
+    ) -> Option<u128> {
         let (n, h) = (self.n, self.h);
         let (avail, a, west_edge) = (job.avail, job.a, job.west_edge);
         let buckets = 1usize << (n - 2 * self.edge);
@@ -352,7 +369,12 @@ impl JoinPlan {
         self.halves(n - h..n, avail & !west_edge, a, job, &mut east);
         self.halves(0..h, avail & !a, west_edge, job, &mut west);
         let mut found = 0u128;
+        let mut stopped = false;
         for (i, e) in east.iter().enumerate() {
+            if i % STOP_EVERY == 0 && stop() {
+                stopped = true;
+                break;
+            }
             if e.is_empty() {
                 continue;
             }
@@ -371,7 +393,7 @@ impl JoinPlan {
         }
         lists.east = east;
         lists.west = west;
-        found
+        (!stopped).then_some(found)
     }
 }
 
@@ -513,11 +535,17 @@ mod tests {
                     .sum::<u128>()
             };
             assert_eq!(
-                total(&|t, s| p.count_as::<u32>(t, &p.job(&t), s), &mut s),
+                total(
+                    &|t, s| p.count_as::<u32>(t, &p.job(&t), s, &|| false).unwrap(),
+                    &mut s
+                ),
                 w
             );
             assert_eq!(
-                total(&|t, s| p.count_as::<u64>(t, &p.job(&t), s), &mut s),
+                total(
+                    &|t, s| p.count_as::<u64>(t, &p.job(&t), s, &|| false).unwrap(),
+                    &mut s
+                ),
                 w
             );
         }
