@@ -589,3 +589,20 @@ fn amazons_and_fewlines_honour_the_budget_inside_a_task() {
         );
     }
 }
+
+#[test]
+fn one_queen_on_a_very_wide_board_needs_no_rank_per_file() {
+    // The construction built a rank per file (4 GB at 1 x 10^9) to place one queen.
+    let start = std::time::Instant::now();
+    let o = queens(&["solve", "1x1000000000", "--format", "coords"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o).trim(), "Qa1");
+    assert!(
+        start.elapsed().as_secs_f64() < 2.0,
+        "took {:?}",
+        start.elapsed()
+    );
+    let o = queens(&["solve", "3x100000000", "--format", "coords"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o).split_whitespace().count(), 3);
+}

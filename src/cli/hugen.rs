@@ -211,7 +211,16 @@ pub fn solve(
             Err(e) => super::output::failed(e).map(Some),
         };
     }
-    let perm = match queens::solve_perm(&problem, choice, &settings) {
+    // Few queens on a very wide board are a few pieces, not a rank per file (one queen
+    // on 1 x 10^9 took 4 GB as a rank list).
+    let sparse =
+        seed.is_none() && problem.total_pieces().saturating_mul(4) < u64::from(board.cols());
+    let found = if sparse {
+        queens::solve(&problem, choice, &settings).map(|p| p.map(Err))
+    } else {
+        queens::solve_perm(&problem, choice, &settings).map(|p| p.map(Ok))
+    };
+    let perm = match found {
         Ok(Some(p)) => p,
         Ok(None) => {
             eprintln!("queens: no solution");
@@ -220,10 +229,13 @@ pub fn solve(
         Err(e) => return super::output::failed(e).map(Some),
     };
     let mut out = io::stdout().lock();
-    let written = match format {
-        SolveFormat::Perm => perm.write_text(&mut out),
-        other => {
-            let p = perm.to_placement();
+    let written = match (format, perm) {
+        (SolveFormat::Perm, Ok(perm)) => perm.write_text(&mut out),
+        (other, perm) => {
+            let p = match perm {
+                Ok(perm) => perm.to_placement(),
+                Err(p) => p,
+            };
             let text = match other {
                 SolveFormat::Coords => format!("{p}\n"),
                 SolveFormat::Json => format!("{}\n", render::json(&board, &p)),

@@ -144,6 +144,15 @@ impl Engine for ConstructEngine {
     }
 
     fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
+        let b = *problem.board();
+        let width = 4 * b.rows().max(4);
+        if b.cols() > width {
+            // Far wider than tall: a solution on the left `width` files is one of the
+            // whole board, and needs no rank per file (one queen on 1 x 10^9 took 4 GB).
+            self.check(problem, Job::Solve)
+                .map_err(crate::engine::refuses(self.name()))?;
+            return Ok(construct(Board::new(b.rows(), width)?).map(|p| p.to_placement()));
+        }
         Ok(self.solve_perm(problem, ctl)?.map(|p| p.to_placement()))
     }
 
