@@ -107,9 +107,15 @@ def test_two_threads_count_in_parallel(board, pieces, two_idle_cores):
     def work():
         results.append(queens.count(board, pieces, threads=1))
 
-    one, two = one_and_two(work)
-    assert results == [want] * 4
-    assert two < 1.6 * one, f"one count {one:.2f} s, two at once {two:.2f} s: the GIL is held"
+    # Up to three tries: a 2-core machine is noisy, and one busy moment must not fail
+    # the test; a held GIL makes every try take twice as long.
+    for _ in range(3):
+        results.clear()
+        one, two = one_and_two(work)
+        assert results == [want] * 4
+        if two < 1.6 * one:
+            return
+    pytest.fail(f"one count {one:.2f} s, two at once {two:.2f} s: the GIL is held")
 
 
 def ticker_gaps(call):
