@@ -12,12 +12,12 @@ mod common;
 use std::ops::ControlFlow;
 
 use common::oracle::{self, Small, Sq};
-use common::{queens, stderr, stdout, truth_table};
+use common::{oracle_problem, oracle_solution, queens, stderr, stdout, truth_table};
 use proptest::prelude::*;
 use queens::fairy::catalog_with;
 use queens::verify::pieces_conflict;
 use queens::{
-    Board, Catalog, EngineChoice, Piece, Placement, Problem, Settings, Square, betza, parse_spec,
+    Board, Catalog, EngineChoice, Placement, Problem, Settings, Square, betza, parse_spec,
 };
 
 // ---------------------------------------------------------------------------------
@@ -425,45 +425,6 @@ fn oracle_attacks<'a>(x: &'a [Comp], y: &'a [Comp]) -> impl Fn(char, Sq, Sq) -> 
     }
 }
 
-fn library_problem(catalog: &Catalog, s: &Small) -> Problem {
-    let spec = s
-        .pieces
-        .iter()
-        .map(|(l, n)| format!("{n}{l}"))
-        .collect::<Vec<_>>()
-        .join(",");
-    let fixed = Placement::new(
-        s.fixed
-            .iter()
-            .map(|&(l, (f, r))| Piece {
-                kind: catalog.get(l).unwrap(),
-                square: Square::new(f as u32, r as u32),
-            })
-            .collect(),
-    );
-    Problem::new(
-        Board::new(s.rows as u32, s.cols as u32).unwrap(),
-        parse_spec(&spec, catalog).unwrap(),
-        fixed,
-    )
-    .unwrap()
-}
-
-fn sorted(p: &Placement) -> Vec<(char, Sq)> {
-    let mut v: Vec<(char, Sq)> = p
-        .pieces()
-        .iter()
-        .map(|x| {
-            (
-                x.kind.letter(),
-                (x.square.file as i64, x.square.rank as i64),
-            )
-        })
-        .collect();
-    v.sort();
-    v
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
@@ -491,7 +452,7 @@ proptest! {
     fn fairy_problems_match_the_oracle((x, y, s) in fairy_problem()) {
         let (tx, ty) = (write(&x), write(&y));
         let catalog = catalog_with(&[format!("X={tx}"), format!("Y={ty}")]).unwrap();
-        let problem = library_problem(&catalog, &s);
+        let problem = oracle_problem(&s, &catalog);
         let attack = oracle_attacks(&x, &y);
         let mut want = oracle::solutions(&s, &attack);
         want.sort();
@@ -508,7 +469,7 @@ proptest! {
         }
         let first = queens::solve(&problem, EngineChoice::Named("exact"), &ctl).unwrap();
         prop_assert_eq!(first.as_ref(), listed.first());
-        let mut got: Vec<_> = listed.iter().map(sorted).collect();
+        let mut got: Vec<_> = listed.iter().map(oracle_solution).collect();
         got.sort();
         prop_assert_eq!(got, want, "X={} Y={} {:?}", tx, ty, s);
     }

@@ -16,12 +16,10 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use common::oracle::{self, Small};
-use common::{problem, truth_table};
+use common::{oracle_problem, oracle_solution, problem, truth_table};
 use proptest::prelude::*;
 use queens::engine::{Job, engines};
-use queens::{
-    Board, Catalog, EngineChoice, Error, Piece, PieceCount, Placement, Problem, Settings, Square,
-};
+use queens::{Catalog, EngineChoice, Error, Problem, Settings};
 
 /// The engines that accept `job` on `p`, by their own verdicts.
 fn accepting(p: &Problem, job: Job) -> Vec<&'static str> {
@@ -165,50 +163,12 @@ fn small_problem() -> impl Strategy<Value = Small> {
     prop_oneof![mixed, single]
 }
 
-fn to_problem(s: &Small) -> Problem {
-    let c = Catalog::standard();
-    let board = Board::new(s.rows as u32, s.cols as u32).unwrap();
-    let pieces = s
-        .pieces
-        .iter()
-        .map(|&(k, n)| PieceCount {
-            kind: c.get(k).unwrap(),
-            count: n,
-        })
-        .collect();
-    let fixed = Placement::new(
-        s.fixed
-            .iter()
-            .map(|&(k, (f, r))| Piece {
-                kind: c.get(k).unwrap(),
-                square: Square::new(f as u32, r as u32),
-            })
-            .collect(),
-    );
-    Problem::new(board, pieces, fixed).unwrap()
-}
-
-fn key(p: &Placement) -> Vec<(char, oracle::Sq)> {
-    let mut v: Vec<(char, oracle::Sq)> = p
-        .pieces()
-        .iter()
-        .map(|x| {
-            (
-                x.kind.letter(),
-                (x.square.file as i64, x.square.rank as i64),
-            )
-        })
-        .collect();
-    v.sort();
-    v
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
     #[test]
     fn every_engine_matches_the_oracle(s in small_problem()) {
-        let p = to_problem(&s);
+        let p = oracle_problem(&s, &Catalog::standard());
         let mut want = oracle::solutions(&s, &oracle::chess_attacks);
         want.sort();
         let settings = Settings { threads: 1, ..Settings::default() };
@@ -219,7 +179,7 @@ proptest! {
         for name in accepting(&p, Job::Enumerate) {
             let mut got = Vec::new();
             queens::enumerate(&p, EngineChoice::Named(name), &settings, &mut |x| {
-                got.push(key(x));
+                got.push(oracle_solution(x));
                 ControlFlow::Continue(())
             }).unwrap();
             got.sort();
@@ -227,7 +187,7 @@ proptest! {
         }
         for name in accepting(&p, Job::Solve) {
             match queens::solve(&p, EngineChoice::Named(name), &settings) {
-                Ok(Some(x)) => prop_assert!(want.contains(&key(&x)), "{} by {} for {:?}", x, name, s),
+                Ok(Some(x)) => prop_assert!(want.contains(&oracle_solution(&x)), "{} by {} for {:?}", x, name, s),
                 Ok(None) => prop_assert!(want.is_empty(), "{} found none for {:?}", name, s),
                 // Local search may give up on a problem without solutions.
                 Err(Error::GaveUp { .. }) => prop_assert!(want.is_empty()),

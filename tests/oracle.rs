@@ -6,10 +6,9 @@ mod common;
 use std::ops::ControlFlow;
 
 use common::oracle::{self, Small};
+use common::{oracle_problem, oracle_solution};
 use proptest::prelude::*;
-use queens::{
-    Board, Catalog, EngineChoice, Piece, PieceCount, Placement, Problem, Settings, Square,
-};
+use queens::{Catalog, EngineChoice, Settings};
 
 const KINDS: &[char] = &['K', 'N', 'B', 'R', 'Q', 'A'];
 
@@ -55,50 +54,12 @@ fn small_problem() -> impl Strategy<Value = Small> {
         })
 }
 
-fn to_problem(s: &Small) -> Problem {
-    let c = Catalog::standard();
-    let board = Board::new(s.rows as u32, s.cols as u32).unwrap();
-    let pieces = s
-        .pieces
-        .iter()
-        .map(|&(k, n)| PieceCount {
-            kind: c.get(k).unwrap(),
-            count: n,
-        })
-        .collect();
-    let fixed = Placement::new(
-        s.fixed
-            .iter()
-            .map(|&(k, (f, r))| Piece {
-                kind: c.get(k).unwrap(),
-                square: Square::new(f as u32, r as u32),
-            })
-            .collect(),
-    );
-    Problem::new(board, pieces, fixed).unwrap()
-}
-
-fn as_oracle_solution(p: &Placement) -> Vec<(char, oracle::Sq)> {
-    let mut v: Vec<(char, oracle::Sq)> = p
-        .pieces()
-        .iter()
-        .map(|x| {
-            (
-                x.kind.letter(),
-                (x.square.file as i64, x.square.rank as i64),
-            )
-        })
-        .collect();
-    v.sort();
-    v
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
     fn exact_engine_matches_oracle(s in small_problem()) {
-        let problem = to_problem(&s);
+        let problem = oracle_problem(&s, &Catalog::standard());
         let expected = oracle::solutions(&s, &oracle::chess_attacks);
         let ctl = Settings { threads: 1, ..Settings::default() };
         let counted = queens::count(&problem, EngineChoice::Named("exact"), &ctl).unwrap();
@@ -112,7 +73,7 @@ proptest! {
         for p in &listed {
             prop_assert!(problem.accepts(p), "{} is not a solution of {:?}", p, s);
         }
-        let mut got: Vec<_> = listed.iter().map(as_oracle_solution).collect();
+        let mut got: Vec<_> = listed.iter().map(oracle_solution).collect();
         got.sort();
         let mut want = expected.clone();
         want.sort();

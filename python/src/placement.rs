@@ -112,6 +112,22 @@ impl Placement {
             .position(|k| k == (letter, square.file, square.rank))
     }
 
+    /// The entry at `cursor` or after it, and the cursor of the one after: an index for
+    /// pieces, a file for a perm (so that walking a perm with empty files stays linear,
+    /// where [`Placement::entry`] counts from file `a` each time).
+    fn entry_from(&self, cursor: usize) -> Option<((char, Square), usize)> {
+        match &self.cells {
+            Cells::Pieces(p) => (cursor < p.len()).then(|| (self.entry(cursor), cursor + 1)),
+            Cells::Perm(p) => p.ranks()[cursor.min(p.ranks().len())..]
+                .iter()
+                .position(|&r| r != EMPTY)
+                .map(|k| {
+                    let f = cursor + k;
+                    (('Q', Square::new(f as u32, p.ranks()[f])), f + 1)
+                }),
+        }
+    }
+
     /// Every entry as (letter, file, rank), in order: what equality, order and hash see.
     fn keys(&self) -> Box<dyn Iterator<Item = (char, u32, u32)> + '_> {
         match &self.cells {
@@ -373,6 +389,7 @@ type Rebuild = (String, String, Vec<String>);
 #[pyclass(module = "queens")]
 pub struct PlacementIter {
     placement: Py<Placement>,
+    /// Where the next entry is looked for (see [`Placement::entry_from`]).
     next: usize,
 }
 
@@ -383,11 +400,10 @@ impl PlacementIter {
     }
 
     fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let p = self.placement.get();
-        if self.next >= p.len() {
+        let Some((entry, next)) = self.placement.get().entry_from(self.next) else {
             return Ok(None);
-        }
-        self.next += 1;
-        Ok(Some(pair(py, p.entry(self.next - 1))?))
+        };
+        self.next = next;
+        Ok(Some(pair(py, entry)?))
     }
 }

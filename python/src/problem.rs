@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyInt;
 use queens::export::{Format, export};
 use queens::maximum::maximum;
-use queens::perm::Perm;
+use queens::perm::{Perm, fills_files};
 use queens::verify::Conflict;
 use queens::{
     Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Problem, Settings, format_spec,
@@ -205,11 +205,7 @@ impl NativeProblem {
                 "seed is the seed of a random solution; give random=True with it",
             ));
         }
-        let queens_only = self
-            .problem
-            .pieces()
-            .iter()
-            .all(|p| p.kind == PieceKind::queen());
+        let queens_only = self.problem.is_queens_only();
         if random {
             if !queens_only {
                 return Err(errors::input(
@@ -224,9 +220,9 @@ impl NativeProblem {
         // Queens on wide boards come back compact, one rank per file, as the command
         // line's `solve` writes them; but only when there is a queen on most files (one
         // queen on a 1 x 10^9 board is one piece, not a rank per file).
-        let queens = self.problem.total_pieces();
-        let dense = queens.saturating_mul(4) >= u64::from(board.cols());
-        let compact = queens_only && dense && (random || board.cols() > DRAWN);
+        let compact = queens_only
+            && fills_files(&board, self.problem.total_pieces())
+            && (random || board.cols() > DRAWN);
         let problem = self.problem.clone();
         // A first solution of plain N-queens on a drawn board comes at once.
         let mode = if self.problem.is_plain_queens() && !random && board.cols() <= DRAWN {
@@ -372,7 +368,7 @@ fn verify_placement(
         .all(|p| p.kind == PieceKind::queen());
     if placement.len() > PAIRWISE
         && queens_only
-        && board.cols() as usize <= 4 * placement.len()
+        && fills_files(&board, placement.len() as u64)
         && let Some(perm) = Perm::from_placement(&board, &placement)
     {
         return verify_perm(py, perm, problem, check_spec, !missing);

@@ -213,8 +213,7 @@ pub fn solve(
     }
     // Few queens on a very wide board are a few pieces, not a rank per file (one queen
     // on 1 x 10^9 took 4 GB as a rank list).
-    let sparse =
-        seed.is_none() && problem.total_pieces().saturating_mul(4) < u64::from(board.cols());
+    let sparse = seed.is_none() && !queens::perm::fills_files(&board, problem.total_pieces());
     let found = if sparse {
         queens::solve(&problem, choice, &settings).map(|p| p.map(Err))
     } else {

@@ -6,7 +6,7 @@ pub mod oracle;
 
 use std::process::{Command, Output};
 
-use queens::{Board, Catalog, Placement, Problem, parse_spec};
+use queens::{Board, Catalog, Piece, PieceCount, Placement, Problem, Square, parse_spec};
 
 /// Runs the real `queens` binary with `args`.
 pub fn queens(args: &[&str]) -> Output {
@@ -96,4 +96,47 @@ pub fn truth_table(file: &str) -> Vec<TruthRow> {
             }
         })
         .collect()
+}
+
+/// The library's problem for an oracle problem, its letters read with `catalog`.
+pub fn oracle_problem(s: &oracle::Small, catalog: &Catalog) -> Problem {
+    let pieces = s
+        .pieces
+        .iter()
+        .map(|&(k, n)| PieceCount {
+            kind: catalog.get(k).unwrap(),
+            count: n,
+        })
+        .collect();
+    let fixed = Placement::new(
+        s.fixed
+            .iter()
+            .map(|&(k, (f, r))| Piece {
+                kind: catalog.get(k).unwrap(),
+                square: Square::new(f as u32, r as u32),
+            })
+            .collect(),
+    );
+    Problem::new(
+        Board::new(s.rows as u32, s.cols as u32).unwrap(),
+        pieces,
+        fixed,
+    )
+    .unwrap()
+}
+
+/// A library placement as the oracle writes a solution: (letter, (file, rank)), sorted.
+pub fn oracle_solution(p: &Placement) -> Vec<(char, oracle::Sq)> {
+    let mut v: Vec<(char, oracle::Sq)> = p
+        .pieces()
+        .iter()
+        .map(|x| {
+            (
+                x.kind.letter(),
+                (x.square.file as i64, x.square.rank as i64),
+            )
+        })
+        .collect();
+    v.sort();
+    v
 }

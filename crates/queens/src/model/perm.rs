@@ -19,6 +19,19 @@ use crate::piece::PieceKind;
 use crate::problem::{Piece, Placement};
 use crate::verify::Conflict;
 
+/// Whether `queens` queens on `board` are best kept as a [`Perm`], one rank per file:
+/// when they stand on at least a quarter of the files. Fewer are a few pieces on squares
+/// (one queen on a 1 x 10^9 board would take 4 GB as a rank per file).
+///
+/// ```
+/// use queens::{Board, perm::fills_files};
+/// assert!(fills_files(&Board::square(1000).unwrap(), 1000));
+/// assert!(!fills_files(&Board::new(1, 1_000_000_000).unwrap(), 1));
+/// ```
+pub fn fills_files(board: &Board, queens: u64) -> bool {
+    queens.saturating_mul(4) >= u64::from(board.cols())
+}
+
 /// Marks a file without a queen in [`Perm::ranks`].
 pub const EMPTY: u32 = u32::MAX;
 
