@@ -187,7 +187,7 @@ fn cli_prints_total_unique_and_json() {
 }
 
 #[test]
-fn counter_flags_need_plain_queens() {
+fn counter_flags_need_an_engine_that_counts_in_parts() {
     // `--unique` has a general path (Burnside) beside the counter's: 6 rooks on 6x6 up
     // to symmetry are the 115 classes of 6x6 permutation matrices (OEIS A000903).
     assert_eq!(
@@ -203,14 +203,16 @@ fn counter_flags_need_plain_queens() {
         vec!["--shard", "1/2"],
         vec!["--checkpoint", "/nonexistent/x"],
     ] {
-        // `auto` names the one engine that counts in parts and why it refuses; a named
-        // engine that does not count in parts says so.
+        // `auto` names the most general engine that counts in parts and why it
+        // refuses; a named engine that does not count in parts says so.
         for (base, why) in [
-            (vec!["count", "6", "--pieces", "6R"], "plain N-queens"),
-            (vec!["count", "8", "--fixed", "Qa1"], "plain N-queens"),
             (
-                vec!["count", "8", "--engine", "exact"],
-                "the exact engine does not run `count in parts`",
+                vec!["count", "100", "--pieces", "3K"],
+                "too large for the exact engine",
+            ),
+            (
+                vec!["count", "6", "--pieces", "6R", "--engine", "rooks"],
+                "the rooks engine does not run `count in parts`",
             ),
         ] {
             let args: Vec<&str> = base.iter().chain(extra.iter()).copied().collect();

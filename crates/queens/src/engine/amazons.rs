@@ -46,7 +46,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use num_bigint::BigUint;
 
 use super::dp::moves_like;
-use super::{Control, Engine, Job};
+use super::parts::{self, PlanId, Tally, TaskList};
+use super::{Control, Engine, Job, Method, Parts, PartsReport};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -101,7 +102,7 @@ impl Engine for AmazonsEngine {
     }
 
     fn jobs(&self) -> &'static [Job] {
-        &[Job::Count]
+        &[Job::Count, Job::CountParts]
     }
 
     fn honours(&self) -> crate::engine::Honours {
@@ -109,7 +110,7 @@ impl Engine for AmazonsEngine {
     }
 
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
-        if job != Job::Count {
+        if job != Job::Count && job != Job::CountParts {
             return Err("the amazons engine only counts".into());
         }
         if !is_plain_amazons(problem) {
@@ -145,6 +146,17 @@ impl Engine for AmazonsEngine {
             Some(unique) => Ok(unique.into()),
             None => crate::symmetry::burnside(problem, tally.total.into(), ctl),
         }
+    }
+
+    fn count_parts(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        parts: &Parts,
+    ) -> Result<PartsReport, Error> {
+        self.check(problem, Job::CountParts)
+            .map_err(crate::engine::refuses(self.name()))?;
+        count_parts(problem, ctl, parts)
     }
 }
 
@@ -196,6 +208,19 @@ pub fn count_mirror(rows: usize, cols: usize, ctl: &Control) -> Result<u64, Erro
             "count_mirror needs 1 <= rows <= cols <= {MAX_SIDE}"
         )));
     }
+    let tasks = mirror_tasks(rows, cols);
+    let (total, _) = run(&tasks, ctl, |&t, stop| {
+        run_mirror(rows, cols, t, stop).map(|n| (n, 0))
+    })?;
+    fit(total)
+}
+
+/// A task of the mirror search: the column of the top row's amazon (in the left half)
+/// and, on boards of more than one row, of the next row's.
+type MirrorTask = (usize, Option<usize>);
+
+/// The tasks of the mirror search of `rows` amazons on `rows × cols`.
+fn mirror_tasks(rows: usize, cols: usize) -> Vec<MirrorTask> {
     let mut tasks = Vec::new();
     for c in 0..cols {
         if c > cols - 1 - c {
@@ -207,17 +232,78 @@ pub fn count_mirror(rows: usize, cols: usize, ctl: &Control) -> Result<u64, Erro
             tasks.extend((0..cols).map(|d| (c, Some(d))));
         }
     }
-    let (total, _) = run(&tasks, ctl, |&(c, d), stop| {
-        let mut masks = [full(cols); MAX_SIDE];
-        masks[0] = 1 << c;
-        if let Some(d) = d {
-            masks[1] = 1 << d;
-        }
-        let n = walk(&masks, rows, |_, last| u64::from(last.count_ones()), stop)?;
-        let weight = if c < cols - 1 - c { 2 } else { 1 };
-        Some((n * weight, 0))
-    })?;
-    fit(total)
+    tasks
+}
+
+/// Counts one task of the mirror search, weighted (a top amazon off the middle file
+/// stands for its mirror image too); `None` when stopped.
+fn run_mirror(
+    rows: usize,
+    cols: usize,
+    (c, d): MirrorTask,
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
+    let mut masks = [full(cols); MAX_SIDE];
+    masks[0] = 1 << c;
+    if let Some(d) = d {
+        masks[1] = 1 << d;
+    }
+    let n = walk(&masks, rows, |_, last| u64::from(last.count_ones()), stop)?;
+    let weight = if c < cols - 1 - c { 2 } else { 1 };
+    Some(n * weight)
+}
+
+/// The count of `problem` (checked: plain amazons) in parts: the square search's tasks
+/// (which count orbits too) on square boards of side 4 or more, else the mirror
+/// search's, with a last task for the fixed placements of the other symmetries.
+fn count_parts(problem: &Problem, ctl: &Control, parts: &Parts) -> Result<PartsReport, Error> {
+    parts::only_method("amazons", Method::Amazons, parts.method)?;
+    let b = problem.board();
+    let (k, w) = (
+        b.rows().min(b.cols()) as usize,
+        b.rows().max(b.cols()) as usize,
+    );
+    let tally = |total: u64, unique: u64| Tally {
+        total: total.into(),
+        unique: unique.into(),
+    };
+    if k == w && k >= 4 {
+        let tasks = square_tasks(k);
+        let id = PlanId::of(
+            "amazons",
+            Method::Amazons,
+            1,
+            format!("amazons-square-v1 {tasks:?}"),
+        );
+        let plan = TaskList::new(
+            id,
+            problem,
+            tasks.len(),
+            true,
+            |i, _: &Control, stop: &dyn Fn() -> bool| {
+                Ok(run_square(k, &tasks[i], stop).map(|(t, u)| tally(t, u)))
+            },
+        );
+        parts::count_in_parts(&plan, ctl, parts)
+    } else {
+        let tasks = mirror_tasks(k, w);
+        let id = PlanId::of(
+            "amazons",
+            Method::Amazons,
+            1,
+            format!("amazons-mirror-v1 {k}x{w} {tasks:?}"),
+        );
+        let plan = TaskList::new(
+            id,
+            problem,
+            tasks.len(),
+            false,
+            |i, _: &Control, stop: &dyn Fn() -> bool| {
+                Ok(run_mirror(k, w, tasks[i], stop).map(|t| tally(t, 0)))
+            },
+        );
+        parts::count_in_parts(&plan, ctl, parts)
+    }
 }
 
 /// A sum as `u64` (every count within reach of this search fits).

@@ -32,7 +32,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
-use super::{Control, Engine, Job};
+use super::parts::{self, PlanId, Tally, TaskList};
+use super::{Control, Engine, Job, Method, Parts, PartsReport};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::error::Error;
@@ -92,7 +93,7 @@ impl Engine for ExactEngine {
     }
 
     fn jobs(&self) -> &'static [Job] {
-        &[Job::Solve, Job::Enumerate, Job::Count]
+        &[Job::Solve, Job::Enumerate, Job::Count, Job::CountParts]
     }
 
     fn counts_steps(&self, job: Job) -> bool {
@@ -137,7 +138,23 @@ impl Engine for ExactEngine {
 
         with_width!(problem, s => s.count(ctl)).map(BigUint::from)
     }
+
+    fn count_parts(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        parts: &Parts,
+    ) -> Result<PartsReport, Error> {
+        self.check(problem, Job::CountParts)
+            .map_err(crate::engine::refuses(self.name()))?;
+        parts::only_method("exact", Method::Exact, parts.method)?;
+        with_width!(problem, s => s.count_parts(problem, ctl, parts))
+    }
 }
+
+/// Tasks of a count in parts: at least this many where the search has enough
+/// levels (the first level with as many partial placements).
+const PART_TASKS: usize = 1024;
 
 /// The cancellation check inside one counting task: every 4096 inner nodes it asks
 /// [`Control::cancelled`] (a clock read), so a count stops soon after a time budget
@@ -349,6 +366,93 @@ impl<const W: usize> Search<W> {
 
     fn scratch(&self) -> Vec<Bitboard<W>> {
         vec![Bitboard::EMPTY; (self.slots.len() + 1) * self.kinds.len().max(1)]
+    }
+
+    /// The deterministic task list of a count in parts: the squares of the first
+    /// pieces (slots `0..d`) of every partial placement at the first depth with
+    /// [`PART_TASKS`] of them (or the last but one slot), in search order. Kept as
+    /// squares, not candidate sets: a task's sets are replayed when it runs, so that a
+    /// plan on a 64x64 board costs bytes per task, not kilobytes.
+    fn part_tasks(&self) -> Vec<Vec<u16>> {
+        let mut level: Vec<Vec<u16>> = vec![Vec::new()];
+        let mut d = 0;
+        while level.len() < PART_TASKS && d + 1 < self.slots.len() {
+            let mut next_level = Vec::new();
+            for prefix in &level {
+                let (lo, masks) = self.replay(prefix);
+                let mut cand = masks[self.slots[d].kind].range(lo, self.slots[d].hi);
+                let mut next = vec![Bitboard::EMPTY; self.kinds.len()];
+                while let Some(t) = cand.pop_lowest() {
+                    if self.place(d, t, &masks, &mut next) {
+                        let mut p = prefix.clone();
+                        p.push(t as u16);
+                        next_level.push(p);
+                    }
+                }
+            }
+            level = next_level;
+            d += 1;
+        }
+        level
+    }
+
+    /// The lower bound and candidate sets after placing the slots `0..prefix.len()` on
+    /// the squares `prefix` (which the search accepted).
+    fn replay(&self, prefix: &[u16]) -> (usize, Vec<Bitboard<W>>) {
+        let mut cur = self.start.clone();
+        let mut lo = 0;
+        for (d, &t) in prefix.iter().enumerate() {
+            let t = t as usize;
+            let mut next = vec![Bitboard::EMPTY; self.kinds.len()];
+            let fits = self.place(d, t, &cur, &mut next);
+            debug_assert!(fits, "a planned task replays");
+            cur = next;
+            lo = self.next_lo(d, t);
+        }
+        (lo, cur)
+    }
+
+    /// Counts `problem` in parts (the search's [`Search::part_tasks`], and a last task
+    /// for the placements the board's symmetries fix, for the count up to symmetry).
+    fn count_parts(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        parts: &Parts,
+    ) -> Result<PartsReport, Error> {
+        let trivial = self.dead || self.slots.is_empty();
+        let tasks = if trivial {
+            vec![Vec::new()]
+        } else {
+            self.part_tasks()
+        };
+        let id = PlanId::of(
+            "exact",
+            Method::Exact,
+            1,
+            format!("exact-v1 {trivial} {tasks:?}"),
+        );
+        let nk = self.kinds.len();
+        let run = |i: usize, ctl: &Control, _: &dyn Fn() -> bool| {
+            let total = if self.dead {
+                0
+            } else if self.slots.is_empty() {
+                1
+            } else {
+                let (lo, masks) = self.replay(&tasks[i]);
+                let mut levels = self.scratch();
+                levels[..nk].copy_from_slice(&masks);
+                let poll = Poll::new(ctl);
+                let n = self.count_from(tasks[i].len(), lo, &mut levels, &poll);
+                if poll.stopped.get() {
+                    return Ok(None);
+                }
+                n
+            };
+            Ok(Some(Tally { total, unique: 0 }))
+        };
+        let plan = TaskList::new(id, problem, tasks.len(), false, run);
+        parts::count_in_parts(&plan, ctl, parts)
     }
 
     /// Partial placements at a shallow depth, as independent counting tasks.

@@ -38,6 +38,7 @@ pub(crate) mod dp;
 pub(crate) mod exact;
 pub(crate) mod local;
 pub(crate) mod nqueens;
+pub mod parts;
 pub(crate) mod sat;
 mod settings;
 
@@ -51,8 +52,8 @@ use crate::perm::Perm;
 use crate::problem::{Placement, Problem};
 
 pub use nqueens::Method;
-pub use nqueens::resume::{Merged, Shard, ShardResult, merge};
 pub use nqueens::tally::Tally;
+pub use parts::{Merged, PlanId, Shard, ShardResult, UniqueRule, merge};
 pub(crate) use settings::Control;
 pub use settings::MAX_THREADS;
 pub use settings::{Progress, Settings};

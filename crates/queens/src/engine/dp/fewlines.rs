@@ -49,7 +49,8 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use super::single_kind;
-use crate::engine::{Control, Engine, Job};
+use crate::engine::parts::{self, PlanId, Tally, TaskList};
+use crate::engine::{Control, Engine, Job, Method, Parts, PartsReport};
 use crate::error::Error;
 use crate::piece::{Move, PieceKind};
 use crate::problem::Problem;
@@ -411,7 +412,7 @@ struct Task<'a, W> {
     scratch: Scratch<W>,
     /// Whether to stop (a cancel or the time budget), asked at the two shallowest
     /// levels: a task of 6 pieces on 100x100 runs for minutes.
-    stop: &'a (dyn Fn() -> bool + Sync),
+    stop: &'a dyn Fn() -> bool,
 }
 
 macro_rules! descend {
@@ -538,55 +539,112 @@ pub fn count_line_pieces(
     }
 }
 
-fn count_with<W: Word>(g: &Geo, k: u32, ctl: &Control) -> Result<u128, Error> {
-    let full = Free::<W>::full(g);
-    match k {
-        0 => return Ok(1),
-        1 => return Ok(full.size(g)),
-        2 => return Ok(full.pairs(g)),
-        3 => return Ok(full.triples(g, &mut Scratch::new(g))),
-        _ if k as usize > g.rows * g.cols => return Ok(0),
-        _ => {}
+/// The enumeration's tasks for `k` pieces: one first square per orbit of the board's
+/// symmetries, with the orbit's size; and `lcm(1..=k-3)` (see [`count_line_pieces`]).
+/// Boards with `k <= 3`, or fewer squares than pieces, have no tasks.
+struct Plan<'a, W> {
+    g: &'a Geo,
+    k: u32,
+    full: Free<W>,
+    firsts: Vec<(usize, usize, u128)>,
+    lcm: u128,
+}
+
+impl<'a, W: Word> Plan<'a, W> {
+    fn new(g: &'a Geo, k: u32) -> Plan<'a, W> {
+        let full = Free::<W>::full(g);
+        if k <= 3 || k as usize > g.rows * g.cols {
+            return Plan {
+                g,
+                k,
+                full,
+                firsts: Vec::new(),
+                lcm: 1,
+            };
+        }
+        // One square per orbit of the symmetries, with the orbit's size.
+        let maps = symmetries(g);
+        let (h, w) = (g.rows, g.cols);
+        let firsts: Vec<(usize, usize, u128)> = (0..h)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
+            .filter_map(|(r, c)| {
+                let mut images: Vec<(usize, usize)> = maps.iter().map(|m| m(r, c, h, w)).collect();
+                images.sort_unstable();
+                images.dedup();
+                (images[0] == (r, c)).then_some((r, c, images.len() as u128))
+            })
+            .collect();
+        let lcm = (1..=u128::from(k - 3)).fold(1, |l, i| l * i / gcd(l, i));
+        Plan {
+            g,
+            k,
+            full,
+            firsts,
+            lcm,
+        }
     }
-    // One square per orbit of the symmetries, with the orbit's size.
-    let maps = symmetries(g);
-    let (h, w) = (g.rows, g.cols);
-    let firsts: Vec<(usize, usize, u128)> = (0..h)
-        .flat_map(|r| (0..w).map(move |c| (r, c)))
-        .filter_map(|(r, c)| {
-            let mut images: Vec<(usize, usize)> = maps.iter().map(|m| m(r, c, h, w)).collect();
-            images.sort_unstable();
-            images.dedup();
-            (images[0] == (r, c)).then_some((r, c, images.len() as u128))
-        })
-        .collect();
-    let lcm = (1..=u128::from(k - 3)).fold(1, |l, i| l * i / gcd(l, i));
-    let total = firsts.len() as u64;
+
+    /// The count when the plan has no tasks (`k <= 3` or too few squares).
+    fn direct(&self) -> Option<u128> {
+        let g = self.g;
+        match self.k {
+            0 => Some(1),
+            1 => Some(self.full.size(g)),
+            2 => Some(self.full.pairs(g)),
+            3 => Some(self.full.triples(g, &mut Scratch::new(g))),
+            k if k as usize > g.rows * g.cols => Some(0),
+            _ => None,
+        }
+    }
+
+    /// What the tasks' sums add up to, per placement: `lcm · C(k, 3)`.
+    fn divisor(&self) -> u128 {
+        if self.direct().is_some() {
+            return 1;
+        }
+        let k = u128::from(self.k);
+        self.lcm * (k * (k - 1) * (k - 2) / 6)
+    }
+
+    /// The weighted sum of task `i`, or [`Error::Interrupted`] when `stop` said so.
+    fn run(&self, i: usize, stop: &dyn Fn() -> bool) -> Result<u128, Error> {
+        let g = self.g;
+        let (r, c, weight) = self.firsts[i];
+        let ring = g.ring(r, c);
+        let mut task = Task {
+            g,
+            lo: ring,
+            hi_r: g.rows - 1 - ring,
+            hi_c: g.cols - 1 - ring,
+            ring,
+            lcm: self.lcm,
+            stack: vec![self.full.clone(); self.k as usize - 3],
+            scratch: Scratch::new(g),
+            stop,
+        };
+        task.stack[0].place(g, r, c);
+        run_task(&mut task)?
+            .checked_mul(weight)
+            .ok_or(Error::Overflow("128-bit"))
+    }
+}
+
+fn count_with<W: Word>(g: &Geo, k: u32, ctl: &Control) -> Result<u128, Error> {
+    let plan = Plan::<W>::new(g, k);
+    if let Some(n) = plan.direct() {
+        return Ok(n);
+    }
+    let total = plan.firsts.len() as u64;
     let done = AtomicU64::new(0);
     let stop = || ctl.cancelled();
     let run = || {
-        firsts
-            .par_iter()
-            .map(|&(r, c, weight)| {
+        (0..plan.firsts.len())
+            .into_par_iter()
+            .map(|i| {
                 if ctl.cancelled() {
                     return Err(Error::Interrupted);
                 }
-                let ring = g.ring(r, c);
-                let mut task = Task {
-                    g,
-                    lo: ring,
-                    hi_r: h - 1 - ring,
-                    hi_c: w - 1 - ring,
-                    ring,
-                    lcm,
-                    stack: vec![full.clone(); k as usize - 3],
-                    scratch: Scratch::new(g),
-                    stop: &stop,
-                };
-                task.stack[0].place(g, r, c);
-                let n = run_task(&mut task)?
-                    .checked_mul(weight)
-                    .ok_or(Error::Overflow("128-bit"))?;
+                let n = plan.run(i, &stop)?;
                 ctl.report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
                 Ok(n)
             })
@@ -596,10 +654,49 @@ fn count_with<W: Word>(g: &Geo, k: u32, ctl: &Control) -> Result<u128, Error> {
             )
     };
     let sum = ctl.in_pool(run)?;
-    let k = u128::from(k);
-    let times = lcm * (k * (k - 1) * (k - 2) / 6);
+    let times = plan.divisor();
     debug_assert_eq!(sum % times, 0, "each placement counts lcm·C(k,3) times");
     Ok(sum / times)
+}
+
+/// `count` of the checked `problem` in parts: the orbit representatives' tasks (a
+/// single one giving the closed count when `k <= 3`), and a last task for the
+/// placements the board's symmetries fix, for the count up to symmetry.
+fn count_parts_with<W: Word>(
+    g: &Geo,
+    k: u32,
+    problem: &Problem,
+    ctl: &Control,
+    parts: &Parts,
+) -> Result<PartsReport, Error> {
+    let plan = Plan::<W>::new(g, k);
+    let direct = plan.direct();
+    let count = if direct.is_some() {
+        1
+    } else {
+        plan.firsts.len()
+    };
+    let id = PlanId::of(
+        "fewlines",
+        Method::Fewlines,
+        plan.divisor(),
+        format!(
+            "fewlines-v1 {}x{} dirs {} k {k} {:?} {}",
+            g.rows, g.cols, g.dirs, plan.firsts, plan.lcm
+        ),
+    );
+    let run = |i: usize, _: &Control, stop: &dyn Fn() -> bool| {
+        let total = match direct {
+            Some(n) => n,
+            None => match plan.run(i, stop) {
+                Err(Error::Interrupted) => return Ok(None),
+                other => other?,
+            },
+        };
+        Ok(Some(Tally { total, unique: 0 }))
+    };
+    let list = TaskList::new(id, problem, count, false, run);
+    parts::count_in_parts(&list, ctl, parts)
 }
 
 fn gcd(a: u128, b: u128) -> u128 {
@@ -616,7 +713,7 @@ impl Engine for FewLinesEngine {
     }
 
     fn jobs(&self) -> &'static [Job] {
-        &[Job::Count]
+        &[Job::Count, Job::CountParts]
     }
 
     fn honours(&self) -> crate::engine::Honours {
@@ -624,7 +721,7 @@ impl Engine for FewLinesEngine {
     }
 
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
-        if job != Job::Count {
+        if job != Job::Count && job != Job::CountParts {
             return Err("the fewlines engine only counts".into());
         }
         let b = problem.board();
@@ -650,6 +747,29 @@ impl Engine for FewLinesEngine {
         let dirs = line_directions(kind).expect("checked");
         let b = problem.board();
         count_line_pieces(b.rows(), b.cols(), dirs, k, ctl).map(BigUint::from)
+    }
+
+    fn count_parts(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        parts: &Parts,
+    ) -> Result<PartsReport, Error> {
+        self.check(problem, Job::CountParts)
+            .map_err(crate::engine::refuses(self.name()))?;
+        parts::only_method("fewlines", Method::Fewlines, parts.method)?;
+        let (kind, k) = single_kind(problem).expect("checked");
+        let b = problem.board();
+        let g = Geo {
+            rows: b.rows() as usize,
+            cols: b.cols() as usize,
+            dirs: line_directions(kind).expect("checked") & (RANK | FILE | DIAG | ANTI),
+        };
+        if g.rows.max(g.cols) <= 64 {
+            count_parts_with::<u64>(&g, k, problem, ctl, parts)
+        } else {
+            count_parts_with::<u128>(&g, k, problem, ctl, parts)
+        }
     }
 
     fn auto_picks(&self, problem: &Problem, _job: Job) -> bool {

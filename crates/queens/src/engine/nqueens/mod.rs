@@ -5,7 +5,7 @@
 //! Why a separate engine: plain N-queens is the one problem people count at sizes
 //! where hours of CPU time are at stake, so it earns a search with no generality left
 //! in the hot loop, symmetry used to the full, and runs that survive being killed
-//! ([`resume`]) or split over machines (shards, [`resume::merge`]).
+//! or split over machines ([`resume`], on [`crate::engine::parts`]).
 //!
 //! - [`plan`]: the deterministic task list and the symmetry classes;
 //! - [`join`]: the half-board join, the fast method for totals on square boards;
@@ -13,7 +13,8 @@
 //! - [`resume`]: checkpoints, shards and merging of partial results;
 //! - [`symmetric`]: the rotation-symmetric solutions, and from them and the total the
 //!   count up to symmetry (Burnside);
-//! - this module: the engine and the multi-threaded driver [`run_tasks`].
+//! - this module: the engine; its tasks run on the engine-wide driver
+//!   [`crate::engine::parts::run_tasks`].
 //!
 //! ```text
 //! use queens::engine::nqueens::{count, Tally};
@@ -37,13 +38,11 @@ pub(crate) fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> String {
     format!("{h:016x}")
 }
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-
 use num_bigint::BigUint;
 
-pub use plan::{Method, Plan, Tally};
+pub use plan::{Method, Plan};
 
+use super::parts::run_tasks;
 use super::{Control, Engine, Job};
 use crate::error::Error;
 use crate::problem::Problem;
@@ -112,34 +111,15 @@ impl Engine for NQueensEngine {
                 match parts
                     .checkpoint
                     .as_deref()
-                    .and_then(resume::checkpoint_method)
+                    .and_then(crate::engine::parts::checkpoint_method)
                 {
                     Some(m) if m == Method::Backtrack || m == best => m,
                     _ => best,
                 }
             }
         };
-        let plan = Plan::with_method(b.rows(), b.cols(), method)?;
-        let opts = resume::Options {
-            shard: parts.shard,
-            checkpoint: parts.checkpoint.clone(),
-            unique: parts.unique && parts.shard.is_none(),
-        };
-        let start = std::time::Instant::now();
-        let report = resume::run(&plan, &opts, ctl)?;
-        let seconds = start.elapsed().as_secs_f64();
-        let threads = ctl.thread_count();
-        Ok(super::PartsReport {
-            total: report.tally.total.into(),
-            unique: opts.unique.then(|| report.tally.unique.into()),
-            method: plan.method(),
-            tasks: report.tasks,
-            resumed: report.resumed,
-            shard: parts
-                .shard
-                .map(|s| resume::ShardResult::new(&plan, s, &report, seconds, threads)),
-            threads,
-        })
+        let plan = resume::NQueensParts::new(Plan::with_method(b.rows(), b.cols(), method)?);
+        crate::engine::parts::count_in_parts(&plan, ctl, parts)
     }
 }
 
@@ -187,6 +167,7 @@ pub fn count_total(rows: u32, cols: u32, ctl: &Control) -> Result<u128, Error> {
     } else {
         ctl
     };
+    let plan = resume::NQueensParts::new(plan);
     run_tasks(&plan, &all, ctl, &mut |_, t| {
         sum += t.total;
         Ok(())
@@ -198,116 +179,16 @@ pub fn count_total(rows: u32, cols: u32, ctl: &Control) -> Result<u128, Error> {
 /// Counts the solutions of `min(rows, cols)` queens on `rows × cols`: in all and up to
 /// the board's symmetries (by the backtracking search, the method that gives both), on
 /// `ctl.threads` threads, with progress reports.
-pub fn count(rows: u32, cols: u32, ctl: &Control) -> Result<Tally, Error> {
+pub fn count(rows: u32, cols: u32, ctl: &Control) -> Result<plan::Tally, Error> {
     let plan = Plan::new(rows, cols)?;
     let all: Vec<usize> = (0..plan.len()).collect();
-    let mut sum = Tally::default();
+    let mut sum = plan::Tally::default();
+    let plan = resume::NQueensParts::new(plan);
     run_tasks(&plan, &all, ctl, &mut |_, t| {
         sum += t;
         Ok(())
     })?;
     Ok(sum)
-}
-
-/// Runs the tasks `ids` of `plan` on `ctl.thread_count()` threads that take the next
-/// task as they become free, and calls `done` on the calling thread with each task's
-/// result as it arrives (in completion order). Progress goes to `ctl` as tasks finish.
-/// When `ctl` is cancelled no new task starts; those running finish and are reported,
-/// then the call returns [`Error::Interrupted`]. An error from `done` stops the run
-/// the same way and is returned.
-pub fn run_tasks(
-    plan: &Plan,
-    ids: &[usize],
-    ctl: &Control,
-    done: &mut dyn FnMut(usize, Tally) -> Result<(), Error>,
-) -> Result<(), Error> {
-    let threads = ctl.thread_count().clamp(1, ids.len().max(1));
-    if threads == 1 {
-        return run_tasks_here(plan, ids, ctl, done);
-    }
-    let next = AtomicUsize::new(0);
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let abandoned = std::sync::atomic::AtomicBool::new(false);
-    let mut failure = None;
-    ctl.report(0, ids.len() as u64);
-    std::thread::scope(|s| {
-        // A short queue: workers cannot run far ahead of `done`, so a cancel or an
-        // error stops the run within a task or two per thread.
-        let (tx, rx) = mpsc::sync_channel::<(usize, Tally)>(threads);
-        let mut started = 0;
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (next, stop, abandoned) = (&next, &stop, &abandoned);
-            let worker = std::thread::Builder::new().spawn_scoped(s, move || {
-                loop {
-                    if stop.load(Ordering::Relaxed) || ctl.cancelled() {
-                        break;
-                    }
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&id) = ids.get(k) else { break };
-                    let Some(t) = plan
-                        .run_task_until(id, &|| stop.load(Ordering::Relaxed) || ctl.cancelled())
-                    else {
-                        // Stopped inside the task: it is not done.
-                        abandoned.store(true, Ordering::Relaxed);
-                        break;
-                    };
-                    if tx.send((id, t)).is_err() {
-                        break;
-                    }
-                }
-            });
-            // The system may refuse threads (`--threads 100000`): run on those it gave.
-            match worker {
-                Ok(_) => started += 1,
-                Err(_) => break,
-            }
-        }
-        if started == 0 && !ids.is_empty() {
-            failure = Some(Error::Unsupported(
-                "the system refused to start a worker thread".into(),
-            ));
-        }
-        drop(tx);
-        let mut finished = 0u64;
-        for (id, t) in rx {
-            finished += 1;
-            if failure.is_none()
-                && let Err(e) = done(id, t)
-            {
-                failure = Some(e);
-                stop.store(true, Ordering::Relaxed);
-            }
-            ctl.report(finished, ids.len() as u64);
-        }
-    });
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    if next.load(Ordering::Relaxed) < ids.len() || abandoned.load(Ordering::Relaxed) {
-        return Err(Error::Interrupted);
-    }
-    Ok(())
-}
-
-/// [`run_tasks`] on the calling thread: for one thread, and for boards so small that
-/// starting a thread costs more than the whole count (a caller counting 8 queens in a
-/// loop pays microseconds, not the hundreds a thread start costs).
-fn run_tasks_here(
-    plan: &Plan,
-    ids: &[usize],
-    ctl: &Control,
-    done: &mut dyn FnMut(usize, Tally) -> Result<(), Error>,
-) -> Result<(), Error> {
-    ctl.report(0, ids.len() as u64);
-    for (k, &id) in ids.iter().enumerate() {
-        let Some(t) = plan.run_task_until(id, &|| ctl.cancelled()) else {
-            return Err(Error::Interrupted);
-        };
-        done(id, t)?;
-        ctl.report(k as u64 + 1, ids.len() as u64);
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -43,7 +43,9 @@ use super::join::{JoinPlan, MAX_JOIN_SIDE};
 use super::kernel::{self, MAX_SIDE};
 use crate::error::Error;
 
-/// How a [`Plan`] counts.
+/// How a count in parts counts: for N-queens a [`Plan`]'s method (the join or the
+/// backtracking search); every other engine that counts in parts has one method, named
+/// after it.
 ///
 /// ```text
 /// use queens::engine::nqueens::Method;
@@ -65,6 +67,13 @@ pub enum Method {
     /// shards gets the unique count from the total by Burnside's lemma
     /// ([`super::symmetric::unique_from_total`]).
     Join,
+    /// The amazons engine's row-by-row search (its only method).
+    Amazons,
+    /// The exact engine's bitboard search from pre-placed pieces (its only method).
+    Exact,
+    /// The fewlines engine's enumeration from one first square per orbit (its only
+    /// method).
+    Fewlines,
 }
 
 impl fmt::Display for Method {
@@ -72,6 +81,9 @@ impl fmt::Display for Method {
         f.write_str(match self {
             Method::Backtrack => "backtrack",
             Method::Join => "join",
+            Method::Amazons => "amazons",
+            Method::Exact => "exact",
+            Method::Fewlines => "fewlines",
         })
     }
 }
@@ -83,8 +95,11 @@ impl FromStr for Method {
         match s {
             "backtrack" => Ok(Method::Backtrack),
             "join" => Ok(Method::Join),
+            "amazons" => Ok(Method::Amazons),
+            "exact" => Ok(Method::Exact),
+            "fewlines" => Ok(Method::Fewlines),
             _ => Err(Error::Unsupported(format!(
-                "unknown counting method '{s}': use backtrack or join"
+                "unknown counting method '{s}': use backtrack or join (N-queens)"
             ))),
         }
     }
@@ -187,6 +202,9 @@ impl Plan {
             Method::Join => Err(Error::Unsupported(format!(
                 "the join counts square boards only, not {rows}x{cols}"
             ))),
+            other => Err(Error::Unsupported(format!(
+                "the nqueens engine counts by join or backtrack, not {other}"
+            ))),
         }
     }
 
@@ -233,6 +251,7 @@ impl Plan {
         self.prefixes.len().checked_div(self.depth).unwrap_or(0)
     }
 
+    #[cfg(test)]
     /// Whether there are no tasks (boards such as 2×2 and 3×3, with no solution).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -324,6 +343,7 @@ impl Plan {
         &self.prefixes[i * self.depth..(i + 1) * self.depth]
     }
 
+    #[cfg(test)]
     /// Counts the solutions of task `i` (in a join plan, the total only).
     pub fn run_task(&self, i: usize) -> Tally {
         self.run_task_until(i, &|| false)
@@ -398,6 +418,7 @@ impl Plan {
         }
     }
 
+    #[cfg(test)]
     /// Runs every task on this thread and adds them up (for small boards and tests).
     pub fn run_all(&self) -> Tally {
         let mut t = Tally::default();
