@@ -5,10 +5,8 @@
 mod common;
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-use common::{problem, queens, stderr, stdout, truth_table};
+use common::{kill_when_started, problem, queens, stderr, stdout, truth_table};
 use queens::engine::{Method, Parts, ShardResult, count_parts, picked};
 use queens::{EngineChoice, Job, Problem, Settings};
 
@@ -270,35 +268,6 @@ fn killed_run_resumes_to_the_exact_total() {
         assert!(stderr(&o).contains("checkpoint"), "{}", stderr(&o));
     }
     std::fs::remove_file(&cp).unwrap();
-}
-
-/// Starts `args` and kills it (-9) as soon as the checkpoint `cp` holds some finished
-/// work; returns whether the count in it was then below `total`.
-fn kill_when_started(args: &[&str], cp: &std::path::Path, total: u64) -> bool {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    let mut partial = false;
-    while start.elapsed() < Duration::from_secs(60) {
-        let text = std::fs::read_to_string(cp).unwrap_or_default();
-        let head: Option<serde_json::Value> = text
-            .lines()
-            .next()
-            .and_then(|l| serde_json::from_str(l).ok());
-        if let Some(v) = head
-            && (text.lines().count() > 1 || v["total"].as_u64().unwrap_or(0) > 0)
-        {
-            child.kill().unwrap();
-            partial = v["total"].as_u64().unwrap() < total;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    child.wait().unwrap();
-    partial
 }
 
 #[test]

@@ -8,7 +8,7 @@ mod common;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use common::{oracle, problem, queens, stderr, stdout, truth_table};
+use common::{kill_when_started, oracle, problem, queens, stderr, stdout, truth_table};
 use num_bigint::BigUint;
 use queens::engine::{Parts, ShardResult, count_parts, merge};
 use queens::symmetry::count_unique_by_enumeration;
@@ -356,4 +356,41 @@ fn cli_splits_merges_and_resumes_an_amazons_count() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("own method"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_killed_amazons_count_resumes_to_the_exact_total() {
+    let cp = tmp("kill-amazons.json");
+    let cp_arg = cp.to_str().unwrap();
+    let whole = stdout(&queens(&["count", "18", "--pieces", "18A"]));
+    let total: u64 = whole.trim().parse().unwrap();
+    let args = [
+        "count",
+        "18",
+        "--pieces",
+        "18A",
+        "--threads",
+        "1",
+        "--checkpoint",
+        cp_arg,
+    ];
+    assert!(
+        kill_when_started(&args, &cp, total),
+        "the checkpoint held a partial count when the run was killed"
+    );
+    let o = queens(&[
+        "count",
+        "18",
+        "--pieces",
+        "18A",
+        "--checkpoint",
+        cp_arg,
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["total"].as_u64(), Some(total));
+    let resumed = v["resumed_tasks"].as_u64().unwrap();
+    assert!(resumed > 0 && resumed < v["tasks"].as_u64().unwrap(), "{v}");
+    std::fs::remove_file(&cp).unwrap();
 }

@@ -140,3 +140,32 @@ pub fn oracle_solution(p: &Placement) -> Vec<(char, oracle::Sq)> {
     v.sort();
     v
 }
+
+/// Starts `args` and kills it (-9) as soon as the checkpoint `cp` holds some finished
+/// work; returns whether the count in it was then below `total`.
+pub fn kill_when_started(args: &[&str], cp: &std::path::Path, total: u64) -> bool {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let mut partial = false;
+    while start.elapsed() < std::time::Duration::from_secs(60) {
+        let text = std::fs::read_to_string(cp).unwrap_or_default();
+        let head: Option<serde_json::Value> = text
+            .lines()
+            .next()
+            .and_then(|l| serde_json::from_str(l).ok());
+        if let Some(v) = head
+            && (text.lines().count() > 1 || v["total"].as_u64().unwrap_or(0) > 0)
+        {
+            child.kill().unwrap();
+            partial = v["total"].as_u64().unwrap() < total;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    child.wait().unwrap();
+    partial
+}
