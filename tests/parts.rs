@@ -394,3 +394,45 @@ fn a_killed_amazons_count_resumes_to_the_exact_total() {
     assert!(resumed > 0 && resumed < v["tasks"].as_u64().unwrap(), "{v}");
     std::fs::remove_file(&cp).unwrap();
 }
+
+#[test]
+fn every_counting_engine_reports_progress_to_the_end() {
+    // The closed forms (rooks, diagonals) answer in microseconds and report nothing.
+    for (engine, board, spec) in [
+        ("nqueens", "12", "12Q"),
+        ("amazons", "12", "12A"),
+        ("exact", "7", "2N,R,Q"),
+        ("fewlines", "25", "4Q"),
+        ("kingblocks", "8", "16K"),
+        ("transfer", "8", "8K"),
+    ] {
+        let p = problem(board, spec, "");
+        let last = std::sync::Mutex::new((0u64, 0u64));
+        let hook = |pr: queens::Progress| {
+            let mut l = last.lock().unwrap();
+            *l = (l.0.max(pr.done), pr.total);
+        };
+        let settings = Settings {
+            progress: Some(&hook),
+            ..Settings::default()
+        };
+        queens::count(&p, EngineChoice::Named(engine), &settings).unwrap();
+        let (done, total) = *last.lock().unwrap();
+        assert!(total > 0 && done == total, "{engine}: {done} of {total}");
+        if ["nqueens", "amazons", "exact", "fewlines"].contains(&engine) {
+            *last.lock().unwrap() = (0, 0);
+            count_parts(
+                &p,
+                EngineChoice::Named(engine),
+                &settings,
+                &Parts::default(),
+            )
+            .unwrap();
+            let (done, total) = *last.lock().unwrap();
+            assert!(
+                total > 0 && done == total,
+                "{engine} in parts: {done} of {total}"
+            );
+        }
+    }
+}

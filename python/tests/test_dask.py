@@ -31,9 +31,29 @@ def test_split_count_equals_the_plain_count(client, parts):
     assert queens.dask.count(10, client=client, parts=parts, unique=True) == 92
 
 
+@pytest.mark.parametrize(
+    "board, pieces, fixed, total",
+    [
+        (12, "12A", None, 156),  # OEIS A051223
+        ("8x11", "8A", None, None),
+        ("5x5", "N,B,R,Q,A", None, 96),  # the student paper's mixed pieces
+        (6, "3N,2B,Q", "Qc3", None),
+        (25, "4Q", None, 2729909796),  # OEIS A061994
+    ],
+)
+def test_amazons_mixed_and_fixed_pieces_split_too(client, board, pieces, fixed, total):
+    plain = queens.count(board, pieces, fixed=fixed)
+    if total is not None:
+        assert plain == total
+    for parts in (1, 4):
+        assert queens.dask.count(board, pieces, client=client, parts=parts, fixed=fixed) == plain
+    unique = queens.count(board, pieces, fixed=fixed, unique=True)
+    assert queens.dask.count(board, pieces, client=client, parts=3, fixed=fixed, unique=True) == unique
+
+
 def test_a_problem_no_engine_splits_is_refused_before_submitting(client):
-    with pytest.raises(queens.InputError, match="plain N-queens"):
-        queens.dask.count("5x5", "N,B,R,Q,A", client=client, parts=4)
+    with pytest.raises(queens.InputError, match="exact engine"):
+        queens.dask.count(100, "3K", client=client, parts=4)
     with pytest.raises(queens.InputError, match="parts"):
         queens.dask.count(8, client=client, parts=0)
 

@@ -8,8 +8,8 @@ use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement, Problem, par
 
 use super::args::{AllFormat, Cli, Command, ProblemArgs, SolveFormat, VerifyFormat};
 use super::limits::Limits;
-use super::nqcount::{self, CountFlags};
 use super::output::{CliResult, Listing, Outcome, failed, finish, solution_text, write_out};
+use super::parts::{self, CountFlags};
 use super::progress::Bar;
 
 /// Runs `cli` and returns its outcome, or the sentence explaining a bad input.
@@ -61,7 +61,7 @@ pub fn run(cli: Cli) -> CliResult {
             files,
             unique,
             json,
-        } => nqcount::merge(&files, unique, json),
+        } => parts::merge(&files, unique, json),
         Command::Engines {
             board,
             pieces,
@@ -246,7 +246,7 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
     let s = setup(args)?;
     // Checkpoints, shards, a method or JSON need an engine that counts in parts.
     if flags.parts_flag().is_some() {
-        return nqcount::count(&s.problem, s.engine, &s.limits, flags);
+        return parts::count(&s.problem, s.engine, &s.limits, flags);
     }
     s.validate(if flags.unique {
         queens::Job::CountUnique

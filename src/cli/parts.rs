@@ -1,6 +1,7 @@
 //! `count` in parts (`--json`, `--checkpoint`, `--shard`, `--method`) and `merge`.
 //! Kept apart from `run.rs` because these flags need an engine that plans its work in
-//! parts; `run.rs` branches here when one of them is given.
+//! parts (nqueens, amazons, exact, fewlines); `run.rs` branches here when one of them
+//! is given.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -15,7 +16,7 @@ use super::limits::Limits;
 use super::output::Outcome;
 use super::progress::Bar;
 
-/// The `count` flags that only the N-queens counter understands.
+/// The `count` flags that need an engine that counts in parts.
 #[derive(Clone, Debug, Default)]
 pub struct CountFlags {
     /// `--unique`: print the count up to symmetry instead of the total.
@@ -148,6 +149,8 @@ pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, Str
             "method": m.method,
             "seconds": (m.seconds * 1e3).round() / 1e3,
             "shards": parts.len(),
+            "engine": m.engine,
+            "problem": m.problem,
         })
         .to_string()
     } else if unique {
