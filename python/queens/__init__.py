@@ -565,7 +565,8 @@ def count_part(
     and returns its result as one line of JSON for :func:`merge` (the command line's
     ``count --shard I/K --json``). The split is deterministic, so each machine counts
     its part alone; ``checkpoint`` names a file that keeps finished work across a kill.
-    Only engines that plan their work in parts take it (plain N-queens today).
+    Engines that plan their work in parts take it: nqueens, amazons, exact (any mix of
+    pieces, fixed ones too) and fewlines.
 
     >>> results = [count_part(10, part=i, parts=3) for i in (1, 2, 3)]
     >>> merge(results)
