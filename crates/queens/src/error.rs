@@ -240,6 +240,10 @@ pub enum Error {
         /// Why it was refused.
         reason: String,
     },
+    /// Holes, blockers or regions that do not fit the board or the pieces (one
+    /// sentence naming the square, line or region).
+    #[error("{0}")]
+    BadTerrain(String),
 }
 
 impl Error {

@@ -3,8 +3,9 @@
 //! Layered so that each module uses only those above it in this list: [`board`]
 //! (squares), [`piece`] (kinds as moves), [`betza`] and [`fairy`] (kinds from Betza
 //! strings and names), [`spec`] (how many of each kind), [`placement`] (pieces on
-//! squares), [`verify`] (which pieces attack which), [`problem`] (a board, a spec and
-//! fixed pieces; it checks answers with the verifier), [`perm`] (the compact form of a
+//! squares), [`terrain`] (holes, blockers, the torus, regions), [`verify`] (which
+//! pieces attack which), [`problem`] (a board, a spec, fixed pieces and the terrain;
+//! it checks answers with the verifier), [`perm`] (the compact form of a
 //! queens-only placement for huge boards).
 
 pub mod betza;
@@ -15,4 +16,5 @@ pub mod piece;
 pub mod placement;
 pub mod problem;
 pub mod spec;
+pub mod terrain;
 pub mod verify;

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 
 use super::board::Board;
 use super::piece::{Catalog, PieceKind};
+use super::terrain::Terrain;
 pub use super::placement::{Piece, Placement};
 pub use super::spec::{PieceCount, format_spec, parse_spec};
 use crate::error::Error;
@@ -31,6 +32,7 @@ pub struct Problem {
     board: Board,
     pieces: Vec<PieceCount>,
     fixed: Placement,
+    terrain: Terrain,
 }
 
 impl Problem {
@@ -118,7 +120,65 @@ impl Problem {
             board,
             pieces,
             fixed,
+            terrain: Terrain::new(&board),
         })
+    }
+
+    /// This problem on a board with `terrain` (holes, blockers, the torus, regions).
+    /// Refused, naming the part: a terrain made for another board, a fixed piece on a
+    /// hole or blocker, more pieces than free squares, regions whose pieces do not add
+    /// up to the spec's.
+    ///
+    /// ```
+    /// use queens::{Problem, terrain::Terrain};
+    /// let p = Problem::queens(5).unwrap();
+    /// let t = Terrain::new(p.board()).with_torus(true);
+    /// assert!(p.with_terrain(t).unwrap().terrain().torus());
+    /// ```
+    pub fn with_terrain(mut self, terrain: Terrain) -> Result<Problem, Error> {
+        let b = self.board;
+        if terrain != Terrain::new(&b) && !terrain.fits(&b) {
+            return Err(Error::BadTerrain(format!(
+                "the terrain was made for another board than {b}"
+            )));
+        }
+        for f in self.fixed.pieces() {
+            if terrain.is_hole(f.square) {
+                return Err(Error::BadTerrain(format!(
+                    "fixed piece {f} stands on a hole"
+                )));
+            }
+            if terrain.is_blocker(f.square) {
+                return Err(Error::BadTerrain(format!(
+                    "fixed piece {f} stands on a blocker"
+                )));
+            }
+        }
+        let free = b.squares() - (terrain.holes().count() + terrain.blockers().count()) as u64;
+        let total = self.total_pieces();
+        if total > free {
+            return Err(Error::BadTerrain(format!(
+                "{total} pieces do not fit on the {free} free squares of the {b} board"
+            )));
+        }
+        if let Some(r) = terrain.regions() {
+            let need = u64::from(r.per_region()) * r.count() as u64;
+            if need != total {
+                return Err(Error::BadTerrain(format!(
+                    "{} regions of {} piece{} each need {need} pieces, but the spec has {total}",
+                    r.count(),
+                    r.per_region(),
+                    if r.per_region() == 1 { "" } else { "s" }
+                )));
+            }
+        }
+        self.terrain = terrain;
+        Ok(self)
+    }
+
+    /// The board's holes, blockers, wrap and regions (plain for a rectangle).
+    pub fn terrain(&self) -> &Terrain {
+        &self.terrain
     }
 
     /// `n` queens on an `n × n` board.
@@ -166,7 +226,8 @@ impl Problem {
     /// Whether this is plain N-queens: only queens, `min(rows, cols)` of them, nothing
     /// fixed. Dedicated engines exist for it.
     pub fn is_plain_queens(&self) -> bool {
-        self.fixed.is_empty()
+        self.terrain.is_plain()
+            && self.fixed.is_empty()
             && self.pieces.len() == 1
             && self.pieces[0].kind == PieceKind::queen()
             && self.pieces[0].count == self.board.rows().min(self.board.cols())
@@ -188,6 +249,7 @@ impl Problem {
                 .pieces()
                 .iter()
                 .all(|f| placement.pieces().contains(f))
-            && crate::verify::conflicts(&self.board, placement).is_empty()
+            && crate::verify::conflicts_on(&self.board, &self.terrain, placement).is_empty()
+            && crate::verify::terrain_faults(&self.board, &self.terrain, placement).is_empty()
     }
 }

@@ -10,6 +10,7 @@ use super::placement::{Piece, Placement};
 use crate::board::{Board, Square};
 use crate::error::Error;
 use crate::piece::{Move, PieceKind};
+use crate::terrain::Terrain;
 
 /// Two pieces that may not stand together, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,14 +116,29 @@ pub fn pieces_conflict(a: &PieceKind, sa: Square, b: &PieceKind, sb: Square) -> 
 /// assert_eq!(c.len(), 1);
 /// assert_eq!(c[0].to_string(), "Nf2 attacks Qd1 by a (2,1) leap");
 /// ```
-pub fn conflicts(_board: &Board, placement: &Placement) -> Vec<Conflict> {
+pub fn conflicts(board: &Board, placement: &Placement) -> Vec<Conflict> {
+    conflicts_on(board, &Terrain::new(board), placement)
+}
+
+/// Every conflicting pair of `placement` on `board` with `terrain` (blockers stop
+/// lines, the torus wraps them; see [`Terrain::attacks`]).
+///
+/// ```
+/// use queens::{Board, Catalog, Placement, terrain::Terrain, verify::conflicts_on};
+/// let b = Board::square(4).unwrap();
+/// let p = Placement::parse("Ra1 Rd1", &Catalog::standard()).unwrap();
+/// let blocked = Terrain::new(&b).with_blockers(["b1".parse().unwrap()]).unwrap();
+/// assert!(conflicts_on(&b, &blocked, &p).is_empty());
+/// assert_eq!(conflicts_on(&b, &Terrain::new(&b), &p).len(), 1);
+/// ```
+pub fn conflicts_on(board: &Board, terrain: &Terrain, placement: &Placement) -> Vec<Conflict> {
     let ps = placement.pieces();
     let mut out = Vec::new();
     for (i, a) in ps.iter().enumerate() {
         for b in &ps[i + 1..] {
             let same = a.square == b.square;
-            let ab = !same && a.kind.attacks_square(a.square, b.square);
-            let ba = !same && b.kind.attacks_square(b.square, a.square);
+            let ab = !same && terrain.attacks_square(board, &a.kind, a.square, b.square);
+            let ba = !same && terrain.attacks_square(board, &b.kind, b.square, a.square);
             if same || ab || ba {
                 out.push(Conflict {
                     first: a.clone(),
@@ -130,6 +146,49 @@ pub fn conflicts(_board: &Board, placement: &Placement) -> Vec<Conflict> {
                     first_attacks: ab,
                     second_attacks: ba,
                 });
+            }
+        }
+    }
+    out
+}
+
+/// What `placement` breaks of `terrain` besides attacks, one sentence each: pieces on
+/// holes or blockers, regions that do not hold their number of pieces.
+///
+/// ```
+/// use queens::{Board, Catalog, Placement, terrain::{Regions, Terrain}, verify::terrain_faults};
+/// let b = Board::new(1, 2).unwrap();
+/// let (r, holes) = Regions::parse("ab", &b, 1).unwrap();
+/// let t = Terrain::new(&b).with_regions(r, holes).unwrap();
+/// let p = Placement::parse("Ka1", &Catalog::standard()).unwrap();
+/// assert_eq!(terrain_faults(&b, &t, &p), ["region 'b' holds 0 pieces, not 1"]);
+/// ```
+pub fn terrain_faults(board: &Board, terrain: &Terrain, placement: &Placement) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in placement.pieces() {
+        if terrain.is_hole(p.square) {
+            out.push(format!("{p} stands on a hole"));
+        } else if terrain.is_blocker(p.square) {
+            out.push(format!("{p} stands on a blocker"));
+        }
+    }
+    if let Some(r) = terrain.regions() {
+        let mut held = vec![0u32; r.count()];
+        for p in placement.pieces() {
+            if board.contains(p.square)
+                && let Some(id) = r.region_at(board.index(p.square))
+            {
+                held[id] += 1;
+            }
+        }
+        for (id, &n) in held.iter().enumerate() {
+            if n != r.per_region() {
+                out.push(format!(
+                    "region '{}' holds {n} piece{}, not {}",
+                    r.name(id),
+                    if n == 1 { "" } else { "s" },
+                    r.per_region()
+                ));
             }
         }
     }

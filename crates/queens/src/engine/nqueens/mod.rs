@@ -218,7 +218,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             one,
-            Tally {
+            plan::Tally {
                 total: 2680,
                 unique: 341
             }

@@ -251,12 +251,6 @@ impl Plan {
         self.prefixes.len().checked_div(self.depth).unwrap_or(0)
     }
 
-    #[cfg(test)]
-    /// Whether there are no tasks (boards such as 2×2 and 3×3, with no solution).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// A 64-bit digest of the method, the board, the algorithm version and the task
     /// list: two plans with the same fingerprint split the work the same way, so
     /// partial results (checkpoints, shards) of one can be used for the other.

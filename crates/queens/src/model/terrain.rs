@@ -1,0 +1,434 @@
+//! Boards beyond the rectangle: holes, blockers, the torus and regions.
+//!
+//! - A **hole** (CSPLib prob080, "blocked n-queens") holds no piece, but attack lines
+//!   pass over it.
+//! - A **blocker** (the "N+k queens" problem's pawns) holds no piece and stops every
+//!   sliding line at it; a leaper jumps over it as always. Pieces never block each
+//!   other: for non-attacking placements that changes no answer (the nearest piece on
+//!   a blocked line would be attacked).
+//! - On the **torus** (Pólya 1918; OEIS A051906) every step wraps around modulo the
+//!   rows and columns; a rider repeats its step until it is back on its own square or
+//!   meets a blocker.
+//! - **Regions** cut the board into named parts, each of which holds exactly
+//!   `per_region` pieces (the "Queens" puzzle: one per row, column and region, no two
+//!   touching, that is `--piece L=RF`).
+//!
+//! A [`Terrain`] holds all four; the empty terrain is the plain rectangle. The geometry
+//! every terrain-aware engine uses is [`Terrain::attacks`] and
+//! [`Terrain::attacks_square`].
+
+use std::collections::BTreeSet;
+
+use super::board::{Board, Square};
+use super::piece::PieceKind;
+use crate::error::Error;
+
+/// Holes, blockers, the torus and regions of one board (see the [module docs](self)).
+///
+/// ```
+/// use queens::{Board, terrain::Terrain};
+/// let b = Board::square(4).unwrap();
+/// let t = Terrain::new(&b)
+///     .with_holes(Terrain::parse_squares("a1, b2", &b, "--holes").unwrap()).unwrap()
+///     .with_torus(true);
+/// assert!(!t.is_plain());
+/// assert!(t.is_hole("a1".parse().unwrap()));
+/// assert!(Terrain::parse_squares("e1", &b, "--holes").is_err());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Terrain {
+    /// Board size the terrain was made for.
+    rows: u32,
+    cols: u32,
+    holes: BTreeSet<Square>,
+    blockers: BTreeSet<Square>,
+    torus: bool,
+    regions: Option<Regions>,
+}
+
+/// A board cut into regions, each to hold exactly `per_region` pieces.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Regions {
+    /// The region of each square (row-major index), `None` for a hole.
+    of: Vec<Option<u16>>,
+    /// Each region's name (its character in the region file), by index.
+    names: Vec<char>,
+    /// Pieces every region holds.
+    per_region: u32,
+}
+
+impl Regions {
+    /// Reads a region picture for `board`: one line per rank, top rank first, one
+    /// character per square naming its region; whitespace is ignored and `#` marks a
+    /// hole. Returns the regions (each to hold `per_region` pieces) and the holes.
+    ///
+    /// ```
+    /// use queens::{Board, terrain::Regions};
+    /// let b = Board::new(2, 3).unwrap();
+    /// let (r, holes) = Regions::parse("aab\n#bb\n", &b, 1).unwrap();
+    /// assert_eq!((r.count(), holes.len()), (2, 1));
+    /// assert!(Regions::parse("aab\nbb\n", &b, 1).unwrap_err().to_string().contains("line 2"));
+    /// ```
+    pub fn parse(
+        text: &str,
+        board: &Board,
+        per_region: u32,
+    ) -> Result<(Regions, Vec<Square>), Error> {
+        let bad = |why: String| Error::BadTerrain(format!("bad region file: {why}"));
+        let lines: Vec<Vec<char>> = text
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let (rows, cols) = (board.rows() as usize, board.cols() as usize);
+        if lines.len() != rows {
+            return Err(bad(format!(
+                "it has {} lines of squares, but the {board} board has {rows} ranks (one line per rank, top rank first)",
+                lines.len()
+            )));
+        }
+        if per_region == 0 {
+            return Err(Error::BadTerrain(
+                "bad --per-region 0: every region holds at least one piece".into(),
+            ));
+        }
+        let mut of = vec![None; rows * cols];
+        let mut names: Vec<char> = Vec::new();
+        let mut holes = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            if line.len() != cols {
+                return Err(bad(format!(
+                    "line {} has {} squares, but the {board} board has {cols} files",
+                    i + 1,
+                    line.len()
+                )));
+            }
+            let rank = (rows - 1 - i) as u32;
+            for (file, &c) in line.iter().enumerate() {
+                let sq = Square::new(file as u32, rank);
+                if c == '#' {
+                    holes.push(sq);
+                    continue;
+                }
+                let id = match names.iter().position(|&n| n == c) {
+                    Some(id) => id,
+                    None => {
+                        if names.len() >= u16::MAX as usize {
+                            return Err(bad("it names more than 65535 regions".into()));
+                        }
+                        names.push(c);
+                        names.len() - 1
+                    }
+                };
+                of[board.index(sq)] = Some(id as u16);
+            }
+        }
+        if names.is_empty() {
+            return Err(bad("it names no region (every square is a hole)".into()));
+        }
+        Ok((
+            Regions {
+                of,
+                names,
+                per_region,
+            },
+            holes,
+        ))
+    }
+
+    /// The number of regions.
+    pub fn count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Pieces every region holds.
+    pub fn per_region(&self) -> u32 {
+        self.per_region
+    }
+
+    /// The region of the square at row-major index `i`, if it is in one.
+    pub fn region_at(&self, i: usize) -> Option<usize> {
+        self.of.get(i).copied().flatten().map(usize::from)
+    }
+
+    /// The name (character) of region `r`.
+    pub fn name(&self, r: usize) -> char {
+        self.names[r]
+    }
+
+    /// The row-major indexes of region `r`'s squares.
+    pub fn squares(&self, r: usize) -> Vec<usize> {
+        (0..self.of.len())
+            .filter(|&i| self.region_at(i) == Some(r))
+            .collect()
+    }
+}
+
+impl Terrain {
+    /// The plain `board`: no holes, blockers, wrap or regions.
+    pub fn new(board: &Board) -> Terrain {
+        Terrain {
+            rows: board.rows(),
+            cols: board.cols(),
+            ..Terrain::default()
+        }
+    }
+
+    /// Reads a list of squares (comma- or space-separated: `a1,c3`) on `board`; `what`
+    /// names the option in messages. A square off the board or listed twice is an error.
+    pub fn parse_squares(text: &str, board: &Board, what: &str) -> Result<Vec<Square>, Error> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for token in text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+        {
+            let sq: Square = token.parse().map_err(|_| {
+                Error::BadTerrain(format!(
+                    "bad {what} square '{token}': write squares like a1 or c3"
+                ))
+            })?;
+            if !board.contains(sq) {
+                return Err(Error::BadTerrain(format!(
+                    "{what} square {sq} is off the {board} board"
+                )));
+            }
+            if !seen.insert(sq) {
+                return Err(Error::BadTerrain(format!(
+                    "{what} lists square {sq} twice"
+                )));
+            }
+            out.push(sq);
+        }
+        Ok(out)
+    }
+
+    /// This terrain with more holes; a square that is a blocker too is an error.
+    pub fn with_holes(mut self, holes: impl IntoIterator<Item = Square>) -> Result<Terrain, Error> {
+        for sq in holes {
+            if self.blockers.contains(&sq) {
+                return Err(Error::BadTerrain(format!(
+                    "square {sq} is both a hole and a blocker"
+                )));
+            }
+            self.holes.insert(sq);
+        }
+        self.check_regions()?;
+        Ok(self)
+    }
+
+    /// This terrain with more blockers; a square that is a hole too is an error.
+    pub fn with_blockers(
+        mut self,
+        blockers: impl IntoIterator<Item = Square>,
+    ) -> Result<Terrain, Error> {
+        for sq in blockers {
+            if self.holes.contains(&sq) {
+                return Err(Error::BadTerrain(format!(
+                    "square {sq} is both a hole and a blocker"
+                )));
+            }
+            self.blockers.insert(sq);
+        }
+        self.check_regions()?;
+        Ok(self)
+    }
+
+    /// This terrain on the torus (or not).
+    pub fn with_torus(mut self, torus: bool) -> Terrain {
+        self.torus = torus;
+        self
+    }
+
+    /// This terrain with `regions` (and the holes its picture marks).
+    pub fn with_regions(self, regions: Regions, holes: Vec<Square>) -> Result<Terrain, Error> {
+        let mut t = self.with_holes(holes)?;
+        t.regions = Some(regions);
+        t.check_regions()?;
+        Ok(t)
+    }
+
+    /// Every region must keep a square that can hold a piece.
+    fn check_regions(&self) -> Result<(), Error> {
+        let Some(r) = &self.regions else {
+            return Ok(());
+        };
+        for id in 0..r.count() {
+            let free = r
+                .squares(id)
+                .into_iter()
+                .filter(|&i| self.free_index(i))
+                .count();
+            if free == 0 {
+                return Err(Error::BadTerrain(format!(
+                    "region '{}' is empty: every square of it is a hole or a blocker",
+                    r.name(id)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether this terrain was made for `board`.
+    pub fn fits(&self, board: &Board) -> bool {
+        (self.rows, self.cols) == (board.rows(), board.cols())
+    }
+
+    /// Whether this is the plain rectangle (what every engine handles).
+    pub fn is_plain(&self) -> bool {
+        self.holes.is_empty() && self.blockers.is_empty() && !self.torus && self.regions.is_none()
+    }
+
+    /// Whether moves wrap around the edges.
+    pub fn torus(&self) -> bool {
+        self.torus
+    }
+
+    /// The holes, in square order.
+    pub fn holes(&self) -> impl Iterator<Item = Square> + '_ {
+        self.holes.iter().copied()
+    }
+
+    /// The blockers, in square order.
+    pub fn blockers(&self) -> impl Iterator<Item = Square> + '_ {
+        self.blockers.iter().copied()
+    }
+
+    /// The regions, if the board has them.
+    pub fn regions(&self) -> Option<&Regions> {
+        self.regions.as_ref()
+    }
+
+    /// Whether `sq` is a hole.
+    pub fn is_hole(&self, sq: Square) -> bool {
+        self.holes.contains(&sq)
+    }
+
+    /// Whether `sq` is a blocker.
+    pub fn is_blocker(&self, sq: Square) -> bool {
+        self.blockers.contains(&sq)
+    }
+
+    /// Whether a piece may stand on `sq` (neither a hole nor a blocker).
+    pub fn is_free(&self, sq: Square) -> bool {
+        !self.is_hole(sq) && !self.is_blocker(sq)
+    }
+
+    fn free_index(&self, i: usize) -> bool {
+        let cols = self.cols.max(1) as usize;
+        self.is_free(Square::new((i % cols) as u32, (i / cols) as u32))
+    }
+
+    /// The squares a piece of `kind` on `from` attacks on `board` with this terrain,
+    /// each once: lines stop at the first blocker (which they do not pass), wrap on the
+    /// torus until back on `from`; holes change nothing. On the plain rectangle this is
+    /// [`PieceKind::attacks`].
+    pub fn attacks(&self, board: &Board, kind: &PieceKind, from: Square) -> Vec<Square> {
+        if self.blockers.is_empty() && !self.torus {
+            return kind.attacks(board, from).collect();
+        }
+        let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for m in kind.moves() {
+            let limit = if m.range == 0 {
+                u64::MAX
+            } else {
+                u64::from(m.range)
+            };
+            let (mut f, mut r) = (i64::from(from.file), i64::from(from.rank));
+            let mut k = 0u64;
+            while k < limit {
+                k += 1;
+                f += i64::from(m.df);
+                r += i64::from(m.dr);
+                if self.torus {
+                    f = f.rem_euclid(cols);
+                    r = r.rem_euclid(rows);
+                } else if f < 0 || r < 0 || f >= cols || r >= rows {
+                    break;
+                }
+                let sq = Square::new(f as u32, r as u32);
+                if sq == from {
+                    break;
+                }
+                if self.blockers.contains(&sq) {
+                    // A slide stops here; a leap lands here (and attacks nothing).
+                    break;
+                }
+                if seen.insert(sq) {
+                    out.push(sq);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a piece of `kind` on `a` attacks `b` on `board` with this terrain.
+    pub fn attacks_square(&self, board: &Board, kind: &PieceKind, a: Square, b: Square) -> bool {
+        if self.blockers.is_empty() && !self.torus {
+            return kind.attacks_square(a, b);
+        }
+        self.attacks(board, kind, a).contains(&b)
+    }
+
+    /// Whether pieces `ka` on `a` and `kb` on `b` conflict: the same square, or either
+    /// attacks the other.
+    pub fn conflict(&self, board: &Board, ka: &PieceKind, a: Square, kb: &PieceKind, b: Square) -> bool {
+        a == b || self.attacks_square(board, ka, a, b) || self.attacks_square(board, kb, b, a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn blockers_stop_lines_and_leapers_jump() {
+        let b = Board::square(5).unwrap();
+        let t = Terrain::new(&b).with_blockers([sq("c1")]).unwrap();
+        let rook = t.attacks(&b, &PieceKind::rook(), sq("a1"));
+        assert!(rook.contains(&sq("b1")) && !rook.contains(&sq("d1")) && !rook.contains(&sq("c1")));
+        assert!(rook.contains(&sq("a5")));
+        // A knight on a1 still reaches c2 and b3 with a blocker on b1's neighbour.
+        let t = Terrain::new(&b).with_blockers([sq("b2")]).unwrap();
+        assert_eq!(t.attacks(&b, &PieceKind::knight(), sq("a1")).len(), 2);
+    }
+
+    #[test]
+    fn the_torus_wraps_every_step() {
+        let b = Board::square(5).unwrap();
+        let t = Terrain::new(&b).with_torus(true);
+        // A queen on a torus attacks every square of its rank, file and both
+        // (wrapped) diagonals: 4 * 4 = 16 on 5x5.
+        assert_eq!(t.attacks(&b, &PieceKind::queen(), sq("c3")).len(), 16);
+        assert!(t.attacks_square(&b, &PieceKind::king(), sq("a1"), sq("e5")));
+        assert!(t.attacks_square(&b, &PieceKind::knight(), sq("a1"), sq("e3")));
+    }
+
+    #[test]
+    fn bad_squares_and_regions_are_named() {
+        let b = Board::square(3).unwrap();
+        let e = Terrain::parse_squares("a1 a1", &b, "--holes").unwrap_err();
+        assert!(e.to_string().contains("twice"), "{e}");
+        let e = Terrain::new(&b)
+            .with_holes([sq("a1")])
+            .unwrap()
+            .with_blockers([sq("a1")])
+            .unwrap_err();
+        assert!(e.to_string().contains("both"), "{e}");
+        let (r, holes) = Regions::parse("aab\nabb\nccc", &b, 1).unwrap();
+        let e = Terrain::new(&b)
+            .with_regions(r, holes)
+            .unwrap()
+            .with_blockers([sq("a1"), sq("b1"), sq("c1")])
+            .unwrap_err();
+        assert!(e.to_string().contains("region 'c' is empty"), "{e}");
+        let e = Regions::parse("aab\nabbb\nccc", &b, 1).unwrap_err();
+        assert!(e.to_string().contains("line 2 has 4 squares"), "{e}");
+    }
+}
