@@ -77,15 +77,16 @@ pub enum Command {
         /// that keep every kind's moves and the fixed pieces).
         #[arg(long)]
         unique: bool,
-        /// Plain N-queens only: print total, unique count, time and threads as JSON.
+        /// Print total, unique count, method, time and threads as JSON (engines that
+        /// count in parts: nqueens, amazons, exact, fewlines).
         #[arg(long)]
         json: bool,
-        /// Plain N-queens only: record finished work in FILE and resume from it when
-        /// the same command runs again.
+        /// Record finished parts in FILE and resume from it when the same command runs
+        /// again (engines that count in parts: nqueens, amazons, exact, fewlines).
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<std::path::PathBuf>,
-        /// Plain N-queens only: count only part I of K and print a JSON partial result
-        /// for `queens merge`.
+        /// Count only part I of K and print a JSON partial result for `queens merge`
+        /// (engines that count in parts: nqueens, amazons, exact, fewlines).
         #[arg(long, value_name = "I/K")]
         shard: Option<String>,
         /// Plain N-queens only: `join` (the half-board join: square boards up to 21, the
@@ -162,6 +163,8 @@ pub enum Command {
         /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`.
         #[arg(long = "piece", value_name = "LETTER=BETZA")]
         piece: Vec<String>,
+        #[command(flatten)]
+        terrain: TerrainArgs,
     },
     /// List the piece kinds and named fairy pieces with their Betza strings and a
     /// diagram of their moves; or show the pieces named (letters, names, Betza strings).
@@ -236,6 +239,30 @@ pub struct ProblemArgs {
     /// `C=chancellor` (a name from `queens pieces`); then use C in SPEC and PLACEMENT.
     #[arg(long = "piece", value_name = "LETTER=BETZA")]
     pub piece: Vec<String>,
+    #[command(flatten)]
+    pub terrain: TerrainArgs,
+}
+
+/// Boards beyond the rectangle: holes, blockers, the torus, regions.
+#[derive(Args, Debug, Clone, Default)]
+pub struct TerrainArgs {
+    /// Squares that hold no piece; lines pass over them: `a1,c3` (commas or spaces).
+    #[arg(long, value_name = "SQUARES")]
+    pub holes: Option<String>,
+    /// Squares that hold no piece and stop sliding lines (leapers jump as always).
+    #[arg(long, value_name = "SQUARES")]
+    pub blockers: Option<String>,
+    /// Moves wrap around the edges (rotations and reflections are the symmetries of
+    /// --unique; translations are not used).
+    #[arg(long)]
+    pub torus: bool,
+    /// The board cut into regions: FILE (`-` for stdin) has one line per rank, top rank
+    /// first, one character per square naming its region (`#`: a hole).
+    #[arg(long, value_name = "FILE")]
+    pub regions: Option<String>,
+    /// Pieces every region holds, with --regions.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub per_region: u32,
 }
 
 /// The help of `--engine`: every engine by name, from the library's list.

@@ -94,6 +94,12 @@ pub fn ranged(args: &ProblemArgs) -> Result<Option<Ranged>, String> {
     let Some(text) = args.pieces.as_deref().filter(|t| is_range(t)) else {
         return Ok(None);
     };
+    if super::terrain::given(&args.terrain) {
+        return Err(
+            "a ranged --pieces takes a plain board: leave out --holes, --blockers, --torus and --regions"
+                .into(),
+        );
+    }
     let catalog = super::fairy::catalog(&args.piece)?;
     let board: Board = args
         .board

@@ -11,4 +11,5 @@ pub mod output;
 pub mod parts;
 pub mod progress;
 pub mod run;
+pub mod terrain;
 pub mod verify_args;

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufWriter};
 
-use queens::verify::{Conflict, conflicts, verify};
+use queens::verify::{Conflict, verify};
 use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement, Problem, parse_spec};
 
 use super::args::{AllFormat, Cli, Command, ProblemArgs, SolveFormat, VerifyFormat};
@@ -26,6 +26,14 @@ pub fn run(cli: Cli) -> CliResult {
                 if let Some(flag) = huge.queens_flag() {
                     return Err(format!(
                         "{flag} places N queens on an N x N board; it does not take a ranged --pieces"
+                    ));
+                }
+                return solve(&problem, format);
+            }
+            if super::terrain::given(&problem.terrain) {
+                if let Some(flag) = huge.queens_flag() {
+                    return Err(format!(
+                        "{flag} places queens on a plain board; it does not take --holes, --blockers, --torus or --regions"
                     ));
                 }
                 return solve(&problem, format);
@@ -92,7 +100,13 @@ pub fn run(cli: Cli) -> CliResult {
             format,
             perm_file: Some(path),
             piece: _,
-        } => super::hugen::verify_perm(&args, &path, pieces.as_deref(), partial, format),
+            terrain,
+        } => {
+            if super::terrain::given(&terrain) {
+                return Err("--perm-file verifies queens on a plain board; give the placement as an argument with --holes, --blockers, --torus or --regions".into());
+            }
+            super::hugen::verify_perm(&args, &path, pieces.as_deref(), partial, format)
+        }
         Command::Verify {
             args,
             pieces,
@@ -100,7 +114,8 @@ pub fn run(cli: Cli) -> CliResult {
             format,
             perm_file: None,
             piece,
-        } => verify_cmd(&args, pieces.as_deref(), partial, format, &piece),
+            terrain,
+        } => verify_cmd(&args, pieces.as_deref(), partial, format, &piece, &terrain),
         Command::Pieces { which, piece } => super::fairy::pieces(&which, &piece),
         Command::GenCompletion { n, seed } => super::hugen::gen_completion(&n, seed),
         Command::Export(a) => super::export::export_cmd(&a),
@@ -124,6 +139,7 @@ fn setup(args: &ProblemArgs) -> Result<Setup, String> {
         &catalog,
     )
     .map_err(|e| e.to_string())?;
+    let problem = super::terrain::apply(&args.terrain, problem)?;
     let engine: EngineChoice = args
         .engine
         .parse()
@@ -151,7 +167,7 @@ impl Setup {
 /// When the fixed pieces already attack each other there is no solution: say which
 /// pairs, on stderr.
 fn fixed_conflicts(problem: &Problem) -> Option<Vec<Conflict>> {
-    let c = conflicts(problem.board(), problem.fixed());
+    let c = queens::verify::conflicts_on(problem.board(), problem.terrain(), problem.fixed());
     if c.is_empty() {
         None
     } else {
@@ -286,6 +302,7 @@ fn verify_cmd(
     partial: bool,
     format: VerifyFormat,
     defs: &[String],
+    terrain_args: &super::args::TerrainArgs,
 ) -> CliResult {
     let catalog = super::fairy::catalog(defs)?;
     let (board_text, placement_text) = super::verify_args::split_verify_args(args)?;
@@ -302,8 +319,11 @@ fn verify_cmd(
             _ => Board::square(8).expect("8x8 is a board"),
         },
     };
-    let found = verify(&board, &placement).map_err(|e| e.to_string())?;
+    verify(&board, &placement).map_err(|e| e.to_string())?;
+    let terrain = super::terrain::read(terrain_args, &board)?;
+    let found = queens::verify::conflicts_on(&board, &terrain, &placement);
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
+    problems.extend(queens::verify::terrain_faults(&board, &terrain, &placement));
     if let Some(spec) = pieces {
         let want: Vec<PieceCount> = parse_spec(spec, &catalog)
             .map_err(|e| e.to_string())?

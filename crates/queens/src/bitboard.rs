@@ -50,6 +50,28 @@ impl<const W: usize> Bitboard<W> {
         self.0[extra >> 6] &= !(1u64 << (extra & 63));
     }
 
+    /// `self &= !other`.
+    #[inline]
+    pub fn remove(&mut self, other: &Self) {
+        for w in 0..W {
+            self.0[w] &= !other.0[w];
+        }
+    }
+
+    /// `self |= other`.
+    #[inline]
+    pub fn add(&mut self, other: &Self) {
+        for w in 0..W {
+            self.0[w] |= other.0[w];
+        }
+    }
+
+    /// The number of members `self` and `other` share.
+    #[inline]
+    pub fn common(&self, other: &Self) -> u32 {
+        (0..W).map(|w| (self.0[w] & other.0[w]).count_ones()).sum()
+    }
+
     /// Number of members.
     #[inline]
     pub fn len(&self) -> u32 {

@@ -39,7 +39,8 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::{Piece, Placement, Problem};
-use crate::verify::{conflicts, pieces_conflict};
+use crate::terrain::Terrain;
+use crate::verify::{conflicts_on, terrain_faults};
 
 /// The largest number of squares the exact engine accepts.
 pub const MAX_SQUARES: u64 = 4096;
@@ -94,6 +95,10 @@ impl Engine for ExactEngine {
 
     fn jobs(&self) -> &'static [Job] {
         &[Job::Solve, Job::Enumerate, Job::Count, Job::CountParts]
+    }
+
+    fn handles_terrain(&self) -> bool {
+        true
     }
 
     fn counts_steps(&self, job: Job) -> bool {
@@ -213,13 +218,22 @@ struct Search<const W: usize> {
     /// Candidate squares per kind before any free piece is placed.
     start: Vec<Bitboard<W>>,
     fixed: Placement,
-    /// The fixed pieces already attack each other.
+    /// The fixed pieces already attack each other (or overfill a region).
     dead: bool,
+    /// Candidate sets per level: one per kind, and with regions one more, the squares
+    /// taken so far (free and fixed pieces), from which regions' counts are read.
+    stride: usize,
+    /// The regions' free squares, and their pieces each; empty without regions.
+    regions: Vec<Bitboard<W>>,
+    /// The region of each square (`usize::MAX` outside every region).
+    region_of: Vec<usize>,
+    per_region: u32,
 }
 
 impl<const W: usize> Search<W> {
     fn new(problem: &Problem) -> Self {
         let board = *problem.board();
+        let terrain = problem.terrain();
         let squares = board.squares() as usize;
         let fixed = problem.fixed().clone();
         let mut kinds: Vec<(PieceKind, u32)> = problem
@@ -243,7 +257,7 @@ impl<const W: usize> Search<W> {
         };
         for (k, kind) in kinds.iter().enumerate() {
             for s in 0..squares {
-                for t in kind.attacks(&board, board.square_at(s)) {
+                for t in terrain.attacks(&board, kind, board.square_at(s)) {
                     let ti = board.index(t);
                     att[k * squares + s].insert(ti);
                     if !symmetric {
@@ -259,7 +273,9 @@ impl<const W: usize> Search<W> {
         for (k, kind) in kinds.iter().enumerate() {
             for i in 0..free[k] {
                 let remaining = free[k] - i;
-                let hi = if kind.slides_along_ranks() {
+                // Blockers can part a rank: then two rank sliders may share it.
+                let one_per_rank = kind.slides_along_ranks() && terrain.blockers().next().is_none();
+                let hi = if one_per_rank {
                     // The r pieces left need r distinct ranks from this one upwards.
                     (rows + 1).saturating_sub(remaining as usize) * cols
                 } else {
@@ -273,14 +289,17 @@ impl<const W: usize> Search<W> {
             }
         }
 
-        let all = Bitboard::<W>::first(squares);
-        let start = kinds
+        let mut all = Bitboard::<W>::first(squares);
+        for sq in terrain.holes().chain(terrain.blockers()) {
+            all.0[board.index(sq) >> 6] &= !(1u64 << (board.index(sq) & 63));
+        }
+        let mut start: Vec<Bitboard<W>> = kinds
             .iter()
             .map(|kind| {
                 let mut m = all;
                 for f in fixed.pieces() {
                     for s in 0..squares {
-                        if pieces_conflict(kind, board.square_at(s), &f.kind, f.square) {
+                        if terrain.conflict(&board, kind, board.square_at(s), &f.kind, f.square) {
                             m.0[s >> 6] &= !(1u64 << (s & 63));
                         }
                     }
@@ -288,7 +307,42 @@ impl<const W: usize> Search<W> {
                 m
             })
             .collect();
-        let dead = !conflicts(&board, &fixed).is_empty();
+        let mut dead = !conflicts_on(&board, terrain, &fixed).is_empty()
+            || !terrain_faults_of_fixed(&board, terrain, &fixed);
+        let (mut regions, mut region_of, mut per_region) = (Vec::new(), Vec::new(), 0);
+        if let Some(r) = terrain.regions() {
+            per_region = r.per_region();
+            region_of = (0..squares)
+                .map(|i| r.region_at(i).unwrap_or(usize::MAX))
+                .collect();
+            regions = (0..r.count())
+                .map(|id| {
+                    let mut m = Bitboard::EMPTY;
+                    for i in r.squares(id) {
+                        m.insert(i);
+                    }
+                    let mut free = all;
+                    free.remove(&m.complement());
+                    free
+                })
+                .collect();
+            let mut taken = Bitboard::<W>::EMPTY;
+            for f in fixed.pieces() {
+                taken.insert(board.index(f.square));
+            }
+            for region in &regions {
+                let held = taken.common(region);
+                if held > per_region {
+                    dead = true;
+                } else if held == per_region {
+                    for m in start.iter_mut() {
+                        m.remove(region);
+                    }
+                }
+            }
+            start.push(taken);
+        }
+        let stride = start.len();
         Search {
             board,
             squares,
@@ -300,6 +354,10 @@ impl<const W: usize> Search<W> {
             start,
             fixed,
             dead,
+            stride,
+            regions,
+            region_of,
+            per_region,
         }
     }
 
@@ -313,17 +371,25 @@ impl<const W: usize> Search<W> {
     }
 
     /// Places slot `d`'s piece on `t`: writes the candidate sets for depth `d + 1` into
-    /// `next` and says whether every kind still has room for its pieces.
+    /// `next` and says whether every kind still has room for its pieces (and, with
+    /// regions, every region that is not full still has room for its own).
     #[inline]
     fn place(&self, d: usize, t: usize, cur: &[Bitboard<W>], next: &mut [Bitboard<W>]) -> bool {
         let k = self.slots[d].kind;
         let ns = &self.slots[d + 1];
         let lo = if ns.kind == k { t + 1 } else { 0 };
         let a = &self.att[k * self.squares + t];
-        for j in ns.kind..self.kinds.len() {
+        let nk = self.kinds.len();
+        for j in ns.kind..nk {
             let mut m = cur[j];
             m.remove_both(a, self.reverse(j, t), t);
             next[j] = m;
+        }
+        if !self.regions.is_empty() && !self.place_in_region(t, ns.kind, cur, next) {
+            return false;
+        }
+        for j in ns.kind..nk {
+            let m = next[j];
             let (have, need) = if j == ns.kind {
                 (m.range(lo, self.squares).len(), ns.remaining)
             } else {
@@ -336,6 +402,37 @@ impl<const W: usize> Search<W> {
         true
     }
 
+    /// The regions' part of [`Search::place`]: records `t` as taken, closes its region
+    /// when full (removing its squares from the kinds `from..`), and says whether every
+    /// region still has candidates for the pieces it lacks.
+    #[cold]
+    fn place_in_region(
+        &self,
+        t: usize,
+        from: usize,
+        cur: &[Bitboard<W>],
+        next: &mut [Bitboard<W>],
+    ) -> bool {
+        let nk = self.kinds.len();
+        let mut taken = cur[nk];
+        taken.insert(t);
+        next[nk] = taken;
+        let r = self.region_of[t];
+        if r != usize::MAX && taken.common(&self.regions[r]) == self.per_region {
+            for m in &mut next[from..nk] {
+                m.remove(&self.regions[r]);
+            }
+        }
+        let mut open = Bitboard::EMPTY;
+        for m in &next[from..nk] {
+            open.add(m);
+        }
+        self.regions.iter().all(|region| {
+            let lack = self.per_region.saturating_sub(taken.common(region));
+            lack == 0 || open.common(region) >= lack
+        })
+    }
+
     fn next_lo(&self, d: usize, t: usize) -> usize {
         if self.slots[d + 1].kind == self.slots[d].kind {
             t + 1
@@ -345,7 +442,7 @@ impl<const W: usize> Search<W> {
     }
 
     fn count_from(&self, d: usize, lo: usize, levels: &mut [Bitboard<W>], poll: &Poll) -> u128 {
-        let nk = self.kinds.len();
+        let nk = self.stride;
         let slot = self.slots[d];
         let (cur, rest) = levels.split_at_mut(nk);
         let mut cand = cur[slot.kind].range(lo, slot.hi);
@@ -365,7 +462,7 @@ impl<const W: usize> Search<W> {
     }
 
     fn scratch(&self) -> Vec<Bitboard<W>> {
-        vec![Bitboard::EMPTY; (self.slots.len() + 1) * self.kinds.len().max(1)]
+        vec![Bitboard::EMPTY; (self.slots.len() + 1) * self.stride.max(1)]
     }
 
     /// The deterministic task list of a count in parts: the squares of the first
@@ -381,7 +478,7 @@ impl<const W: usize> Search<W> {
             for prefix in &level {
                 let (lo, masks) = self.replay(prefix);
                 let mut cand = masks[self.slots[d].kind].range(lo, self.slots[d].hi);
-                let mut next = vec![Bitboard::EMPTY; self.kinds.len()];
+                let mut next = vec![Bitboard::EMPTY; self.stride];
                 while let Some(t) = cand.pop_lowest() {
                     if self.place(d, t, &masks, &mut next) {
                         let mut p = prefix.clone();
@@ -403,7 +500,7 @@ impl<const W: usize> Search<W> {
         let mut lo = 0;
         for (d, &t) in prefix.iter().enumerate() {
             let t = t as usize;
-            let mut next = vec![Bitboard::EMPTY; self.kinds.len()];
+            let mut next = vec![Bitboard::EMPTY; self.stride];
             let fits = self.place(d, t, &cur, &mut next);
             debug_assert!(fits, "a planned task replays");
             cur = next;
@@ -432,7 +529,7 @@ impl<const W: usize> Search<W> {
             1,
             format!("exact-v1 {trivial} {tasks:?}"),
         );
-        let nk = self.kinds.len();
+        let nk = self.stride;
         let run = |i: usize, ctl: &Control, _: &dyn Fn() -> bool| {
             let total = if self.dead {
                 0
@@ -457,7 +554,7 @@ impl<const W: usize> Search<W> {
 
     /// Partial placements at a shallow depth, as independent counting tasks.
     fn tasks(&self, want: usize) -> Vec<(usize, usize, Vec<Bitboard<W>>)> {
-        let nk = self.kinds.len();
+        let nk = self.stride;
         let mut level = vec![(0usize, 0usize, self.start.clone())];
         let mut d = 0;
         while level.len() < want && d + 1 < self.slots.len() {
@@ -488,7 +585,7 @@ impl<const W: usize> Search<W> {
         let tasks = self.tasks(64 * threads);
         let total_tasks = tasks.len() as u64;
         let done = AtomicU64::new(0);
-        let nk = self.kinds.len();
+        let nk = self.stride;
         let run = || {
             tasks
                 .par_iter()
@@ -530,7 +627,7 @@ impl<const W: usize> Search<W> {
             return Ok(());
         }
         let mut levels = self.scratch();
-        levels[..self.kinds.len()].copy_from_slice(&self.start);
+        levels[..self.stride].copy_from_slice(&self.start);
         let mut chosen = vec![0usize; self.slots.len()];
         let mut walker = Walker {
             search: self,
@@ -575,7 +672,7 @@ impl<const W: usize> Walker<'_, '_, W> {
         levels: &mut [Bitboard<W>],
     ) -> ControlFlow<Option<Error>> {
         let s = self.search;
-        let nk = s.kinds.len();
+        let nk = s.stride;
         let slot = s.slots[d];
         let (cur, rest) = levels.split_at_mut(nk);
         let mut cand = cur[slot.kind].range(lo, slot.hi);
@@ -597,4 +694,11 @@ impl<const W: usize> Walker<'_, '_, W> {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// Whether the fixed pieces stand where pieces may stand (not on holes or blockers).
+fn terrain_faults_of_fixed(board: &Board, terrain: &Terrain, fixed: &Placement) -> bool {
+    terrain_faults(board, terrain, fixed)
+        .iter()
+        .all(|f| f.starts_with("region"))
 }

@@ -205,6 +205,12 @@ pub(crate) trait Engine: Sync {
         self.honours().step_budget
     }
 
+    /// Whether it handles boards beyond the rectangle (holes, blockers, the torus,
+    /// regions: see [`crate::terrain`]); others refuse such problems.
+    fn handles_terrain(&self) -> bool {
+        false
+    }
+
     /// Whether an answer "none" from it is a proof (local search cannot prove it, and
     /// gives up instead: see [`Error::GaveUp`]).
     fn decides(&self) -> bool {
@@ -407,6 +413,11 @@ fn accepts(engine: &dyn Engine, problem: &Problem, job: Job, ctl: &Control) -> R
     }
     if job == Job::SolvePerm && !problem.is_queens_only() {
         return Err("a compact (perm) solution holds queens only".to_string());
+    }
+    if !problem.terrain().is_plain() && !engine.handles_terrain() {
+        return Err(format!(
+            "the {name} engine works on plain rectangular boards (no holes, blockers, torus or regions)"
+        ));
     }
     engine.check(problem, job.base())
 }

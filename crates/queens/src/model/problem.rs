@@ -9,9 +9,9 @@ use std::collections::HashSet;
 
 use super::board::Board;
 use super::piece::{Catalog, PieceKind};
-use super::terrain::Terrain;
 pub use super::placement::{Piece, Placement};
 pub use super::spec::{PieceCount, format_spec, parse_spec};
+use super::terrain::Terrain;
 use crate::error::Error;
 
 /// A board, a multiset of pieces to place, and some of those pieces fixed on squares.

@@ -77,7 +77,11 @@ impl Regions {
         let bad = |why: String| Error::BadTerrain(format!("bad region file: {why}"));
         let lines: Vec<Vec<char>> = text
             .lines()
-            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+            .map(|l| {
+                l.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<Vec<char>>()
+            })
             .filter(|l| !l.is_empty())
             .collect();
         let (rows, cols) = (board.rows() as usize, board.cols() as usize);
@@ -194,9 +198,7 @@ impl Terrain {
                 )));
             }
             if !seen.insert(sq) {
-                return Err(Error::BadTerrain(format!(
-                    "{what} lists square {sq} twice"
-                )));
+                return Err(Error::BadTerrain(format!("{what} lists square {sq} twice")));
             }
             out.push(sq);
         }
@@ -374,7 +376,14 @@ impl Terrain {
 
     /// Whether pieces `ka` on `a` and `kb` on `b` conflict: the same square, or either
     /// attacks the other.
-    pub fn conflict(&self, board: &Board, ka: &PieceKind, a: Square, kb: &PieceKind, b: Square) -> bool {
+    pub fn conflict(
+        &self,
+        board: &Board,
+        ka: &PieceKind,
+        a: Square,
+        kb: &PieceKind,
+        b: Square,
+    ) -> bool {
         a == b || self.attacks_square(board, ka, a, b) || self.attacks_square(board, kb, b, a)
     }
 }

@@ -25,7 +25,6 @@ use crate::engine::{Control, EngineChoice, Settings};
 use crate::error::Error;
 use crate::piece::{Move, PieceKind};
 use crate::problem::{Piece, Placement, Problem};
-use crate::verify::pieces_conflict;
 
 /// A rotation or reflection of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -134,6 +133,36 @@ impl Symmetry {
         turned == kind.moves()
     }
 
+    /// Whether this symmetry maps the holes onto the holes, the blockers onto the
+    /// blockers and every region onto a region (on the torus the board's rotations and
+    /// reflections keep the wrap; translations are not among the symmetries used).
+    pub fn keeps_terrain(self, board: &Board, terrain: &crate::terrain::Terrain) -> bool {
+        let holes: Vec<Square> = terrain.holes().collect();
+        let blockers: Vec<Square> = terrain.blockers().collect();
+        let maps_onto = |set: &[Square]| set.iter().all(|&s| set.contains(&self.square(board, s)));
+        if !maps_onto(&holes) || !maps_onto(&blockers) {
+            return false;
+        }
+        let Some(r) = terrain.regions() else {
+            return true;
+        };
+        // Region ids must map one to one, consistently for every square.
+        let mut image: Vec<Option<usize>> = vec![None; r.count()];
+        for i in 0..board.squares() as usize {
+            let j = board.index(self.square(board, board.square_at(i)));
+            match (r.region_at(i), r.region_at(j)) {
+                (None, None) => {}
+                (Some(a), Some(b)) => match image[a] {
+                    None if !image.contains(&Some(b)) => image[a] = Some(b),
+                    Some(x) if x == b => {}
+                    _ => return false,
+                },
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// The image of a placement.
     pub fn placement(self, board: &Board, p: &Placement) -> Placement {
         Placement::new(
@@ -162,6 +191,7 @@ pub fn symmetries(problem: &Problem) -> Vec<Symmetry> {
         .filter(|g| g.fits(b))
         .filter(|g| problem.pieces().iter().all(|p| g.keeps(&p.kind)))
         .filter(|g| g.placement(b, problem.fixed()) == *problem.fixed())
+        .filter(|g| g.keeps_terrain(b, problem.terrain()))
         .collect()
 }
 
@@ -301,14 +331,24 @@ pub(crate) fn fixed_count(problem: &Problem, g: Symmetry, ctl: &Control) -> Resu
             "the {board} board is too large to search for symmetric placements (at most {MAX_SQUARES} squares)"
         )));
     }
+    let terrain = problem.terrain();
+    if terrain.regions().is_some() {
+        // Region counts do not fit the orbit search: count the fixed solutions among
+        // all of them (region puzzles have few).
+        return fixed_by_enumeration(problem, g, ctl);
+    }
     let n = board.squares() as usize;
     let kinds: Vec<PieceKind> = problem.pieces().iter().map(|p| p.kind.clone()).collect();
     let mut need: Vec<usize> = problem.pieces().iter().map(|p| p.count as usize).collect();
     let fixed = problem.fixed();
-    if !crate::verify::conflicts(&board, fixed).is_empty() {
+    if !crate::verify::conflicts_on(&board, terrain, fixed).is_empty() {
         return Ok(BigUint::zero());
     }
     let mut taken = Bits::new(n);
+    // Holes and blockers hold no piece: no orbit uses them.
+    for sq in terrain.holes().chain(terrain.blockers()) {
+        taken.set(board.index(sq));
+    }
     for f in fixed.pieces() {
         taken.set(board.index(f.square));
         let x = kinds
@@ -341,7 +381,7 @@ pub(crate) fn fixed_count(problem: &Problem, g: Symmetry, ctl: &Control) -> Resu
                 .map(|o| {
                     o.iter().enumerate().all(|(a, &s)| {
                         o[a + 1..].iter().all(|&t| {
-                            !pieces_conflict(k, board.square_at(s), k, board.square_at(t))
+                            !terrain.conflict(&board, k, board.square_at(s), k, board.square_at(t))
                         })
                     })
                 })
@@ -358,7 +398,7 @@ pub(crate) fn fixed_count(problem: &Problem, g: Symmetry, ctl: &Control) -> Resu
                     && fixed
                         .pieces()
                         .iter()
-                        .all(|f| !pieces_conflict(k, si, &f.kind, f.square))
+                        .all(|f| !terrain.conflict(&board, k, si, &f.kind, f.square))
                 {
                     b.set(i);
                 }
@@ -375,13 +415,13 @@ pub(crate) fn fixed_count(problem: &Problem, g: Symmetry, ctl: &Control) -> Resu
             for t in 0..n {
                 let mut b = Bits::new(n);
                 b.set(t);
-                for a in x.attacks(&board, board.square_at(t)) {
+                for a in terrain.attacks(&board, x, board.square_at(t)) {
                     b.set(board.index(a));
                 }
                 zone.push(b);
             }
             for i in 0..n {
-                for a in y.attacks(&board, board.square_at(i)) {
+                for a in terrain.attacks(&board, y, board.square_at(i)) {
                     zone[base + board.index(a)].set(i);
                 }
             }
@@ -398,6 +438,21 @@ pub(crate) fn fixed_count(problem: &Problem, g: Symmetry, ctl: &Control) -> Resu
         visited: 0,
     };
     Ok(BigUint::from(search.go(0, 0, &mut need, &allowed)?))
+}
+
+/// The solutions of `problem` that `g` maps onto themselves, counted among all of them
+/// (listed by the exact engine).
+fn fixed_by_enumeration(problem: &Problem, g: Symmetry, ctl: &Control) -> Result<BigUint, Error> {
+    use crate::engine::Engine;
+    let board = problem.board();
+    let mut n = 0u64;
+    crate::engine::exact::ExactEngine.enumerate(problem, ctl, &mut |p| {
+        if g.placement(board, p) == *p {
+            n += 1;
+        }
+        std::ops::ControlFlow::Continue(())
+    })?;
+    Ok(n.into())
 }
 
 /// The number of solutions of `problem` distinct up to its [`symmetries`], by
