@@ -135,6 +135,8 @@ pub enum Command {
         /// then `--kind C` maximises it.
         #[arg(long = "piece", value_name = "LETTER=BETZA")]
         piece: Vec<String>,
+        #[command(flatten)]
+        terrain: TerrainArgs,
     },
     /// Check a placement: valid, or every attacking pair named.
     #[command(after_help = AFTER_HELP)]
@@ -201,6 +203,8 @@ pub enum Command {
         /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`.
         #[arg(long = "piece", value_name = "LETTER=BETZA")]
         piece: Vec<String>,
+        #[command(flatten)]
+        terrain: TerrainArgs,
     },
     /// Write the problem as a model for another solver (DIMACS CNF, MiniZinc, XCSP3).
     #[command(after_help = AFTER_HELP)]

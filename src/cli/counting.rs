@@ -1,14 +1,14 @@
 //! The CLI side of counting past enumeration: `queens max`, and ranged specs
 //! (`0..8Q`, `*K`) for `solve`, `all` and `count`.
 //!
-//! Parses the arguments into library values, calls [`queens::maximum::maximum`] and
+//! Parses the arguments into library values, calls [`queens::maximum::maximum_on`] and
 //! prints `MAX COUNT` (or one JSON object), so scripts can split the line on a space.
 
 use std::io::{self, Write};
 
 use num_bigint::BigUint;
 use num_traits::Zero;
-use queens::maximum::maximum;
+use queens::maximum::maximum_on;
 use queens::range::{RangeSpec, is_range};
 use queens::{Board, EngineChoice, Placement, Problem, Settings, parse_spec};
 
@@ -16,16 +16,32 @@ use super::args::{AllFormat, ProblemArgs, SolveFormat};
 use super::limits::Limits;
 use super::output::{CliResult, Listing, Outcome, failed, write_out};
 
+/// The options of `queens max` beside the board and the kind.
+pub struct MaxArgs<'a> {
+    /// `--pieces`.
+    pub pieces: Option<&'a str>,
+    /// `--fixed`.
+    pub fixed: Option<&'a str>,
+    /// `--engine`.
+    pub engine: &'a str,
+    /// `--json`.
+    pub json: bool,
+    /// `--piece` definitions.
+    pub defs: &'a [String],
+    /// `--holes`, `--blockers`, `--torus`.
+    pub terrain: &'a super::args::TerrainArgs,
+}
+
 /// `queens max BOARD --kind K [--pieces SPEC] [--fixed PLACEMENT] [--json]`.
-pub fn max(
-    board: &str,
-    kind: &str,
-    pieces: Option<&str>,
-    fixed: Option<&str>,
-    engine: &str,
-    json: bool,
-    defs: &[String],
-) -> CliResult {
+pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
+    let MaxArgs {
+        pieces,
+        fixed,
+        engine,
+        json,
+        defs,
+        terrain,
+    } = a;
     let catalog = super::fairy::catalog(defs)?;
     let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
     let mut letters = kind.trim().chars();
@@ -51,7 +67,8 @@ pub fn max(
         on_engine: super::limits::on_engine(),
         ..Settings::default()
     };
-    let found = match maximum(board, &base, &fixed, &kind, choice, &settings) {
+    let terrain = super::terrain::read(terrain, &board)?;
+    let found = match maximum_on(&terrain, board, &base, &fixed, &kind, choice, &settings) {
         Ok(found) => found,
         Err(e) => return failed(e),
     };
@@ -185,7 +202,8 @@ pub fn solve_range(r: &Ranged, format: SolveFormat) -> CliResult {
             Err(e) => return failed(e),
         };
         if let Some(s) = found {
-            let text = super::output::solution_text(&r.board, &s, format)?;
+            let plain = queens::terrain::Terrain::new(&r.board);
+            let text = super::output::solution_text(&r.board, &plain, &s, format)?;
             write_out(&mut io::stdout().lock(), &text)?;
             return Ok(Outcome::Yes);
         }

@@ -14,9 +14,11 @@ pub fn engines(
     pieces: Option<&str>,
     fixed: Option<&str>,
     defs: &[String],
+    terrain: &super::args::TerrainArgs,
 ) -> CliResult {
     let catalog = super::fairy::catalog(defs)?;
     let problem = Problem::parse(board, pieces, fixed, &catalog).map_err(|e| e.to_string())?;
+    let problem = super::terrain::apply(terrain, problem)?;
     let board = *problem.board();
     let list = reports(&problem, &Settings::default());
     let mut text = format!(

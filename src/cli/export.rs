@@ -31,6 +31,8 @@ pub struct ExportArgs {
     /// files record the definition for `decode --cnf`.
     #[arg(long = "piece", value_name = "LETTER=BETZA")]
     pub piece: Vec<String>,
+    #[command(flatten)]
+    pub terrain: super::args::TerrainArgs,
 }
 
 /// The formats of `export --to`.
@@ -95,6 +97,7 @@ pub fn export_cmd(args: &ExportArgs) -> Result<Outcome, String> {
         args.fixed.as_deref(),
         &args.piece,
     )?;
+    let problem = super::terrain::apply(&args.terrain, problem)?;
     let format = match args.to {
         ExportFormat::Dimacs => Format::Dimacs,
         ExportFormat::Minizinc => Format::Minizinc,

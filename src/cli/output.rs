@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
+use queens::terrain::Terrain;
 use queens::{Board, Error, Placement, render};
 
 use super::args::{AllFormat, SolveFormat};
@@ -77,6 +78,8 @@ pub struct Listing<W: Write> {
     printed: u64,
     closed: bool,
     failure: Option<String>,
+    /// Holes and blockers to draw in board diagrams.
+    terrain: Option<Terrain>,
 }
 
 impl<W: Write> Listing<W> {
@@ -88,7 +91,14 @@ impl<W: Write> Listing<W> {
             printed: 0,
             closed: false,
             failure: None,
+            terrain: None,
         }
+    }
+
+    /// The same listing, drawing `terrain`'s holes and blockers in diagrams.
+    pub fn on(mut self, terrain: &Terrain) -> Self {
+        self.terrain = (!terrain.is_plain()).then(|| terrain.clone());
+        self
     }
 
     /// Whether nothing more may be written: the limit is reached, the pipe closed or a
@@ -99,7 +109,7 @@ impl<W: Write> Listing<W> {
 
     /// Writes one solution; `Break` when the listing is [done](Self::done).
     pub fn push(&mut self, board: &Board, p: &Placement, format: AllFormat) -> ControlFlow<()> {
-        match listing_text(board, p, format, self.printed == 0)
+        match listing_text(board, self.terrain.as_ref(), p, format, self.printed == 0)
             .and_then(|text| write_out(&mut self.out, &text))
         {
             Ok(true) => self.printed += 1,
@@ -140,12 +150,17 @@ const PERM_QUEENS_ONLY: &str =
     "--format perm writes one queen per file only; use --format coords for this problem";
 
 /// One solution as `solve` prints it.
-pub fn solution_text(board: &Board, p: &Placement, format: SolveFormat) -> Result<String, String> {
+pub fn solution_text(
+    board: &Board,
+    terrain: &Terrain,
+    p: &Placement,
+    format: SolveFormat,
+) -> Result<String, String> {
     Ok(match format {
-        SolveFormat::Board => render::diagram(board, p),
+        SolveFormat::Board => render::diagram_on(board, terrain, p),
         SolveFormat::Coords => format!("{p}\n"),
         SolveFormat::Json => format!("{}\n", render::json(board, p)),
-        SolveFormat::Svg => render::svg(board, p),
+        SolveFormat::Svg => render::svg_on(board, terrain, p),
         SolveFormat::Perm => queens::perm::Perm::from_placement(board, p)
             .ok_or(PERM_QUEENS_ONLY)?
             .to_text(),
@@ -155,6 +170,7 @@ pub fn solution_text(board: &Board, p: &Placement, format: SolveFormat) -> Resul
 /// One solution as `all` prints it; `first` tells whether a separator is needed.
 pub fn listing_text(
     board: &Board,
+    terrain: Option<&Terrain>,
     p: &Placement,
     format: AllFormat,
     first: bool,
@@ -164,7 +180,15 @@ pub fn listing_text(
         AllFormat::Json => format!("{}\n", render::json(board, p)),
         AllFormat::Board => {
             let sep = if first { "" } else { "\n" };
-            format!("{sep}{}", render::diagram(board, p))
+            let plain;
+            let terrain = match terrain {
+                Some(t) => t,
+                None => {
+                    plain = Terrain::new(board);
+                    &plain
+                }
+            };
+            format!("{sep}{}", render::diagram_on(board, terrain, p))
         }
         AllFormat::Perm => queens::perm::Perm::from_placement(board, p)
             .ok_or(PERM_QUEENS_ONLY)?

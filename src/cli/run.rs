@@ -75,7 +75,14 @@ pub fn run(cli: Cli) -> CliResult {
             pieces,
             fixed,
             piece,
-        } => super::engines::engines(&board, pieces.as_deref(), fixed.as_deref(), &piece),
+            terrain,
+        } => super::engines::engines(
+            &board,
+            pieces.as_deref(),
+            fixed.as_deref(),
+            &piece,
+            &terrain,
+        ),
         Command::Max {
             board,
             kind,
@@ -84,14 +91,18 @@ pub fn run(cli: Cli) -> CliResult {
             engine,
             json,
             piece,
+            terrain,
         } => super::counting::max(
             &board,
             &kind,
-            pieces.as_deref(),
-            fixed.as_deref(),
-            &engine,
-            json,
-            &piece,
+            super::counting::MaxArgs {
+                pieces: pieces.as_deref(),
+                fixed: fixed.as_deref(),
+                engine: &engine,
+                json,
+                defs: &piece,
+                terrain: &terrain,
+            },
         ),
         Command::Verify {
             args,
@@ -198,7 +209,7 @@ fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
         eprintln!("queens: no solution");
         return Ok(Outcome::No);
     };
-    let text = solution_text(s.problem.board(), &p, format)?;
+    let text = solution_text(s.problem.board(), s.problem.terrain(), &p, format)?;
     let mut out = io::stdout().lock();
     write_out(&mut out, &text)?;
     finish(&mut out)?;
@@ -245,7 +256,8 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> Cli
     let mut listing = Listing::new(
         BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         limit,
-    );
+    )
+    .on(s.problem.terrain());
     if let Err(e) = queens::enumerate(&s.problem, s.engine, &settings, &mut |p| {
         listing.push(&board, p, format)
     }) {

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::problem::Placement;
+use crate::terrain::Terrain;
 
 /// A diagram: top rank first, `.` for an empty square, the kind letter for a piece,
 /// squares separated by spaces; one line per rank, each ending in a newline.
@@ -20,8 +21,28 @@ use crate::problem::Placement;
 /// assert_eq!(diagram(&Board::square(2).unwrap(), &p), ". N\nQ .\n");
 /// ```
 pub fn diagram(board: &Board, placement: &Placement) -> String {
+    diagram_on(board, &Terrain::new(board), placement)
+}
+
+/// [`diagram`] on a board with `terrain`: `#` for a hole, `o` for a blocker.
+///
+/// ```
+/// use queens::{Board, Catalog, Placement, render::diagram_on, terrain::Terrain};
+/// let b = Board::square(2).unwrap();
+/// let t = Terrain::new(&b).with_holes(["a2".parse().unwrap()]).unwrap()
+///     .with_blockers(["b1".parse().unwrap()]).unwrap();
+/// let p = Placement::parse("Qa1", &Catalog::standard()).unwrap();
+/// assert_eq!(diagram_on(&b, &t, &p), "# .\nQ o\n");
+/// ```
+pub fn diagram_on(board: &Board, terrain: &Terrain, placement: &Placement) -> String {
     let cols = board.cols() as usize;
     let mut grid = vec![vec!['.'; cols]; board.rows() as usize];
+    for sq in terrain.holes() {
+        grid[sq.rank as usize][sq.file as usize] = '#';
+    }
+    for sq in terrain.blockers() {
+        grid[sq.rank as usize][sq.file as usize] = 'o';
+    }
     for p in placement.pieces() {
         grid[p.square.rank as usize][p.square.file as usize] = p.kind.letter();
     }
@@ -101,6 +122,25 @@ fn glyph(letter: char) -> Option<char> {
 /// assert!(doc.starts_with("<svg") && doc.contains("a1"));
 /// ```
 pub fn svg(board: &Board, placement: &Placement) -> String {
+    svg_on(board, &Terrain::new(board), placement)
+}
+
+/// Soft colours for regions, light enough for the pieces to read on them.
+const REGION_COLOURS: [&str; 12] = [
+    "#f4c7c3", "#fce8b2", "#b7e1cd", "#c9daf8", "#e1d5e7", "#fff2cc", "#d9ead3", "#cfe2f3",
+    "#f9cb9c", "#d5a6bd", "#a2c4c9", "#b4a7d6",
+];
+
+/// [`svg`] on a board with `terrain`: holes shaded grey, blockers as dark discs,
+/// regions in colours (instead of the light and dark squares).
+///
+/// ```
+/// use queens::{Board, Placement, render::svg_on, terrain::Terrain};
+/// let b = Board::square(3).unwrap();
+/// let t = Terrain::new(&b).with_holes(["b2".parse().unwrap()]).unwrap();
+/// assert!(svg_on(&b, &t, &Placement::default()).contains("hole b2"));
+/// ```
+pub fn svg_on(board: &Board, terrain: &Terrain, placement: &Placement) -> String {
     let cell = 40u64;
     let margin = 20u64;
     let (rows, cols) = (board.rows() as u64, board.cols() as u64);
@@ -115,13 +155,36 @@ pub fn svg(board: &Board, placement: &Placement) -> String {
     for r in 0..rows {
         for c in 0..cols {
             let light = (r + c) % 2 == 1;
-            let fill = if light { "#f0d9b5" } else { "#b58863" };
+            let sq = crate::board::Square::new(c as u32, r as u32);
+            let region = terrain
+                .regions()
+                .and_then(|reg| reg.region_at(board.index(sq)))
+                .map(|id| REGION_COLOURS[id % REGION_COLOURS.len()]);
+            let fill = match region {
+                Some(colour) => colour,
+                None if light => "#f0d9b5",
+                None => "#b58863",
+            };
             let x = margin + c * cell;
             let y = margin + (rows - 1 - r) * cell;
             let _ = writeln!(
                 s,
                 r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"/>"#
             );
+            if terrain.is_hole(sq) {
+                let _ = writeln!(
+                    s,
+                    r##"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#777777"><title>hole {sq}</title></rect>"##
+                );
+            } else if terrain.is_blocker(sq) {
+                let _ = writeln!(
+                    s,
+                    r##"<circle cx="{}" cy="{}" r="{}" fill="#333333"><title>blocker {sq}</title></circle>"##,
+                    x + cell / 2,
+                    y + cell / 2,
+                    cell / 3
+                );
+            }
         }
     }
     for c in 0..cols {

@@ -82,6 +82,10 @@ impl Engine for SatEngine {
         &[Job::Solve, Job::Enumerate, Job::Count]
     }
 
+    fn handles_terrain(&self) -> bool {
+        true
+    }
+
     fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
         let kinds = problem.pieces().iter().filter(|p| p.count > 0).count() as u64;
         let b = problem.board();

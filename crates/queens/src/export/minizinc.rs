@@ -26,6 +26,13 @@ use crate::sat::encode::MAX_PIECE_VARS;
 /// ```
 pub fn write(problem: &Problem) -> Result<String, Error> {
     let board = problem.board();
+    if !problem.terrain().is_plain() {
+        // The model derives attacks from the moves by a comprehension, which has no
+        // blockers, wrap or regions in it.
+        return Err(Error::Unsupported(
+            "the MiniZinc export models plain rectangular boards only; export holes, blockers, the torus or regions with --to dimacs or --to xcsp3".into(),
+        ));
+    }
     let kinds: Vec<_> = problem.pieces().iter().filter(|p| p.count > 0).collect();
     if kinds.len() as u64 * board.squares() > MAX_PIECE_VARS {
         return Err(Error::Unsupported(format!(

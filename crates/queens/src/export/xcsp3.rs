@@ -3,8 +3,9 @@
 //! Variables `x[k][r][c]` in `{0, 1}` (a piece of the `k`-th kind on file `c`, rank `r`,
 //! 0-based), one `sum` per kind for the count, one `sum` per square when several kinds
 //! share the board, and the attacking pairs as one `group` of binary constraints
-//! `le(add(%0,%1),1)`. The pairs come from [`PieceKind::attacks`](crate::PieceKind::attacks)
-//! in both directions, so the instance states the rule itself rather than our SAT
+//! `le(add(%0,%1),1)`. The pairs come from [`Terrain::attacks`](crate::terrain::Terrain::attacks)
+//! (blockers and the torus included) in both directions; holes and blockers are
+//! instantiated to 0 and each region gets a `sum`, so the instance states the rule itself rather than our SAT
 //! encoding of it.
 
 use std::collections::BTreeSet;
@@ -41,10 +42,11 @@ pub fn write(problem: &Problem) -> Result<String, Error> {
         format!("x[{k}][{}][{}]", sq.rank, sq.file)
     };
     // Each pair once: (k, s) < (k', t) by flat index.
+    let terrain = problem.terrain();
     let mut pairs: BTreeSet<(usize, usize)> = BTreeSet::new();
     for (ka, a) in kinds.iter().enumerate() {
         for s in 0..squares {
-            for to in a.kind.attacks(&board, board.square_at(s)) {
+            for to in terrain.attacks(&board, &a.kind, board.square_at(s)) {
                 let t = board.index(to);
                 for kb in 0..kinds.len() {
                     let (x, y) = (ka * squares + s, kb * squares + t);
@@ -147,6 +149,38 @@ pub fn write(problem: &Problem) -> Result<String, Error> {
             fixed.join(" "),
             vec!["1"; fixed.len()].join(" ")
         );
+    }
+    // Holes and blockers hold no piece; each region holds its number of pieces.
+    let closed: Vec<String> = terrain
+        .holes()
+        .chain(terrain.blockers())
+        .flat_map(|sq| (0..kinds.len()).map(move |k| (k, sq)))
+        .map(|(k, sq)| name(k, board.index(sq)))
+        .collect();
+    if !closed.is_empty() {
+        let _ = writeln!(
+            x,
+            "    <instantiation note=\"holes and blockers\">\n      <list> {} </list>\n      <values> {} </values>\n    </instantiation>",
+            closed.join(" "),
+            vec!["0"; closed.len()].join(" ")
+        );
+    }
+    if let Some(r) = terrain.regions() {
+        for id in 0..r.count() {
+            let vars: Vec<String> = r
+                .squares(id)
+                .into_iter()
+                .flat_map(|s| (0..kinds.len()).map(move |k| (k, s)))
+                .map(|(k, s)| name(k, s))
+                .collect();
+            let _ = writeln!(
+                x,
+                "    <sum note=\"region {}\">\n      <list> {} </list>\n      <condition> (eq,{}) </condition>\n    </sum>",
+                r.name(id),
+                vars.join(" "),
+                r.per_region()
+            );
+        }
     }
     let _ = writeln!(x, "  </constraints>");
     let _ = writeln!(x, "</instance>");

@@ -15,6 +15,7 @@ use crate::engine::{Control, EngineChoice, Settings};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::{PieceCount, Placement, Problem};
+use crate::terrain::Terrain;
 
 /// The answer of [`maximum`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,11 +56,51 @@ pub fn maximum(
     choice: EngineChoice,
     settings: &Settings,
 ) -> Result<Option<Maximum>, Error> {
+    maximum_on(
+        &Terrain::new(&board),
+        board,
+        base,
+        fixed,
+        kind,
+        choice,
+        settings,
+    )
+}
+
+/// [`maximum`] on a board with `terrain` (holes, blockers, the torus; regions fix the
+/// number of pieces, so a terrain with regions is refused).
+///
+/// ```
+/// use queens::{Board, EngineChoice, PieceKind, Placement, Settings, maximum::maximum_on};
+/// use queens::terrain::Terrain;
+/// let b = Board::square(4).unwrap();
+/// let t = Terrain::new(&b).with_blockers(["b2".parse().unwrap(), "c3".parse().unwrap()]).unwrap();
+/// let m = maximum_on(&t, b, &[], &Placement::default(), &PieceKind::queen(),
+///     EngineChoice::Auto, &Settings::default()).unwrap().unwrap();
+/// assert!(m.pieces >= 4);
+/// ```
+pub fn maximum_on(
+    terrain: &Terrain,
+    board: Board,
+    base: &[PieceCount],
+    fixed: &Placement,
+    kind: &PieceKind,
+    choice: EngineChoice,
+    settings: &Settings,
+) -> Result<Option<Maximum>, Error> {
+    if terrain.regions().is_some() {
+        return Err(Error::BadTerrain(
+            "max takes no --regions: the regions already fix how many pieces stand".into(),
+        ));
+    }
     let ctl = &Control::start(settings)?;
     let base_total: u64 = base.iter().map(|p| p.count as u64).sum();
-    let room = board.squares().saturating_sub(base_total);
+    let free = board.squares() - (terrain.holes().count() + terrain.blockers().count()) as u64;
+    let room = free.saturating_sub(base_total);
     let limit = u32::try_from(room).unwrap_or(u32::MAX);
-    let problem = |k: u32| Problem::new(board, with_extra(base, kind, k), fixed.clone());
+    let problem = |k: u32| {
+        Problem::new(board, with_extra(base, kind, k), fixed.clone())?.with_terrain(terrain.clone())
+    };
     // Fixed pieces count toward the spec and the kind: the fewest pieces of the kind
     // beside `base` is the number fixed beyond those `base` already has.
     let fixed_of = |k: &PieceKind| fixed.pieces().iter().filter(|p| p.kind == *k).count() as u64;
@@ -81,7 +122,7 @@ pub fn maximum(
     }
 
     // Leapers alone: one transfer table up to a full board answers every size.
-    if choice == EngineChoice::Auto && room <= 144 {
+    if choice == EngineChoice::Auto && room <= 144 && terrain.is_plain() {
         let full = problem(limit.max(least))?;
         if let Some(table) = crate::engine::counts_by_size(&full, ctl) {
             let table = table?;

@@ -138,16 +138,22 @@ impl Encoding {
             }
         }
 
-        // Lines of covering kinds.
-        let steps: BTreeSet<(i32, i32)> = e.kinds.iter().flat_map(covered_steps).collect();
+        // Lines of covering kinds (on the plain rectangle only: blockers cut lines and
+        // the torus closes them, so there every attacking pair is written out).
+        let terrain = problem.terrain();
+        let plain = terrain.blockers().next().is_none() && !terrain.torus();
+        let covered = |kind: &PieceKind| {
+            if plain {
+                covered_steps(kind)
+            } else {
+                Vec::new()
+            }
+        };
+        let steps: BTreeSet<(i32, i32)> = e.kinds.iter().flat_map(covered).collect();
         let covering: Vec<((i32, i32), Vec<bool>)> = steps
             .iter()
             .map(|&d| {
-                let who = e
-                    .kinds
-                    .iter()
-                    .map(|x| covered_steps(x).contains(&d))
-                    .collect();
+                let who = e.kinds.iter().map(|x| covered(x).contains(&d)).collect();
                 (d, who)
             })
             .collect();
@@ -185,7 +191,7 @@ impl Encoding {
             .kinds
             .iter()
             .map(|kind| {
-                let own = covered_steps(kind);
+                let own = covered(kind);
                 let moves = kind
                     .moves()
                     .iter()
@@ -199,7 +205,7 @@ impl Encoding {
         for (ka, a) in rest.iter().enumerate() {
             for s in 0..squares {
                 let from = board.square_at(s);
-                for to in a.attacks(&board, from) {
+                for to in terrain.attacks(&board, a, from) {
                     let t = board.index(to);
                     for (kb, b) in rest.iter().enumerate() {
                         let covered = covering
@@ -207,7 +213,8 @@ impl Encoding {
                             .any(|(d, who)| (who[ka] || who[kb]) && on_line(from, to, *d));
                         // The pair also comes up from (b, to) when b attacks back:
                         // write it from the smaller variable only.
-                        let twice = b.attacks_square(to, from) && e.var(kb, t) < e.var(ka, s);
+                        let twice = terrain.attacks_square(&board, b, to, from)
+                            && e.var(kb, t) < e.var(ka, s);
                         if !covered && !twice {
                             let clause = [-e.var(ka, s), -e.var(kb, t)];
                             e.cnf.add_clause(&clause);
@@ -228,6 +235,26 @@ impl Encoding {
             if !implied[ki] {
                 let xs: Vec<Lit> = (0..squares).map(|s| e.var(ki, s)).collect();
                 card::exactly(&mut e.cnf, &xs, *n as usize);
+                e.check_size()?;
+            }
+        }
+
+        // Holes and blockers hold no piece; each region holds its number of pieces.
+        for sq in terrain.holes().chain(terrain.blockers()) {
+            for ki in 0..k {
+                let v = e.var(ki, board.index(sq));
+                e.cnf.add_clause(&[-v]);
+            }
+        }
+        if let Some(r) = terrain.regions() {
+            for id in 0..r.count() {
+                let xs: Vec<Lit> = r
+                    .squares(id)
+                    .into_iter()
+                    .flat_map(|s| (0..k).map(move |ki| (ki, s)))
+                    .map(|(ki, s)| e.var(ki, s))
+                    .collect();
+                card::exactly(&mut e.cnf, &xs, r.per_region() as usize);
                 e.check_size()?;
             }
         }
