@@ -187,6 +187,23 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Print a region puzzle with exactly one solution (proved by counting): an N x N
+    /// board cut into N regions for N pieces, one per region, as `--regions` reads it.
+    /// The default piece, a rook plus a ferz (L=RF), makes the daily "Queens" puzzle:
+    /// one per row, column and region, no two touching.
+    GenRegions {
+        /// The board side N (1 to 62).
+        n: u32,
+        /// The generator's seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The piece: LETTER=BETZA or a standard letter [default: L=RF].
+        #[arg(long = "piece", value_name = "LETTER=BETZA")]
+        piece: Option<String>,
+        /// Also print the solution (coords) after a blank line.
+        #[arg(long)]
+        solution: bool,
+    },
     /// List every engine, what it does, and whether (and why not) it takes this problem
     /// for each job; `auto` picks the first marked `auto`.
     #[command(after_help = AFTER_HELP)]

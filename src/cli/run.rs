@@ -129,6 +129,12 @@ pub fn run(cli: Cli) -> CliResult {
         } => verify_cmd(&args, pieces.as_deref(), partial, format, &piece, &terrain),
         Command::Pieces { which, piece } => super::fairy::pieces(&which, &piece),
         Command::GenCompletion { n, seed } => super::hugen::gen_completion(&n, seed),
+        Command::GenRegions {
+            n,
+            seed,
+            piece,
+            solution,
+        } => gen_regions(n, seed, piece.as_deref(), solution),
         Command::Export(a) => super::export::export_cmd(&a),
         Command::Decode(a) => super::export::decode_cmd(&a),
     }
@@ -382,4 +388,43 @@ fn verify_cmd(
     write_out(&mut out, &text)?;
     finish(&mut out)?;
     Ok(if valid { Outcome::Yes } else { Outcome::No })
+}
+
+/// `queens gen-regions N [--seed S] [--piece L=BETZA] [--solution]`.
+fn gen_regions(n: u32, seed: u64, piece: Option<&str>, solution: bool) -> CliResult {
+    let def = piece.unwrap_or("L=RF");
+    let (catalog, letter) = match def.split_once('=') {
+        Some((letter, _)) => (
+            super::fairy::catalog(&[def.to_string()])?,
+            letter.trim().chars().next().unwrap_or('L'),
+        ),
+        None => (
+            super::fairy::catalog(&[])?,
+            def.trim().chars().next().unwrap_or('?'),
+        ),
+    };
+    let kind = catalog.get(letter).map_err(|e| e.to_string())?;
+    let settings = queens::Settings {
+        on_engine: super::limits::on_engine(),
+        ..queens::Settings::default()
+    };
+    let puzzle = match queens::regions::generate(n, &kind, seed, &settings) {
+        Ok(Some(p)) => p,
+        Ok(None) => {
+            eprintln!(
+                "queens: no solution: {n} pieces of kind {} cannot stand on {n}x{n} apart",
+                kind.letter()
+            );
+            return Ok(Outcome::No);
+        }
+        Err(e) => return failed(e),
+    };
+    let mut text = puzzle.picture.clone();
+    if solution {
+        text.push_str(&format!("\n{}\n", puzzle.solution));
+    }
+    let mut out = io::stdout().lock();
+    write_out(&mut out, &text)?;
+    finish(&mut out)?;
+    Ok(Outcome::Yes)
 }

@@ -3,4 +3,5 @@
 
 pub mod maximum;
 pub mod range;
+pub mod regions;
 pub mod symmetry;
