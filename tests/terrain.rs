@@ -226,6 +226,7 @@ proptest! {
 
     #[test]
     fn holes_blockers_and_torus_match_the_oracle((p, shape) in small_strategy()) {
+        prop_assume!(p.pieces.iter().map(|x| i64::from(x.1)).sum::<i64>() <= p.rows * p.cols);
         let Ok(lib) = library_problem(&p, &shape) else {
             // More pieces than free squares: refused, and the oracle finds nothing.
             prop_assert_eq!(oracle_count(&p, &shape), 0);
@@ -444,4 +445,39 @@ fn bad_terrain_is_refused_naming_the_place() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
     let _ = Board::square(1);
+}
+
+#[test]
+fn generated_region_puzzles_have_one_solution() {
+    let dir = std::env::temp_dir().join(format!("queens-gen-regions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (n, seed) in [(6, "0"), (8, "5"), (9, "3")] {
+        let o = queens(&["gen-regions", &n.to_string(), "--seed", seed]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let file = dir.join(format!("r{n}.txt"));
+        std::fs::write(&file, stdout(&o)).unwrap();
+        let f = file.to_str().unwrap();
+        let spec = format!("{n}L");
+        let o = queens(&[
+            "count",
+            &n.to_string(),
+            "--pieces",
+            &spec,
+            "--piece",
+            "L=RF",
+            "--regions",
+            f,
+        ]);
+        assert_eq!(stdout(&o), "1\n", "n={n} seed={seed}");
+        // The same seed gives the same puzzle.
+        let again = queens(&["gen-regions", &n.to_string(), "--seed", seed]);
+        assert_eq!(stdout(&again), std::fs::read_to_string(&file).unwrap());
+    }
+    let o = queens(&["gen-regions", "3"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    for bad in ["0", "63"] {
+        let o = queens(&["gen-regions", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
