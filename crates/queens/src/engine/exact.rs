@@ -383,26 +383,38 @@ impl<const W: usize> Search<W> {
         let lo = if ns.kind == k { t + 1 } else { 0 };
         let a = &self.att[k * self.squares + t];
         let nk = self.kinds.len();
+        let regions = !self.regions.is_empty();
         for j in ns.kind..nk {
             let mut m = cur[j];
             m.remove_both(a, self.reverse(j, t), t);
             next[j] = m;
-        }
-        if !self.regions.is_empty() && !self.place_in_region(t, ns.kind, cur, next) {
-            return false;
-        }
-        for j in ns.kind..nk {
-            let m = next[j];
-            let (have, need) = if j == ns.kind {
-                (m.range(lo, self.squares).len(), ns.remaining)
-            } else {
-                (m.len(), self.free[j])
-            };
-            if have < need {
+            if !regions && !self.room(j, ns, lo, &m) {
                 return false;
             }
         }
+        if regions {
+            if !self.place_in_region(t, ns.kind, cur, next) {
+                return false;
+            }
+            for (j, m) in next.iter().enumerate().take(nk).skip(ns.kind) {
+                if !self.room(j, ns, lo, m) {
+                    return false;
+                }
+            }
+        }
         true
+    }
+
+    /// Whether kind `j`'s candidates `m` leave room for its pieces still to place (the
+    /// next slot's kind counts only candidates from `lo`).
+    #[inline]
+    fn room(&self, j: usize, ns: &Slot, lo: usize, m: &Bitboard<W>) -> bool {
+        let (have, need) = if j == ns.kind {
+            (m.range(lo, self.squares).len(), ns.remaining)
+        } else {
+            (m.len(), self.free[j])
+        };
+        have >= need
     }
 
     /// The regions' part of [`Search::place`]: records `t` as taken, closes its region
