@@ -486,3 +486,62 @@ fn generated_region_puzzles_have_one_solution() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn minizinc_and_xcsp3_exports_encode_the_terrain() {
+    let have = std::process::Command::new("minizinc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let dir = std::env::temp_dir().join(format!("queens-terrain-mzn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let regions = dir.join("r.txt");
+    std::fs::write(&regions, "aabbb\naabbb\ncccdd\ncccdd\neeeee\n").unwrap();
+    let r = regions.to_str().unwrap();
+    for args in [
+        vec!["5", "--torus"],
+        vec!["6", "--holes", "a1,c3"],
+        vec!["4", "--pieces", "5Q", "--blockers", "b2,c3"],
+        vec!["5", "--pieces", "5L", "--piece", "L=RF", "--regions", r],
+        vec!["5", "--pieces", "4R", "--blockers", "c3", "--torus"],
+    ] {
+        let count: u64 = stdout(&queens(&[&["count"][..], &args[..]].concat()))
+            .trim()
+            .parse()
+            .unwrap();
+        let xcsp = stdout(&queens(
+            &[&["export"][..], &args[..], &["--to", "xcsp3"][..]].concat(),
+        ));
+        assert!(xcsp.contains("<instance"), "{args:?}");
+        if !have {
+            continue;
+        }
+        let model = stdout(&queens(
+            &[&["export"][..], &args[..], &["--to", "minizinc"][..]].concat(),
+        ));
+        let path = dir.join("m.mzn");
+        std::fs::write(&path, model).unwrap();
+        let out = std::process::Command::new("minizinc")
+            .args(["--solver", "gecode", "--all-solutions"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let solutions: Vec<String> = stdout(&out)
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('=') && !l.starts_with('-'))
+            .map(String::from)
+            .collect();
+        assert_eq!(solutions.len() as u64, count, "{args:?}");
+        for s in solutions.iter().take(5) {
+            let mut v = vec!["verify", args[0], s.as_str()];
+            v.extend(
+                args[1..]
+                    .iter()
+                    .filter(|a| !["--pieces", "5Q", "5L", "4R"].contains(a)),
+            );
+            assert_eq!(queens(&v).status.code(), Some(0), "{v:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

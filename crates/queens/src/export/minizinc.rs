@@ -26,13 +26,7 @@ use crate::sat::encode::MAX_PIECE_VARS;
 /// ```
 pub fn write(problem: &Problem) -> Result<String, Error> {
     let board = problem.board();
-    if !problem.terrain().is_plain() {
-        // The model derives attacks from the moves by a comprehension, which has no
-        // blockers, wrap or regions in it.
-        return Err(Error::Unsupported(
-            "the MiniZinc export models plain rectangular boards only; export holes, blockers, the torus or regions with --to dimacs or --to xcsp3".into(),
-        ));
-    }
+    let terrain = problem.terrain();
     let kinds: Vec<_> = problem.pieces().iter().filter(|p| p.count > 0).collect();
     if kinds.len() as u64 * board.squares() > MAX_PIECE_VARS {
         return Err(Error::Unsupported(format!(
@@ -40,7 +34,13 @@ pub fn write(problem: &Problem) -> Result<String, Error> {
         )));
     }
     let (rows, cols) = (board.rows(), board.cols());
-    let longest = rows.max(cols) - 1;
+    // On the torus a rider may go round the board: its steps are bounded by the
+    // squares (it stops when back on its own square, which the constraint skips).
+    let longest = if terrain.torus() {
+        rows * cols
+    } else {
+        rows.max(cols) - 1
+    };
     let mut moves: Vec<(usize, i32, i32, u32)> = Vec::new();
     for (k, p) in kinds.iter().enumerate() {
         for m in p.kind.moves() {
@@ -115,12 +115,19 @@ constraint forall(k in 1..K)(sum(r in 1..R, c in 1..C)(bool2int(x[k, r, c])) = p
 % At most one piece per square.
 constraint forall(r in 1..R, c in 1..C)(sum(k in 1..K)(bool2int(x[k, r, c])) <= 1);
 
-% No piece on a square that another piece reaches by one of its moves.
+"#,
+    );
+    if terrain.is_plain() {
+        s.push_str(
+            r#"% No piece on a square that another piece reaches by one of its moves.
 constraint forall(m in 1..M, r in 1..R, c in 1..C, t in 1..reach[m], k in 1..K
                   where r + t * mdr[m] in 1..R /\ c + t * mdf[m] in 1..C)(
   not x[mk[m], r, c] \/ not x[k, r + t * mdr[m], c + t * mdf[m]]);
 "#,
-    );
+        );
+    } else {
+        write_terrain(&mut s, problem);
+    }
     if !problem.fixed().is_empty() {
         let _ = writeln!(s, "\n% Fixed pieces.");
         for p in problem.fixed().pieces() {
@@ -146,4 +153,74 @@ output [join(" ", [letter[k] ++ files[c] ++ show(r) | k in 1..K, c in 1..C, r in
 "#,
     );
     Ok(s)
+}
+
+/// The board beyond the rectangle: holes, blockers, wrap and regions as data, and the
+/// attack constraint that walks each move square by square, stopping at a blocker and
+/// (on the torus) wrapping around.
+fn write_terrain(s: &mut String, problem: &Problem) {
+    let board = problem.board();
+    let terrain = problem.terrain();
+    let (rows, cols) = (board.rows(), board.cols());
+    let grid = |f: &dyn Fn(crate::board::Square) -> String| {
+        let cells: Vec<String> = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| crate::board::Square::new(c, r)))
+            .map(f)
+            .collect();
+        format!("array2d(1..R, 1..C, [{}])", cells.join(", "))
+    };
+    let _ = writeln!(s, "\n% The board beyond the rectangle.");
+    let _ = writeln!(s, "bool: torus = {};", terrain.torus());
+    let _ = writeln!(
+        s,
+        "array[1..R, 1..C] of bool: hole = {};",
+        grid(&|q| terrain.is_hole(q).to_string())
+    );
+    let _ = writeln!(
+        s,
+        "array[1..R, 1..C] of bool: blocker = {};",
+        grid(&|q| terrain.is_blocker(q).to_string())
+    );
+    let (count, per) = terrain
+        .regions()
+        .map_or((0, 0), |r| (r.count(), r.per_region()));
+    let _ = writeln!(s, "int: NG = {count};");
+    let _ = writeln!(s, "int: per_region = {per};");
+    let _ = writeln!(
+        s,
+        "array[1..R, 1..C] of int: region = {};",
+        grid(&|q| {
+            terrain
+                .regions()
+                .and_then(|r| r.region_at(board.index(q)))
+                .map_or(0, |g| g + 1)
+                .to_string()
+        })
+    );
+    s.push_str(
+        r#"
+% The square t steps along move m from (r, c), wrapped on the torus; 0 when off the board.
+function int: rr(int: m, int: r, int: t) =
+  if torus then ((r - 1 + t * mdr[m]) mod R + R) mod R + 1
+  elseif r + t * mdr[m] in 1..R then r + t * mdr[m] else 0 endif;
+function int: cc(int: m, int: c, int: t) =
+  if torus then ((c - 1 + t * mdf[m]) mod C + C) mod C + 1
+  elseif c + t * mdf[m] in 1..C then c + t * mdf[m] else 0 endif;
+
+% No piece on a square that another piece reaches by one of its moves: each step of
+% the move stays on the board, passes no blocker and is not back on the piece's square.
+constraint forall(m in 1..M, r in 1..R, c in 1..C, t in 1..reach[m], k in 1..K
+                  where forall(u in 1..t)(rr(m, r, u) > 0 /\ cc(m, c, u) > 0
+                                          /\ not (rr(m, r, u) = r /\ cc(m, c, u) = c))
+                     /\ forall(u in 1..t-1)(not blocker[rr(m, r, u), cc(m, c, u)]))(
+  not x[mk[m], r, c] \/ not x[k, rr(m, r, t), cc(m, c, t)]);
+
+% Holes and blockers hold no piece.
+constraint forall(k in 1..K, r in 1..R, c in 1..C where hole[r, c] \/ blocker[r, c])(not x[k, r, c]);
+
+% Each region holds its number of pieces.
+constraint forall(g in 1..NG)(
+  sum(k in 1..K, r in 1..R, c in 1..C where region[r, c] = g)(bool2int(x[k, r, c])) = per_region);
+"#,
+    );
 }
