@@ -1,0 +1,279 @@
+//! Covering the board (`queens::cover`, `queens cover`): the fewest pieces that occupy
+//! or attack every square, and the number of such placements, against a brute-force
+//! oracle on small boards and published values; the command line's forms and exits.
+
+mod common;
+
+use common::oracle::{self, Small, Sq};
+use proptest::prelude::*;
+use queens::cover::{Cover, CoverOptions, cover};
+use queens::fairy::catalog_with;
+use queens::{Board, Catalog, EngineChoice, Error, Piece, Placement, Settings, Square};
+
+/// The fairy kinds of these tests: a lance (an asymmetric slider) and a wazir.
+fn catalog() -> Catalog {
+    catalog_with(&["L=fR", "W=W"]).unwrap()
+}
+
+/// The oracle's geometry, the fairy kinds written out.
+fn attacks(k: char, a: Sq, b: Sq) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    match k {
+        'L' => dx == 0 && dy > 0,
+        'W' => dx.abs() + dy.abs() == 1,
+        _ => oracle::chess_attacks(k, a, b),
+    }
+}
+
+/// The library's answer for an oracle problem, as (min, count).
+fn library(
+    s: &Small,
+    kind: char,
+    forced: &[Sq],
+    options: CoverOptions,
+) -> Result<Option<(u32, u64)>, Error> {
+    let c = catalog();
+    let problem = common::oracle_problem(s, &c);
+    let mut fixed = problem.fixed().pieces().to_vec();
+    fixed.extend(forced.iter().map(|&(f, r)| Piece {
+        kind: c.get(kind).unwrap(),
+        square: Square::new(f as u32, r as u32),
+    }));
+    let found = cover(
+        *problem.board(),
+        problem.pieces(),
+        &Placement::new(fixed),
+        &c.get(kind).unwrap(),
+        &options,
+        EngineChoice::Auto,
+        &Settings::default(),
+    )?;
+    Ok(found.map(|f: Cover| {
+        // The example is a covering of the minimum size.
+        let mine = f
+            .example
+            .pieces()
+            .iter()
+            .filter(|p| p.kind.letter() == kind)
+            .count();
+        assert_eq!(mine as u32, f.min, "example {} has min pieces", f.example);
+        (
+            f.min,
+            u64::try_from(f.count.expect("counted")).expect("small count"),
+        )
+    }))
+}
+
+fn options(independent: bool, total: bool) -> CoverOptions {
+    CoverOptions {
+        independent,
+        total,
+        ..Default::default()
+    }
+}
+
+fn queens_cover(n: u32, independent: bool) -> (u32, u64) {
+    let (min, count) = library(
+        &Small {
+            rows: n as i64,
+            cols: n as i64,
+            pieces: vec![],
+            fixed: vec![],
+        },
+        'Q',
+        &[],
+        options(independent, false),
+    )
+    .unwrap()
+    .unwrap();
+    (min, count)
+}
+
+fn plain(rows: u32, cols: u32, kind: char, options: CoverOptions) -> Option<Cover> {
+    cover(
+        Board::new(rows, cols).unwrap(),
+        &[],
+        &Placement::default(),
+        &catalog().get(kind).unwrap(),
+        &options,
+        EngineChoice::Auto,
+        &Settings::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn every_kind_and_variant_matches_the_oracle_on_small_boards() {
+    for (rows, cols) in [
+        (1, 1),
+        (1, 4),
+        (2, 2),
+        (2, 3),
+        (3, 3),
+        (3, 4),
+        (4, 4),
+        (3, 5),
+    ] {
+        for kind in ['K', 'N', 'B', 'R', 'Q', 'A', 'L', 'W'] {
+            for (independent, total) in [(false, false), (true, false), (false, true), (true, true)]
+            {
+                let s = Small {
+                    rows,
+                    cols,
+                    pieces: vec![],
+                    fixed: vec![],
+                };
+                let want = oracle::cover(&s, kind, &[], independent, total, &attacks);
+                let got = library(&s, kind, &[], options(independent, total)).unwrap();
+                assert_eq!(
+                    got, want,
+                    "{rows}x{cols} {kind} independent={independent} total={total}"
+                );
+            }
+        }
+    }
+}
+
+/// A random small covering problem: board, covering kind, given pieces (some fixed),
+/// fixed pieces of the covering kind, and the two flags.
+fn small_cover() -> impl Strategy<Value = (Small, char, Vec<Sq>, bool, bool)> {
+    let kinds = ['K', 'N', 'B', 'R', 'Q', 'A', 'L', 'W'];
+    (
+        1i64..=4,
+        1i64..=4,
+        0usize..8,
+        prop::collection::vec((0usize..8, any::<bool>(), 0i64..16), 0..3),
+        prop::option::of(0i64..16),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(move |(rows, cols, k, given, forced, independent, total)| {
+            let kind = kinds[k];
+            let n = rows * cols;
+            let sq = |i: i64| ((i % n) % cols, (i % n) / cols);
+            let mut pieces: Vec<(char, u32)> = Vec::new();
+            let mut fixed: Vec<(char, Sq)> = Vec::new();
+            let mut taken: Vec<Sq> = Vec::new();
+            for (g, pin, at) in given {
+                let letter = kinds[g];
+                if letter == kind
+                    || pieces.iter().any(|p| p.0 == letter)
+                    || pieces.len() as i64 + 1 >= n
+                {
+                    continue;
+                }
+                pieces.push((letter, 1));
+                if pin && !taken.contains(&sq(at)) {
+                    taken.push(sq(at));
+                    fixed.push((letter, sq(at)));
+                }
+            }
+            let forced: Vec<Sq> = forced
+                .map(sq)
+                .filter(|s| !taken.contains(s))
+                .into_iter()
+                .collect();
+            (
+                Small {
+                    rows,
+                    cols,
+                    pieces,
+                    fixed,
+                },
+                kind,
+                forced,
+                independent,
+                total,
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_small_problems_match_the_oracle((s, kind, forced, independent, total) in small_cover()) {
+        let want = oracle::cover(&s, kind, &forced, independent, total, &attacks);
+        let got = library(&s, kind, &forced, options(independent, total)).unwrap();
+        prop_assert_eq!(got, want, "{:?} kind {} forced {:?} independent={} total={}", s, kind, forced, independent, total);
+    }
+}
+
+/// OEIS A075458 (the queens' domination number) and A002564 (the number of minimum
+/// dominating sets of queens), n = 1..11.
+#[test]
+fn queens_domination_numbers_and_counts_are_the_published_ones() {
+    let min = [1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5];
+    let count = [1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2];
+    for n in 1..=11u32 {
+        let i = n as usize - 1;
+        assert_eq!(queens_cover(n, false), (min[i], count[i]), "n = {n}");
+    }
+}
+
+/// OEIS A002568: the number of minimum independent dominating sets of queens, n = 1..10
+/// (the independent domination number, A075324: 1, 1, 1, 3, 3, 4, 4, 5, 5, 5).
+#[test]
+fn independent_queens_domination_is_the_published_one() {
+    let min = [1, 1, 1, 3, 3, 4, 4, 5, 5, 5];
+    let count = [1, 4, 1, 16, 16, 120, 8, 728, 92, 8];
+    for n in 1..=10u32 {
+        let i = n as usize - 1;
+        assert_eq!(queens_cover(n, true), (min[i], count[i]), "n = {n}");
+    }
+}
+
+/// OEIS A002566: minimum total dominating sets of queens, n = 1..8 (none on 1x1).
+#[test]
+fn total_queens_domination_counts_are_the_published_ones() {
+    let count: [u32; 7] = [6, 20, 12, 70, 960, 22, 352];
+    assert_eq!(plain(1, 1, 'Q', options(false, true)), None);
+    for n in 2..=8u32 {
+        let c = plain(n, n, 'Q', options(false, true)).unwrap();
+        assert_eq!(c.count, Some(count[n as usize - 2].into()), "n = {n}");
+    }
+}
+
+/// OEIS A006075: the knights' domination number, n = 1..8.
+#[test]
+fn knights_domination_numbers_are_the_published_ones() {
+    let min = [1, 4, 4, 4, 5, 8, 10, 12];
+    for n in 1..=8u32 {
+        assert_eq!(
+            plain(n, n, 'N', options(false, false)).unwrap().min,
+            min[n as usize - 1],
+            "n = {n}"
+        );
+    }
+}
+
+/// Kings need ceil(n/3)^2 (one per 3x3 block).
+#[test]
+fn kings_need_one_per_three_by_three_block() {
+    for n in 1..=9u32 {
+        assert_eq!(
+            plain(n, n, 'K', options(false, false)).unwrap().min,
+            n.div_ceil(3).pow(2),
+            "n = {n}"
+        );
+    }
+}
+
+/// Rooks on n x n: n of them, in 2 n^n - n! ways (a rook on every rank, or on every
+/// file; both when they form a permutation); one way on 1x1.
+#[test]
+fn rooks_need_a_line_each_way() {
+    assert_eq!(
+        plain(1, 1, 'R', options(false, false)).unwrap().count,
+        Some(1u32.into())
+    );
+    for n in 2..=6u64 {
+        let c = plain(n as u32, n as u32, 'R', options(false, false)).unwrap();
+        let fact: u64 = (1..=n).product();
+        assert_eq!(
+            (c.min as u64, c.count),
+            (n, Some((2 * n.pow(n as u32) - fact).into())),
+            "n = {n}"
+        );
+    }
+}
