@@ -277,3 +277,203 @@ fn rooks_need_a_line_each_way() {
         );
     }
 }
+
+/// The exit code of a run, with its output shown when it differs.
+fn exit(o: &std::process::Output) -> i32 {
+    o.status.code().expect("exited")
+}
+
+#[test]
+fn cli_prints_min_and_count() {
+    let o = common::queens(&["cover", "8", "--kind", "Q"]);
+    assert_eq!((exit(&o), common::stdout(&o).as_str()), (0, "5 4860\n"));
+    let o = common::queens(&["cover", "8", "--kind", "Q", "--independent"]);
+    assert_eq!(common::stdout(&o), "5 728\n");
+    let o = common::queens(&["cover", "4", "--kind", "W", "--piece", "W=W", "--total"]);
+    let want = plain(4, 4, 'W', options(false, true)).unwrap();
+    assert_eq!(
+        common::stdout(&o),
+        format!("{} {}\n", want.min, want.count.unwrap())
+    );
+}
+
+#[test]
+fn cli_json_holds_the_numbers_and_a_covering() {
+    let o = common::queens(&["cover", "5x7", "--kind", "K", "--json"]);
+    assert_eq!(exit(&o), 0);
+    let v: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+    let want = plain(5, 7, 'K', options(false, false)).unwrap();
+    assert_eq!(v["board"], "5x7");
+    assert_eq!(v["kind"], "K");
+    assert_eq!(v["min"], want.min);
+    assert_eq!(v["placements"], want.count.unwrap().to_string());
+    let example = Placement::parse(v["example"].as_str().unwrap(), &Catalog::standard()).unwrap();
+    assert_eq!(example.len() as u32, want.min);
+}
+
+#[test]
+fn cli_given_pieces_cover_too() {
+    // A queen pinned on c3 of 4x5.
+    let o = common::queens(&[
+        "cover", "4x5", "--kind", "N", "--pieces", "Q", "--fixed", "Qc3",
+    ]);
+    let s = Small {
+        rows: 4,
+        cols: 5,
+        pieces: vec![('Q', 1)],
+        fixed: vec![('Q', (2, 2))],
+    };
+    let (min, count) = oracle::cover(&s, 'N', &[], false, false, &attacks).unwrap();
+    assert_eq!(common::stdout(&o), format!("{min} {count}\n"));
+    // A free given queen: every placement of it is covered in turn.
+    let o = common::queens(&["cover", "3x4", "--kind", "N", "--pieces", "Q"]);
+    let s = Small {
+        fixed: vec![],
+        rows: 3,
+        cols: 4,
+        ..s
+    };
+    let (min, count) = oracle::cover(&s, 'N', &[], false, false, &attacks).unwrap();
+    assert_eq!(common::stdout(&o), format!("{min} {count}\n"));
+}
+
+#[test]
+fn cli_show_and_solve_cover_draw_a_minimum_covering() {
+    let o = common::queens(&["cover", "4", "--kind", "Q", "--show"]);
+    let text = common::stdout(&o);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("2 12"));
+    assert_eq!(text.matches('Q').count(), 2, "{text}");
+    let o = common::queens(&["solve", "8", "--cover", "--kind", "Q", "--format", "coords"]);
+    assert_eq!(exit(&o), 0);
+    let p = Placement::parse(common::stdout(&o).trim(), &Catalog::standard()).unwrap();
+    assert_eq!(p.len(), 5);
+    let o = common::queens(&["solve", "6", "--cover", "--kind", "N", "--independent"]);
+    assert_eq!(exit(&o), 0);
+    assert_eq!(common::stdout(&o).lines().count(), 6, "a 6x6 diagram");
+}
+
+#[test]
+fn cli_no_covering_is_exit_1_with_the_reason() {
+    let o = common::queens(&["cover", "1", "--kind", "Q", "--total"]);
+    assert_eq!(exit(&o), 1);
+    assert!(common::stdout(&o).is_empty());
+    assert!(
+        common::stderr(&o)
+            .contains("no covering: no placement of queens has every square attacked"),
+        "{}",
+        common::stderr(&o)
+    );
+    let o = common::queens(&[
+        "cover",
+        "8",
+        "--kind",
+        "Q",
+        "--fixed",
+        "Qa1,Qb1",
+        "--independent",
+    ]);
+    assert_eq!(exit(&o), 1);
+    assert!(
+        common::stderr(&o).contains("do not attack each other"),
+        "{}",
+        common::stderr(&o)
+    );
+    let o = common::queens(&[
+        "cover", "4", "--kind", "N", "--pieces", "2R", "--fixed", "Ra1,Rb1",
+    ]);
+    assert_eq!(exit(&o), 1);
+    assert!(
+        common::stderr(&o).contains("the given pieces (--pieces, --fixed) cannot stand"),
+        "{}",
+        common::stderr(&o)
+    );
+    let o = common::queens(&["solve", "1", "--cover", "--kind", "K", "--total"]);
+    assert_eq!(exit(&o), 1);
+}
+
+#[test]
+fn cli_bad_input_is_exit_2_with_one_sentence() {
+    for (args, says) in [
+        (&["cover", "8", "--kind", "Z"][..], "unknown piece 'Z'"),
+        (&["cover", "8", "--kind", "QN"], "bad --kind 'QN'"),
+        (
+            &["cover", "8", "--kind", "Q", "--pieces", "2Q"],
+            "Q is the covering kind",
+        ),
+        (
+            &["cover", "8", "--kind", "Q", "--fixed", "Qz9"],
+            "off the 8x8 board",
+        ),
+        (
+            &["cover", "8", "--kind", "Q", "--fixed", "Na1"],
+            "fixed piece Na1 is of kind N",
+        ),
+        (&["cover", "0", "--kind", "Q"], "bad board '0'"),
+        (&["cover", "65", "--kind", "Q"], "too large to cover"),
+        (
+            &["cover", "8", "--kind", "Q", "--budget-secs", "nan"],
+            "bad --budget-secs",
+        ),
+        (
+            &["cover", "8", "--kind", "Q", "--threads", "5000"],
+            "5000 threads",
+        ),
+        (&["cover", "8", "--kind", "X", "--piece", "X=gQ"], "'gQ'"),
+        (
+            &["solve", "8", "--cover", "--kind", "Q", "--random"],
+            "does not go with --cover",
+        ),
+    ] {
+        let o = common::queens(args);
+        let err = common::stderr(&o);
+        assert_eq!(exit(&o), 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // --kind needs --cover on solve, and --cover needs --kind (clap's usage errors).
+    assert_eq!(exit(&common::queens(&["solve", "8", "--kind", "Q"])), 2);
+    assert_eq!(exit(&common::queens(&["solve", "8", "--cover"])), 2);
+}
+
+#[test]
+fn cli_budget_is_exit_3_with_the_bounds() {
+    let o = common::queens(&["cover", "14", "--kind", "Q", "--budget-secs", "0.3"]);
+    assert_eq!(exit(&o), 3, "{}", common::stderr(&o));
+    let err = common::stderr(&o);
+    assert!(
+        err.contains("no answer within the budget of 0.3 s: the fewest pieces is"),
+        "{err}"
+    );
+    let o = common::queens(&["cover", "13", "--kind", "N", "--budget-steps", "5000"]);
+    assert_eq!(exit(&o), 3, "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains("budget of 5000 steps: the fewest pieces is"),
+        "{}",
+        common::stderr(&o)
+    );
+}
+
+#[test]
+fn library_budget_error_carries_the_bounds() {
+    let e = cover(
+        Board::square(13).unwrap(),
+        &[],
+        &Placement::default(),
+        &queens::PieceKind::knight(),
+        &CoverOptions::default(),
+        EngineChoice::Auto,
+        &Settings {
+            time_budget: Some(std::time::Duration::from_millis(200)),
+            ..Settings::default()
+        },
+    )
+    .unwrap_err();
+    match e {
+        Error::CoverBudget { low, high, .. } => {
+            // A006075: 28 knights cover 13x13.
+            assert!(low <= 28 && high.is_none_or(|h| h >= 28), "{low} {high:?}");
+        }
+        e => panic!("{e}"),
+    }
+}

@@ -486,6 +486,12 @@ fn pass<const W: usize>(
             .par_iter()
             .enumerate()
             .map(|(i, (node, left))| {
+                if ctl
+                    .step_budget
+                    .is_some_and(|b| steps.load(Ordering::Relaxed) > b)
+                {
+                    stop.store(true, Ordering::Relaxed);
+                }
                 if stop.load(Ordering::Relaxed) || i > first_found.load(Ordering::Relaxed) {
                     return (0, None, false);
                 }
@@ -503,6 +509,7 @@ fn pass<const W: usize>(
                     example: None,
                 };
                 let n = walk.count(&node.uncovered, node.allowed, *left);
+                steps.fetch_add(walk.nodes & 0x3ff, Ordering::Relaxed);
                 if n > 0 {
                     found_any.store(true, Ordering::Relaxed);
                     if options.example_only {
