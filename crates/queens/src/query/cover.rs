@@ -128,14 +128,15 @@ pub fn cover(
         proves_low: given.total_pieces() == 0,
         ..Tally::default()
     };
-    let words = (board.squares() as usize).div_ceil(64).max(1);
-    let run = match words.next_power_of_two() {
-        1 => job.run::<1>(&mut tally),
+    // The narrowest bitboards that hold the board: the inner loops are word loops.
+    let run = match (board.squares() as usize).div_ceil(64) {
+        0..=1 => job.run::<1>(&mut tally),
         2 => job.run::<2>(&mut tally),
+        3 => job.run::<3>(&mut tally),
         4 => job.run::<4>(&mut tally),
-        8 => job.run::<8>(&mut tally),
-        16 => job.run::<16>(&mut tally),
-        32 => job.run::<32>(&mut tally),
+        5..=8 => job.run::<8>(&mut tally),
+        9..=16 => job.run::<16>(&mut tally),
+        17..=32 => job.run::<32>(&mut tally),
         _ => job.run::<64>(&mut tally),
     };
     ctl.finish(run).map_err(|e| tally.bounded(e))?;
@@ -233,7 +234,7 @@ impl Job<'_> {
         if let Some(g) = greedy(geo, &root, options.independent) {
             tally.high = Some(tally.high.map_or(g + forced, |h| h.min(g + forced)));
         }
-        let least = lower_bound(geo, &root.uncovered, &root.allowed, u32::MAX);
+        let least = lower_bound(geo, &root);
         if least == u32::MAX {
             return Ok(());
         }
@@ -244,6 +245,8 @@ impl Job<'_> {
                 tally.low = Some(k);
             }
             let found_any = AtomicBool::new(false);
+            let t0 = std::time::Instant::now();
+            let trace = std::env::var_os("COVER_TRACE").is_some();
             let pass = match pass(geo, &root, k - forced, options, self.ctl, &found_any) {
                 Ok(pass) => pass,
                 Err(e) => {
@@ -253,6 +256,13 @@ impl Job<'_> {
                     return Err(e);
                 }
             };
+            if trace {
+                eprintln!(
+                    "k={k} {:?} {:.3}s",
+                    pass.found.as_ref().map(|f| f.0),
+                    t0.elapsed().as_secs_f64()
+                );
+            }
             if let Some((count, placed)) = pass.found {
                 if cap == Some(k) {
                     tally.count = tally
@@ -423,35 +433,88 @@ fn greedy<const W: usize>(geo: &Geometry<W>, root: &Node<W>, independent: bool) 
     Some(added)
 }
 
-/// The fewest pieces (up to `most + 1`) that could cover `uncovered` from `allowed` if
-/// no two covered a square twice: the pieces credited with the largest covers first.
-fn lower_bound<const W: usize>(
+/// Scratch space of [`short`], reused from node to node.
+struct Scratch {
+    /// How many allowed squares cover each number of uncovered squares.
+    histogram: Vec<u32>,
+    /// The uncovered squares each square covers (valid on the allowed squares).
+    gain: Vec<u32>,
+}
+
+impl Scratch {
+    fn new<const W: usize>(geo: &Geometry<W>) -> Scratch {
+        Scratch {
+            histogram: vec![0; geo.widest as usize + 1],
+            gain: vec![0; geo.cover.len()],
+        }
+    }
+}
+
+/// Whether `r` pieces on `allowed` squares surely cannot cover `uncovered`.
+///
+/// Uncovered squares whose allowed coverers are pairwise disjoint (`first` first, then
+/// in index order) each need a piece of their own, from their own coverers: at most
+/// `r` of them, and each such piece is credited with the most any of its coverers
+/// covers. The other pieces are credited with the largest covers of all. Overlaps are
+/// ignored, so the credit bounds what `r` pieces cover.
+fn short<const W: usize>(
     geo: &Geometry<W>,
     uncovered: &Bitboard<W>,
     allowed: &Bitboard<W>,
-    most: u32,
-) -> u32 {
+    r: u32,
+    first: Option<usize>,
+    scratch: &mut Scratch,
+) -> bool {
     let need = uncovered.len();
     if need == 0 {
-        return 0;
+        return false;
     }
-    let mut histogram = vec![0u32; geo.widest as usize + 1];
+    scratch.histogram.fill(0);
     let mut candidates = *allowed;
     while let Some(t) = candidates.pop_lowest() {
-        histogram[geo.cover[t].count_and(uncovered) as usize] += 1;
+        let g = geo.cover[t].count_and(uncovered);
+        scratch.gain[t] = g;
+        scratch.histogram[g as usize] += 1;
     }
-    let (mut sum, mut pieces) = (0u32, 0u32);
-    for (gain, &n) in histogram.iter().enumerate().skip(1).rev() {
-        for _ in 0..n {
-            sum += gain as u32;
-            pieces += 1;
-            if sum >= need || pieces > most {
-                return pieces;
+    let mut used = Bitboard::<W>::EMPTY;
+    let (mut packed, mut credit) = (0u32, 0u32);
+    let mut squares = *uncovered;
+    let mut next = first;
+    while let Some(u) = next.or_else(|| squares.pop_lowest()) {
+        next = None;
+        let mut group = geo.coverers[u].and(allowed);
+        if group.count_and(&used) == 0 {
+            used = used.or(&group);
+            packed += 1;
+            if packed > r {
+                return true;
             }
+            let mut best = 0;
+            while let Some(t) = group.pop_lowest() {
+                best = best.max(scratch.gain[t]);
+            }
+            credit += best;
         }
     }
-    // Even every allowed square together falls short.
-    u32::MAX
+    let mut left = r - packed;
+    for (gain, &n) in scratch.histogram.iter().enumerate().skip(1).rev() {
+        if credit >= need || left == 0 {
+            break;
+        }
+        let take = n.min(left);
+        credit += take * gain as u32;
+        left -= take;
+    }
+    credit < need
+}
+
+/// The fewest pieces that [`short`] allows for covering the root, `u32::MAX` when even
+/// every allowed square falls short.
+fn lower_bound<const W: usize>(geo: &Geometry<W>, root: &Node<W>) -> u32 {
+    let mut scratch = Scratch::new(geo);
+    (0..=root.allowed.len())
+        .find(|&r| !short(geo, &root.uncovered, &root.allowed, r, None, &mut scratch))
+        .unwrap_or(u32::MAX)
 }
 
 /// The result of one pass at a fixed number of pieces.
@@ -507,6 +570,7 @@ fn pass<const W: usize>(
                     limited: false,
                     stack: node.placed.clone(),
                     example: None,
+                    scratch: Scratch::new(geo),
                 };
                 let n = walk.count(&node.uncovered, node.allowed, *left);
                 steps.fetch_add(walk.nodes & 0x3ff, Ordering::Relaxed);
@@ -521,6 +585,13 @@ fn pass<const W: usize>(
             })
             .collect())
     })?;
+    if std::env::var_os("COVER_TRACE").is_some() {
+        eprintln!(
+            "  r={r} tasks={} nodes={}",
+            total,
+            steps.load(Ordering::Relaxed)
+        );
+    }
     if overflow.load(Ordering::Relaxed) {
         return Err(Error::Overflow("cover"));
     }
@@ -636,6 +707,7 @@ struct Walk<'a, const W: usize> {
     stack: Vec<usize>,
     /// The first covering found.
     example: Option<Vec<usize>>,
+    scratch: Scratch,
 }
 
 impl<const W: usize> Walk<'_, W> {
@@ -674,27 +746,28 @@ impl<const W: usize> Walk<'_, W> {
             return 0;
         }
         let geo = self.geo;
+        if r == 1 {
+            // The last piece covers everything left: it stands among the coverers of
+            // every uncovered square.
+            let mut last = allowed;
+            let mut squares = *uncovered;
+            while let Some(u) = squares.pop_lowest() {
+                last = last.and(&geo.coverers[u]);
+                if last.is_empty() {
+                    // More pieces might help, unless `u` has no coverer left at all.
+                    self.limited |= !geo.coverers[u].and(&allowed).is_empty();
+                    return 0;
+                }
+            }
+            let mut first = last;
+            self.found(first.pop_lowest());
+            return u128::from(last.len());
+        }
         let Some((u, _)) = branch_square(geo, uncovered, &allowed) else {
             return 0;
         };
         let mut candidates = geo.coverers[u].and(&allowed);
-        if r == 1 {
-            let mut n = 0;
-            while let Some(c) = candidates.pop_lowest() {
-                if uncovered.is_subset(&geo.cover[c]) {
-                    self.found(Some(c));
-                    n += 1;
-                    if self.first_only {
-                        break;
-                    }
-                }
-            }
-            if n == 0 {
-                self.limited = true;
-            }
-            return n;
-        }
-        if lower_bound(geo, uncovered, &allowed, r) > r {
+        if short(geo, uncovered, &allowed, r, Some(u), &mut self.scratch) {
             self.limited = true;
             return 0;
         }
