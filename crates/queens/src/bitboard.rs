@@ -82,12 +82,6 @@ impl<const W: usize> Bitboard<W> {
         (0..W).map(|w| (self.0[w] & other.0[w]).count_ones()).sum()
     }
 
-    /// Whether every member of `self` is in `other`.
-    #[inline]
-    pub fn is_subset(&self, other: &Self) -> bool {
-        (0..W).all(|w| self.0[w] & !other.0[w] == 0)
-    }
-
     /// `self &= !(a | b)`, clearing `extra` too.
     #[inline]
     pub fn remove_both(&mut self, a: &Self, b: &Self, extra: usize) {

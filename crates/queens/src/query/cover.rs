@@ -33,6 +33,7 @@ use crate::engine::{Control, EngineChoice, Settings};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::{Piece, PieceCount, Placement, Problem};
+use crate::symmetry::symmetries;
 
 /// The largest board the covering search takes (the width of its bitboards).
 pub const MAX_SQUARES: u64 = 4096;
@@ -238,6 +239,7 @@ impl Job<'_> {
         if least == u32::MAX {
             return Ok(());
         }
+        let classes = self.classes(geo, pieces, &root);
         let cap = tally.best.as_ref().map(|b| b.0);
         let mut k = forced + least;
         while cap.is_none_or(|c| k <= c) {
@@ -247,7 +249,7 @@ impl Job<'_> {
             let found_any = AtomicBool::new(false);
             let t0 = std::time::Instant::now();
             let trace = std::env::var_os("COVER_TRACE").is_some();
-            let pass = match pass(geo, &root, k - forced, options, self.ctl, &found_any) {
+            let pass = match pass(geo, &classes, k - forced, options, self.ctl, &found_any) {
                 Ok(pass) => pass,
                 Err(e) => {
                     if found_any.load(Ordering::Relaxed) {
@@ -287,6 +289,108 @@ impl Job<'_> {
             k += 1;
         }
         Ok(())
+    }
+
+    /// The parts of the count below `root` (see [`Class`]): one per orbit of squares
+    /// under the board's symmetries that keep the kind and `pieces`, or the whole
+    /// search when there is no symmetry to use (or only an example is wanted).
+    fn classes<const W: usize>(
+        &self,
+        geo: &Geometry<W>,
+        pieces: &[Piece],
+        root: &Node<W>,
+    ) -> Vec<Class<W>> {
+        let whole = vec![Class {
+            root: root.clone(),
+            orbit: Bitboard::EMPTY,
+            size: 1,
+        }];
+        if self.options.example_only || root.uncovered.is_empty() {
+            return whole;
+        }
+        let board = self.board;
+        let placement = Placement::new(pieces.to_vec());
+        let mut spec = placement.spec();
+        if !spec.iter().any(|p| p.kind == *self.kind) {
+            spec.push(PieceCount {
+                kind: self.kind.clone(),
+                count: 1,
+            });
+        }
+        let group = match Problem::new(*board, spec, placement) {
+            Ok(problem) => symmetries(&problem),
+            Err(_) => return whole,
+        };
+        if group.len() < 2 {
+            return whole;
+        }
+        let mut seen = Bitboard::<W>::EMPTY;
+        let mut earlier = Bitboard::<W>::EMPTY;
+        let mut classes = Vec::new();
+        for i in 0..board.squares() as usize {
+            if seen.contains(i) {
+                continue;
+            }
+            let mut orbit = Bitboard::<W>::EMPTY;
+            for g in &group {
+                orbit.insert(board.index(g.square(board, board.square_at(i))));
+            }
+            seen = seen.or(&orbit);
+            // The root is symmetric, so an orbit is allowed whole or not at all.
+            if root.allowed.contains(i) {
+                let mut node = root.clone();
+                node.allowed = node.allowed.and_not(&earlier);
+                node.place(geo, i, self.options.independent);
+                classes.push(Class {
+                    root: node,
+                    orbit,
+                    size: orbit.len(),
+                });
+            }
+            earlier = earlier.or(&orbit);
+        }
+        classes
+    }
+}
+
+/// A part of the count. With symmetries, the coverings (their added pieces) fall into
+/// classes by the first orbit of squares they meet; a symmetry maps each class onto
+/// itself and moves `orbit`'s first square onto each of its squares alike, so the
+/// class holds `size` times as many coverings through that square, each weighted by
+/// one over the number of its squares in `orbit`. The search below `root` (that square
+/// placed, earlier orbits forbidden) is one `size`-th of the class's.
+/// Without symmetries: the whole search, `orbit` empty and `size` 1.
+struct Class<const W: usize> {
+    root: Node<W>,
+    orbit: Bitboard<W>,
+    size: u32,
+}
+
+/// The most squares of one orbit (eight symmetries), and a multiple of `1..=8`.
+const ORBIT_MAX: usize = 8;
+const ORBIT_LCM: u128 = 840;
+
+impl<const W: usize> Class<W> {
+    /// The number of coverings of the class, from the search's counts by the number of
+    /// squares in `orbit` (`counts[0]`: without symmetries).
+    fn total(&self, counts: &[u128; ORBIT_MAX + 1]) -> Result<u128, Error> {
+        let overflow = || Error::Overflow("cover");
+        let mut weighted: u128 = 0;
+        for (m, &n) in counts.iter().enumerate().skip(1) {
+            let share = ORBIT_LCM * u128::from(self.size) / m as u128;
+            weighted = n
+                .checked_mul(share)
+                .and_then(|x| x.checked_add(weighted))
+                .ok_or_else(overflow)?;
+        }
+        if weighted % ORBIT_LCM != 0 {
+            return Err(Error::internal(format!(
+                "the symmetric covering count {weighted}/{ORBIT_LCM} is not whole"
+            )));
+        }
+        counts[0]
+            .checked_add(weighted / ORBIT_LCM)
+            .ok_or_else(overflow)
     }
 }
 
@@ -529,13 +633,23 @@ struct Pass {
 /// Counts the coverings of `root` with at most `r` more pieces, in parallel tasks.
 fn pass<const W: usize>(
     geo: &Geometry<W>,
-    root: &Node<W>,
+    classes: &[Class<W>],
     r: u32,
     options: &CoverOptions,
     ctl: &Control,
     found_any: &AtomicBool,
 ) -> Result<Pass, Error> {
-    let tasks = split(geo, root, r, options.independent, 64 * ctl.thread_count());
+    // Each class root holds one piece already (but the whole search's).
+    let placed = |c: &Class<W>| u32::from(!c.orbit.is_empty());
+    let roots: Vec<(Node<W>, u32, usize)> = classes
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| placed(c) <= r)
+        .map(|(i, c)| (c.root.clone(), r - placed(c), i))
+        .collect();
+    // Some class needed more pieces than there are.
+    let mut limited = roots.len() < classes.len();
+    let tasks = split(geo, roots, options.independent, 64 * ctl.thread_count());
     let done = AtomicU64::new(0);
     let steps = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
@@ -544,11 +658,11 @@ fn pass<const W: usize>(
     let first_found = AtomicUsize::new(usize::MAX);
     let total = tasks.len() as u64;
     ctl.report(0, total);
-    let results: Vec<(u128, Option<Vec<usize>>, bool)> = ctl.in_pool(|| {
+    let results: Vec<TaskResult> = ctl.in_pool(|| {
         Ok(tasks
             .par_iter()
             .enumerate()
-            .map(|(i, (node, left))| {
+            .map(|(i, (node, left, class))| {
                 if ctl
                     .step_budget
                     .is_some_and(|b| steps.load(Ordering::Relaxed) > b)
@@ -556,8 +670,9 @@ fn pass<const W: usize>(
                     stop.store(true, Ordering::Relaxed);
                 }
                 if stop.load(Ordering::Relaxed) || i > first_found.load(Ordering::Relaxed) {
-                    return (0, None, false);
+                    return TaskResult::default();
                 }
+                let orbit = classes[*class].orbit;
                 let mut walk = Walk {
                     geo,
                     independent: options.independent,
@@ -571,6 +686,9 @@ fn pass<const W: usize>(
                     stack: node.placed.clone(),
                     example: None,
                     scratch: Scratch::new(geo),
+                    orbit,
+                    in_orbit: node.placed.iter().filter(|&&t| orbit.contains(t)).count(),
+                    counts: [0; ORBIT_MAX + 1],
                 };
                 let n = walk.count(&node.uncovered, node.allowed, *left);
                 steps.fetch_add(walk.nodes & 0x3ff, Ordering::Relaxed);
@@ -581,7 +699,12 @@ fn pass<const W: usize>(
                     }
                 }
                 ctl.report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                (n, walk.example, walk.limited)
+                TaskResult {
+                    class: *class,
+                    counts: walk.counts,
+                    example: walk.example,
+                    limited: walk.limited,
+                }
             })
             .collect())
     })?;
@@ -598,18 +721,22 @@ fn pass<const W: usize>(
     if stop.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
     }
-    let mut count: u128 = 0;
+    let mut by_class = vec![[0u128; ORBIT_MAX + 1]; classes.len()];
     let mut example = None;
-    let mut limited = false;
-    for (n, ex, lim) in results {
-        count = count.checked_add(n).ok_or(Error::Overflow("cover"))?;
+    for t in results {
+        for (sum, n) in by_class[t.class].iter_mut().zip(t.counts) {
+            *sum = sum.checked_add(n).ok_or(Error::Overflow("cover"))?;
+        }
         if example.is_none() {
-            example = ex;
+            example = t.example;
         }
-        limited |= lim;
-        if options.example_only && example.is_some() {
-            break;
-        }
+        limited |= t.limited;
+    }
+    let mut count: u128 = 0;
+    for (class, counts) in classes.iter().zip(&by_class) {
+        count = count
+            .checked_add(class.total(counts)?)
+            .ok_or(Error::Overflow("cover"))?;
     }
     Ok(Pass {
         found: example.map(|e| (count, e)),
@@ -617,26 +744,36 @@ fn pass<const W: usize>(
     })
 }
 
-/// The nodes below `root` down to where there are at least `want` of them (or none can
-/// be split), each with the pieces it may still add; the same branching as the search,
-/// so that every covering lies below exactly one.
+/// What one task found.
+#[derive(Default)]
+struct TaskResult {
+    /// The index of its class.
+    class: usize,
+    /// Coverings by the number of their squares in the class's orbit.
+    counts: [u128; ORBIT_MAX + 1],
+    example: Option<Vec<usize>>,
+    limited: bool,
+}
+
+/// The nodes below `roots` down to where there are at least `want` of them (or none
+/// can be split), each with the pieces it may still add and its class; the same
+/// branching as the search, so that every covering lies below exactly one.
 fn split<const W: usize>(
     geo: &Geometry<W>,
-    root: &Node<W>,
-    r: u32,
+    roots: Vec<(Node<W>, u32, usize)>,
     independent: bool,
     want: usize,
-) -> Vec<(Node<W>, u32)> {
-    let mut level = vec![(root.clone(), r)];
+) -> Vec<(Node<W>, u32, usize)> {
+    let mut level = roots;
     loop {
         if level.len() >= want {
             return level;
         }
         let mut next = Vec::new();
         let mut grew = false;
-        for (node, left) in level {
+        for (node, left, class) in level {
             if left <= 2 || node.uncovered.is_empty() {
-                next.push((node, left));
+                next.push((node, left, class));
                 continue;
             }
             let Some((u, _)) = branch_square(geo, &node.uncovered, &node.allowed) else {
@@ -652,7 +789,7 @@ fn split<const W: usize>(
                     ..node.clone()
                 };
                 child.place(geo, c, independent);
-                next.push((child, left - 1));
+                next.push((child, left - 1, class));
             }
         }
         level = next;
@@ -708,6 +845,12 @@ struct Walk<'a, const W: usize> {
     /// The first covering found.
     example: Option<Vec<usize>>,
     scratch: Scratch,
+    /// The orbit of the task's class (empty without symmetries).
+    orbit: Bitboard<W>,
+    /// The pieces on the way here that stand in `orbit`.
+    in_orbit: usize,
+    /// The coverings found, by their number of squares in `orbit`.
+    counts: [u128; ORBIT_MAX + 1],
 }
 
 impl<const W: usize> Walk<'_, W> {
@@ -724,6 +867,17 @@ impl<const W: usize> Walk<'_, W> {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// Adds `n` coverings with `in_orbit` squares in the orbit.
+    fn add(&mut self, in_orbit: usize, n: u128) {
+        match self.counts[in_orbit].checked_add(n) {
+            Some(t) => self.counts[in_orbit] = t,
+            None => {
+                self.overflow.store(true, Ordering::Relaxed);
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
     fn found(&mut self, last: Option<usize>) {
         if self.example.is_none() {
             let mut e = self.stack.clone();
@@ -736,6 +890,7 @@ impl<const W: usize> Walk<'_, W> {
     fn count(&mut self, uncovered: &Bitboard<W>, mut allowed: Bitboard<W>, r: u32) -> u128 {
         if uncovered.is_empty() {
             self.found(None);
+            self.add(self.in_orbit, 1);
             return 1;
         }
         if r == 0 {
@@ -761,6 +916,11 @@ impl<const W: usize> Walk<'_, W> {
             }
             let mut first = last;
             self.found(first.pop_lowest());
+            let inside = last.count_and(&self.orbit);
+            if inside > 0 {
+                self.add(self.in_orbit + 1, u128::from(inside));
+            }
+            self.add(self.in_orbit, u128::from(last.len() - inside));
             return u128::from(last.len());
         }
         let Some((u, _)) = branch_square(geo, uncovered, &allowed) else {
@@ -779,15 +939,13 @@ impl<const W: usize> Walk<'_, W> {
                 child = child.and_not(&geo.conflict[c]);
             }
             self.stack.push(c);
+            let inside = usize::from(self.orbit.contains(c));
+            self.in_orbit += inside;
             let n = self.count(&uncovered.and_not(&geo.cover[c]), child, r - 1);
+            self.in_orbit -= inside;
             self.stack.pop();
-            match total.checked_add(n) {
-                Some(t) => total = t,
-                None => {
-                    self.overflow.store(true, Ordering::Relaxed);
-                    self.stop.store(true, Ordering::Relaxed);
-                }
-            }
+            // Only whether any was found matters here; `counts` holds the numbers.
+            total = total.saturating_add(n);
             if (self.first_only && total > 0) || self.stop.load(Ordering::Relaxed) {
                 break;
             }
