@@ -477,3 +477,51 @@ fn library_budget_error_carries_the_bounds() {
         e => panic!("{e}"),
     }
 }
+
+#[test]
+fn threads_change_neither_the_answer_nor_the_example() {
+    let run = |threads| {
+        cover(
+            Board::new(7, 9).unwrap(),
+            &[],
+            &Placement::default(),
+            &queens::PieceKind::queen(),
+            &CoverOptions::default(),
+            EngineChoice::Auto,
+            &Settings {
+                threads,
+                ..Settings::default()
+            },
+        )
+        .unwrap()
+        .unwrap()
+    };
+    assert_eq!(run(1), run(3));
+}
+
+#[test]
+fn symmetric_given_pieces_and_fixed_coverers_match_the_oracle() {
+    // Given pieces that the board's symmetries keep (the centre of 3x3 and of 5x3), and
+    // a fixed covering piece, so that the symmetric count runs with a stabiliser.
+    for (rows, cols, given, forced) in [
+        (3, 3, vec![('R', (1, 1))], vec![]),
+        (3, 5, vec![('B', (2, 1))], vec![]),
+        (4, 4, vec![], vec![(0, 0)]),
+        (4, 4, vec![('K', (0, 0)), ('N', (3, 3))], vec![]),
+    ] {
+        let pieces = given.iter().map(|g| (g.0, 1)).collect();
+        let s = Small {
+            rows,
+            cols,
+            pieces,
+            fixed: given.clone(),
+        };
+        for kind in ['Q', 'W', 'A'] {
+            for (independent, total) in [(false, false), (true, false), (false, true)] {
+                let want = oracle::cover(&s, kind, &forced, independent, total, &attacks);
+                let got = library(&s, kind, &forced, options(independent, total)).unwrap();
+                assert_eq!(got, want, "{s:?} {kind} {forced:?} {independent} {total}");
+            }
+        }
+    }
+}

@@ -927,7 +927,8 @@ impl<const W: usize> Walk<'_, W> {
             return 0;
         };
         let mut candidates = geo.coverers[u].and(&allowed);
-        if short(geo, uncovered, &allowed, r, Some(u), &mut self.scratch) {
+        // With three pieces or fewer left, the children are cheaper than the bound.
+        if r > 3 && short(geo, uncovered, &allowed, r, Some(u), &mut self.scratch) {
             self.limited = true;
             return 0;
         }
