@@ -247,8 +247,6 @@ impl Job<'_> {
                 tally.low = Some(k);
             }
             let found_any = AtomicBool::new(false);
-            let t0 = std::time::Instant::now();
-            let trace = std::env::var_os("COVER_TRACE").is_some();
             let pass = match pass(geo, &classes, k - forced, options, self.ctl, &found_any) {
                 Ok(pass) => pass,
                 Err(e) => {
@@ -258,13 +256,6 @@ impl Job<'_> {
                     return Err(e);
                 }
             };
-            if trace {
-                eprintln!(
-                    "k={k} {:?} {:.3}s",
-                    pass.found.as_ref().map(|f| f.0),
-                    t0.elapsed().as_secs_f64()
-                );
-            }
             if let Some((count, placed)) = pass.found {
                 if cap == Some(k) {
                     tally.count = tally
@@ -383,7 +374,7 @@ impl<const W: usize> Class<W> {
                 .and_then(|x| x.checked_add(weighted))
                 .ok_or_else(overflow)?;
         }
-        if weighted % ORBIT_LCM != 0 {
+        if !weighted.is_multiple_of(ORBIT_LCM) {
             return Err(Error::internal(format!(
                 "the symmetric covering count {weighted}/{ORBIT_LCM} is not whole"
             )));
@@ -708,13 +699,6 @@ fn pass<const W: usize>(
             })
             .collect())
     })?;
-    if std::env::var_os("COVER_TRACE").is_some() {
-        eprintln!(
-            "  r={r} tasks={} nodes={}",
-            total,
-            steps.load(Ordering::Relaxed)
-        );
-    }
     if overflow.load(Ordering::Relaxed) {
         return Err(Error::Overflow("cover"));
     }
