@@ -89,7 +89,14 @@ fn queens_cover(n: u32, independent: bool) -> (u32, u64) {
     (min, count)
 }
 
-fn plain(rows: u32, cols: u32, kind: char, options: CoverOptions) -> Option<Cover> {
+/// The library's covering of a bare board.
+fn plain_with(
+    rows: u32,
+    cols: u32,
+    kind: char,
+    options: CoverOptions,
+    settings: &Settings,
+) -> Result<Option<Cover>, Error> {
     cover(
         Board::new(rows, cols).unwrap(),
         &[],
@@ -97,9 +104,12 @@ fn plain(rows: u32, cols: u32, kind: char, options: CoverOptions) -> Option<Cove
         &catalog().get(kind).unwrap(),
         &options,
         EngineChoice::Auto,
-        &Settings::default(),
+        settings,
     )
-    .unwrap()
+}
+
+fn plain(rows: u32, cols: u32, kind: char, options: CoverOptions) -> Option<Cover> {
+    plain_with(rows, cols, kind, options, &Settings::default()).unwrap()
 }
 
 #[test]
@@ -456,19 +466,11 @@ fn cli_budget_is_exit_3_with_the_bounds() {
 
 #[test]
 fn library_budget_error_carries_the_bounds() {
-    let e = cover(
-        Board::square(13).unwrap(),
-        &[],
-        &Placement::default(),
-        &queens::PieceKind::knight(),
-        &CoverOptions::default(),
-        EngineChoice::Auto,
-        &Settings {
-            time_budget: Some(std::time::Duration::from_millis(200)),
-            ..Settings::default()
-        },
-    )
-    .unwrap_err();
+    let settings = Settings {
+        time_budget: Some(std::time::Duration::from_millis(200)),
+        ..Settings::default()
+    };
+    let e = plain_with(13, 13, 'N', CoverOptions::default(), &settings).unwrap_err();
     match e {
         Error::CoverBudget { low, high, .. } => {
             // A006075: 28 knights cover 13x13.
@@ -481,20 +483,13 @@ fn library_budget_error_carries_the_bounds() {
 #[test]
 fn threads_change_neither_the_answer_nor_the_example() {
     let run = |threads| {
-        cover(
-            Board::new(7, 9).unwrap(),
-            &[],
-            &Placement::default(),
-            &queens::PieceKind::queen(),
-            &CoverOptions::default(),
-            EngineChoice::Auto,
-            &Settings {
-                threads,
-                ..Settings::default()
-            },
-        )
-        .unwrap()
-        .unwrap()
+        let settings = Settings {
+            threads,
+            ..Settings::default()
+        };
+        plain_with(7, 9, 'Q', CoverOptions::default(), &settings)
+            .unwrap()
+            .unwrap()
     };
     assert_eq!(run(1), run(3));
 }

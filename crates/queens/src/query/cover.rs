@@ -907,8 +907,16 @@ impl<const W: usize> Walk<'_, W> {
             self.add(self.in_orbit, u128::from(last.len() - inside));
             return u128::from(last.len());
         }
-        let Some((u, _)) = branch_square(geo, uncovered, &allowed) else {
-            return 0;
+        // With two pieces left the children are one-piece tests, cheaper than choosing
+        // the square with the fewest coverers.
+        let u = if r == 2 {
+            let mut first = *uncovered;
+            first.pop_lowest().expect("uncovered")
+        } else {
+            match branch_square(geo, uncovered, &allowed) {
+                Some((u, _)) => u,
+                None => return 0,
+            }
         };
         let mut candidates = geo.coverers[u].and(&allowed);
         // With three pieces or fewer left, the children are cheaper than the bound.
