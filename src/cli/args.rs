@@ -22,7 +22,6 @@ Examples:
   queens all 6 --format coords           the 4 solutions of 6 queens
   queens count 6 --pieces 2N,2B,R,Q      104416
   queens count 8 --pieces 8Q --fixed Qd1 placements with a queen on d1
-  queens cover 8 --kind Q                5 4860: five queens cover 8x8, 4860 ways
   queens verify 8 '[1,5,8,6,3,7,2,4]'    valid
   queens solve 10000000 > q.txt          10^7 queens (perm format: wider than 64)
   queens solve 1000 --random --seed 7    a random solution by local search

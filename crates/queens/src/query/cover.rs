@@ -12,10 +12,16 @@
 //! per candidate, and each candidate, once tried, is forbidden in the later branches
 //! and below them. A covering set then reaches exactly one leaf (through its first
 //! candidate in each branching), so sets are counted, never sequences. A node is cut
-//! when the `r` pieces left, each credited with the most uncovered squares any one
-//! allowed square would cover, still fall short. The number of pieces grows from a
-//! lower bound of the same kind: the first size with a covering is the minimum, and
-//! that pass has counted its coverings.
+//! when the `r` pieces left cannot cover what is left even if they never overlapped
+//! (`short`: squares with disjoint coverers need a piece each, and each piece is
+//! credited with the most uncovered squares it could cover). The number of pieces
+//! grows from a lower bound of the same kind: the first size with a covering is the
+//! minimum, and that pass has counted its coverings.
+//!
+//! Symmetries of the board that keep the kind and the given pieces split the count
+//! into classes by the first orbit of squares a covering meets (`Class`), each
+//! searched from one square of its orbit: about an eighth of the search on a square
+//! board.
 //!
 //! `independent` forbids, after each placement, every square in conflict with it (both
 //! ways, as validity is defined); `total` drops a piece's own square from what it
