@@ -385,7 +385,8 @@ fn cli_no_covering_is_exit_1_with_the_reason() {
     ]);
     assert_eq!(exit(&o), 1);
     assert!(
-        common::stderr(&o).contains("do not attack each other"),
+        common::stderr(&o)
+            .contains("the fixed pieces attack each other, which --independent forbids"),
         "{}",
         common::stderr(&o)
     );

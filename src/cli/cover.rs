@@ -180,6 +180,11 @@ impl Request {
         {
             return "the given pieces (--pieces, --fixed) cannot stand without attacking each other".into();
         }
+        if self.options.independent
+            && !queens::verify::conflicts(&self.board, &self.fixed).is_empty()
+        {
+            return "the fixed pieces attack each other, which --independent forbids".into();
+        }
         let name = self.kind.name();
         let beside = if self.base.is_empty() && self.fixed.is_empty() {
             ""
