@@ -12,7 +12,7 @@ use queens::Error;
 /// The exception class (in `queens._errors`) that `e` is raised as.
 fn class_of(e: &Error) -> &'static str {
     match e {
-        Error::Budget { .. } => "BudgetError",
+        Error::Budget { .. } | Error::CoverBudget { .. } => "BudgetError",
         Error::GaveUp { .. } => "GaveUpError",
         Error::Internal(_) | Error::Overflow(_) => "InternalError",
         Error::Interrupted => "QueensError",

@@ -54,6 +54,8 @@ pub enum Command {
         format: Option<SolveFormat>,
         #[command(flatten)]
         huge: super::hugen::HugeArgs,
+        #[command(flatten)]
+        cover: super::cover::SolveCoverArgs,
     },
     /// Print every solution, one per line, as they are found.
     #[command(after_help = AFTER_HELP)]
@@ -138,6 +140,11 @@ pub enum Command {
         #[command(flatten)]
         terrain: TerrainArgs,
     },
+    /// The fewest pieces of one kind that occupy or attack every square (beside --pieces
+    /// and --fixed), and the number of such placements; prints `MIN COUNT`, e.g.
+    /// `5 4860`.
+    #[command(after_help = AFTER_HELP)]
+    Cover(super::cover::CoverArgs),
     /// Check a placement: valid, or every attacking pair named.
     #[command(after_help = AFTER_HELP)]
     Verify {

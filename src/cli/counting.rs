@@ -44,24 +44,7 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
     } = a;
     let catalog = super::fairy::catalog(defs)?;
     let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
-    let mut letters = kind.trim().chars();
-    let letter = match (letters.next(), letters.next()) {
-        (Some(c), None) => c,
-        _ => {
-            return Err(format!(
-                "bad --kind '{kind}': give one piece letter such as K or N"
-            ));
-        }
-    };
-    let kind = catalog.get(letter).map_err(|e| e.to_string())?;
-    let base = match pieces {
-        Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
-        None => Vec::new(),
-    };
-    let fixed = match fixed {
-        Some(text) => Placement::parse(text, &catalog).map_err(|e| e.to_string())?,
-        None => Placement::default(),
-    };
+    let (kind, base, fixed) = kind_and_given(&catalog, kind, pieces, fixed)?;
     let choice: EngineChoice = engine.parse().map_err(|e: queens::Error| e.to_string())?;
     let settings = Settings {
         on_engine: super::limits::on_engine(),
@@ -95,6 +78,34 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Outcome::Yes),
         Err(e) => Err(format!("cannot write the output: {e}")),
     }
+}
+
+/// `--kind`, `--pieces` and `--fixed` of `max` and `cover`, read with `catalog`.
+pub fn kind_and_given(
+    catalog: &queens::Catalog,
+    kind: &str,
+    pieces: Option<&str>,
+    fixed: Option<&str>,
+) -> Result<(queens::PieceKind, Vec<queens::PieceCount>, Placement), String> {
+    let mut letters = kind.trim().chars();
+    let letter = match (letters.next(), letters.next()) {
+        (Some(c), None) => c,
+        _ => {
+            return Err(format!(
+                "bad --kind '{kind}': give one piece letter such as K or N"
+            ));
+        }
+    };
+    let kind = catalog.get(letter).map_err(|e| e.to_string())?;
+    let base = match pieces {
+        Some(spec) => parse_spec(spec, catalog).map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
+    let fixed = match fixed {
+        Some(text) => Placement::parse(text, catalog).map_err(|e| e.to_string())?,
+        None => Placement::default(),
+    };
+    Ok((kind, base, fixed))
 }
 
 /// A problem whose SPEC has ranges (`0..8Q`, `*K`), parsed.

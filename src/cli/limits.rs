@@ -33,7 +33,17 @@ pub struct Limits {
 impl Limits {
     /// The limits `args` set, or why they are bad.
     pub fn of(args: &ProblemArgs) -> Result<Limits, String> {
-        let deadline = match args.budget_secs {
+        Limits::new(args.threads, args.budget_secs, args.budget_steps)
+    }
+
+    /// The limits of `--threads`, `--budget-secs` and `--budget-steps`, or why they are
+    /// bad.
+    pub fn new(
+        threads: usize,
+        budget_secs: Option<f64>,
+        budget_steps: Option<u64>,
+    ) -> Result<Limits, String> {
+        let deadline = match budget_secs {
             None => None,
             Some(secs) if secs.is_finite() && secs >= 0.0 => {
                 Some(Instant::now() + Duration::from_secs_f64(secs.min(1e9)))
@@ -45,9 +55,9 @@ impl Limits {
             }
         };
         Ok(Limits {
-            threads: args.threads,
+            threads,
             deadline,
-            steps: args.budget_steps,
+            steps: budget_steps,
         })
     }
 

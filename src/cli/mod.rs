@@ -2,6 +2,7 @@
 
 pub mod args;
 pub mod counting;
+pub mod cover;
 pub mod engines;
 pub mod export;
 pub mod fairy;

@@ -38,7 +38,7 @@ pub(crate) type CliResult = Result<Outcome, String>;
 /// a search that gave up, said on stderr; every other error is bad input (exit 2).
 pub fn failed(e: Error) -> CliResult {
     match e {
-        Error::Budget { .. } | Error::GaveUp { .. } => {
+        Error::Budget { .. } | Error::GaveUp { .. } | Error::CoverBudget { .. } => {
             eprintln!("queens: {e}");
             Ok(Outcome::Unknown)
         }

@@ -20,7 +20,11 @@ pub fn run(cli: Cli) -> CliResult {
             problem,
             format,
             huge,
+            cover,
         } => {
+            if cover.cover {
+                return super::cover::solve(&problem, &cover, format, &huge);
+            }
             // Ranged specs ("0..8Q") go to the general runner, which expands them.
             if super::counting::ranged(&problem)?.is_some() {
                 if let Some(flag) = huge.queens_flag() {
@@ -127,6 +131,7 @@ pub fn run(cli: Cli) -> CliResult {
             piece,
             terrain,
         } => verify_cmd(&args, pieces.as_deref(), partial, format, &piece, &terrain),
+        Command::Cover(a) => super::cover::cover_cmd(&a),
         Command::Pieces { which, piece } => super::fairy::pieces(&which, &piece),
         Command::GenCompletion { n, seed } => super::hugen::gen_completion(&n, seed),
         Command::GenRegions {

@@ -104,3 +104,69 @@ pub fn solutions(p: &Small, attacks: &dyn Fn(char, Sq, Sq) -> bool) -> Vec<Vec<(
 pub fn count(p: &Small, attacks: &dyn Fn(char, Sq, Sq) -> bool) -> u64 {
     solutions(p, attacks).len() as u64
 }
+
+/// The fewest pieces of kind `kind` beside the given pieces (each placement of `given`
+/// in turn, `forced` squares of `kind` included in the covering), and the number of
+/// placements with that many, by trying every set of squares; `None` when none covers.
+/// `independent`: no two pieces of the covering, nor a covering piece and a given one,
+/// attack each other; `total`: every square must be attacked, occupied or not.
+pub fn cover(
+    p: &Small,
+    kind: char,
+    forced: &[Sq],
+    independent: bool,
+    total: bool,
+    attacks: &dyn Fn(char, Sq, Sq) -> bool,
+) -> Option<(u32, u64)> {
+    let squares: Vec<Sq> = (0..p.rows)
+        .flat_map(|r| (0..p.cols).map(move |f| (f, r)))
+        .collect();
+    assert!(
+        squares.len() <= 20,
+        "the cover oracle tries every set of squares"
+    );
+    let mut best: Option<(u32, u64)> = None;
+    for given in solutions(p, attacks) {
+        for mask in 0u32..1 << squares.len() {
+            let set: Vec<Sq> = (0..squares.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| squares[i])
+                .collect();
+            let size = set.len() as u32;
+            if best.is_some_and(|(b, _)| size > b)
+                || forced.iter().any(|f| !set.contains(f))
+                || set.iter().any(|s| given.iter().any(|g| g.1 == *s))
+            {
+                continue;
+            }
+            if independent {
+                let mut clash = false;
+                for (i, &a) in set.iter().enumerate() {
+                    clash |= set[..i]
+                        .iter()
+                        .any(|&b| conflict(attacks, (kind, a), (kind, b)));
+                    clash |= given.iter().any(|&g| conflict(attacks, (kind, a), g));
+                }
+                if clash {
+                    continue;
+                }
+            }
+            let all: Vec<(char, Sq)> = set
+                .iter()
+                .map(|&s| (kind, s))
+                .chain(given.iter().cloned())
+                .collect();
+            let covered = squares.iter().all(|&s| {
+                all.iter()
+                    .any(|&(k, from)| (!total && from == s) || attacks(k, from, s))
+            });
+            if covered {
+                best = match best {
+                    Some((b, n)) if b == size => Some((b, n + 1)),
+                    _ => Some((size, 1)),
+                };
+            }
+        }
+    }
+    best
+}

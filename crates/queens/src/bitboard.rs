@@ -34,11 +34,52 @@ impl<const W: usize> Bitboard<W> {
         self.0[i >> 6] |= 1u64 << (i & 63);
     }
 
-    #[cfg(test)]
     /// Whether index `i` is in the set.
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
         self.0[i >> 6] >> (i & 63) & 1 == 1
+    }
+
+    /// Removes index `i`.
+    #[inline]
+    pub fn remove(&mut self, i: usize) {
+        self.0[i >> 6] &= !(1u64 << (i & 63));
+    }
+
+    /// The members of `self` that are not in `other`.
+    #[inline]
+    pub fn and_not(&self, other: &Self) -> Self {
+        let mut out = *self;
+        for w in 0..W {
+            out.0[w] &= !other.0[w];
+        }
+        out
+    }
+
+    /// The members of both.
+    #[inline]
+    pub fn and(&self, other: &Self) -> Self {
+        let mut out = *self;
+        for w in 0..W {
+            out.0[w] &= other.0[w];
+        }
+        out
+    }
+
+    /// The members of either.
+    #[inline]
+    pub fn or(&self, other: &Self) -> Self {
+        let mut out = *self;
+        for w in 0..W {
+            out.0[w] |= other.0[w];
+        }
+        out
+    }
+
+    /// The number of members of both, without building the set.
+    #[inline]
+    pub fn count_and(&self, other: &Self) -> u32 {
+        (0..W).map(|w| (self.0[w] & other.0[w]).count_ones()).sum()
     }
 
     /// `self &= !(a | b)`, clearing `extra` too.
@@ -50,35 +91,12 @@ impl<const W: usize> Bitboard<W> {
         self.0[extra >> 6] &= !(1u64 << (extra & 63));
     }
 
-    /// `self &= !other`.
-    #[inline]
-    pub fn remove(&mut self, other: &Self) {
-        for w in 0..W {
-            self.0[w] &= !other.0[w];
-        }
-    }
-
-    /// `self |= other`.
-    #[inline]
-    pub fn add(&mut self, other: &Self) {
-        for w in 0..W {
-            self.0[w] |= other.0[w];
-        }
-    }
-
-    /// The number of members `self` and `other` share.
-    #[inline]
-    pub fn common(&self, other: &Self) -> u32 {
-        (0..W).map(|w| (self.0[w] & other.0[w]).count_ones()).sum()
-    }
-
     /// Number of members.
     #[inline]
     pub fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
-    #[cfg(test)]
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {

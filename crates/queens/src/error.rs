@@ -158,6 +158,17 @@ pub enum Error {
         /// The budget that ran out, as text (`2 s`, `1000 steps`).
         budget: String,
     },
+    /// A time or step budget ran out before the covering search ([`crate::cover`])
+    /// finished: the bounds it proved on the fewest pieces.
+    #[error("no answer within the budget of {budget}: {}", cover_bounds(*low, *high))]
+    CoverBudget {
+        /// The budget that ran out, as text (`2 s`, `1000 steps`).
+        budget: String,
+        /// No covering has fewer pieces (0: nothing proved).
+        low: u32,
+        /// A covering with this many pieces exists, when one is known.
+        high: Option<u32>,
+    },
     /// An engine that cannot prove "none" stopped on its own limit, and no engine that
     /// can decide the problem takes it.
     #[error("no answer: {reason}")]
@@ -283,6 +294,19 @@ impl std::fmt::Display for IoError {
 impl std::error::Error for IoError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         Some(&*self.0)
+    }
+}
+
+/// What a stopped covering search proved, as the end of a sentence.
+fn cover_bounds(low: u32, high: Option<u32>) -> String {
+    match high {
+        Some(h) if h <= low => {
+            format!("the fewest pieces is {h}, but their placements were not all counted")
+        }
+        Some(h) if low == 0 => format!("the fewest pieces is at most {h}, nothing below is proved"),
+        Some(h) => format!("the fewest pieces is between {low} and {h}"),
+        None if low == 0 => "nothing is proved; try a larger budget".into(),
+        None => format!("the fewest pieces is at least {low}"),
     }
 }
 

@@ -50,7 +50,7 @@ pub(crate) mod sat;
 pub use model::{betza, board, fairy, perm, piece, placement, problem, spec, terrain, verify};
 /// Exact counts are `BigUint`s; re-exported so that callers need no dependency of their own.
 pub use num_bigint::BigUint;
-pub use query::{maximum, range, regions, symmetry};
+pub use query::{cover, maximum, range, regions, symmetry};
 
 pub use board::{Board, Square};
 pub use engine::{

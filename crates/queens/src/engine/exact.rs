@@ -324,9 +324,7 @@ impl<const W: usize> Search<W> {
                     for i in r.squares(id) {
                         m.insert(i);
                     }
-                    let mut free = all;
-                    free.remove(&m.complement());
-                    free
+                    all.and(&m)
                 })
                 .collect();
             let mut taken = Bitboard::<W>::EMPTY;
@@ -334,12 +332,12 @@ impl<const W: usize> Search<W> {
                 taken.insert(board.index(f.square));
             }
             for region in &regions {
-                let held = taken.common(region);
+                let held = taken.count_and(region);
                 if held > per_region {
                     dead = true;
                 } else if held == per_region {
                     for m in start.iter_mut() {
-                        m.remove(region);
+                        *m = m.and_not(region);
                     }
                 }
             }
@@ -433,18 +431,18 @@ impl<const W: usize> Search<W> {
         taken.insert(t);
         next[nk] = taken;
         let r = self.region_of[t];
-        if r != usize::MAX && taken.common(&self.regions[r]) == self.per_region {
+        if r != usize::MAX && taken.count_and(&self.regions[r]) == self.per_region {
             for m in &mut next[from..nk] {
-                m.remove(&self.regions[r]);
+                *m = m.and_not(&self.regions[r]);
             }
         }
         let mut open = Bitboard::EMPTY;
         for m in &next[from..nk] {
-            open.add(m);
+            open = open.or(m);
         }
         self.regions.iter().all(|region| {
-            let lack = self.per_region.saturating_sub(taken.common(region));
-            lack == 0 || open.common(region) >= lack
+            let lack = self.per_region.saturating_sub(taken.count_and(region));
+            lack == 0 || open.count_and(region) >= lack
         })
     }
 

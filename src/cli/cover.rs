@@ -1,0 +1,305 @@
+//! `queens cover` and `queens solve --cover`: the fewest pieces of a kind that occupy or
+//! attack every square (domination), through [`queens::cover::cover`].
+//!
+//! `cover` prints `MIN COUNT` (or one JSON object; `--show` adds a drawing of one
+//! covering); `solve --cover` prints one minimum covering in `solve`'s formats and
+//! skips the count. No covering is exit 1 with the reason; a budget that runs out is
+//! exit 3 with the bounds proved so far.
+
+use std::io;
+
+use clap::Args;
+use queens::cover::{CoverOptions, cover};
+use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement, Problem};
+
+use super::args::{ProblemArgs, SolveFormat};
+use super::hugen::HugeArgs;
+use super::limits::Limits;
+use super::output::{CliResult, Outcome, failed, finish, solution_text, write_out};
+use super::progress::Bar;
+
+/// The arguments of `queens cover`.
+#[derive(Args, Debug)]
+pub struct CoverArgs {
+    /// The board: `8` or `5x7` (rows x columns).
+    #[arg(default_value = "8", allow_negative_numbers = true)]
+    board: String,
+    /// The covering kind, by letter (K N B R Q A, or one defined with --piece).
+    #[arg(long, value_name = "LETTER")]
+    kind: String,
+    #[command(flatten)]
+    variant: Variant,
+    /// Pieces that stand as well, placed anywhere they do not attack each other, e.g.
+    /// `Q` or `2B` [default: none]; not of the covering kind.
+    #[arg(long, value_name = "SPEC")]
+    pieces: Option<String>,
+    /// Pieces pinned to squares: given pieces (they count toward --pieces), or pieces
+    /// of the covering kind that the covering must hold (they count toward it).
+    #[arg(long, value_name = "PLACEMENT")]
+    fixed: Option<String>,
+    /// The engine that places --pieces (`auto` picks).
+    #[arg(long, default_value = "auto", value_name = "NAME")]
+    engine: String,
+    /// Worker threads; 0 uses every core (at most 1024).
+    #[arg(long, default_value_t = 0, value_name = "T")]
+    threads: usize,
+    /// Give up after this many seconds (exit 3, with the bounds proved so far).
+    #[arg(long, value_name = "SECS")]
+    budget_secs: Option<f64>,
+    /// Give up after this many search steps (nodes of the covering search; exit 3).
+    #[arg(long, value_name = "STEPS")]
+    budget_steps: Option<u64>,
+    /// Print one JSON object instead (with one covering as `example`).
+    #[arg(long)]
+    json: bool,
+    /// Also draw one minimum covering, below the `MIN COUNT` line.
+    #[arg(long)]
+    show: bool,
+    /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`; then
+    /// `--kind C` covers with it.
+    #[arg(long = "piece", value_name = "LETTER=BETZA")]
+    piece: Vec<String>,
+}
+
+/// Which covering: the variants of domination.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Variant {
+    /// The covering pieces do not attack each other nor the given pieces (independent
+    /// domination).
+    #[arg(long)]
+    independent: bool,
+    /// Every square must be attacked, occupied ones included (total domination).
+    #[arg(long)]
+    total: bool,
+}
+
+/// The flags of `solve --cover`.
+#[derive(Args, Debug)]
+pub struct SolveCoverArgs {
+    /// Print one covering with the fewest pieces of --kind instead: every square
+    /// occupied or attacked beside --pieces and --fixed (--pieces defaults to none).
+    #[arg(long, requires = "kind")]
+    pub cover: bool,
+    /// With --cover: the covering kind, by letter.
+    #[arg(long, value_name = "LETTER", requires = "cover")]
+    kind: Option<String>,
+    #[command(flatten)]
+    variant: SolveVariant,
+}
+
+/// [`Variant`] for `solve`, where the flags need --cover.
+#[derive(Args, Debug, Clone, Copy)]
+struct SolveVariant {
+    /// With --cover: the covering pieces do not attack each other nor the given pieces.
+    #[arg(long, requires = "cover")]
+    independent: bool,
+    /// With --cover: every square must be attacked, occupied ones included.
+    #[arg(long, requires = "cover")]
+    total: bool,
+}
+
+/// One covering question, parsed.
+struct Request {
+    board: Board,
+    kind: PieceKind,
+    base: Vec<PieceCount>,
+    fixed: Placement,
+    engine: EngineChoice,
+    limits: Limits,
+    options: CoverOptions,
+}
+
+impl Request {
+    #[allow(clippy::too_many_arguments)]
+    fn parse(
+        board: &str,
+        kind: &str,
+        pieces: Option<&str>,
+        fixed: Option<&str>,
+        engine: &str,
+        defs: &[String],
+        limits: Limits,
+        options: CoverOptions,
+    ) -> Result<Request, String> {
+        let catalog = super::fairy::catalog(defs)?;
+        let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
+        let (kind, base, fixed) = super::counting::kind_and_given(&catalog, kind, pieces, fixed)?;
+        let engine = engine.parse().map_err(|e: queens::Error| e.to_string())?;
+        Ok(Request {
+            board,
+            kind,
+            base,
+            fixed,
+            engine,
+            limits,
+            options,
+        })
+    }
+
+    /// Runs the search with a progress bar; `Err` is the outcome to end with (no
+    /// covering, a budget, bad input).
+    fn run(&self) -> Result<queens::cover::Cover, CliResult> {
+        let bar = Bar::new("covering");
+        let report = |p: queens::Progress| bar.update(p.done, p.total);
+        let found = cover(
+            self.board,
+            &self.base,
+            &self.fixed,
+            &self.kind,
+            &self.options,
+            self.engine,
+            &self.limits.settings(Some(&report)),
+        );
+        bar.finish();
+        match found {
+            Ok(Some(c)) => Ok(c),
+            Ok(None) => {
+                eprintln!("queens: no covering: {}", self.why_none());
+                Err(Ok(Outcome::No))
+            }
+            Err(e) => Err(failed(e)),
+        }
+    }
+
+    /// Why no covering exists, as the end of a sentence.
+    fn why_none(&self) -> String {
+        let others: Vec<_> = self
+            .fixed
+            .pieces()
+            .iter()
+            .filter(|p| p.kind != self.kind)
+            .cloned()
+            .collect();
+        let given = Problem::new(self.board, self.base.clone(), Placement::new(others));
+        if let Ok(given) = given
+            && given.total_pieces() > 0
+            && matches!(
+                queens::solve(&given, self.engine, &self.limits.settings(None)),
+                Ok(None)
+            )
+        {
+            return "the given pieces (--pieces, --fixed) cannot stand without attacking each other".into();
+        }
+        if self.options.independent
+            && !queens::verify::conflicts(&self.board, &self.fixed).is_empty()
+        {
+            return "the fixed pieces attack each other, which --independent forbids".into();
+        }
+        let name = self.kind.name();
+        let beside = if self.base.is_empty() && self.fixed.is_empty() {
+            ""
+        } else {
+            " beside the given pieces"
+        };
+        match (self.options.independent, self.options.total) {
+            (true, true) => format!(
+                "no placement of {name}s that do not attack each other or the given pieces has every square attacked{beside}"
+            ),
+            (true, false) => format!(
+                "no placement of {name}s that do not attack each other or the given pieces occupies or attacks every square{beside}"
+            ),
+            (false, true) => format!(
+                "no placement of {name}s has every square attacked, occupied ones included{beside}"
+            ),
+            (false, false) => {
+                format!("no placement of {name}s occupies or attacks every square{beside}")
+            }
+        }
+    }
+}
+
+/// `queens cover BOARD --kind K [...]`: prints `MIN COUNT`.
+pub fn cover_cmd(a: &CoverArgs) -> CliResult {
+    let limits = Limits::new(a.threads, a.budget_secs, a.budget_steps)?;
+    let request = Request::parse(
+        &a.board,
+        &a.kind,
+        a.pieces.as_deref(),
+        a.fixed.as_deref(),
+        &a.engine,
+        &a.piece,
+        limits,
+        CoverOptions {
+            independent: a.variant.independent,
+            total: a.variant.total,
+            example_only: false,
+        },
+    )?;
+    let c = match request.run() {
+        Ok(c) => c,
+        Err(outcome) => return outcome,
+    };
+    let count = c.count.map(|n| n.to_string()).unwrap_or_default();
+    let text = if a.json {
+        format!(
+            "{}\n",
+            serde_json::json!({
+                "board": request.board.to_string(),
+                "kind": request.kind.letter().to_string(),
+                "independent": a.variant.independent,
+                "total": a.variant.total,
+                "min": c.min,
+                "placements": count,
+                "example": c.example.to_string(),
+            })
+        )
+    } else if a.show {
+        format!(
+            "{} {count}\n{}",
+            c.min,
+            queens::render::diagram(&request.board, &c.example)
+        )
+    } else {
+        format!("{} {count}\n", c.min)
+    };
+    let mut out = io::stdout().lock();
+    write_out(&mut out, &text)?;
+    finish(&mut out)?;
+    Ok(Outcome::Yes)
+}
+
+/// `queens solve --cover --kind K [...]`: one minimum covering, drawn.
+pub fn solve(
+    args: &ProblemArgs,
+    flags: &SolveCoverArgs,
+    format: Option<SolveFormat>,
+    huge: &HugeArgs,
+) -> CliResult {
+    if let Some(flag) = huge.queens_flag() {
+        return Err(format!(
+            "{flag} places N queens on an N x N board; it does not go with --cover"
+        ));
+    }
+    if super::terrain::given(&args.terrain) {
+        return Err(
+            "--cover takes a plain board: leave out --holes, --blockers, --torus and --regions"
+                .into(),
+        );
+    }
+    let request = Request::parse(
+        &args.board,
+        flags.kind.as_deref().unwrap_or_default(),
+        args.pieces.as_deref(),
+        args.fixed.as_deref(),
+        &args.engine,
+        &args.piece,
+        Limits::of(args)?,
+        CoverOptions {
+            independent: flags.variant.independent,
+            total: flags.variant.total,
+            example_only: true,
+        },
+    )?;
+    let c = match request.run() {
+        Ok(c) => c,
+        Err(outcome) => return outcome,
+    };
+    let format =
+        format.unwrap_or_else(|| super::hugen::default_solve_format(&request.board, false));
+    let plain = queens::terrain::Terrain::new(&request.board);
+    let text = solution_text(&request.board, &plain, &c.example, format)?;
+    let mut out = io::stdout().lock();
+    write_out(&mut out, &text)?;
+    finish(&mut out)?;
+    Ok(Outcome::Yes)
+}
