@@ -315,9 +315,10 @@ fn unique_counts_on_terrain_match_canonical_forms() {
     }
 }
 
-#[test]
-fn every_solution_printed_passes_verify_with_the_same_options() {
-    let dir = std::env::temp_dir().join(format!("queens-terrain-{}", std::process::id()));
+/// Runs `run` on each of the command lines' option sets the verify and export tests
+/// share (a board and its options; a 5x5 region file in a temporary folder).
+fn with_option_sets(tag: &str, run: impl Fn(&[&str])) {
+    let dir = std::env::temp_dir().join(format!("queens-terrain-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let regions = dir.join("r.txt");
     std::fs::write(&regions, "aabbb\naabbb\ncccdd\ncccdd\neeeee\n").unwrap();
@@ -327,42 +328,51 @@ fn every_solution_printed_passes_verify_with_the_same_options() {
         vec!["6", "--holes", "a1,c3"],
         vec!["4", "--pieces", "5Q", "--blockers", "b2,c3"],
         vec!["5", "--pieces", "5L", "--piece", "L=RF", "--regions", r],
+        vec!["5", "--pieces", "4R", "--blockers", "c3", "--torus"],
     ] {
-        let mut all = vec!["all"];
-        all.extend(&opts);
-        let o = queens(&all);
-        let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
-        let count = stdout(&queens(&[&["count"][..], &opts[..]].concat()));
-        assert_eq!(lines.len().to_string() + "\n", count, "{opts:?}");
-        for line in &lines {
-            let mut v = vec!["verify", opts[0], line.as_str()];
-            v.extend(
-                opts[1..]
-                    .iter()
-                    .filter(|o| !o.starts_with("--pieces") && **o != "5Q" && **o != "5L"),
-            );
-            let o = queens(&v);
-            assert_eq!(o.status.code(), Some(0), "{v:?}: {}", stdout(&o));
+        run(&opts);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `verify BOARD PLACEMENT` with the options of `opts` but its `--pieces`.
+fn verify_with(opts: &[&str], placement: &str) -> std::process::Output {
+    let mut v = vec!["verify", opts[0], placement];
+    let mut rest = opts[1..].iter();
+    while let Some(&o) = rest.next() {
+        if o == "--pieces" {
+            rest.next();
+        } else {
+            v.push(o);
         }
     }
+    queens(&v)
+}
+
+#[test]
+fn every_solution_printed_passes_verify_with_the_same_options() {
+    with_option_sets("verify", |opts| {
+        let o = queens(&[&["all"][..], opts].concat());
+        let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+        let count = stdout(&queens(&[&["count"][..], opts].concat()));
+        assert_eq!(lines.len().to_string() + "\n", count, "{opts:?}");
+        for line in &lines {
+            let o = verify_with(opts, line);
+            assert_eq!(o.status.code(), Some(0), "{opts:?} {line}: {}", stdout(&o));
+        }
+    });
     // A placement that breaks a region is explained.
-    let o = queens(&[
-        "verify",
-        "5",
-        "Ka1",
-        "Kc3",
-        "--piece",
-        "L=RF",
-        "--regions",
-        r,
-    ]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stdout(&o).contains("region 'b' holds 0 pieces, not 1"),
-        "{}",
-        stdout(&o)
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
+    with_option_sets("verify-region", |opts| {
+        if opts.contains(&"--regions") {
+            let o = verify_with(opts, "Ka1 Kc3");
+            assert_eq!(o.status.code(), Some(1));
+            assert!(
+                stdout(&o).contains("region 'b' holds 0 pieces, not 1"),
+                "{}",
+                stdout(&o)
+            );
+        }
+    });
 }
 
 #[test]
@@ -493,33 +503,22 @@ fn minizinc_and_xcsp3_exports_encode_the_terrain() {
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
-    let dir = std::env::temp_dir().join(format!("queens-terrain-mzn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let regions = dir.join("r.txt");
-    std::fs::write(&regions, "aabbb\naabbb\ncccdd\ncccdd\neeeee\n").unwrap();
-    let r = regions.to_str().unwrap();
-    for args in [
-        vec!["5", "--torus"],
-        vec!["6", "--holes", "a1,c3"],
-        vec!["4", "--pieces", "5Q", "--blockers", "b2,c3"],
-        vec!["5", "--pieces", "5L", "--piece", "L=RF", "--regions", r],
-        vec!["5", "--pieces", "4R", "--blockers", "c3", "--torus"],
-    ] {
-        let count: u64 = stdout(&queens(&[&["count"][..], &args[..]].concat()))
+    with_option_sets("export", |args| {
+        let count: u64 = stdout(&queens(&[&["count"][..], args].concat()))
             .trim()
             .parse()
             .unwrap();
         let xcsp = stdout(&queens(
-            &[&["export"][..], &args[..], &["--to", "xcsp3"][..]].concat(),
+            &[&["export"][..], args, &["--to", "xcsp3"][..]].concat(),
         ));
         assert!(xcsp.contains("<instance"), "{args:?}");
         if !have {
-            continue;
+            return;
         }
         let model = stdout(&queens(
-            &[&["export"][..], &args[..], &["--to", "minizinc"][..]].concat(),
+            &[&["export"][..], args, &["--to", "minizinc"][..]].concat(),
         ));
-        let path = dir.join("m.mzn");
+        let path = std::env::temp_dir().join(format!("queens-terrain-{}.mzn", std::process::id()));
         std::fs::write(&path, model).unwrap();
         let out = std::process::Command::new("minizinc")
             .args(["--solver", "gecode", "--all-solutions"])
@@ -534,14 +533,8 @@ fn minizinc_and_xcsp3_exports_encode_the_terrain() {
             .collect();
         assert_eq!(solutions.len() as u64, count, "{args:?}");
         for s in solutions.iter().take(5) {
-            let mut v = vec!["verify", args[0], s.as_str()];
-            v.extend(
-                args[1..]
-                    .iter()
-                    .filter(|a| !["--pieces", "5Q", "5L", "4R"].contains(a)),
-            );
-            assert_eq!(queens(&v).status.code(), Some(0), "{v:?}");
+            assert_eq!(verify_with(args, s).status.code(), Some(0), "{args:?} {s}");
         }
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_file(&path).unwrap();
+    });
 }
