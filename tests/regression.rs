@@ -604,3 +604,172 @@ fn one_queen_on_a_very_wide_board_needs_no_rank_per_file() {
     code(&o, 0);
     assert_eq!(stdout(&o).split_whitespace().count(), 3);
 }
+
+/// A temporary file path for one test.
+fn tmp_path(name: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("queens-reg-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+#[test]
+fn a_checkpoint_or_shard_of_another_terrain_is_refused() {
+    // The plans of 8 rooks with and without a hole on h8 share their task list (the
+    // prefixes never reach rank 8): the problem's fingerprint must tell them apart.
+    let cp = tmp_path("terrain.ckpt");
+    let c = cp.to_str().unwrap();
+    let holed = [
+        "count", "8", "--pieces", "8R", "--fixed", "Ra1", "--engine", "exact",
+    ];
+    let o = queens(&[&holed[..], &["--holes", "h8", "--checkpoint", c]].concat());
+    code(&o, 0);
+    let o = queens(&[&holed[..], &["--checkpoint", c]].concat());
+    code(&o, 2);
+    assert!(stderr(&o).contains("made for"), "{}", stderr(&o));
+    let a = stdout(&queens(
+        &[&holed[..], &["--holes", "h8", "--shard", "1/2"]].concat(),
+    ));
+    let b = stdout(&queens(&[&holed[..], &["--shard", "2/2"]].concat()));
+    let (fa, fb) = (tmp_path("a.json"), tmp_path("b.json"));
+    std::fs::write(&fa, a).unwrap();
+    std::fs::write(&fb, b).unwrap();
+    let o = queens(&["merge", fa.to_str().unwrap(), fb.to_str().unwrap()]);
+    code(&o, 2);
+    assert!(
+        stderr(&o).contains("do not belong together"),
+        "{}",
+        stderr(&o)
+    );
+    for f in [cp, fa, fb] {
+        std::fs::remove_file(f).unwrap();
+    }
+}
+
+#[test]
+fn fewlines_shards_merge_on_boards_too_large_for_the_symmetric_search() {
+    // 70x70 has 4900 squares, past the symmetric search's 4096: the shards still merge
+    // to the total, and `merge --unique` says why it cannot answer.
+    let files: Vec<std::path::PathBuf> = (1..=2)
+        .map(|i| {
+            let o = queens(&[
+                "count",
+                "70",
+                "--pieces",
+                "3Q",
+                "--shard",
+                &format!("{i}/2"),
+            ]);
+            code(&o, 0);
+            let f = tmp_path(&format!("big-{i}.json"));
+            std::fs::write(&f, stdout(&o)).unwrap();
+            f
+        })
+        .collect();
+    let names: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
+    let whole = stdout(&queens(&["count", "70", "--pieces", "3Q"]));
+    assert_eq!(
+        stdout(&queens(&[&["merge"][..], &names[..]].concat())),
+        whole
+    );
+    let o = queens(&[&["merge", "--unique"][..], &names[..]].concat());
+    code(&o, 2);
+    assert!(
+        stderr(&o).contains("count up to symmetry"),
+        "{}",
+        stderr(&o)
+    );
+    for f in files {
+        std::fs::remove_file(f).unwrap();
+    }
+}
+
+#[test]
+fn gen_regions_gives_up_where_no_unique_puzzle_exists() {
+    // Two knights on 2x2 never attack: every split into two regions has several
+    // solutions. It used to search forever.
+    let o = queens(&["gen-regions", "2", "--piece", "N"]);
+    code(&o, 3);
+    assert!(stderr(&o).contains("no region puzzle"), "{}", stderr(&o));
+}
+
+#[test]
+fn decode_refuses_a_dimacs_file_of_a_board_with_terrain() {
+    let cnf = tmp_path("terrain.cnf");
+    let o = queens(&[
+        "export",
+        "3x3",
+        "--pieces",
+        "4R",
+        "--blockers",
+        "b2",
+        "--to",
+        "dimacs",
+    ]);
+    code(&o, 0);
+    std::fs::write(&cnf, stdout(&o)).unwrap();
+    let model = tmp_path("terrain.out");
+    std::fs::write(&model, "s SATISFIABLE\nv 0\n").unwrap();
+    let o = queens(&[
+        "decode",
+        "--cnf",
+        cnf.to_str().unwrap(),
+        "--model",
+        model.to_str().unwrap(),
+    ]);
+    code(&o, 2);
+    assert!(stderr(&o).contains("holes, blockers"), "{}", stderr(&o));
+    std::fs::remove_file(cnf).unwrap();
+    std::fs::remove_file(model).unwrap();
+}
+
+#[test]
+fn per_region_without_regions_is_refused_on_every_path() {
+    for args in [
+        vec!["solve", "1000", "--per-region", "2"],
+        vec!["count", "8", "--pieces", "0..8Q", "--per-region", "2"],
+        vec!["count", "8", "--per-region", "2"],
+    ] {
+        let o = queens(&args);
+        code(&o, 2);
+    }
+}
+
+#[test]
+fn a_terrain_off_its_board_is_refused_by_the_library() {
+    use queens::terrain::Terrain;
+    let p = queens::Problem::queens(8).unwrap();
+    let t = Terrain::new(p.board())
+        .with_holes([queens::Square::new(20, 20)])
+        .unwrap();
+    assert!(p.clone().with_terrain(t).is_err());
+}
+
+#[test]
+fn merge_refuses_a_shard_number_outside_its_split() {
+    use queens::engine::{Parts, count_parts, merge};
+    let p = queens::Problem::queens(8).unwrap();
+    let parts = Parts {
+        shard: Some("1/1".parse().unwrap()),
+        ..Parts::default()
+    };
+    let mut r = count_parts(&p, queens::EngineChoice::Auto, &Default::default(), &parts)
+        .unwrap()
+        .shard
+        .unwrap();
+    r.shard = 0;
+    assert!(merge(&[("hand-made".into(), r.clone())]).is_err());
+    r.shard = 2;
+    assert!(merge(&[("hand-made".into(), r)]).is_err());
+}
+
+#[test]
+fn verify_partial_leaves_regions_short() {
+    let f = tmp_path("regions.txt");
+    std::fs::write(&f, "ab\ncd\n").unwrap();
+    let r = f.to_str().unwrap();
+    let o = queens(&["verify", "2", "Ka1", "--regions", r, "--partial"]);
+    code(&o, 0);
+    let o = queens(&["verify", "2", "Ka1", "--regions", r]);
+    code(&o, 1);
+    std::fs::remove_file(f).unwrap();
+}

@@ -609,4 +609,9 @@ def merge(results: Sequence[str], *, unique: bool = False, names: Optional[Seque
     if names is not None and (isinstance(names, str) or not all(isinstance(n, str) for n in names)):
         raise InputError("bad names: give one string per result")
     total, up_to_symmetry = _queens.merge(list(results), None if names is None else list(names))
+    if unique and up_to_symmetry is None:
+        raise InputError(
+            "these parts do not give the count up to symmetry: the board is too large to "
+            "search for symmetric placements"
+        )
     return up_to_symmetry if unique else total

@@ -84,8 +84,10 @@ pub fn merge(
         parts.push((name, r));
     }
     let merged = merge_results(&parts).map_err(|e| errors::to_py(py, e))?;
-    Ok((
-        to_int(py, merged.tally.total.into())?,
-        to_int(py, merged.tally.unique.into())?,
-    ))
+    let unique = if merged.unique_known {
+        to_int(py, merged.tally.unique.into())?
+    } else {
+        py.None()
+    };
+    Ok((to_int(py, merged.tally.total.into())?, unique))
 }

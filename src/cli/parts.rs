@@ -139,13 +139,19 @@ pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, Str
         ));
     }
     let m = merge_shards(&parts).map_err(|e| e.to_string())?;
+    if unique && !m.unique_known {
+        return Err(format!(
+            "these shards of {} do not give the count up to symmetry: the board is too large to search for symmetric placements",
+            m.problem
+        ));
+    }
     let text = if json {
         json!({
             "n": m.rows,
             "rows": m.rows,
             "cols": m.cols,
             "total": m.tally.total,
-            "unique": m.tally.unique,
+            "unique": if m.unique_known { json!(m.tally.unique) } else { json!(null) },
             "method": m.method,
             "seconds": (m.seconds * 1e3).round() / 1e3,
             "shards": parts.len(),

@@ -10,7 +10,11 @@ use super::args::TerrainArgs;
 
 /// Whether any of the options is given.
 pub fn given(args: &TerrainArgs) -> bool {
-    args.holes.is_some() || args.blockers.is_some() || args.torus || args.regions.is_some()
+    args.holes.is_some()
+        || args.blockers.is_some()
+        || args.torus
+        || args.regions.is_some()
+        || args.per_region != 1
 }
 
 /// The terrain the options describe on `board`.
@@ -48,7 +52,7 @@ pub fn read(args: &TerrainArgs, board: &Board) -> Result<Terrain, String> {
 
 /// `problem` on the board the options describe.
 pub fn apply(args: &TerrainArgs, problem: Problem) -> Result<Problem, String> {
-    if !given(args) && args.per_region == 1 {
+    if !given(args) {
         return Ok(problem);
     }
     let t = read(args, problem.board())?;

@@ -36,6 +36,14 @@ pub(crate) fn write(problem: &Problem, encoding: &Encoding) -> String {
     if !problem.fixed().is_empty() {
         let _ = writeln!(out, "c fixed {}", problem.fixed());
     }
+    if !problem.terrain().is_plain() {
+        // `decode` rebuilds a plain board from this header: it refuses such files
+        // rather than judge an answer by the wrong rules.
+        let _ = writeln!(
+            out,
+            "c terrain holes, blockers, torus or regions (not decodable)"
+        );
+    }
     let _ = writeln!(
         out,
         "c variables 1..{} are pieces (kind@square, true = the piece stands there); the rest are auxiliary",
@@ -244,6 +252,12 @@ impl VarMap {
                     definitions.push(def.to_string());
                 }
                 Some("pieces") => pieces = Some(words.next().unwrap_or("").to_string()),
+                Some("terrain") => {
+                    return Err(bad(format!(
+                        "line {}: it was exported for a board with holes, blockers, the torus or regions, which decode does not rebuild yet",
+                        no + 1
+                    )));
+                }
                 Some("fixed") => fixed = words.collect::<Vec<_>>().join(" "),
                 Some("var") => {
                     let (Some(v), Some(what)) = (words.next(), words.next()) else {

@@ -271,9 +271,19 @@ impl Terrain {
         Ok(())
     }
 
-    /// Whether this terrain was made for `board`.
+    /// Whether this terrain was made for `board`: its size, every hole and blocker on
+    /// it, a region for each of its squares.
     pub fn fits(&self, board: &Board) -> bool {
         (self.rows, self.cols) == (board.rows(), board.cols())
+            && self
+                .holes
+                .iter()
+                .chain(&self.blockers)
+                .all(|&s| board.contains(s))
+            && self
+                .regions
+                .as_ref()
+                .is_none_or(|r| r.of.len() as u64 == board.squares())
     }
 
     /// Whether this is the plain rectangle (what every engine handles).

@@ -94,6 +94,11 @@ pub fn maximum_on(
             "max takes no --regions: the regions already fix how many pieces stand".into(),
         ));
     }
+    if !terrain.fits(&board) {
+        return Err(Error::BadTerrain(format!(
+            "the terrain was made for another board than {board}"
+        )));
+    }
     let ctl = &Control::start(settings)?;
     let base_total: u64 = base.iter().map(|p| p.count as u64).sum();
     let free = board.squares() - (terrain.holes().count() + terrain.blockers().count()) as u64;

@@ -50,6 +50,10 @@ pub const MAX_SIDE: u32 = NAMES.len() as u32;
 /// Moves of squares between regions before the regions are grown anew.
 const REPAIRS: u32 = 60;
 
+/// Rounds of growing regions before giving up (some pieces admit no unique puzzle at
+/// all: two knights on 2x2 never attack, so every split has several solutions).
+const ROUNDS: u32 = 200;
+
 /// A puzzle on `n x n` for `n` pieces of `kind`, one per region, with exactly one
 /// solution. `Ok(None)` when no placement of `n` such pieces exists at all.
 ///
@@ -79,7 +83,7 @@ pub fn generate(
     };
     let cells = (n * n) as usize;
     let seeds: Vec<usize> = solution.iter().map(|&s| board.index(s)).collect();
-    for round in 1.. {
+    for round in 1..=ROUNDS {
         let mut of = grow(&board, &seeds, &mut rng);
         for _ in 0..REPAIRS {
             let problem = puzzle(&board, kind, &of)?;
@@ -121,7 +125,12 @@ pub fn generate(
         }
         debug_assert_eq!(of.len(), cells);
     }
-    unreachable!("the loop returns")
+    Err(Error::GaveUp {
+        engine: "gen-regions",
+        reason: format!(
+            "no region puzzle with one solution found in {ROUNDS} rounds of growing regions (the piece may allow none)"
+        ),
+    })
 }
 
 /// A uniform pick below `n`.

@@ -103,6 +103,9 @@ pub enum UniqueRule {
         /// The number of symmetries, the identity included.
         order: u32,
     },
+    /// The count up to symmetry is not available from these parts (a board too large
+    /// for the search of symmetric placements).
+    Unavailable,
 }
 
 impl From<UniqueRule> for String {
@@ -111,6 +114,7 @@ impl From<UniqueRule> for String {
             UniqueRule::Summed => "summed".into(),
             UniqueRule::FromTotal => "from-total".into(),
             UniqueRule::Burnside { order } => format!("burnside-{order}"),
+            UniqueRule::Unavailable => "unavailable".into(),
         }
     }
 }
@@ -122,6 +126,7 @@ impl TryFrom<String> for UniqueRule {
         match s.as_str() {
             "summed" => Ok(UniqueRule::Summed),
             "from-total" => Ok(UniqueRule::FromTotal),
+            "unavailable" => Ok(UniqueRule::Unavailable),
             _ => s
                 .strip_prefix("burnside-")
                 .and_then(|o| o.parse().ok())
@@ -214,6 +219,7 @@ impl PlanId {
             UniqueRule::FromTotal => {
                 super::nqueens::symmetric::unique_from_total(self.rows as usize, total)?
             }
+            UniqueRule::Unavailable => 0,
             UniqueRule::Burnside { order } => {
                 let all = total.checked_add(sum.unique)?;
                 let order = u128::from(order);
@@ -322,6 +328,12 @@ pub(crate) fn run(plan: &dyn PartPlan, opts: &Options, ctl: &Control) -> Result<
             id.problem, sum.total
         ))
     };
+    if whole && opts.unique && id.unique == UniqueRule::Unavailable {
+        return Err(Error::Unsupported(format!(
+            "the count up to symmetry of {} is not available: the board is too large to search for symmetric placements",
+            id.problem
+        )));
+    }
     let tally = if !whole {
         sum
     } else if opts.unique {
@@ -527,9 +539,13 @@ where
         task: F,
     ) -> TaskList<'a, F> {
         let order = crate::symmetry::symmetries(problem).len() as u32;
-        let symmetric = (!unique_summed && order > 1).then_some(problem);
+        // The search of symmetric placements takes boards up to its size limit.
+        let searchable = problem.board().squares() <= crate::symmetry::MAX_SQUARES;
+        let symmetric = (!unique_summed && order > 1 && searchable).then_some(problem);
         id.unique = if unique_summed {
             UniqueRule::Summed
+        } else if order > 1 && !searchable {
+            UniqueRule::Unavailable
         } else {
             UniqueRule::Burnside { order }
         };
@@ -599,6 +615,21 @@ pub(crate) fn describe(problem: &Problem) -> String {
     if !problem.fixed().is_empty() {
         text.push_str(&format!(" fixed {}", problem.fixed()));
     }
+    let t = problem.terrain();
+    let holes: Vec<String> = t.holes().map(|s| s.to_string()).collect();
+    let blockers: Vec<String> = t.blockers().map(|s| s.to_string()).collect();
+    if !holes.is_empty() {
+        text.push_str(&format!(" holes {}", holes.join(",")));
+    }
+    if !blockers.is_empty() {
+        text.push_str(&format!(" blockers {}", blockers.join(",")));
+    }
+    if t.torus() {
+        text.push_str(" torus");
+    }
+    if let Some(r) = t.regions() {
+        text.push_str(&format!(" {} regions of {}", r.count(), r.per_region()));
+    }
     text
 }
 
@@ -615,6 +646,8 @@ fn fingerprint(problem: &Problem) -> String {
         ));
     }
     text.push_str(&format!(";fixed {}", problem.fixed()));
+    // The terrain, regions square by square: two boards that differ anywhere differ here.
+    text.push_str(&format!(";{:?}", problem.terrain()));
     super::nqueens::fnv1a(text.into_bytes())
 }
 

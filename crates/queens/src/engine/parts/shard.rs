@@ -210,8 +210,11 @@ pub struct Merged {
     pub cols: u32,
     /// How the shards were counted.
     pub method: Method,
-    /// The whole count and the count up to symmetry.
+    /// The whole count and the count up to symmetry (0 when not `unique_known`).
     pub tally: Tally,
+    /// Whether the shards give the count up to symmetry (not on boards too large to
+    /// search for symmetric placements).
+    pub unique_known: bool,
     /// Seconds spent over all shards.
     pub seconds: f64,
 }
@@ -238,6 +241,12 @@ pub fn merge(parts: &[(String, ShardResult)]) -> Result<Merged, Error> {
             return Err(Error::Shard(format!(
                 "{name} is a shard of {} (plan {}), but {first_name} is of {} (plan {}): they do not belong together",
                 r.problem, r.fingerprint, first.problem, first.fingerprint
+            )));
+        }
+        if r.shard == 0 || r.shard > r.shards {
+            return Err(Error::Shard(format!(
+                "{name} claims to be shard {}/{}, which does not exist",
+                r.shard, r.shards
             )));
         }
         if r.shards != k {
@@ -288,6 +297,7 @@ pub fn merge(parts: &[(String, ShardResult)]) -> Result<Merged, Error> {
         cols: first.cols,
         method: first.method,
         tally,
+        unique_known: plan.unique != UniqueRule::Unavailable,
         seconds,
     })
 }
