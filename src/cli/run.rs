@@ -3,7 +3,7 @@
 
 use std::io::{self, BufWriter};
 
-use queens::verify::{Conflict, verify};
+use queens::verify::{Conflict, TerrainFault, verify_on};
 use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement, Problem, parse_spec};
 
 use super::args::{AllFormat, Cli, Command, ProblemArgs, SolveFormat, VerifyFormat};
@@ -342,15 +342,15 @@ fn verify_cmd(
             _ => Board::square(8).expect("8x8 is a board"),
         },
     };
-    verify(&board, &placement).map_err(|e| e.to_string())?;
     let terrain = super::terrain::read(terrain_args, &board)?;
-    let found = queens::verify::conflicts_on(&board, &terrain, &placement);
+    let found = verify_on(&board, &terrain, &placement).map_err(|e| e.to_string())?;
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
     // A partial placement may leave regions short; holes and blockers still bind.
     problems.extend(
         queens::verify::terrain_faults(&board, &terrain, &placement)
-            .into_iter()
-            .filter(|f| !(partial && f.contains(" holds ") && f.starts_with("region"))),
+            .iter()
+            .filter(|f| !(partial && matches!(f, TerrainFault::Region { .. })))
+            .map(ToString::to_string),
     );
     if let Some(spec) = pieces {
         let want: Vec<PieceCount> = parse_spec(spec, &catalog)

@@ -39,8 +39,7 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::{Piece, Placement, Problem};
-use crate::terrain::Terrain;
-use crate::verify::{conflicts_on, terrain_faults};
+use crate::verify::conflicts_on;
 
 /// The largest number of squares the exact engine accepts.
 pub const MAX_SQUARES: u64 = 4096;
@@ -310,8 +309,8 @@ impl<const W: usize> Search<W> {
                 m
             })
             .collect();
-        let mut dead = !conflicts_on(&board, terrain, &fixed).is_empty()
-            || !terrain_faults_of_fixed(&board, terrain, &fixed);
+        // (`Problem::with_terrain` keeps fixed pieces off holes and blockers.)
+        let mut dead = !conflicts_on(&board, terrain, &fixed).is_empty();
         let (mut regions, mut region_of, mut per_region) = (Vec::new(), Vec::new(), 0);
         if let Some(r) = terrain.regions() {
             per_region = r.per_region();
@@ -483,10 +482,10 @@ impl<const W: usize> Search<W> {
     /// [`PART_TASKS`] of them (or the last but one slot), in search order. Kept as
     /// squares, not candidate sets: a task's sets are replayed when it runs, so that a
     /// plan on a 64x64 board costs bytes per task, not kilobytes.
-    fn part_tasks(&self) -> Vec<Vec<u16>> {
+    fn part_tasks(&self, want: usize) -> Vec<Vec<u16>> {
         let mut level: Vec<Vec<u16>> = vec![Vec::new()];
         let mut d = 0;
-        while level.len() < PART_TASKS && d + 1 < self.slots.len() {
+        while level.len() < want && d + 1 < self.slots.len() {
             let mut next_level = Vec::new();
             for prefix in &level {
                 let (lo, masks) = self.replay(prefix);
@@ -534,7 +533,7 @@ impl<const W: usize> Search<W> {
         let tasks = if trivial {
             vec![Vec::new()]
         } else {
-            self.part_tasks()
+            self.part_tasks(PART_TASKS)
         };
         let id = PlanId::of(
             "exact",
@@ -542,49 +541,34 @@ impl<const W: usize> Search<W> {
             1,
             format!("exact-v1 {trivial} {tasks:?}"),
         );
-        let nk = self.stride;
         let run = |i: usize, ctl: &Control, _: &dyn Fn() -> bool| {
             let total = if self.dead {
-                0
+                Some(0)
             } else if self.slots.is_empty() {
-                1
+                Some(1)
             } else {
-                let (lo, masks) = self.replay(&tasks[i]);
-                let mut levels = self.scratch();
-                levels[..nk].copy_from_slice(&masks);
-                let poll = Poll::new(ctl);
-                let n = self.count_from(tasks[i].len(), lo, &mut levels, &poll);
-                if poll.stopped.get() {
-                    return Ok(None);
-                }
-                n
+                self.count_task(&tasks[i], &mut self.scratch(), ctl)
             };
-            Ok(Some(Tally { total, unique: 0 }))
+            Ok(total.map(|total| Tally { total, unique: 0 }))
         };
         let plan = TaskList::new(id, problem, tasks.len(), false, run);
         parts::count_in_parts(&plan, ctl, parts)
     }
 
-    /// Partial placements at a shallow depth, as independent counting tasks.
-    fn tasks(&self, want: usize) -> Vec<(usize, usize, Vec<Bitboard<W>>)> {
-        let nk = self.stride;
-        let mut level = vec![(0usize, 0usize, self.start.clone())];
-        let mut d = 0;
-        while level.len() < want && d + 1 < self.slots.len() {
-            let mut next_level = Vec::new();
-            for (_, lo, masks) in &level {
-                let mut cand = masks[self.slots[d].kind].range(*lo, self.slots[d].hi);
-                while let Some(t) = cand.pop_lowest() {
-                    let mut next = vec![Bitboard::EMPTY; nk];
-                    if self.place(d, t, masks, &mut next) {
-                        next_level.push((d + 1, self.next_lo(d, t), next));
-                    }
-                }
-            }
-            level = next_level;
-            d += 1;
-        }
-        level
+    /// Counts the placements below the pre-placement `prefix` (squares of the first
+    /// slots, as [`Search::part_tasks`] makes them), with `levels` as scratch; `None`
+    /// when `ctl` stopped it.
+    fn count_task(
+        &self,
+        prefix: &[u16],
+        levels: &mut [Bitboard<W>],
+        ctl: &Control,
+    ) -> Option<u128> {
+        let (lo, masks) = self.replay(prefix);
+        levels[..self.stride].copy_from_slice(&masks);
+        let poll = Poll::new(ctl);
+        let n = self.count_from(prefix.len(), lo, levels, &poll);
+        (!poll.stopped.get()).then_some(n)
     }
 
     fn count(&self, ctl: &Control) -> Result<u128, Error> {
@@ -599,35 +583,27 @@ impl<const W: usize> Search<W> {
             // One thread on a small board: the whole tree here, without building a
             // pool (a 9x9 region puzzle is counted in a tenth of the time a pool takes
             // to start); larger boards keep their tasks for progress reports.
-            let mut levels = self.scratch();
-            levels[..self.stride].copy_from_slice(&self.start);
-            let poll = Poll::new(ctl);
-            let n = self.count_from(0, 0, &mut levels, &poll);
-            if poll.stopped.get() {
-                return Err(Error::Interrupted);
-            }
+            let n = self
+                .count_task(&[], &mut self.scratch(), ctl)
+                .ok_or(Error::Interrupted)?;
             ctl.report(1, 1);
             return Ok(n);
         }
-        let tasks = self.tasks(64 * threads);
+        let tasks = self.part_tasks(64 * threads);
         let total_tasks = tasks.len() as u64;
         let done = AtomicU64::new(0);
-        let nk = self.stride;
         let run = || {
             tasks
                 .par_iter()
                 .map_init(
                     || self.scratch(),
-                    |levels, (d, lo, masks)| {
+                    |levels, prefix| {
                         if ctl.cancelled() {
                             return Err(Error::Interrupted);
                         }
-                        levels[..nk].copy_from_slice(masks);
-                        let poll = Poll::new(ctl);
-                        let n = self.count_from(*d, *lo, levels, &poll);
-                        if poll.stopped.get() {
-                            return Err(Error::Interrupted);
-                        }
+                        let n = self
+                            .count_task(prefix, levels, ctl)
+                            .ok_or(Error::Interrupted)?;
                         let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                         ctl.report(finished, total_tasks);
                         Ok(n)
@@ -721,11 +697,4 @@ impl<const W: usize> Walker<'_, '_, W> {
         }
         ControlFlow::Continue(())
     }
-}
-
-/// Whether the fixed pieces stand where pieces may stand (not on holes or blockers).
-fn terrain_faults_of_fixed(board: &Board, terrain: &Terrain, fixed: &Placement) -> bool {
-    terrain_faults(board, terrain, fixed)
-        .iter()
-        .all(|f| f.starts_with("region"))
 }

@@ -152,8 +152,40 @@ pub fn conflicts_on(board: &Board, terrain: &Terrain, placement: &Placement) -> 
     out
 }
 
-/// What `placement` breaks of `terrain` besides attacks, one sentence each: pieces on
-/// holes or blockers, regions that do not hold their number of pieces.
+/// A fault of a placement against its terrain, besides attacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TerrainFault {
+    /// A piece on a hole.
+    OnHole(Piece),
+    /// A piece on a blocker.
+    OnBlocker(Piece),
+    /// A region that does not hold its number of pieces.
+    Region {
+        /// The region's name.
+        name: char,
+        /// Pieces it holds.
+        held: u32,
+        /// Pieces it must hold.
+        wanted: u32,
+    },
+}
+
+impl fmt::Display for TerrainFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TerrainFault::OnHole(p) => write!(f, "{p} stands on a hole"),
+            TerrainFault::OnBlocker(p) => write!(f, "{p} stands on a blocker"),
+            TerrainFault::Region { name, held, wanted } => write!(
+                f,
+                "region '{name}' holds {held} piece{}, not {wanted}",
+                if *held == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
+/// What `placement` breaks of `terrain` besides attacks: pieces on holes or blockers,
+/// regions that do not hold their number of pieces.
 ///
 /// ```
 /// use queens::{Board, Catalog, Placement, terrain::{Regions, Terrain}, verify::terrain_faults};
@@ -161,15 +193,20 @@ pub fn conflicts_on(board: &Board, terrain: &Terrain, placement: &Placement) -> 
 /// let (r, holes) = Regions::parse("ab", &b, 1).unwrap();
 /// let t = Terrain::new(&b).with_regions(r, holes).unwrap();
 /// let p = Placement::parse("Ka1", &Catalog::standard()).unwrap();
-/// assert_eq!(terrain_faults(&b, &t, &p), ["region 'b' holds 0 pieces, not 1"]);
+/// let faults: Vec<String> = terrain_faults(&b, &t, &p).iter().map(|f| f.to_string()).collect();
+/// assert_eq!(faults, ["region 'b' holds 0 pieces, not 1"]);
 /// ```
-pub fn terrain_faults(board: &Board, terrain: &Terrain, placement: &Placement) -> Vec<String> {
+pub fn terrain_faults(
+    board: &Board,
+    terrain: &Terrain,
+    placement: &Placement,
+) -> Vec<TerrainFault> {
     let mut out = Vec::new();
     for p in placement.pieces() {
         if terrain.is_hole(p.square) {
-            out.push(format!("{p} stands on a hole"));
+            out.push(TerrainFault::OnHole(p.clone()));
         } else if terrain.is_blocker(p.square) {
-            out.push(format!("{p} stands on a blocker"));
+            out.push(TerrainFault::OnBlocker(p.clone()));
         }
     }
     if let Some(r) = terrain.regions() {
@@ -183,12 +220,11 @@ pub fn terrain_faults(board: &Board, terrain: &Terrain, placement: &Placement) -
         }
         for (id, &n) in held.iter().enumerate() {
             if n != r.per_region() {
-                out.push(format!(
-                    "region '{}' holds {n} piece{}, not {}",
-                    r.name(id),
-                    if n == 1 { "" } else { "s" },
-                    r.per_region()
-                ));
+                out.push(TerrainFault::Region {
+                    name: r.name(id),
+                    held: n,
+                    wanted: r.per_region(),
+                });
             }
         }
     }
@@ -207,6 +243,15 @@ pub fn terrain_faults(board: &Board, terrain: &Terrain, placement: &Placement) -
 /// assert!(verify(&b, &off).is_err());
 /// ```
 pub fn verify(board: &Board, placement: &Placement) -> Result<Vec<Conflict>, Error> {
+    verify_on(board, &Terrain::new(board), placement)
+}
+
+/// [`verify`] on a board with `terrain` (see [`conflicts_on`]).
+pub fn verify_on(
+    board: &Board,
+    terrain: &Terrain,
+    placement: &Placement,
+) -> Result<Vec<Conflict>, Error> {
     for p in placement.pieces() {
         if !board.contains(p.square) {
             return Err(Error::OffBoard {
@@ -215,7 +260,7 @@ pub fn verify(board: &Board, placement: &Placement) -> Result<Vec<Conflict>, Err
             });
         }
     }
-    Ok(conflicts(board, placement))
+    Ok(conflicts_on(board, terrain, placement))
 }
 
 #[cfg(test)]

@@ -180,6 +180,12 @@ impl PlanId {
         }
     }
 
+    /// The whole count from the sum of the tasks' totals: `None` when it does not
+    /// divide by [`PlanId::divisor`].
+    fn total(&self, sum: u128) -> Option<u128> {
+        (self.divisor != 0 && sum.is_multiple_of(self.divisor)).then(|| sum / self.divisor)
+    }
+
     /// The text the digests cover.
     fn digest_text(&self) -> String {
         format!(
@@ -210,10 +216,7 @@ impl PlanId {
     /// [`PlanId::divisor`], the unique count by [`PlanId::unique`]. `None` when the sums
     /// cannot be right (a total that does not divide, a Burnside sum that does not).
     pub fn whole(&self, sum: Tally) -> Option<Tally> {
-        if self.divisor == 0 || !sum.total.is_multiple_of(self.divisor) {
-            return None;
-        }
-        let total = sum.total / self.divisor;
+        let total = self.total(sum.total)?;
         let unique = match self.unique {
             UniqueRule::Summed => sum.unique,
             UniqueRule::FromTotal => {
@@ -340,18 +343,8 @@ pub(crate) fn run(plan: &dyn PartPlan, opts: &Options, ctl: &Control) -> Result<
         id.whole(sum).ok_or_else(not_whole)?
     } else {
         // The tasks that serve only the unique count did not run: the total alone.
-        let totals = PlanId {
-            unique: UniqueRule::Summed,
-            ..id.clone()
-        };
-        let total = totals
-            .whole(Tally {
-                total: sum.total,
-                unique: 0,
-            })
-            .ok_or_else(not_whole)?;
         Tally {
-            total: total.total,
+            total: id.total(sum.total).ok_or_else(not_whole)?,
             unique: 0,
         }
     };

@@ -187,13 +187,19 @@ impl ShardResult {
                 "{name} was altered: its subtotals no longer match their residues modulo 13 and 15"
             )));
         }
-        if r.shard == 0 || r.shard > r.shards {
+        r.check_number(name)?;
+        Ok(r)
+    }
+
+    /// Refuses a shard number outside `1..=shards`.
+    fn check_number(&self, name: &str) -> Result<(), Error> {
+        if self.shard == 0 || self.shard > self.shards {
             return Err(Error::Shard(format!(
                 "{name} claims to be shard {}/{}, which does not exist",
-                r.shard, r.shards
+                self.shard, self.shards
             )));
         }
-        Ok(r)
+        Ok(())
     }
 }
 
@@ -243,12 +249,7 @@ pub fn merge(parts: &[(String, ShardResult)]) -> Result<Merged, Error> {
                 r.problem, r.fingerprint, first.problem, first.fingerprint
             )));
         }
-        if r.shard == 0 || r.shard > r.shards {
-            return Err(Error::Shard(format!(
-                "{name} claims to be shard {}/{}, which does not exist",
-                r.shard, r.shards
-            )));
-        }
+        r.check_number(name)?;
         if r.shards != k {
             return Err(Error::Shard(format!(
                 "{name} is shard {}/{} but {first_name} is shard {}/{k}: they split the work differently",
