@@ -54,7 +54,12 @@ pub fn with_engines_hint(e: &Error) -> String {
 
 /// Writes to stdout; a closed pipe (`| head`) ends the output quietly.
 pub fn write_out(out: &mut impl Write, text: &str) -> Result<bool, String> {
-    match out.write_all(text.as_bytes()) {
+    write_bytes(out, text.as_bytes())
+}
+
+/// [`write_out`] for text already in bytes.
+pub fn write_bytes(out: &mut impl Write, text: &[u8]) -> Result<bool, String> {
+    match out.write_all(text) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(format!("cannot write the output: {e}")),
@@ -109,9 +114,21 @@ impl<W: Write> Listing<W> {
 
     /// Writes one solution; `Break` when the listing is [done](Self::done).
     pub fn push(&mut self, board: &Board, p: &Placement, format: AllFormat) -> ControlFlow<()> {
-        match listing_text(board, self.terrain.as_ref(), p, format, self.printed == 0)
-            .and_then(|text| write_out(&mut self.out, &text))
-        {
+        let written = listing_text(board, self.terrain.as_ref(), p, format, self.printed == 0)
+            .and_then(|text| write_out(&mut self.out, &text));
+        self.count(written)
+    }
+
+    /// Writes one solution's text as given (its line, from [`super::ranks::RankText`]);
+    /// `Break` when the listing is [done](Self::done).
+    pub fn push_line(&mut self, line: &[u8]) -> ControlFlow<()> {
+        let written = write_bytes(&mut self.out, line);
+        self.count(written)
+    }
+
+    /// Records how a write went; `Break` when the listing is [done](Self::done).
+    fn count(&mut self, written: Result<bool, String>) -> ControlFlow<()> {
+        match written {
             Ok(true) => self.printed += 1,
             Ok(false) => self.closed = true,
             Err(e) => self.failure = Some(e),

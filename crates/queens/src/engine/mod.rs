@@ -22,7 +22,7 @@
 //!
 //! | engine | module | what | limits |
 //! |---|---|---|---|
-//! | `nqueens` | [`nqueens`] | plain N-queens counting (`n` queens on `n×n`, `min(R,C)` on `R×C`), with symmetry, checkpoints, shards | counting only; sides up to 64 |
+//! | `nqueens` | [`nqueens`] | plain N-queens counting (`n` queens on `n×n`, `min(R,C)` on `R×C`), with symmetry, checkpoints, shards; streamed listing in `exact`'s order | counting and listing; sides up to 64 |
 //! | `amazons` | [`amazons`] | `n` amazons on `n×n`, `min(R,C)` on `R×C` (row-by-row bitboard counter, eight-fold symmetry on squares) | counting only; sides up to 64 |
 //! | `construct` | [`construct`] | explicit N-queens solution, O(N) | plain queens, solve; `auto` from a side of 12 (or beyond `exact`) |
 //! | `complete` | [`complete`] | queens completion, MRV search, proves "none" | N queens on N×N, solve, 12 ≤ N ≤ 1024 |
@@ -250,6 +250,46 @@ pub(crate) trait Engine: Sync {
             "the {} engine was asked to list solutions",
             self.name()
         )))
+    }
+
+    /// Calls `sink` with every solution of a queens-only problem, in the order of
+    /// [`Engine::enumerate`], as the 0-based rank of the queen on each file
+    /// ([`crate::perm::EMPTY`] for none), until it returns `Break`. By default
+    /// [`Engine::enumerate`], converted; the N-queens engine lists ranks natively (no
+    /// [`Placement`] per solution). Two queens on one file (possible only between
+    /// blockers) are refused with [`Error::Unsupported`].
+    fn enumerate_perm(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        sink: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        let mut ranks = vec![crate::perm::EMPTY; problem.board().cols() as usize];
+        let mut shared_file = false;
+        self.enumerate(problem, ctl, &mut |p| {
+            ranks.fill(crate::perm::EMPTY);
+            for piece in p.pieces() {
+                let r = &mut ranks[piece.square.file as usize];
+                if *r != crate::perm::EMPTY {
+                    shared_file = true;
+                    return ControlFlow::Break(());
+                }
+                *r = piece.square.rank;
+            }
+            sink(&ranks)
+        })?;
+        if shared_file {
+            return Err(Error::Unsupported(
+                "a solution has two queens on one file, which a rank per file cannot hold; list it as coordinates".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether it counts without listing every solution (so that a count is as cheap
+    /// as asking for one solution). By default: when it does not list solutions at all.
+    fn counts_fast(&self) -> bool {
+        !self.jobs().contains(&Job::Enumerate)
     }
 
     /// The exact number of solutions.
@@ -564,7 +604,7 @@ pub(crate) fn run<T>(
 /// Whether the engine `choice` picks for counting `problem` counts without listing
 /// every solution (so that a count is as cheap as asking for one solution).
 pub(crate) fn counts_fast(problem: &Problem, choice: EngineChoice, ctl: &Control) -> bool {
-    select(choice, problem, Job::Count, ctl).is_ok_and(|e| !e.jobs().contains(&Job::Enumerate))
+    select(choice, problem, Job::Count, ctl).is_ok_and(|e| e.counts_fast())
 }
 
 /// For one kind of leaper alone: the number of placements of every size `0..=k` (with
@@ -701,6 +741,43 @@ pub fn enumerate(
     let engine = select(choice, problem, Job::Enumerate, &ctl)?;
     ctl.announce(engine.name());
     ctl.finish(engine.enumerate(problem, &ctl, sink))
+}
+
+/// Streams every solution of a queens-only `problem` to `sink`, in the order of
+/// [`enumerate`], as the 0-based rank of the queen on each file ([`crate::perm::EMPTY`]
+/// for a file without one), until it returns `Break`: the [`Perm`] form, without a
+/// [`Placement`] (an allocation) per solution. Plain N-queens goes to the `nqueens`
+/// engine, which lists millions of solutions a second this way; other engines'
+/// placements are converted. Problems with other kinds are refused
+/// ([`Error::Unsupported`]), as is a solution with two queens on one file (possible
+/// only between blockers).
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use queens::{engine::enumerate_perm, EngineChoice, Problem, Settings};
+/// let mut all = Vec::new();
+/// enumerate_perm(&Problem::queens(4).unwrap(), EngineChoice::Auto, &Settings::default(), &mut |ranks| {
+///     all.push(ranks.to_vec());
+///     ControlFlow::Continue(())
+/// }).unwrap();
+/// // Qa2 Qb4 Qc1 Qd3, then Qa3 Qb1 Qc4 Qd2 (ranks from 0).
+/// assert_eq!(all, [[1, 3, 0, 2], [2, 0, 3, 1]]);
+/// ```
+pub fn enumerate_perm(
+    problem: &Problem,
+    choice: EngineChoice,
+    settings: &Settings,
+    sink: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+) -> Result<(), Error> {
+    if !problem.is_queens_only() {
+        return Err(Error::Unsupported(
+            "a rank per file holds queens only; list other pieces as placements".into(),
+        ));
+    }
+    let ctl = Control::start(settings)?;
+    let engine = select(choice, problem, Job::Enumerate, &ctl)?;
+    ctl.announce(engine.name());
+    ctl.finish(engine.enumerate_perm(problem, &ctl, sink))
 }
 
 /// Counts the solutions of `problem` exactly.

@@ -39,7 +39,7 @@ pub fn count_completions(
 
 /// Whether the CPU has `popcnt` and `bmi1` (the check is cached by std).
 #[cfg(target_arch = "x86_64")]
-fn fast_bits() -> bool {
+pub(super) fn fast_bits() -> bool {
     std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
 }
 

@@ -10,6 +10,7 @@
 //! - [`plan`]: the deterministic task list and the symmetry classes;
 //! - [`join`]: the half-board join, the fast method for totals on square boards;
 //! - [`kernel`]: the bitboard inner loops of the backtracking search;
+//! - [`enumerate`]: every solution, streamed in the `exact` engine's order;
 //! - [`resume`]: checkpoints, shards and merging of partial results;
 //! - [`symmetric`]: the rotation-symmetric solutions, and from them and the total the
 //!   count up to symmetry (Burnside);
@@ -22,6 +23,7 @@
 //! assert_eq!(count(8, 8, &Control::default()).unwrap(), Tally { total: 92, unique: 12 });
 //! ```
 
+pub mod enumerate;
 pub mod join;
 pub mod kernel;
 pub mod plan;
@@ -38,14 +40,19 @@ pub(crate) fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> String {
     format!("{h:016x}")
 }
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 
 pub use plan::{Method, Plan};
 
 use super::parts::run_tasks;
 use super::{Control, Engine, Job};
+use crate::board::Square;
 use crate::error::Error;
-use crate::problem::Problem;
+use crate::perm::EMPTY;
+use crate::piece::PieceKind;
+use crate::problem::{Piece, Placement, Problem};
 
 /// The dedicated N-queens counter (see the [module docs](self)).
 pub struct NQueensEngine;
@@ -56,11 +63,16 @@ impl Engine for NQueensEngine {
     }
 
     fn summary(&self) -> &'static str {
-        "plain N-queens counter: half-board join or symmetric backtracking, checkpoints and shards"
+        "plain N-queens counter: half-board join or symmetric backtracking, checkpoints and shards; streamed listing"
     }
 
     fn jobs(&self) -> &'static [Job] {
-        &[Job::Count, Job::CountParts]
+        &[Job::Count, Job::CountParts, Job::Enumerate]
+    }
+
+    fn counts_fast(&self) -> bool {
+        // It lists solutions too, but counts without listing them.
+        true
     }
 
     fn honours(&self) -> crate::engine::Honours {
@@ -70,12 +82,45 @@ impl Engine for NQueensEngine {
     fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
         if !problem.is_plain_queens() {
             return Err(
-                "the nqueens engine only counts plain N-queens (min(rows, cols) queens, nothing fixed)"
+                "the nqueens engine only takes plain N-queens (min(rows, cols) queens, nothing fixed)"
                     .into(),
             );
         }
         let b = problem.board();
         Plan::check(b.rows(), b.cols()).map_err(|e| e.to_string())
+    }
+
+    fn enumerate(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        let queen = PieceKind::queen();
+        self.enumerate_perm(problem, ctl, &mut |ranks| {
+            let pieces = ranks
+                .iter()
+                .enumerate()
+                .filter(|&(_, &r)| r != EMPTY)
+                .map(|(f, &r)| Piece {
+                    kind: queen.clone(),
+                    square: Square::new(f as u32, r),
+                })
+                .collect();
+            sink(&Placement::new(pieces))
+        })
+    }
+
+    fn enumerate_perm(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        sink: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
+        self.check(problem, Job::Enumerate)
+            .map_err(crate::engine::refuses(self.name()))?;
+        let b = problem.board();
+        enumerate::for_each(b.rows(), b.cols(), ctl, sink)
     }
 
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
