@@ -21,6 +21,17 @@
 //! smaller next index than one whose next queen is higher up. (Transposing the board,
 //! as the counters do, would list the same solutions in another order.)
 //!
+//! # Mirror images
+//! On a board at most as tall as wide, the mirror image in the middle file maps the
+//! solutions whose rank-0 queen is on file `c` (group `c`) onto group `C - 1 - c`, and
+//! it reverses their order (at the first rank where two solutions differ, their files
+//! swap sides). So the left groups are searched and kept, a rank per file in a byte,
+//! and each right group is its left partner read backwards and reversed file by file:
+//! half the search (14 queens: 0.20 s of search down to about 0.11 s). What is kept
+//! is bounded by [`KEEP_BYTES`]; a group that does not fit is dropped and its partner
+//! searched. Tall boards are searched whole: there the mirror does not reverse the
+//! order ("no queen on this rank" stays last).
+//!
 //! # Stopping
 //! The sink stops the listing by returning `Break`; a time budget or a cancel is seen
 //! by polling [`Control::cancelled`] every [`POLL`] candidates (a clock read each:
@@ -37,6 +48,11 @@ use crate::perm::EMPTY;
 
 /// Candidates taken between two polls of [`Control::cancelled`] (a power of two).
 pub const POLL: u64 = 1 << 16;
+
+/// Bytes of solutions kept for their mirror images (see the module docs): all of them
+/// up to 15 queens (17 MB there); from 16 on, the groups that fit and a search for the
+/// others.
+pub const KEEP_BYTES: usize = 32 << 20;
 
 /// Calls `sink` with every solution of `min(rows, cols)` queens on `rows × cols`, in the
 /// order of the `exact` engine, until it returns `Break`. The slice holds, per file,
@@ -55,23 +71,103 @@ pub fn for_each(
     ctl: &Control,
     sink: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
 ) -> Result<(), Error> {
+    for_each_keeping(rows, cols, ctl, KEEP_BYTES, sink)
+}
+
+/// [`for_each`], keeping at most `keep` bytes of solutions for their mirror images.
+fn for_each_keeping(
+    rows: u32,
+    cols: u32,
+    ctl: &Control,
+    mut keep: usize,
+    sink: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+) -> Result<(), Error> {
     super::Plan::check(rows, cols)?;
     let (rows, cols) = (rows as usize, cols as usize);
+    if rows > cols {
+        // Empty ranks: the mirror keeps the files' order reversed but not "no queen
+        // here" last, so it does not reverse the order; one search.
+        return search(rows, cols, !0, ctl, sink).map(drop);
+    }
+    // Groups by the file of rank 0's queen. Group `c`'s mirror image is group
+    // `cols - 1 - c` in reverse order; the left groups are kept as they are listed.
+    let mut kept: Vec<Option<Vec<u8>>> = vec![None; cols];
+    for c in 0..cols {
+        let m = cols - 1 - c;
+        if let Some(group) = kept[m].take() {
+            let mut ranks = [EMPTY; MAX_SIDE];
+            for (i, mirror) in group.chunks_exact(cols).rev().enumerate() {
+                if i % 4096 == 4095 && ctl.cancelled() {
+                    return Err(Error::Interrupted);
+                }
+                for (r, &k) in ranks.iter_mut().zip(mirror.iter().rev()) {
+                    *r = if k == NONE { EMPTY } else { u32::from(k) };
+                }
+                if sink(&ranks[..cols]).is_break() {
+                    return Ok(());
+                }
+            }
+            continue;
+        }
+        let flow = if c < m {
+            // Kept as a rank per file in a byte, while they fit.
+            let mut group = Some(Vec::new());
+            let flow = search(rows, cols, 1 << c, ctl, &mut |ranks| {
+                if let Some(g) = &mut group {
+                    if g.len() + cols <= keep {
+                        g.extend(
+                            ranks
+                                .iter()
+                                .map(|&r| if r == EMPTY { NONE } else { r as u8 }),
+                        );
+                    } else {
+                        group = None;
+                    }
+                }
+                sink(ranks)
+            })?;
+            if let Some(g) = &group {
+                keep -= g.len();
+            }
+            kept[c] = group;
+            flow
+        } else {
+            search(rows, cols, 1 << c, ctl, sink)?
+        };
+        if flow.is_break() {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// A file without a queen in a kept solution.
+const NONE: u8 = u8::MAX;
+
+/// The solutions whose rank-0 queen stands on a file of `first` (for a tall board
+/// `!0`: any file, or none), in order; `Break` when the sink stopped them.
+fn search(
+    rows: usize,
+    cols: usize,
+    first: u64,
+    ctl: &Control,
+    sink: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+) -> Result<ControlFlow<()>, Error> {
     #[cfg(target_arch = "x86_64")]
     if super::kernel::fast_bits() {
         // SAFETY: the CPU has the features the functions are compiled for.
         return unsafe {
             match rows.cmp(&cols) {
-                Ordering::Greater => walk_x86::<true, false>(rows, cols, ctl, sink),
-                Ordering::Less => walk_x86::<false, true>(rows, cols, ctl, sink),
-                Ordering::Equal => walk_x86::<false, false>(rows, cols, ctl, sink),
+                Ordering::Greater => walk_x86::<true, false>(rows, cols, first, ctl, sink),
+                Ordering::Less => walk_x86::<false, true>(rows, cols, first, ctl, sink),
+                Ordering::Equal => walk_x86::<false, false>(rows, cols, first, ctl, sink),
             }
         };
     }
     match rows.cmp(&cols) {
-        Ordering::Greater => walk::<true, false>(rows, cols, ctl, sink),
-        Ordering::Less => walk::<false, true>(rows, cols, ctl, sink),
-        Ordering::Equal => walk::<false, false>(rows, cols, ctl, sink),
+        Ordering::Greater => walk::<true, false>(rows, cols, first, ctl, sink),
+        Ordering::Less => walk::<false, true>(rows, cols, first, ctl, sink),
+        Ordering::Equal => walk::<false, false>(rows, cols, first, ctl, sink),
     }
 }
 
@@ -80,10 +176,11 @@ pub fn for_each(
 unsafe fn walk_x86<const TALL: bool, const WIDE: bool>(
     rows: usize,
     cols: usize,
+    first: u64,
     ctl: &Control,
     sink: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-) -> Result<(), Error> {
-    walk::<TALL, WIDE>(rows, cols, ctl, sink)
+) -> Result<ControlFlow<()>, Error> {
+    walk::<TALL, WIDE>(rows, cols, first, ctl, sink)
 }
 
 /// The search; `TALL` is `rows > cols` (ranks may stay empty, see the module docs),
@@ -92,9 +189,10 @@ unsafe fn walk_x86<const TALL: bool, const WIDE: bool>(
 fn walk<const TALL: bool, const WIDE: bool>(
     rows: usize,
     cols: usize,
+    first: u64,
     ctl: &Control,
     sink: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-) -> Result<(), Error> {
+) -> Result<ControlFlow<()>, Error> {
     let full = if cols == 64 {
         !0u64
     } else {
@@ -109,7 +207,7 @@ fn walk<const TALL: bool, const WIDE: bool>(
     let mut ranks = [EMPTY; MAX_SIDE];
     let mut stack = [(0u64, 0u64, 0u64, 0u64); MAX_SIDE];
     let (mut used, mut ld, mut rd) = (0u64, 0u64, 0u64);
-    let mut avail = full | skip;
+    let mut avail = (full | skip) & first;
     let mut sp = 0usize;
     let mut row = 0usize;
     let mut taken = 0u64;
@@ -137,7 +235,7 @@ fn walk<const TALL: bool, const WIDE: bool>(
                     }
                 }
                 if sink(&ranks[..cols]).is_break() {
-                    return Ok(());
+                    return Ok(ControlFlow::Break(()));
                 }
                 continue;
             }
@@ -164,7 +262,7 @@ fn walk<const TALL: bool, const WIDE: bool>(
                 row += 1;
             }
         } else if sp == 0 {
-            return Ok(());
+            return Ok(ControlFlow::Continue(()));
         } else {
             sp -= 1;
             (used, ld, rd, avail) = stack[sp & (MAX_SIDE - 1)];
@@ -254,18 +352,36 @@ mod tests {
     }
 
     #[test]
-    fn the_sink_stops_the_listing() {
-        let mut n = 0;
-        for_each(8, 8, &Control::default(), &mut |_| {
-            n += 1;
-            if n == 5 {
-                ControlFlow::Break(())
-            } else {
+    fn groups_that_do_not_fit_are_searched_again() {
+        // 8 queens: 92 solutions of 8 bytes; keep nothing, two groups, or all.
+        let want = brute(8, 8);
+        for keep in [0, 8, 100, 300, 10_000] {
+            let mut got = Vec::new();
+            for_each_keeping(8, 8, &Control::default(), keep, &mut |r| {
+                got.push(r.to_vec());
                 ControlFlow::Continue(())
-            }
-        })
-        .unwrap();
-        assert_eq!(n, 5);
+            })
+            .unwrap();
+            assert_eq!(got, want, "keep {keep}");
+        }
+    }
+
+    #[test]
+    fn the_sink_stops_the_listing() {
+        // In a searched group, and in a replayed one (the last 20 of 92).
+        for stop in [5, 80] {
+            let mut n = 0;
+            for_each(8, 8, &Control::default(), &mut |_| {
+                n += 1;
+                if n == stop {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+            assert_eq!(n, stop);
+        }
     }
 
     #[test]
