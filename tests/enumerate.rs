@@ -26,10 +26,15 @@ fn plain(rows: u32, cols: u32) -> Problem {
 /// Every solution `engine` lists, in its order.
 fn listed(p: &Problem, engine: &'static str) -> Vec<Placement> {
     let mut all = Vec::new();
-    enumerate(p, EngineChoice::Named(engine), &Settings::default(), &mut |s| {
-        all.push(s.clone());
-        ControlFlow::Continue(())
-    })
+    enumerate(
+        p,
+        EngineChoice::Named(engine),
+        &Settings::default(),
+        &mut |s| {
+            all.push(s.clone());
+            ControlFlow::Continue(())
+        },
+    )
     .unwrap();
     all
 }
@@ -49,7 +54,16 @@ fn ranks(p: &Problem, choice: EngineChoice) -> Vec<Vec<u32>> {
 /// empty, tall ones ranks).
 fn boards() -> Vec<(u32, u32)> {
     let mut b: Vec<(u32, u32)> = (1..=12).map(|n| (n, n)).collect();
-    for (r, c) in [(1, 5), (2, 6), (3, 5), (4, 7), (5, 8), (6, 9), (7, 10), (8, 11)] {
+    for (r, c) in [
+        (1, 5),
+        (2, 6),
+        (3, 5),
+        (4, 7),
+        (5, 8),
+        (6, 9),
+        (7, 10),
+        (8, 11),
+    ] {
         b.push((r, c));
         b.push((c, r));
     }
@@ -72,7 +86,13 @@ fn auto_lists_plain_queens_with_the_nqueens_engine() {
     assert_eq!(e, "exact");
     // Counting still counts without listing (has_solution and friends rely on it).
     assert_eq!(
-        picked(EngineChoice::Auto, &plain(8, 8), Job::Count, &Settings::default()).unwrap(),
+        picked(
+            EngineChoice::Auto,
+            &plain(8, 8),
+            Job::Count,
+            &Settings::default()
+        )
+        .unwrap(),
         "nqueens"
     );
 }
@@ -242,7 +262,11 @@ fn budgets_and_cancellation_stop_the_listing() {
     // 16 queens: 14.7 million lines, far more than 0.2 s.
     let o = queens(&["all", "16", "--budget-secs", "0.2"]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
-    assert!(stderr(&o).contains("no answer within the budget"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no answer within the budget"),
+        "{}",
+        stderr(&o)
+    );
     assert!(!stderr(&o).contains("no solution"));
     let text = stdout(&o);
     let p = plain(16, 16);
@@ -250,7 +274,10 @@ fn budgets_and_cancellation_stop_the_listing() {
     // What was printed are whole lines of solutions.
     assert!(text.is_empty() || text.ends_with('\n'));
     for line in text.lines().take(1000) {
-        assert!(p.accepts(&Placement::parse(line, &catalog).unwrap()), "{line}");
+        assert!(
+            p.accepts(&Placement::parse(line, &catalog).unwrap()),
+            "{line}"
+        );
     }
     // A step budget: nqueens counts no steps, so auto lists with exact (as before) and
     // naming nqueens is refused with a sentence.
@@ -258,7 +285,11 @@ fn budgets_and_cancellation_stop_the_listing() {
     assert_eq!(o.status.code(), Some(3));
     let o = queens(&["all", "8", "--budget-steps", "100", "--engine", "nqueens"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("does not take a step budget"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("does not take a step budget"),
+        "{}",
+        stderr(&o)
+    );
     // The library: a time budget is Error::Budget, a cancel Error::Interrupted.
     let settings = Settings {
         time_budget: Some(std::time::Duration::from_millis(50)),
