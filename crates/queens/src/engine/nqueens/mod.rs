@@ -79,12 +79,16 @@ impl Engine for NQueensEngine {
         crate::engine::Honours::PARALLEL
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
         if !problem.is_plain_queens() {
-            return Err(
-                "the nqueens engine only takes plain N-queens (min(rows, cols) queens, nothing fixed)"
-                    .into(),
-            );
+            let does = if job == Job::Enumerate {
+                "lists"
+            } else {
+                "counts"
+            };
+            return Err(format!(
+                "the nqueens engine only {does} plain N-queens (min(rows, cols) queens, nothing fixed)"
+            ));
         }
         let b = problem.board();
         Plan::check(b.rows(), b.cols()).map_err(|e| e.to_string())
