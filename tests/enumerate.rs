@@ -314,6 +314,27 @@ fn budgets_and_cancellation_stop_the_listing() {
 }
 
 #[test]
+fn naming_nqueens_for_other_problems_is_refused_with_its_sentence() {
+    let o = queens(&["all", "8", "--pieces", "7Q", "--engine", "nqueens"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the nqueens engine only lists plain N-queens"),
+        "{}",
+        stderr(&o)
+    );
+    // The count's sentence is as it was (the Python tests hold it word for word).
+    let o = queens(&["count", "8", "--pieces", "2N", "--engine", "nqueens"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(
+            "the nqueens engine only counts plain N-queens (min(rows, cols) queens, nothing fixed)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn threads_change_nothing() {
     let one = stdout(&queens(&["all", "11", "--threads", "1"]));
     let two = stdout(&queens(&["all", "11", "--threads", "2"]));
