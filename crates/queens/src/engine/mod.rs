@@ -760,8 +760,8 @@ pub fn enumerate(
 ///     all.push(ranks.to_vec());
 ///     ControlFlow::Continue(())
 /// }).unwrap();
-/// // Qa2 Qb4 Qc1 Qd3, then Qa3 Qb1 Qc4 Qd2 (ranks from 0).
-/// assert_eq!(all, [[1, 3, 0, 2], [2, 0, 3, 1]]);
+/// // Qa3 Qb1 Qc4 Qd2 (rank 1's queen on file b), then Qa2 Qb4 Qc1 Qd3; ranks from 0.
+/// assert_eq!(all, [[2, 0, 3, 1], [1, 3, 0, 2]]);
 /// ```
 pub fn enumerate_perm(
     problem: &Problem,

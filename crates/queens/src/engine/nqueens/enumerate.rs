@@ -63,7 +63,7 @@ pub const KEEP_BYTES: usize = 32 << 20;
 /// use queens::engine::nqueens::enumerate::for_each;
 /// let mut all = Vec::new();
 /// for_each(4, 4, &Control::default(), &mut |r| { all.push(r.to_vec()); ControlFlow::Continue(()) }).unwrap();
-/// assert_eq!(all, [[1, 3, 0, 2], [2, 0, 3, 1]]);
+/// assert_eq!(all, [[2, 0, 3, 1], [1, 3, 0, 2]]);
 /// ```
 pub fn for_each(
     rows: u32,
