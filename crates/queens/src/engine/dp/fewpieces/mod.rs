@@ -56,12 +56,27 @@ pub const GRID_MAX_WORK: u64 = 50_000_000_000;
 /// lists.
 pub const GRID_MAX_ENTRIES: u64 = 20_000_000;
 
-/// One kind per piece, in the problem's order.
-fn kinds(problem: &Problem) -> Vec<PieceKind> {
+/// The pieces still to place per kind (the spec less the fixed pieces).
+fn free_counts(problem: &Problem) -> Vec<(PieceKind, u32)> {
+    let fixed = problem.fixed().spec();
     problem
         .pieces()
         .iter()
-        .flat_map(|pc| std::iter::repeat_n(pc.kind.clone(), pc.count as usize))
+        .map(|pc| {
+            let placed = fixed
+                .iter()
+                .find(|f| f.kind == pc.kind)
+                .map_or(0, |f| f.count);
+            (pc.kind.clone(), pc.count - placed)
+        })
+        .collect()
+}
+
+/// One kind per piece still to place, in the problem's order.
+fn kinds(problem: &Problem) -> Vec<PieceKind> {
+    free_counts(problem)
+        .into_iter()
+        .flat_map(|(kind, n)| std::iter::repeat_n(kind, n as usize))
         .collect()
 }
 
@@ -121,10 +136,11 @@ impl Engine for FewPiecesEngine {
         if job != Job::Count {
             return Err("the fewpieces engine only counts".into());
         }
-        let k = problem.total_pieces();
+        let k = kinds(problem).len() as u64;
         if k > MAX_PIECES {
             return Err(format!(
-                "the fewpieces engine counts at most {MAX_PIECES} pieces, and this problem places {k}"
+                "the fewpieces engine places at most {MAX_PIECES} pieces besides the fixed ones, \
+                 and this problem places {k}"
             ));
         }
         if problem.terrain().regions().is_some() {
@@ -177,8 +193,8 @@ impl Engine for FewPiecesEngine {
         };
         // Pieces of one kind are interchangeable.
         let mut same = BigInt::from(1u32);
-        for pc in problem.pieces() {
-            for i in 2..=pc.count {
+        for (_, n) in free_counts(problem) {
+            for i in 2..=n {
                 same *= i;
             }
         }

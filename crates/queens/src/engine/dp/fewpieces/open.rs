@@ -178,7 +178,7 @@ fn triangles(b: &Board, ab: &Pair, ac: &Pair, bc: &Pair) -> Result<u128, Error> 
 /// The elementary steps [`ordered`] takes for these kinds (before it stops at the
 /// board's edge): what `check` compares with its budget.
 pub(crate) fn work(kinds: &[&Reach], rows: u64, cols: u64) -> u64 {
-    let sizes: Vec<u64> = kinds.iter().map(|r| 2 * r.size(rows, cols)).collect();
+    let sizes: Vec<u64> = kinds.iter().map(|r| r.size(rows, cols)).collect();
     match sizes.as_slice() {
         [a, b, c] => {
             let (ab, ac, bc) = (a + b, a + c, b + c);
