@@ -179,8 +179,8 @@ impl QueensGf {
         let check = 40;
         let series = self.series(deg + check);
         let initial = &series[..deg];
-        for m in deg..deg + check {
-            if self.term(m as u64, initial, &d) != series[m] {
+        for (m, want) in series.iter().enumerate().skip(deg) {
+            if self.term(m as u64, initial, &d) != *want {
                 return Err(Error::internal(format!(
                     "queenpoly's self-check failed for {} at n = {m}",
                     self.oeis
@@ -283,9 +283,7 @@ mod tests {
     fn five_queens_reproduce_the_published_terms() {
         let g = gf(5).unwrap();
         let s = g.series(30);
-        for n in 0..5 {
-            assert!(s[n].is_zero(), "a({n})");
-        }
+        assert!(s[..5].iter().all(Zero::is_zero));
         for (i, &v) in A108792.iter().enumerate() {
             assert_eq!(s[5 + i], BigInt::from(v), "a({})", 5 + i);
             assert_eq!(

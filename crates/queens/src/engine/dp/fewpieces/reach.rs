@@ -25,7 +25,7 @@ fn gcd(a: u64, b: u64) -> u64 {
 fn has(progs: &[Prog], k: u64) -> bool {
     progs
         .iter()
-        .any(|&(c, r)| k % c == 0 && (r == 0 || k / c <= r))
+        .any(|&(c, r)| k.is_multiple_of(c) && (r == 0 || k / c <= r))
 }
 
 /// The largest multiple `k` of `p` that still fits on a `rows × cols` board.
