@@ -45,15 +45,9 @@ fn few(board: &str, spec: &str) -> BigUint {
 // The independent brute force.
 
 /// Whether a piece with `moves` on `a` attacks `b`: each move walked step by step,
-/// stopping at the edge or at a blocker.
-fn walks_to(
-    moves: &[Move],
-    a: (i64, i64),
-    b: (i64, i64),
-    rows: i64,
-    cols: i64,
-    blockers: &[(i64, i64)],
-) -> bool {
+/// stopping at the edge (on the torus: wrapping, until back on `a`) or at a blocker.
+fn walks_to(moves: &[Move], a: (i64, i64), b: (i64, i64), g: &Brute) -> bool {
+    let (rows, cols) = (g.rows, g.cols);
     for m in moves {
         let mut p = a;
         let mut k = 0u32;
@@ -63,7 +57,13 @@ fn walks_to(
                 break;
             }
             p = (p.0 + i64::from(m.df), p.1 + i64::from(m.dr));
-            if p.0 < 0 || p.1 < 0 || p.0 >= cols || p.1 >= rows || blockers.contains(&p) {
+            if g.torus {
+                p = (p.0.rem_euclid(cols), p.1.rem_euclid(rows));
+                if p == a {
+                    break;
+                }
+            }
+            if p.0 < 0 || p.1 < 0 || p.0 >= cols || p.1 >= rows || g.blockers.contains(&p) {
                 break;
             }
             if p == b {
@@ -79,6 +79,7 @@ struct Brute {
     cols: i64,
     holes: Vec<(i64, i64)>,
     blockers: Vec<(i64, i64)>,
+    torus: bool,
     /// The kinds' moves, by kind index.
     kinds: Vec<Vec<Move>>,
     /// The free pieces' kind indexes.
@@ -89,9 +90,7 @@ struct Brute {
 
 impl Brute {
     fn conflict(&self, x: usize, a: (i64, i64), y: usize, b: (i64, i64)) -> bool {
-        a == b
-            || walks_to(&self.kinds[x], a, b, self.rows, self.cols, &self.blockers)
-            || walks_to(&self.kinds[y], b, a, self.rows, self.cols, &self.blockers)
+        a == b || walks_to(&self.kinds[x], a, b, self) || walks_to(&self.kinds[y], b, a, self)
     }
 
     /// Ordered tuples of distinct squares, no conflicts, divided by the orders of
@@ -193,6 +192,7 @@ struct Case {
     holes: Vec<usize>,
     blockers: Vec<usize>,
     fixed: Option<(usize, usize)>,
+    torus: bool,
 }
 
 fn a_case() -> impl Strategy<Value = Case> {
@@ -208,17 +208,21 @@ fn a_case() -> impl Strategy<Value = Case> {
                 prop::collection::vec(0..n, 0..3),
                 prop::collection::vec(0..n, 0..3),
                 prop::option::weighted(0.3, (0..k, 0..n)),
+                prop::bool::weighted(0.2),
             )
         })
-        .prop_map(|(rows, cols, kinds, counts, holes, blockers, fixed)| Case {
-            rows,
-            cols,
-            kinds,
-            counts,
-            holes,
-            blockers,
-            fixed,
-        })
+        .prop_map(
+            |(rows, cols, kinds, counts, holes, blockers, fixed, torus)| Case {
+                rows,
+                cols,
+                kinds,
+                counts,
+                holes,
+                blockers,
+                fixed,
+                torus,
+            },
+        )
 }
 
 /// The library's problem and the brute force for a case, or `None` when the case is
@@ -295,7 +299,8 @@ fn build(c: &Case) -> Option<(Problem, Brute)> {
         .with_holes(holes.iter().map(|&i| sq(i)))
         .ok()?
         .with_blockers(blockers.iter().map(|&i| sq(i)))
-        .ok()?;
+        .ok()?
+        .with_torus(c.torus);
     let problem = Problem::new(board, pieces, placement)
         .ok()?
         .with_terrain(terrain)
@@ -305,6 +310,7 @@ fn build(c: &Case) -> Option<(Problem, Brute)> {
         cols: i64::from(c.cols),
         holes: holes.iter().map(|&i| xy(i)).collect(),
         blockers: blockers.iter().map(|&i| xy(i)).collect(),
+        torus: c.torus,
         kinds: kinds.iter().map(|k| k.moves().to_vec()).collect(),
         free: counts
             .iter()
@@ -320,7 +326,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     /// `fewpieces` equals `exact` and the brute force on random small problems of
-    /// 0..3 free pieces: built-in, Betza and random kinds, holes, blockers, a fixed piece.
+    /// 0..3 free pieces: built-in, Betza and random kinds, holes, blockers, a fixed piece,
+    /// the torus.
     #[test]
     fn fewpieces_matches_exact_and_brute_force(c in a_case()) {
         let built = build(&c);
@@ -337,7 +344,7 @@ proptest! {
     /// The open-board method alone (no terrain, nothing fixed) on rectangles up to 9 wide.
     #[test]
     fn open_boards_match_exact(rows in 1u32..=9, cols in 1u32..=9, kinds in prop::collection::vec(a_kind(), 1..=3)) {
-        let c = Case { rows, cols, counts: vec![1; kinds.len()], kinds, holes: vec![], blockers: vec![], fixed: None };
+        let c = Case { rows, cols, counts: vec![1; kinds.len()], kinds, holes: vec![], blockers: vec![], fixed: None, torus: false };
         let built = build(&c);
         prop_assume!(built.is_some());
         let (p, _) = built.unwrap();
