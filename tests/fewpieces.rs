@@ -475,6 +475,60 @@ fn three_pieces_match_the_closed_forms_and_fewlines() {
     }
 }
 
+/// `C(m, k)` for a large `m`.
+fn choose(m: &BigUint, k: u32) -> BigUint {
+    let mut c = BigUint::from(1u32);
+    for i in 0..k {
+        c = c * (m - i) / (i + 1);
+    }
+    c
+}
+
+/// Leapers alone give a polynomial in `n` of degree `2k` once the board is larger than
+/// their reach: Newton's forward differences of `exact`'s counts on `8..=14` predict
+/// 15 and 16 (checked by `exact`) and the count on 10^9 × 10^9 (by `fewpieces`).
+#[test]
+fn three_leapers_on_the_largest_board_follow_the_polynomial() {
+    for spec in ["3N", "N,2K", "K,N,X"] {
+        let catalog = catalog_with(&["X=DA"]).unwrap();
+        let p = |n: u64| {
+            Problem::new(
+                Board::square(n as u32).unwrap(),
+                parse_spec(spec, &catalog).unwrap(),
+                Placement::default(),
+            )
+            .unwrap()
+        };
+        let ys: Vec<num_bigint::BigInt> = (8..=14u64)
+            .map(|n| count(&p(n), "exact").unwrap().into())
+            .collect();
+        // Forward differences at n = 8.
+        let mut diffs = Vec::new();
+        let mut row = ys.clone();
+        while !row.is_empty() {
+            diffs.push(row[0].clone());
+            row = row.windows(2).map(|w| &w[1] - &w[0]).collect();
+        }
+        let predict = |n: u64| -> BigUint {
+            let m = BigUint::from(n - 8);
+            let mut v = num_bigint::BigInt::from(0u32);
+            for (k, d) in diffs.iter().enumerate() {
+                v += d * num_bigint::BigInt::from(choose(&m, k as u32));
+            }
+            v.to_biguint().unwrap()
+        };
+        for n in [15u64, 16] {
+            assert_eq!(predict(n), count(&p(n), "exact").unwrap(), "{spec} on {n}");
+        }
+        let n = 1_000_000_000u64;
+        assert_eq!(
+            count(&p(n), "fewpieces").unwrap(),
+            predict(n),
+            "{spec} on {n}"
+        );
+    }
+}
+
 #[test]
 fn every_truth_row_of_at_most_three_pieces() {
     let mut checked = 0;
