@@ -11,8 +11,9 @@
 //!   of the number of places a shape fits, `(C - width)+ · (R - height)+`: `O(side)` per
 //!   direction for two pieces, `O(side²)` (linear in the squares) for three. Boards up
 //!   to sides of 10^9 with leapers, 10^6 with riders; three pieces with riders while
-//!   the work stays under [`OPEN_MAX_WORK`] steps (3 queens on 10^4 × 10^4 is about
-//!   2·10^10).
+//!   the work stays under [`OPEN_MAX_WORK`] steps. Measured (one thread, CPU time on a
+//!   loaded 2-core machine): 3 queens on 1000 × 1000 in 0.48 s, on 10^4 × 10^4 in 48 s
+//!   (time ∝ squares); 2 queens on 10^6 × 10^6 in 0.02 s.
 //! - [`grid`]: holes, blockers, the torus and fixed pieces, square by square from
 //!   [`crate::terrain::Terrain::attacks`]: `O(squares · degree²)` for three pieces.
 //!   Boards while the estimated work stays under [`GRID_MAX_WORK`] and the lists under
