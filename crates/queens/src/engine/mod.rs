@@ -29,7 +29,7 @@
 //! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
 //! | `local` | [`local`] | random solution / completion by local search | N queens on N×N, solve |
 //! | `sat` | [`sat`] | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 250,000 (kind, square) variables (500x500 for one kind) |
-//! | `rooks`, `diagonals`, `kingblocks`, `transfer`, `fewlines` | [`dp`] | counting without enumeration | count only; see [`dp`] |
+//! | `rooks`, `diagonals`, `kingblocks`, `transfer`, `queenpoly`, `fewlines`, `fewpieces` | [`dp`] | counting without enumeration | count only; see [`dp`] |
 
 pub(crate) mod amazons;
 pub(crate) mod complete;
@@ -404,7 +404,9 @@ pub(crate) static ENGINES: &[&dyn Engine] = &[
     &nqueens::NQueensEngine,
     &amazons::AmazonsEngine,
     &dp::transfer::TransferEngine,
+    &dp::queenpoly::QueenPolyEngine,
     &dp::fewlines::FewLinesEngine,
+    &dp::fewpieces::FewPiecesEngine,
     &construct::ConstructEngine,
     &complete::CompleteEngine,
     &sat::SatEngine,
