@@ -69,7 +69,7 @@ const UNCOVERED: &[(&str, &str, &str)] = &[
         "Q27",
         "N-queens: past the join (side 21); the backtracker, days or more",
     ),
-    // A few queens on big boards: 4 queens on 100x100 are counted by fewlines.
+    // A few queens on big boards: 4 and 5 queens on any square by queenpoly (A061994, A108792).
     // 6 queens: fewlines enumerates 3 and counts 3; its time grows as side^8 and 40x40
     // took 1094 s of CPU, so these would take 1.5 to 3.5 days on one core.
     (
@@ -402,9 +402,9 @@ fn fewlines_matches_exact_on_more_queens() {
     }
 }
 
-/// 4 queens on 100x100 (too big for `exact`): `auto` picks fewlines, as it does for a
-/// few queens on other boards it beats enumeration on; named, it refuses what it
-/// cannot count.
+/// 4 queens on 100x100 (too big for `exact`): `auto` picks queenpoly (the published
+/// generating function); fewlines takes a few queens on the rectangles and other boards
+/// it beats enumeration on; named, it refuses what it cannot count.
 #[test]
 fn fewlines_takes_few_line_pieces_only() {
     let pick = |board: &str, spec: &str| {
@@ -416,12 +416,13 @@ fn fewlines_takes_few_line_pieces_only() {
         )
         .unwrap()
     };
-    assert_eq!(pick("100", "4Q"), "fewlines");
-    // 5 queens on a square: the published generating function (queenpoly) comes first.
+    assert_eq!(pick("100", "4Q"), "queenpoly");
+    // 4 and 5 queens on a square: the published generating functions (queenpoly) come first.
     assert_eq!(pick("30", "5Q"), "queenpoly");
     assert_eq!(pick("39", "2Q"), "fewlines");
-    assert_eq!(pick("6", "4Q"), "fewlines");
-    assert_eq!(pick("5", "4Q"), "exact");
+    assert_eq!(pick("6", "4Q"), "queenpoly");
+    assert_eq!(pick("6x7", "4Q"), "fewlines");
+    assert_eq!(pick("5x6", "4Q"), "exact");
     assert_eq!(pick("9", "7Q"), "exact");
     assert_eq!(pick("12", "8Q"), "exact");
     assert_eq!(pick("8", "8Q"), "nqueens");

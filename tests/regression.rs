@@ -774,3 +774,43 @@ fn verify_partial_leaves_regions_short() {
     code(&o, 1);
     std::fs::remove_file(f).unwrap();
 }
+
+// --- Found while adding the large truth-table rows to the engine matrix (issue 18) ---
+
+#[test]
+fn fewlines_stops_soon_after_the_time_budget_with_many_pieces() {
+    // It looked at the clock only on the two shallowest levels: 15 queens on 15x15
+    // ran 7 s past a 0.1 s budget, 16 queens 63 s.
+    let start = std::time::Instant::now();
+    let o = queens(&[
+        "count",
+        "16",
+        "--engine",
+        "fewlines",
+        "--budget-secs",
+        "0.2",
+        "--threads",
+        "1",
+    ]);
+    code(&o, 3);
+    assert!(
+        start.elapsed().as_secs_f64() < 4.0,
+        "took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn nqueens_backtracking_stops_soon_after_the_time_budget_on_large_boards() {
+    // Long tasks were split into sub-tasks of 3 more rows whatever the board: a
+    // sub-task of 25 queens ran 2 s, of 26 queens 16 s, of 27 queens 2 minutes past a
+    // 0.1 s budget. They now split until 14 rows are left.
+    let start = std::time::Instant::now();
+    let o = queens(&["count", "27", "--budget-secs", "0.1", "--threads", "2"]);
+    code(&o, 3);
+    assert!(
+        start.elapsed().as_secs_f64() < 4.0,
+        "took {:?}",
+        start.elapsed()
+    );
+}

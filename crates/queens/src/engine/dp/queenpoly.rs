@@ -7,12 +7,13 @@
 //!
 //! | queens | OEIS | generating function |
 //! |---|---|---|
+//! | 4 | A061994 | `x^4 N(x) / ((1-x)^3 (1-x^2)^4 (1-x^3)^2)`, `N` of degree 12 |
 //! | 5 | A108792 | `-x^5 N(x) / ((x-1)^11 (x+1)^6 (x^2+1)^2 (x^2+x+1)^4 (x^4+x^3+x^2+x+1)^2)`, `N` of degree 31 |
 //!
-//! 4 queens (A061994) and 6 queens (A176186) are not here: their generating functions
-//! could not be read from the stored OEIS pages when this was written, and a
-//! coefficient list not copied from the published entry would be a guess. Add them to
-//! [`TABLE`] with their coefficients and the tests check them.
+//! 6 queens (A176186) are not here: the entry gives A. M. Karavaev's quasi-polynomial
+//! (periods up to at least 6) but the stored copy of the page breaks off inside it, and
+//! a formula fitted to computed terms instead of copied from the published one would
+//! be a guess. Add it to [`TABLE`] with its coefficients and the tests check it.
 //!
 //! **Evaluation.** With the denominator `D` of degree `d` and a numerator of lower
 //! degree, the terms satisfy `Σ_i D_i a(n-i) = 0` for every `n ≥ d`, so the sequence is
@@ -51,25 +52,37 @@ pub struct QueensGf {
 }
 
 /// The generating functions this engine knows.
-pub const TABLE: &[QueensGf] = &[QueensGf {
-    queens: 5,
-    oeis: "A108792",
-    sign: -1,
-    shift: 5,
-    numerator: &[
-        10, 258, 4836, 50540, 341612, 1672768, 6376140, 19855936, 52176470, 118533110, 236939238,
-        422347390, 677994354, 987611934, 1312598856, 1598078300, 1786911600, 1837742548,
-        1738866194, 1512654886, 1207443842, 881664746, 586165718, 352607230, 190236360, 90996604,
-        37968860, 13522008, 3972232, 916976, 150238, 14206,
-    ],
-    factors: &[
-        (&[-1, 1], 11),
-        (&[1, 1], 6),
-        (&[1, 0, 1], 2),
-        (&[1, 1, 1], 4),
-        (&[1, 1, 1, 1, 1], 2),
-    ],
-}];
+pub const TABLE: &[QueensGf] = &[
+    QueensGf {
+        queens: 4,
+        oeis: "A061994",
+        sign: 1,
+        shift: 4,
+        numerator: &[
+            2, 76, 734, 3992, 13318, 29356, 46304, 53580, 46890, 29768, 13522, 3804, 574,
+        ],
+        factors: &[(&[1, -1], 3), (&[1, 0, -1], 4), (&[1, 0, 0, -1], 2)],
+    },
+    QueensGf {
+        queens: 5,
+        oeis: "A108792",
+        sign: -1,
+        shift: 5,
+        numerator: &[
+            10, 258, 4836, 50540, 341612, 1672768, 6376140, 19855936, 52176470, 118533110,
+            236939238, 422347390, 677994354, 987611934, 1312598856, 1598078300, 1786911600,
+            1837742548, 1738866194, 1512654886, 1207443842, 881664746, 586165718, 352607230,
+            190236360, 90996604, 37968860, 13522008, 3972232, 916976, 150238, 14206,
+        ],
+        factors: &[
+            (&[-1, 1], 11),
+            (&[1, 1], 6),
+            (&[1, 0, 1], 2),
+            (&[1, 1, 1], 4),
+            (&[1, 1, 1, 1, 1], 2),
+        ],
+    },
+];
 
 /// The generating function for `q` queens, if the table has it.
 pub fn gf(q: u32) -> Option<&'static QueensGf> {
@@ -278,6 +291,50 @@ mod tests {
         119038462248,
         190849299076,
     ];
+
+    /// A061994's data: a(4..=25), as published.
+    const A061994: &[u64] = &[
+        2, 82, 982, 7002, 34568, 131248, 412596, 1123832, 2739386, 6106214, 12654614, 24675650,
+        45704724, 80999104, 138170148, 227938788, 365106738, 569681574, 868289594, 1295775946,
+        1897176508, 2729909796,
+    ];
+
+    /// S. Perepechko's closed form in A061994's comments (valid for every n >= 0):
+    /// `n(n-1)(45n^6 - 855n^5 + 6945n^4 - 30891n^3 + 78864n^2 - 106226n + 53404)/1080
+    /// + (n^3 - 21/2 n^2 + 28n - 14)[n/2] + 32/9 (n-1)[n/3] + (16/9 n - 4)[(n+1)/3]`,
+    /// times 1080 so it stays in the integers: a second, independent published form.
+    fn perepechko_times_1080(n: i128) -> i128 {
+        let p = 45 * n.pow(6) - 855 * n.pow(5) + 6945 * n.pow(4) - 30891 * n.pow(3)
+            + 78864 * n.pow(2)
+            - 106226 * n
+            + 53404;
+        n * (n - 1) * p
+            + 540 * (2 * n.pow(3) - 21 * n.pow(2) + 56 * n - 28) * (n / 2)
+            + 3840 * (n - 1) * (n / 3)
+            + 120 * (16 * n - 36) * ((n + 1) / 3)
+    }
+
+    #[test]
+    fn four_queens_reproduce_the_published_terms_and_closed_form() {
+        let g = gf(4).unwrap();
+        for (i, &v) in A061994.iter().enumerate() {
+            assert_eq!(
+                g.count(4 + i as u64).unwrap(),
+                BigUint::from(v),
+                "a({})",
+                4 + i
+            );
+        }
+        for n in (0..400).chain([1000, 4096, 10_007]) {
+            let closed = perepechko_times_1080(n);
+            assert_eq!(closed % 1080, 0, "n = {n}");
+            assert_eq!(
+                g.count(n as u64).unwrap(),
+                BigUint::from((closed / 1080) as u128),
+                "n = {n}"
+            );
+        }
+    }
 
     #[test]
     fn five_queens_reproduce_the_published_terms() {

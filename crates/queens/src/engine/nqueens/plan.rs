@@ -345,10 +345,10 @@ impl Plan {
     }
 
     /// Counts the solutions of task `i`, or `None` when `stop` said so first. A task
-    /// with many rows left is run as the sub-tasks of its next [`SPLIT_DEPTH`] rows, and
-    /// `stop` is asked between them: at N = 24 a whole task takes minutes, a sub-task
-    /// well under a second, so that a cancel or a time budget is honoured soon. The sum
-    /// is the same either way.
+    /// with more than [`SPLIT_ROWS`] rows left is run as the sub-tasks that extend it
+    /// until that many rows are left, and `stop` is asked before each: at N = 24 a
+    /// whole task takes minutes, a sub-task of 14 rows a few milliseconds, so a cancel
+    /// or a time budget is honoured soon on any board. The sum is the same either way.
     pub fn run_task_until(&self, i: usize, stop: &dyn Fn() -> bool) -> Option<Tally> {
         if let Some(j) = &self.join {
             return j.run_task_until(i, stop);
@@ -363,19 +363,40 @@ impl Plan {
         {
             *m = self.mask(prefix, r);
         }
-        let subs = if self.rows - self.depth > SPLIT_ROWS {
-            expand(&masks, prefix, self.depth + SPLIT_DEPTH)
-        } else {
-            vec![prefix.to_vec()]
-        };
         let mut tally = Tally::default();
-        for sub in &subs {
+        let mut sub = prefix.to_vec();
+        self.run_split(&masks, prefix, &mut sub, stop, &mut tally)
+            .then_some(tally)
+    }
+
+    /// Adds the solutions that extend `sub` to `tally`, one sub-task per extension to
+    /// [`SPLIT_ROWS`] rows left (rows keeping to `masks`); false when `stop` said so.
+    fn run_split(
+        &self,
+        masks: &[u64; MAX_SIDE],
+        prefix: &[u8],
+        sub: &mut Vec<u8>,
+        stop: &dyn Fn() -> bool,
+        tally: &mut Tally,
+    ) -> bool {
+        if self.rows - sub.len() <= SPLIT_ROWS {
             if stop() {
-                return None;
+                return false;
             }
-            tally += self.count_from(&masks, prefix, sub);
+            *tally += self.count_from(masks, prefix, sub);
+            return true;
         }
-        Some(tally)
+        let (cols, ld, rd) = attacks(sub);
+        let mut avail = masks[sub.len()] & !(cols | ld | rd);
+        while avail != 0 {
+            sub.push(avail.trailing_zeros() as u8);
+            avail &= avail - 1;
+            if !self.run_split(masks, prefix, sub, stop, tally) {
+                return false;
+            }
+            sub.pop();
+        }
+        true
     }
 
     /// The solutions that extend `sub`, a longer prefix of a task whose own prefix is
@@ -423,34 +444,10 @@ impl Plan {
     }
 }
 
-/// Columns and diagonals attacked on row `prefix.len()` by the queens of `prefix`.
 /// Tasks with more rows than this left are run in sub-tasks ([`Plan::run_task_until`]).
 const SPLIT_ROWS: usize = 14;
 
-/// How many rows a long task expands into its sub-tasks.
-const SPLIT_DEPTH: usize = 3;
-
-/// The prefixes that extend `prefix` to `upto` rows (fewer when no queen fits), each
-/// row keeping to its mask and attacking none before it.
-fn expand(masks: &[u64; MAX_SIDE], prefix: &[u8], upto: usize) -> Vec<Vec<u8>> {
-    let mut level = vec![prefix.to_vec()];
-    for &mask in &masks[prefix.len()..upto] {
-        let mut next = Vec::new();
-        for p in &level {
-            let (cols, ld, rd) = attacks(p);
-            let mut avail = mask & !(cols | ld | rd);
-            while avail != 0 {
-                let mut q = p.clone();
-                q.push(avail.trailing_zeros() as u8);
-                avail &= avail - 1;
-                next.push(q);
-            }
-        }
-        level = next;
-    }
-    level
-}
-
+/// Columns and diagonals attacked on row `prefix.len()` by the queens of `prefix`.
 fn attacks(prefix: &[u8]) -> (u64, u64, u64) {
     let (mut cols, mut ld, mut rd) = (0u64, 0u64, 0u64);
     for &c in prefix {
