@@ -89,8 +89,12 @@ const STOP_EVERY: usize = 64;
 /// One task: a group of row splits (see [`JoinPlan`]) and how many groups it stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Task {
-    /// The middle column's queen row; [`NO_MIDDLE`] on even boards.
+    /// The middle column's queen row; [`NO_MIDDLE`] on even boards, [`ANY_MIDDLE`] for
+    /// the task of all the middle rows.
     mid: u8,
+    /// On odd boards with `mid` an edge row, the column of the middle row's queen (east
+    /// of the middle); else [`NO_COL`].
+    col: u8,
     /// The size of the group's symmetry orbit (1, 2 or 4).
     weight: u8,
     /// Which symmetry maps the group to itself: [`STAB_NONE`], [`STAB_FLIP`] (row
@@ -101,6 +105,12 @@ struct Task {
 }
 
 const NO_MIDDLE: u8 = u8::MAX;
+/// No fixed queen in the middle row.
+const NO_COL: u8 = u8::MAX;
+/// On odd boards, a task for every middle-column row `m` among the middle rows at
+/// once: its half searches leave the middle column free and tag each key with the
+/// rows `m` it cannot go with.
+const ANY_MIDDLE: u8 = u8::MAX - 1;
 const STAB_NONE: u8 = 0;
 const STAB_FLIP: u8 = 1;
 const STAB_FLIP_MIRROR: u8 = 2;
@@ -185,10 +195,11 @@ impl JoinPlan {
         low_bits(self.edge) | low_bits(self.edge) << (self.n - self.edge)
     }
 
-    /// The rows other than the middle column's queen row `mid`.
+    /// The rows other than the middle column's queen row `mid` (all rows when `mid` is
+    /// not one row).
     fn avail(&self, mid: u8) -> u64 {
         let full = low_bits(self.n);
-        if mid == NO_MIDDLE {
+        if mid == NO_MIDDLE || mid == ANY_MIDDLE {
             full
         } else {
             full & !(1 << mid)
@@ -198,17 +209,17 @@ impl JoinPlan {
     /// The least group of each orbit, with the orbit's size; largest groups first.
     fn list_tasks(&self) -> Vec<Task> {
         let (n, h) = (self.n, self.h);
-        let mids: Vec<u8> = if n % 2 == 0 {
-            vec![NO_MIDDLE]
-        } else {
-            (0..n as u8).collect()
-        };
+        // Odd boards: the tasks of the middle-column rows among the middle rows (all at
+        // once, see `ANY_MIDDLE`) here, those of the edge rows below.
+        let mid = if n % 2 == 0 { NO_MIDDLE } else { ANY_MIDDLE };
         let mut tasks = Vec::new();
-        for mid in mids {
+        {
             let avail = self.avail(mid);
             let edge = self.edge_rows() & avail;
-            let middle = (avail & !edge).count_ones() as usize;
-            let flip = if mid == NO_MIDDLE {
+            // The middle rows the east and west halves share out (one is `m` when
+            // `mid` is `ANY_MIDDLE`).
+            let middle = (avail & !edge).count_ones() as usize - usize::from(mid == ANY_MIDDLE);
+            let flip = if mid == NO_MIDDLE || mid == ANY_MIDDLE {
                 mid
             } else {
                 n as u8 - 1 - mid
@@ -241,6 +252,7 @@ impl JoinPlan {
                             binomial(middle, h - k),
                             Task {
                                 mid,
+                                col: NO_COL,
                                 weight: weight as u8,
                                 stab,
                                 east_edge: a,
@@ -254,19 +266,62 @@ impl JoinPlan {
                 a = (a - 1) & edge;
             }
         }
+        // Odd boards, the middle-column queen in an edge row `m`: the join counts
+        // `|m - h| < |c - h|` (see `join_task`), so `m` is neither the first nor the
+        // last row, and the middle row's queen (row `h`, column `c`) lies far out. A task
+        // fixes both: `m` above the centre and `c` east stand for their images under the
+        // row reversal and the column mirror (weight 4, no map fixes a task), and the
+        // east half places `h - 1` queens, the west half searches with both queens'
+        // diagonals barred.
+        if n % 2 == 1 {
+            for m in 1..h.min(self.edge) {
+                let avail = self.avail(m as u8);
+                let edge = self.edge_rows() & avail;
+                // The middle rows but `h`, shared out between the halves.
+                let middle = (avail & !edge).count_ones() as usize - 1;
+                for c in h + (h - m) + 1..n {
+                    let mut a = edge;
+                    loop {
+                        let k = a.count_ones() as usize;
+                        if k < h && h - 1 - k <= middle && 2 * self.edge - 1 - k <= h {
+                            tasks.push((
+                                binomial(middle, h - 1 - k),
+                                Task {
+                                    mid: m as u8,
+                                    col: c as u8,
+                                    weight: 4,
+                                    stab: STAB_NONE,
+                                    east_edge: a,
+                                },
+                            ));
+                        }
+                        if a == 0 {
+                            break;
+                        }
+                        a = (a - 1) & edge;
+                    }
+                }
+            }
+        }
         // Largest first (the number of splits in the group), for the dynamic balance.
-        tasks.sort_by_key(|&(size, t)| (std::cmp::Reverse(size), t.mid, t.east_edge));
+        tasks.sort_by_key(|&(size, t)| (std::cmp::Reverse(size), t.mid, t.col, t.east_edge));
         tasks.into_iter().map(|(_, t)| t).collect()
     }
 
     /// A 64-bit digest of the method, the board and the task list.
     pub fn fingerprint(&self) -> String {
         let mut bytes = b"nqueens-join-v1".to_vec();
+        // Odd boards' task lists hold `ANY_MIDDLE` tasks, which earlier plans did not
+        // have: the digest of an earlier odd plan differs, and its checkpoints are refused.
         for v in [self.n, self.edge] {
             bytes.extend((v as u32).to_le_bytes());
         }
         for t in &self.tasks {
             bytes.extend([t.mid, t.weight, t.stab]);
+            // Only where there is one, so that the digests of even boards stay as they were.
+            if t.col != NO_COL {
+                bytes.push(t.col);
+            }
             bytes.extend(t.east_edge.to_le_bytes());
         }
         super::fnv1a(bytes)
@@ -331,10 +386,17 @@ impl JoinPlan {
         let a = t.east_edge;
         let west_edge = (self.edge_rows() & avail) ^ a;
         let (mut d1, mut d2) = (0u64, 0u64);
-        if t.mid != NO_MIDDLE {
+        if t.mid != NO_MIDDLE && t.mid != ANY_MIDDLE {
             let m = t.mid as usize;
             d1 |= 1 << (m + n - 1 - h);
             d2 |= 1 << (m + h);
+        }
+        let (mut fixed_row, mut fixed_col) = (0, 0);
+        if t.col != NO_COL {
+            let c = t.col as usize;
+            d1 |= 1 << (h + n - 1 - c);
+            d2 |= 1 << (h + c);
+            (fixed_row, fixed_col) = (1 << h, 1 << c);
         }
         let (e1, e2) = self.reach(n - h..n, avail & !west_edge);
         let (w1, w2) = self.reach(0..h, avail & !a);
@@ -342,6 +404,8 @@ impl JoinPlan {
             avail,
             a,
             west_edge,
+            fixed_row,
+            fixed_col,
             d1,
             d2,
             layout: Layout::new(e1 & w1 & !d1, e2 & w2 & !d2),
@@ -349,6 +413,13 @@ impl JoinPlan {
     }
 
     /// Lists both halves of the task `t` into `lists` and counts the disjoint pairs.
+    ///
+    /// On odd boards the count is of the solutions whose middle-column queen (row `m`)
+    /// is nearer the centre row than the middle row's queen (column `c`) is to the
+    /// centre column, `|m - h| < |c - h|`, doubled, plus those with a queen in the
+    /// centre: transposition swaps `m - h` and `c - h`, and the two are never equal but
+    /// in the centre (the queens would share a diagonal). So no task has `m` the first
+    /// or last row, and an edge `m` only goes with a queen of row `h` far out.
     fn join_task<K: Word>(
         &self,
         t: Task,
@@ -360,14 +431,30 @@ impl JoinPlan {
         let (n, h) = (self.n, self.h);
         let (avail, a, west_edge) = (job.avail, job.a, job.west_edge);
         let buckets = 1usize << (n - 2 * self.edge);
+        // Tagged keys where the task leaves `m` open; `fixed` is in the east rows.
+        let odd = t.mid == ANY_MIDDLE;
+        let fixed = job.fixed_row;
         let mut east = std::mem::take(&mut lists.east);
         let mut west = std::mem::take(&mut lists.west);
+        let mut east_tags = std::mem::take(&mut lists.east_tags);
+        let mut west_tags = std::mem::take(&mut lists.west_tags);
         for v in [&mut east, &mut west] {
             v.resize_with(buckets, Vec::new);
             v.iter_mut().for_each(Vec::clear);
         }
-        self.halves(n - h..n, avail & !west_edge, a, job, &mut east);
-        self.halves(0..h, avail & !a, west_edge, job, &mut west);
+        for v in [&mut east_tags, &mut west_tags] {
+            v.resize_with(if odd { buckets } else { 0 }, Vec::new);
+            v.iter_mut().for_each(Vec::clear);
+        }
+        let (east_rows, west_rows) = (avail & !west_edge & !fixed, avail & !a & !fixed);
+        if odd {
+            self.halves::<K, true>(n - h..n, east_rows, a, job, &mut east, &mut east_tags);
+            self.halves::<K, true>(0..h, west_rows, west_edge, job, &mut west, &mut west_tags);
+        } else {
+            self.halves::<K, false>(n - h..n, east_rows, a, job, &mut east, &mut []);
+            self.halves::<K, false>(0..h, west_rows, west_edge, job, &mut west, &mut []);
+        }
+        let middle_rows = low_bits(self.n) & !self.edge_rows();
         let mut found = 0u128;
         let mut stopped = false;
         for (i, e) in east.iter().enumerate() {
@@ -378,21 +465,70 @@ impl JoinPlan {
             if e.is_empty() {
                 continue;
             }
-            let r = a | (i as u64) << self.edge;
-            let image = match t.stab {
-                STAB_FLIP => self.rev(r),
-                STAB_FLIP_MIRROR => self.rev(avail ^ r),
-                _ => r,
-            };
-            if image < r {
+            let r = a | (i as u64) << self.edge | fixed;
+            if !odd {
+                let image = match t.stab {
+                    STAB_FLIP => self.rev(r),
+                    STAB_FLIP_MIRROR => self.rev(avail ^ r),
+                    _ => r,
+                };
+                if image < r {
+                    continue;
+                }
+                let w = &west[((avail ^ r) >> self.edge) as usize & (buckets - 1)];
+                let pairs = count_disjoint(e, w, &mut lists.sorted, s);
+                // A fixed middle-column queen (an edge row) stands for its transposed
+                // image too (see above).
+                let times = if t.mid == NO_MIDDLE { 1 } else { 2 };
+                found += u128::from(pairs) * if image == r { 1 } else { 2 } * times;
                 continue;
             }
-            let w = &west[((avail ^ r) >> self.edge) as usize & (buckets - 1)];
-            let pairs = count_disjoint(e, w, &mut lists.sorted, s);
-            found += u128::from(pairs) * if image == r { 1 } else { 2 };
+            // The middle-column rows this split goes with.
+            let mut ms = if t.mid == ANY_MIDDLE {
+                middle_rows & !r
+            } else {
+                1 << t.mid
+            };
+            while ms != 0 {
+                let m = ms.trailing_zeros() as usize;
+                ms &= ms - 1;
+                let west_r = low_bits(n) & !(1 << m) & !r;
+                let j = (west_r >> self.edge) as usize & (buckets - 1);
+                if west[j].is_empty() {
+                    continue;
+                }
+                let own = (m, r);
+                let image = match t.stab {
+                    STAB_FLIP => (n - 1 - m, self.rev(r)),
+                    STAB_FLIP_MIRROR => (n - 1 - m, self.rev(west_r)),
+                    _ => own,
+                };
+                if image < own {
+                    continue;
+                }
+                // Branch-free: whether a key goes with `m` is a coin toss to the CPU.
+                let keep = |keys: &[K], tags: &[u32], out: &mut Vec<K>| {
+                    out.clear();
+                    out.resize(keys.len(), K::default());
+                    let mut len = 0;
+                    for (&k, &g) in keys.iter().zip(tags) {
+                        out[len] = k;
+                        len += (g >> m & 1 ^ 1) as usize;
+                    }
+                    out.truncate(len);
+                };
+                keep(e, &east_tags[i], &mut lists.east_kept);
+                keep(&west[j], &west_tags[j], &mut lists.west_kept);
+                let pairs =
+                    count_disjoint(&lists.east_kept, &lists.west_kept, &mut lists.sorted, s);
+                let times = if image == own { 1 } else { 2 } * if m == h { 1 } else { 2 };
+                found += u128::from(pairs) * times;
+            }
         }
         lists.east = east;
         lists.west = west;
+        lists.east_tags = east_tags;
+        lists.west_tags = west_tags;
         (!stopped).then_some(found)
     }
 }
@@ -436,7 +572,11 @@ struct Halves {
     a: u64,
     /// The west rows among the edge rows.
     west_edge: u64,
-    /// The middle column queen's diagonals (barred, left out of the keys).
+    /// The row and column of the middle row's queen when the task fixes it (east), or 0.
+    fixed_row: u64,
+    fixed_col: u64,
+    /// The middle column queen's diagonals, and those of the middle row's queen when
+    /// the task fixes it (barred, left out of the keys).
     d1: u64,
     d2: u64,
     layout: Layout,
@@ -478,6 +618,12 @@ impl Word for u64 {
 struct Lists<K> {
     east: Vec<Vec<K>>,
     west: Vec<Vec<K>>,
+    /// On odd boards, each key's tag: the middle-column rows it cannot go with.
+    east_tags: Vec<Vec<u32>>,
+    west_tags: Vec<Vec<u32>>,
+    /// The keys of one bucket pair that go with one middle-column row.
+    east_kept: Vec<K>,
+    west_kept: Vec<K>,
     sorted: Sorted<K>,
 }
 
