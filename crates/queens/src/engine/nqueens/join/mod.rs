@@ -92,9 +92,6 @@ struct Task {
     /// The middle column's queen row; [`NO_MIDDLE`] on even boards, [`ANY_MIDDLE`] for
     /// the task of all the middle rows.
     mid: u8,
-    /// On odd boards with `mid` an edge row, the column of the middle row's queen (east
-    /// of the middle); else [`NO_COL`].
-    col: u8,
     /// The size of the group's symmetry orbit (1, 2 or 4).
     weight: u8,
     /// Which symmetry maps the group to itself: [`STAB_NONE`], [`STAB_FLIP`] (row
@@ -105,8 +102,6 @@ struct Task {
 }
 
 const NO_MIDDLE: u8 = u8::MAX;
-/// No fixed queen in the middle row.
-const NO_COL: u8 = u8::MAX;
 /// On odd boards, a task for every middle-column row `m` among the middle rows at
 /// once: its half searches leave the middle column free and tag each key with the
 /// rows `m` it cannot go with.
@@ -209,11 +204,20 @@ impl JoinPlan {
     /// The least group of each orbit, with the orbit's size; largest groups first.
     fn list_tasks(&self) -> Vec<Task> {
         let (n, h) = (self.n, self.h);
-        // Odd boards: the tasks of the middle-column rows among the middle rows (all at
-        // once, see `ANY_MIDDLE`) here, those of the edge rows below.
-        let mid = if n % 2 == 0 { NO_MIDDLE } else { ANY_MIDDLE };
+        // Odd boards: one task kind for all the middle-column rows among the middle
+        // rows at once (`ANY_MIDDLE`), and one per edge row `m` but the first and last
+        // (the join counts `|m - h| < |c - h| <= h`, see `JoinPlan::join_task`).
+        let edge_rows = self.edge_rows();
+        let mids: Vec<u8> = if n % 2 == 0 {
+            vec![NO_MIDDLE]
+        } else {
+            let edge_mids = (1..n - 1).filter(|&m| edge_rows >> m & 1 == 1);
+            std::iter::once(ANY_MIDDLE)
+                .chain(edge_mids.map(|m| m as u8))
+                .collect()
+        };
         let mut tasks = Vec::new();
-        {
+        for mid in mids {
             let avail = self.avail(mid);
             let edge = self.edge_rows() & avail;
             // The middle rows the east and west halves share out (one is `m` when
@@ -252,7 +256,6 @@ impl JoinPlan {
                             binomial(middle, h - k),
                             Task {
                                 mid,
-                                col: NO_COL,
                                 weight: weight as u8,
                                 stab,
                                 east_edge: a,
@@ -266,45 +269,8 @@ impl JoinPlan {
                 a = (a - 1) & edge;
             }
         }
-        // Odd boards, the middle-column queen in an edge row `m`: the join counts
-        // `|m - h| < |c - h|` (see `join_task`), so `m` is neither the first nor the
-        // last row, and the middle row's queen (row `h`, column `c`) lies far out. A task
-        // fixes both: `m` above the centre and `c` east stand for their images under the
-        // row reversal and the column mirror (weight 4, no map fixes a task), and the
-        // east half places `h - 1` queens, the west half searches with both queens'
-        // diagonals barred.
-        if n % 2 == 1 {
-            for m in 1..h.min(self.edge) {
-                let avail = self.avail(m as u8);
-                let edge = self.edge_rows() & avail;
-                // The middle rows but `h`, shared out between the halves.
-                let middle = (avail & !edge).count_ones() as usize - 1;
-                for c in h + (h - m) + 1..n {
-                    let mut a = edge;
-                    loop {
-                        let k = a.count_ones() as usize;
-                        if k < h && h - 1 - k <= middle && 2 * self.edge - 1 - k <= h {
-                            tasks.push((
-                                binomial(middle, h - 1 - k),
-                                Task {
-                                    mid: m as u8,
-                                    col: c as u8,
-                                    weight: 4,
-                                    stab: STAB_NONE,
-                                    east_edge: a,
-                                },
-                            ));
-                        }
-                        if a == 0 {
-                            break;
-                        }
-                        a = (a - 1) & edge;
-                    }
-                }
-            }
-        }
         // Largest first (the number of splits in the group), for the dynamic balance.
-        tasks.sort_by_key(|&(size, t)| (std::cmp::Reverse(size), t.mid, t.col, t.east_edge));
+        tasks.sort_by_key(|&(size, t)| (std::cmp::Reverse(size), t.mid, t.east_edge));
         tasks.into_iter().map(|(_, t)| t).collect()
     }
 
@@ -318,10 +284,6 @@ impl JoinPlan {
         }
         for t in &self.tasks {
             bytes.extend([t.mid, t.weight, t.stab]);
-            // Only where there is one, so that the digests of even boards stay as they were.
-            if t.col != NO_COL {
-                bytes.push(t.col);
-            }
             bytes.extend(t.east_edge.to_le_bytes());
         }
         super::fnv1a(bytes)
@@ -391,21 +353,25 @@ impl JoinPlan {
             d1 |= 1 << (m + n - 1 - h);
             d2 |= 1 << (m + h);
         }
-        let (mut fixed_row, mut fixed_col) = (0, 0);
-        if t.col != NO_COL {
-            let c = t.col as usize;
-            d1 |= 1 << (h + n - 1 - c);
-            d2 |= 1 << (h + c);
-            (fixed_row, fixed_col) = (1 << h, 1 << c);
-        }
+        // A queen of row `h` in column `c` goes with the rows `m` of the middle column
+        // with `|m - h| < |c - h|` but `h` itself: none where `|c - h| <= 1`; on an edge
+        // row `m` only far out.
+        let near_h = match t.mid {
+            NO_MIDDLE => low_bits(n),
+            ANY_MIDDLE => (0..n)
+                .filter(|c| c.abs_diff(h) > 1)
+                .fold(0, |s, c| s | 1 << c),
+            m => (0..n)
+                .filter(|c| c.abs_diff(h) > (m as usize).abs_diff(h))
+                .fold(0, |s, c| s | 1 << c),
+        };
         let (e1, e2) = self.reach(n - h..n, avail & !west_edge);
         let (w1, w2) = self.reach(0..h, avail & !a);
         Halves {
             avail,
             a,
             west_edge,
-            fixed_row,
-            fixed_col,
+            near_h,
             d1,
             d2,
             layout: Layout::new(e1 & w1 & !d1, e2 & w2 & !d2),
@@ -431,9 +397,8 @@ impl JoinPlan {
         let (n, h) = (self.n, self.h);
         let (avail, a, west_edge) = (job.avail, job.a, job.west_edge);
         let buckets = 1usize << (n - 2 * self.edge);
-        // Tagged keys where the task leaves `m` open; `fixed` is in the east rows.
+        // Tagged keys where the task leaves `m` open.
         let odd = t.mid == ANY_MIDDLE;
-        let fixed = job.fixed_row;
         let mut east = std::mem::take(&mut lists.east);
         let mut west = std::mem::take(&mut lists.west);
         let mut east_tags = std::mem::take(&mut lists.east_tags);
@@ -446,7 +411,7 @@ impl JoinPlan {
             v.resize_with(if odd { buckets } else { 0 }, Vec::new);
             v.iter_mut().for_each(Vec::clear);
         }
-        let (east_rows, west_rows) = (avail & !west_edge & !fixed, avail & !a & !fixed);
+        let (east_rows, west_rows) = (avail & !west_edge, avail & !a);
         if odd {
             self.halves::<K, true>(n - h..n, east_rows, a, job, &mut east, &mut east_tags);
             self.halves::<K, true>(0..h, west_rows, west_edge, job, &mut west, &mut west_tags);
@@ -465,7 +430,7 @@ impl JoinPlan {
             if e.is_empty() {
                 continue;
             }
-            let r = a | (i as u64) << self.edge | fixed;
+            let r = a | (i as u64) << self.edge;
             if !odd {
                 let image = match t.stab {
                     STAB_FLIP => self.rev(r),
@@ -477,8 +442,8 @@ impl JoinPlan {
                 }
                 let w = &west[((avail ^ r) >> self.edge) as usize & (buckets - 1)];
                 let pairs = count_disjoint(e, w, &mut lists.sorted, s);
-                // A fixed middle-column queen (an edge row) stands for its transposed
-                // image too (see above).
+                // A middle-column queen in an edge row stands for its transposed image
+                // too (see above; its searches kept the queen of row `h` far out).
                 let times = if t.mid == NO_MIDDLE { 1 } else { 2 };
                 found += u128::from(pairs) * if image == r { 1 } else { 2 } * times;
                 continue;
@@ -572,11 +537,10 @@ struct Halves {
     a: u64,
     /// The west rows among the edge rows.
     west_edge: u64,
-    /// The row and column of the middle row's queen when the task fixes it (east), or 0.
-    fixed_row: u64,
-    fixed_col: u64,
-    /// The middle column queen's diagonals, and those of the middle row's queen when
-    /// the task fixes it (barred, left out of the keys).
+    /// The columns where a queen of the centre row `h` can go with the middle-column
+    /// rows of the task (see [`JoinPlan::join_task`]): all on even boards.
+    near_h: u64,
+    /// The middle column queen's diagonals (barred, left out of the keys).
     d1: u64,
     d2: u64,
     layout: Layout,

@@ -66,7 +66,7 @@ impl JoinPlan {
                     .fold(0, |f, m| f | 1 << m);
             }
         }
-        let free_cols = low_bits(cols.end) & !low_bits(cols.start) & !job.fixed_col;
+        let free_cols = low_bits(cols.end) & !low_bits(cols.start);
         let l = job.layout;
         let keys = Keys {
             n: self.n,
@@ -82,6 +82,7 @@ impl JoinPlan {
             rows: rows & !needed,
             h: self.h,
             near,
+            far: job.near_h,
             all: low_bits(self.n) as u32,
         };
         keys.needed_rows::<K, TAG>(needed, free_cols, job.d1, job.d2, out, tags);
@@ -108,6 +109,8 @@ struct Keys {
     h: usize,
     /// Per column, the middle-column rows a queen of row `h` there rules out.
     near: [u32; 64],
+    /// The columns where a queen of row `h` may go.
+    far: u64,
     /// The rows of the board.
     all: u32,
 }
@@ -193,10 +196,18 @@ impl Keys {
             }
             return;
         }
+        // The columns in order, and the rows each allows: row `h` only where it can go
+        // with the middle column's queen.
         let mut list = [0usize; 32];
+        let mut allow = [0u64; 32];
         let mut left = cols;
-        for slot in list.iter_mut().take(depth) {
+        for (slot, rows) in list.iter_mut().zip(&mut allow).take(depth) {
             *slot = left.trailing_zeros() as usize;
+            *rows = if self.far >> *slot & 1 == 1 {
+                !0
+            } else {
+                !(1 << self.h)
+            };
             left &= left - 1;
         }
         let last = depth - 1;
@@ -206,7 +217,7 @@ impl Keys {
         let (mut free, mut a, mut b, mut near) = (self.rows, a, b, 0u32);
         let mut j = 0usize;
         let c = list[0];
-        let mut avail = free & !(a >> (n - 1 - c)) & !(b >> c);
+        let mut avail = free & !(a >> (n - 1 - c)) & !(b >> c) & allow[0];
         let mut sp = 0usize;
         loop {
             if avail != 0 {
@@ -231,7 +242,7 @@ impl Keys {
                     continue;
                 }
                 let c2 = list[(j + 1) & 31];
-                let next = nf & !(na >> (n - 1 - c2)) & !(nb >> c2);
+                let next = nf & !(na >> (n - 1 - c2)) & !(nb >> c2) & allow[(j + 1) & 31];
                 if next != 0 {
                     stack[sp & 31] = (free, a, b, avail, near);
                     sp += 1;
