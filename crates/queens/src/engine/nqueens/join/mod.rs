@@ -683,4 +683,130 @@ mod tests {
             assert_eq!(narrow.count() == p.tasks.len(), n <= 19, "n={n}");
         }
     }
+
+    /// Every solution of `n` queens, as the column of each row, by a plain search.
+    fn brute_solutions(n: usize) -> Vec<Vec<usize>> {
+        fn go(n: usize, cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            let r = cols.len();
+            if r == n {
+                out.push(cols.clone());
+                return;
+            }
+            for c in 0..n {
+                let free = cols
+                    .iter()
+                    .enumerate()
+                    .all(|(r2, &c2)| c2 != c && r.abs_diff(r2) != c.abs_diff(c2));
+                if free {
+                    cols.push(c);
+                    go(n, cols, out);
+                    cols.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(n, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn odd_task_kinds_match_a_brute_force_by_middle_queens() {
+        // The odd join counts the solutions whose middle-column queen (row `m`) is nearer
+        // the centre row than the middle row's queen (column `c`) is to the centre
+        // column, twice, plus those with a queen in the centre. Checked per task kind
+        // against a plain search that looks at both queens: the tasks of all middle rows
+        // at once (tagged keys, filtered per `m`) and those of each edge row `m`
+        // (searches that keep the queen of row `h` far out).
+        for n in (1..=13).step_by(2) {
+            let p = JoinPlan::new(n).unwrap();
+            let h = n / 2;
+            let edge = p.edge_rows();
+            let (mut any_mid, mut edge_mid, mut all) = (0u128, 0u128, 0u128);
+            for cols in brute_solutions(n) {
+                all += 1;
+                let m = (0..n).find(|&r| cols[r] == h).unwrap();
+                let (dm, dc) = (m.abs_diff(h), cols[h].abs_diff(h));
+                assert!(dm != dc || m == h, "the two middle queens share a diagonal");
+                let times = if m == h {
+                    1
+                } else if dm < dc {
+                    2
+                } else {
+                    0
+                };
+                if edge >> m & 1 == 1 {
+                    edge_mid += times;
+                } else {
+                    any_mid += times;
+                }
+            }
+            assert_eq!(any_mid + edge_mid, all, "n={n}: transposition");
+            let (mut join_any, mut join_edge) = (0u128, 0u128);
+            for (i, t) in p.tasks.iter().enumerate() {
+                let total = p.run_task_until(i, &|| false).unwrap().total;
+                if t.mid == ANY_MIDDLE {
+                    join_any += total;
+                } else {
+                    assert!(edge >> t.mid & 1 == 1 && t.mid != 0 && t.mid as usize != n - 1);
+                    join_edge += total;
+                }
+            }
+            assert_eq!((join_any, join_edge), (any_mid, edge_mid), "n={n}");
+        }
+    }
+
+    #[test]
+    fn orbits_cover_every_split_once() {
+        // Each task stands for its orbit (`weight`) and, where a map fixes it, joins only
+        // one split of each image pair, counted twice: over the task list that must
+        // count every split (even boards, `C(n, h)`) or every split with a middle-column
+        // row `m` (odd boards: `(n - 2) C(n - 1, h)`, no `m` in the first or last row,
+        // whose solutions are counted as their transposed images) exactly once.
+        for n in 1..=MAX_JOIN_SIDE {
+            let p = JoinPlan::new(n).unwrap();
+            let h = n / 2;
+            let full = low_bits(n);
+            let middle_rows = full & !p.edge_rows();
+            let mut covered = 0u64;
+            for t in &p.tasks {
+                let mids: Vec<usize> = match t.mid {
+                    NO_MIDDLE => vec![n],
+                    ANY_MIDDLE => (0..n).filter(|&m| middle_rows >> m & 1 == 1).collect(),
+                    m => vec![m as usize],
+                };
+                for m in mids {
+                    let avail = if m == n { full } else { full & !(1 << m) };
+                    // Every east row set of the group: the edge rows `a` and any middle rows.
+                    let mut sub = middle_rows & avail;
+                    loop {
+                        let r = t.east_edge | sub;
+                        if r.count_ones() as usize == h {
+                            let flip = if m == n { m } else { n - 1 - m };
+                            let image = match t.stab {
+                                STAB_FLIP => (flip, p.rev(r)),
+                                STAB_FLIP_MIRROR => (flip, p.rev(avail ^ r)),
+                                _ => (m, r),
+                            };
+                            let times = match image.cmp(&(m, r)) {
+                                std::cmp::Ordering::Less => 0,
+                                std::cmp::Ordering::Equal => 1,
+                                std::cmp::Ordering::Greater => 2,
+                            };
+                            covered += times * u64::from(t.weight);
+                        }
+                        if sub == 0 {
+                            break;
+                        }
+                        sub = (sub - 1) & middle_rows & avail;
+                    }
+                }
+            }
+            let want = match n {
+                _ if n % 2 == 0 => binomial(n, h),
+                1 => 1,
+                _ => (n as u64 - 2) * binomial(n - 1, h),
+            };
+            assert_eq!(covered, want, "n={n}");
+        }
+    }
 }
