@@ -18,14 +18,28 @@
 //! extreme ones are reached on one side from a single square of the top or bottom
 //! row), so up to n = 19 every key fits a `u32`; the lists then take half the memory.
 //!
-//! On an odd board `n = 2h + 1` the middle column holds one queen, in some row `m`; a
-//! task fixes `m`, bars its row and its two diagonals, and splits the other `2h` rows
-//! into east and west as above.
+//! On an odd board `n = 2h + 1` the middle column holds one queen, in some row `m`, and
+//! the other `2h` rows split into east and west as above. The middle row holds one too,
+//! in some column `c`, and transposing the board swaps `m - h` and `c - h`; the two
+//! are never equal in size but in the centre (`m = c = h`: else the two queens share a
+//! diagonal). So the join counts the solutions with `|m - h| < |c - h|`, twice, and
+//! those with a queen in the centre, once; the first and last rows never hold `m`.
+//! Two kinds of task:
+//! - `m` among the middle rows (see *Tasks*): one task serves every such `m` at once.
+//!   Its half searches leave the middle column free and *tag* each key with the rows
+//!   `m` it cannot go with: those it attacks, and those at least as far from the
+//!   centre as its queen of row `h`. Per split, each bucket pair is joined once per
+//!   `m`, on the keys whose tags leave `m` free. At n = 17 (8 edge rows) a search per
+//!   `m` (as before) listed 64 million half-solutions in all; these tasks list 19
+//!   million for the 9 middle rows, and the edge rows' tasks 17 million.
+//! - `m` an edge row: a task fixes `m` and bars its row and its two diagonals, and its
+//!   searches place the queen of row `h` only where `|c - h| > |m - h|`.
 //!
 //! # Tasks
 //! A task is a *group* of row splits: those whose east rows meet the `2 e` *edge rows*
 //! (the top `e` and the bottom `e`) in one given set `A` (and, on odd boards, with one
-//! middle-column row `m`). The `n - 2e` other rows are the *middle rows*; `e` is
+//! middle-column row `m` among the edge rows, or any among the middle rows). The
+//! `n - 2e` other rows are the *middle rows*; `e` is
 //! chosen so that there are at most 2^10 (odd boards: 2^11) middle-row subsets. One
 //! search of the east half per task lists the east half-solutions of all the splits
 //! of its group at once, into one bucket per set of middle rows used, and one search
@@ -41,8 +55,9 @@
 //! `n - 1 - m`). Both maps send groups to groups (the edge rows are symmetric), so
 //! the tasks are the least group of each orbit, weighed by the orbit's size (1, 2 or
 //! 4). When a map sends a group to itself (reversal, or reversal and mirror, on an
-//! even board or with `m` the centre row), only the lesser split of each image pair
-//! is joined, counted twice.
+//! even board or in the task of the middle rows), only the lesser split (with its
+//! `m`) of each image pair is joined, counted twice. On odd boards the transposition
+//! (above) gives the other factor 2 of the 8 symmetries.
 //!
 //! # Counting disjoint pairs
 //! Per split `R`, the pairs with disjoint keys are counted by a *sieve*: the smaller
@@ -404,7 +419,7 @@ impl JoinPlan {
         let (avail, a, west_edge) = (job.avail, job.a, job.west_edge);
         let buckets = 1usize << (n - 2 * self.edge);
         // Tagged keys where the task leaves `m` open.
-        let odd = t.mid == ANY_MIDDLE;
+        let tagged = t.mid == ANY_MIDDLE;
         let mut east = std::mem::take(&mut lists.east);
         let mut west = std::mem::take(&mut lists.west);
         let mut east_tags = std::mem::take(&mut lists.east_tags);
@@ -414,11 +429,11 @@ impl JoinPlan {
             v.iter_mut().for_each(Vec::clear);
         }
         for v in [&mut east_tags, &mut west_tags] {
-            v.resize_with(if odd { buckets } else { 0 }, Vec::new);
+            v.resize_with(if tagged { buckets } else { 0 }, Vec::new);
             v.iter_mut().for_each(Vec::clear);
         }
         let (east_rows, west_rows) = (avail & !west_edge, avail & !a);
-        if odd {
+        if tagged {
             self.halves::<K, true>(n - h..n, east_rows, a, job, &mut east, &mut east_tags);
             self.halves::<K, true>(0..h, west_rows, west_edge, job, &mut west, &mut west_tags);
         } else {
@@ -437,7 +452,7 @@ impl JoinPlan {
                 continue;
             }
             let r = a | (i as u64) << self.edge;
-            if !odd {
+            if !tagged {
                 let image = match t.stab {
                     STAB_FLIP => self.rev(r),
                     STAB_FLIP_MIRROR => self.rev(avail ^ r),

@@ -1,6 +1,8 @@
 //! The half-board searches of the join: for one task, every placement of one queen per
 //! column of one half (the needed edge rows first, row by row, then the middle rows
-//! column by column), pushed as a key into the bucket of the middle rows it uses.
+//! column by column), pushed as a key into the bucket of the middle rows it uses; on
+//! odd boards with its tag (the middle-column rows it cannot go with) alongside, and
+//! with the queen of the centre row only in the columns the task allows.
 //!
 //! Kept apart from the plan (the tasks and their key layouts, in the [parent](super))
 //! and from the count of disjoint pairs (`sieve`): it only fills the lists. It is
@@ -13,7 +15,10 @@ impl JoinPlan {
     /// Pushes the key (in `job.layout`) of every placement of one queen per column of
     /// `cols` on rows of `rows`, using every row of `needed`, clear of the diagonals
     /// `job.d1`, `job.d2` and of each other, into `out`, the bucket of the middle rows
-    /// it uses.
+    /// it uses; a queen of the centre row `h` only in the columns of `job.near_h`. With
+    /// `TAG` (odd boards), each key's tag goes to the same bucket of `tags`: the rows `m`
+    /// of the middle column it attacks or whose `|m - h|` is at least that of its queen
+    /// of row `h`.
     pub(super) fn halves<K: Word, const TAG: bool>(
         &self,
         cols: std::ops::Range<usize>,
