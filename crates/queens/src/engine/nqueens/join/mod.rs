@@ -18,14 +18,28 @@
 //! extreme ones are reached on one side from a single square of the top or bottom
 //! row), so up to n = 19 every key fits a `u32`; the lists then take half the memory.
 //!
-//! On an odd board `n = 2h + 1` the middle column holds one queen, in some row `m`; a
-//! task fixes `m`, bars its row and its two diagonals, and splits the other `2h` rows
-//! into east and west as above.
+//! On an odd board `n = 2h + 1` the middle column holds one queen, in some row `m`, and
+//! the other `2h` rows split into east and west as above. The middle row holds one too,
+//! in some column `c`, and transposing the board swaps `m - h` and `c - h`; the two
+//! are never equal in size but in the centre (`m = c = h`: else the two queens share a
+//! diagonal). So the join counts the solutions with `|m - h| < |c - h|`, twice, and
+//! those with a queen in the centre, once; the first and last rows never hold `m`.
+//! Two kinds of task:
+//! - `m` among the middle rows (see *Tasks*): one task serves every such `m` at once.
+//!   Its half searches leave the middle column free and *tag* each key with the rows
+//!   `m` it cannot go with: those it attacks, and those at least as far from the
+//!   centre as its queen of row `h`. Per split, each bucket pair is joined once per
+//!   `m`, on the keys whose tags leave `m` free. At n = 17 (8 edge rows) a search per
+//!   `m` (as before) listed 64 million half-solutions in all; these tasks list 19
+//!   million for the 9 middle rows, and the edge rows' tasks 17 million.
+//! - `m` an edge row: a task fixes `m` and bars its row and its two diagonals, and its
+//!   searches place the queen of row `h` only where `|c - h| > |m - h|`.
 //!
 //! # Tasks
 //! A task is a *group* of row splits: those whose east rows meet the `2 e` *edge rows*
 //! (the top `e` and the bottom `e`) in one given set `A` (and, on odd boards, with one
-//! middle-column row `m`). The `n - 2e` other rows are the *middle rows*; `e` is
+//! middle-column row `m` among the edge rows, or any among the middle rows). The
+//! `n - 2e` other rows are the *middle rows*; `e` is
 //! chosen so that there are at most 2^10 (odd boards: 2^11) middle-row subsets. One
 //! search of the east half per task lists the east half-solutions of all the splits
 //! of its group at once, into one bucket per set of middle rows used, and one search
@@ -41,8 +55,9 @@
 //! `n - 1 - m`). Both maps send groups to groups (the edge rows are symmetric), so
 //! the tasks are the least group of each orbit, weighed by the orbit's size (1, 2 or
 //! 4). When a map sends a group to itself (reversal, or reversal and mirror, on an
-//! even board or with `m` the centre row), only the lesser split of each image pair
-//! is joined, counted twice.
+//! even board or in the task of the middle rows), only the lesser split (with its
+//! `m`) of each image pair is joined, counted twice. On odd boards the transposition
+//! (above) gives the other factor 2 of the 8 symmetries.
 //!
 //! # Counting disjoint pairs
 //! Per split `R`, the pairs with disjoint keys are counted by a *sieve*: the smaller
@@ -89,7 +104,8 @@ const STOP_EVERY: usize = 64;
 /// One task: a group of row splits (see [`JoinPlan`]) and how many groups it stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Task {
-    /// The middle column's queen row; [`NO_MIDDLE`] on even boards.
+    /// The middle column's queen row; [`NO_MIDDLE`] on even boards, [`ANY_MIDDLE`] for
+    /// the task of all the middle rows.
     mid: u8,
     /// The size of the group's symmetry orbit (1, 2 or 4).
     weight: u8,
@@ -101,6 +117,10 @@ struct Task {
 }
 
 const NO_MIDDLE: u8 = u8::MAX;
+/// On odd boards, a task for every middle-column row `m` among the middle rows at
+/// once: its half searches leave the middle column free and tag each key with the
+/// rows `m` it cannot go with.
+const ANY_MIDDLE: u8 = u8::MAX - 1;
 const STAB_NONE: u8 = 0;
 const STAB_FLIP: u8 = 1;
 const STAB_FLIP_MIRROR: u8 = 2;
@@ -138,9 +158,15 @@ impl JoinPlan {
         }
         let h = n / 2;
         // At most 2^10 (2^11 on odd boards) buckets per group; at least 8 edge rows
-        // where the board has them, for tasks enough to balance and checkpoint.
+        // where the board has them (6 on odd boards 11..17), for tasks enough to
+        // balance and checkpoint.
         let edge = if n >= 18 {
             (n - 10) / 2
+        } else if n % 2 == 1 && (11..=17).contains(&n) {
+            // Odd boards: an edge row of the middle column's queen needs a task of its
+            // own (`list_tasks`), and 6 edge rows leave 4 of them where 8 left 6; at
+            // n = 15 that took 52 ms of CPU time down to 41 (17: the same).
+            3
         } else {
             (n / 2).min(4)
         };
@@ -185,10 +211,11 @@ impl JoinPlan {
         low_bits(self.edge) | low_bits(self.edge) << (self.n - self.edge)
     }
 
-    /// The rows other than the middle column's queen row `mid`.
+    /// The rows other than the middle column's queen row `mid` (all rows when `mid` is
+    /// not one row).
     fn avail(&self, mid: u8) -> u64 {
         let full = low_bits(self.n);
-        if mid == NO_MIDDLE {
+        if mid == NO_MIDDLE || mid == ANY_MIDDLE {
             full
         } else {
             full & !(1 << mid)
@@ -198,17 +225,26 @@ impl JoinPlan {
     /// The least group of each orbit, with the orbit's size; largest groups first.
     fn list_tasks(&self) -> Vec<Task> {
         let (n, h) = (self.n, self.h);
+        // Odd boards: one task kind for all the middle-column rows among the middle
+        // rows at once (`ANY_MIDDLE`), and one per edge row `m` but the first and last
+        // (the join counts `|m - h| < |c - h| <= h`, see `JoinPlan::join_task`).
+        let edge_rows = self.edge_rows();
         let mids: Vec<u8> = if n % 2 == 0 {
             vec![NO_MIDDLE]
         } else {
-            (0..n as u8).collect()
+            let edge_mids = (1..n - 1).filter(|&m| edge_rows >> m & 1 == 1);
+            std::iter::once(ANY_MIDDLE)
+                .chain(edge_mids.map(|m| m as u8))
+                .collect()
         };
         let mut tasks = Vec::new();
         for mid in mids {
             let avail = self.avail(mid);
             let edge = self.edge_rows() & avail;
-            let middle = (avail & !edge).count_ones() as usize;
-            let flip = if mid == NO_MIDDLE {
+            // The middle rows the east and west halves share out (one is `m` when
+            // `mid` is `ANY_MIDDLE`).
+            let middle = (avail & !edge).count_ones() as usize - usize::from(mid == ANY_MIDDLE);
+            let flip = if mid == NO_MIDDLE || mid == ANY_MIDDLE {
                 mid
             } else {
                 n as u8 - 1 - mid
@@ -262,6 +298,8 @@ impl JoinPlan {
     /// A 64-bit digest of the method, the board and the task list.
     pub fn fingerprint(&self) -> String {
         let mut bytes = b"nqueens-join-v1".to_vec();
+        // Odd boards' task lists hold `ANY_MIDDLE` tasks, which earlier plans did not
+        // have: the digest of an earlier odd plan differs, and its checkpoints are refused.
         for v in [self.n, self.edge] {
             bytes.extend((v as u32).to_le_bytes());
         }
@@ -331,17 +369,30 @@ impl JoinPlan {
         let a = t.east_edge;
         let west_edge = (self.edge_rows() & avail) ^ a;
         let (mut d1, mut d2) = (0u64, 0u64);
-        if t.mid != NO_MIDDLE {
+        if t.mid != NO_MIDDLE && t.mid != ANY_MIDDLE {
             let m = t.mid as usize;
             d1 |= 1 << (m + n - 1 - h);
             d2 |= 1 << (m + h);
         }
+        // A queen of row `h` in column `c` goes with the rows `m` of the middle column
+        // with `|m - h| < |c - h|` but `h` itself: none where `|c - h| <= 1`; on an edge
+        // row `m` only far out.
+        let near_h = match t.mid {
+            NO_MIDDLE => low_bits(n),
+            ANY_MIDDLE => (0..n)
+                .filter(|c| c.abs_diff(h) > 1)
+                .fold(0, |s, c| s | 1 << c),
+            m => (0..n)
+                .filter(|c| c.abs_diff(h) > (m as usize).abs_diff(h))
+                .fold(0, |s, c| s | 1 << c),
+        };
         let (e1, e2) = self.reach(n - h..n, avail & !west_edge);
         let (w1, w2) = self.reach(0..h, avail & !a);
         Halves {
             avail,
             a,
             west_edge,
+            near_h,
             d1,
             d2,
             layout: Layout::new(e1 & w1 & !d1, e2 & w2 & !d2),
@@ -349,6 +400,13 @@ impl JoinPlan {
     }
 
     /// Lists both halves of the task `t` into `lists` and counts the disjoint pairs.
+    ///
+    /// On odd boards the count is of the solutions whose middle-column queen (row `m`)
+    /// is nearer the centre row than the middle row's queen (column `c`) is to the
+    /// centre column, `|m - h| < |c - h|`, doubled, plus those with a queen in the
+    /// centre: transposition swaps `m - h` and `c - h`, and the two are never equal but
+    /// in the centre (the queens would share a diagonal). So no task has `m` the first
+    /// or last row, and an edge `m` only goes with a queen of row `h` far out.
     fn join_task<K: Word>(
         &self,
         t: Task,
@@ -360,14 +418,29 @@ impl JoinPlan {
         let (n, h) = (self.n, self.h);
         let (avail, a, west_edge) = (job.avail, job.a, job.west_edge);
         let buckets = 1usize << (n - 2 * self.edge);
+        // Tagged keys where the task leaves `m` open.
+        let tagged = t.mid == ANY_MIDDLE;
         let mut east = std::mem::take(&mut lists.east);
         let mut west = std::mem::take(&mut lists.west);
+        let mut east_tags = std::mem::take(&mut lists.east_tags);
+        let mut west_tags = std::mem::take(&mut lists.west_tags);
         for v in [&mut east, &mut west] {
             v.resize_with(buckets, Vec::new);
             v.iter_mut().for_each(Vec::clear);
         }
-        self.halves(n - h..n, avail & !west_edge, a, job, &mut east);
-        self.halves(0..h, avail & !a, west_edge, job, &mut west);
+        for v in [&mut east_tags, &mut west_tags] {
+            v.resize_with(if tagged { buckets } else { 0 }, Vec::new);
+            v.iter_mut().for_each(Vec::clear);
+        }
+        let (east_rows, west_rows) = (avail & !west_edge, avail & !a);
+        if tagged {
+            self.halves::<K, true>(n - h..n, east_rows, a, job, &mut east, &mut east_tags);
+            self.halves::<K, true>(0..h, west_rows, west_edge, job, &mut west, &mut west_tags);
+        } else {
+            self.halves::<K, false>(n - h..n, east_rows, a, job, &mut east, &mut []);
+            self.halves::<K, false>(0..h, west_rows, west_edge, job, &mut west, &mut []);
+        }
+        let middle_rows = low_bits(self.n) & !self.edge_rows();
         let mut found = 0u128;
         let mut stopped = false;
         for (i, e) in east.iter().enumerate() {
@@ -379,20 +452,71 @@ impl JoinPlan {
                 continue;
             }
             let r = a | (i as u64) << self.edge;
-            let image = match t.stab {
-                STAB_FLIP => self.rev(r),
-                STAB_FLIP_MIRROR => self.rev(avail ^ r),
-                _ => r,
-            };
-            if image < r {
+            if !tagged {
+                let image = match t.stab {
+                    STAB_FLIP => self.rev(r),
+                    STAB_FLIP_MIRROR => self.rev(avail ^ r),
+                    _ => r,
+                };
+                if image < r {
+                    continue;
+                }
+                let w = &west[((avail ^ r) >> self.edge) as usize & (buckets - 1)];
+                let pairs = count_disjoint(e, w, &mut lists.sorted, s);
+                // A middle-column queen in an edge row stands for its transposed image
+                // too (see above; its searches kept the queen of row `h` far out).
+                let times = if t.mid == NO_MIDDLE { 1 } else { 2 };
+                found += u128::from(pairs) * if image == r { 1 } else { 2 } * times;
                 continue;
             }
-            let w = &west[((avail ^ r) >> self.edge) as usize & (buckets - 1)];
-            let pairs = count_disjoint(e, w, &mut lists.sorted, s);
-            found += u128::from(pairs) * if image == r { 1 } else { 2 };
+            // The middle-column rows this split goes with.
+            let mut ms = if t.mid == ANY_MIDDLE {
+                middle_rows & !r
+            } else {
+                1 << t.mid
+            };
+            while ms != 0 {
+                let m = ms.trailing_zeros() as usize;
+                ms &= ms - 1;
+                let west_r = low_bits(n) & !(1 << m) & !r;
+                let j = (west_r >> self.edge) as usize & (buckets - 1);
+                if west[j].is_empty() {
+                    continue;
+                }
+                let own = (m, r);
+                let image = match t.stab {
+                    STAB_FLIP => (n - 1 - m, self.rev(r)),
+                    STAB_FLIP_MIRROR => (n - 1 - m, self.rev(west_r)),
+                    _ => own,
+                };
+                if image < own {
+                    continue;
+                }
+                // Branch-free: whether a key goes with `m` is a coin toss to the CPU. The
+                // buffers only grow (clearing them cost a memset per bucket pair).
+                let keep = |keys: &[K], tags: &[u32], out: &mut Vec<K>| {
+                    if out.len() < keys.len() {
+                        out.resize(keys.len(), K::default());
+                    }
+                    let mut len = 0;
+                    for (&k, &g) in keys.iter().zip(tags) {
+                        out[len] = k;
+                        len += (g >> m & 1 ^ 1) as usize;
+                    }
+                    len
+                };
+                let ek = keep(e, &east_tags[i], &mut lists.east_kept);
+                let wk = keep(&west[j], &west_tags[j], &mut lists.west_kept);
+                let (ek, wk) = (&lists.east_kept[..ek], &lists.west_kept[..wk]);
+                let pairs = count_disjoint(ek, wk, &mut lists.sorted, s);
+                let times = if image == own { 1 } else { 2 } * if m == h { 1 } else { 2 };
+                found += u128::from(pairs) * times;
+            }
         }
         lists.east = east;
         lists.west = west;
+        lists.east_tags = east_tags;
+        lists.west_tags = west_tags;
         (!stopped).then_some(found)
     }
 }
@@ -436,6 +560,9 @@ struct Halves {
     a: u64,
     /// The west rows among the edge rows.
     west_edge: u64,
+    /// The columns where a queen of the centre row `h` can go with the middle-column
+    /// rows of the task (see [`JoinPlan::join_task`]): all on even boards.
+    near_h: u64,
     /// The middle column queen's diagonals (barred, left out of the keys).
     d1: u64,
     d2: u64,
@@ -478,6 +605,12 @@ impl Word for u64 {
 struct Lists<K> {
     east: Vec<Vec<K>>,
     west: Vec<Vec<K>>,
+    /// On odd boards, each key's tag: the middle-column rows it cannot go with.
+    east_tags: Vec<Vec<u32>>,
+    west_tags: Vec<Vec<u32>>,
+    /// The keys of one bucket pair that go with one middle-column row.
+    east_kept: Vec<K>,
+    west_kept: Vec<K>,
     sorted: Sorted<K>,
 }
 
@@ -563,6 +696,132 @@ mod tests {
                 l.len1 + l.len2 <= 32
             });
             assert_eq!(narrow.count() == p.tasks.len(), n <= 19, "n={n}");
+        }
+    }
+
+    /// Every solution of `n` queens, as the column of each row, by a plain search.
+    fn brute_solutions(n: usize) -> Vec<Vec<usize>> {
+        fn go(n: usize, cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            let r = cols.len();
+            if r == n {
+                out.push(cols.clone());
+                return;
+            }
+            for c in 0..n {
+                let free = cols
+                    .iter()
+                    .enumerate()
+                    .all(|(r2, &c2)| c2 != c && r.abs_diff(r2) != c.abs_diff(c2));
+                if free {
+                    cols.push(c);
+                    go(n, cols, out);
+                    cols.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(n, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn odd_task_kinds_match_a_brute_force_by_middle_queens() {
+        // The odd join counts the solutions whose middle-column queen (row `m`) is nearer
+        // the centre row than the middle row's queen (column `c`) is to the centre
+        // column, twice, plus those with a queen in the centre. Checked per task kind
+        // against a plain search that looks at both queens: the tasks of all middle rows
+        // at once (tagged keys, filtered per `m`) and those of each edge row `m`
+        // (searches that keep the queen of row `h` far out).
+        for n in (1..=13).step_by(2) {
+            let p = JoinPlan::new(n).unwrap();
+            let h = n / 2;
+            let edge = p.edge_rows();
+            let (mut any_mid, mut edge_mid, mut all) = (0u128, 0u128, 0u128);
+            for cols in brute_solutions(n) {
+                all += 1;
+                let m = (0..n).find(|&r| cols[r] == h).unwrap();
+                let (dm, dc) = (m.abs_diff(h), cols[h].abs_diff(h));
+                assert!(dm != dc || m == h, "the two middle queens share a diagonal");
+                let times = if m == h {
+                    1
+                } else if dm < dc {
+                    2
+                } else {
+                    0
+                };
+                if edge >> m & 1 == 1 {
+                    edge_mid += times;
+                } else {
+                    any_mid += times;
+                }
+            }
+            assert_eq!(any_mid + edge_mid, all, "n={n}: transposition");
+            let (mut join_any, mut join_edge) = (0u128, 0u128);
+            for (i, t) in p.tasks.iter().enumerate() {
+                let total = p.run_task_until(i, &|| false).unwrap().total;
+                if t.mid == ANY_MIDDLE {
+                    join_any += total;
+                } else {
+                    assert!(edge >> t.mid & 1 == 1 && t.mid != 0 && t.mid as usize != n - 1);
+                    join_edge += total;
+                }
+            }
+            assert_eq!((join_any, join_edge), (any_mid, edge_mid), "n={n}");
+        }
+    }
+
+    #[test]
+    fn orbits_cover_every_split_once() {
+        // Each task stands for its orbit (`weight`) and, where a map fixes it, joins only
+        // one split of each image pair, counted twice: over the task list that must
+        // count every split (even boards, `C(n, h)`) or every split with a middle-column
+        // row `m` (odd boards: `(n - 2) C(n - 1, h)`, no `m` in the first or last row,
+        // whose solutions are counted as their transposed images) exactly once.
+        for n in 1..=MAX_JOIN_SIDE {
+            let p = JoinPlan::new(n).unwrap();
+            let h = n / 2;
+            let full = low_bits(n);
+            let middle_rows = full & !p.edge_rows();
+            let mut covered = 0u64;
+            for t in &p.tasks {
+                let mids: Vec<usize> = match t.mid {
+                    NO_MIDDLE => vec![n],
+                    ANY_MIDDLE => (0..n).filter(|&m| middle_rows >> m & 1 == 1).collect(),
+                    m => vec![m as usize],
+                };
+                for m in mids {
+                    let avail = if m == n { full } else { full & !(1 << m) };
+                    // Every east row set of the group: the edge rows `a` and any middle rows.
+                    let mut sub = middle_rows & avail;
+                    loop {
+                        let r = t.east_edge | sub;
+                        if r.count_ones() as usize == h {
+                            let flip = if m == n { m } else { n - 1 - m };
+                            let image = match t.stab {
+                                STAB_FLIP => (flip, p.rev(r)),
+                                STAB_FLIP_MIRROR => (flip, p.rev(avail ^ r)),
+                                _ => (m, r),
+                            };
+                            let times = match image.cmp(&(m, r)) {
+                                std::cmp::Ordering::Less => 0,
+                                std::cmp::Ordering::Equal => 1,
+                                std::cmp::Ordering::Greater => 2,
+                            };
+                            covered += times * u64::from(t.weight);
+                        }
+                        if sub == 0 {
+                            break;
+                        }
+                        sub = (sub - 1) & middle_rows & avail;
+                    }
+                }
+            }
+            let want = match n {
+                _ if n % 2 == 0 => binomial(n, h),
+                1 => 1,
+                _ => (n as u64 - 2) * binomial(n - 1, h),
+            };
+            assert_eq!(covered, want, "n={n}");
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The half-board searches of the join: for one task, every placement of one queen per
 //! column of one half (the needed edge rows first, row by row, then the middle rows
-//! column by column), pushed as a key into the bucket of the middle rows it uses.
+//! column by column), pushed as a key into the bucket of the middle rows it uses; on
+//! odd boards with its tag (the middle-column rows it cannot go with) alongside, and
+//! with the queen of the centre row only in the columns the task allows.
 //!
 //! Kept apart from the plan (the tasks and their key layouts, in the [parent](super))
 //! and from the count of disjoint pairs (`sieve`): it only fills the lists. It is
@@ -13,45 +15,62 @@ impl JoinPlan {
     /// Pushes the key (in `job.layout`) of every placement of one queen per column of
     /// `cols` on rows of `rows`, using every row of `needed`, clear of the diagonals
     /// `job.d1`, `job.d2` and of each other, into `out`, the bucket of the middle rows
-    /// it uses.
-    pub(super) fn halves<K: Word>(
+    /// it uses; a queen of the centre row `h` only in the columns of `job.near_h`. With
+    /// `TAG` (odd boards), each key's tag goes to the same bucket of `tags`: the rows `m`
+    /// of the middle column it attacks or whose `|m - h|` is at least that of its queen
+    /// of row `h`.
+    pub(super) fn halves<K: Word, const TAG: bool>(
         &self,
         cols: std::ops::Range<usize>,
         rows: u64,
         needed: u64,
         job: &Halves,
         out: &mut [Vec<K>],
+        tags: &mut [Vec<u32>],
     ) {
         #[cfg(target_arch = "x86_64")]
         if super::fast_bits() {
             // SAFETY: the CPU has the features the function is compiled for.
-            return unsafe { self.halves_x86(cols, rows, needed, job, out) };
+            return unsafe { self.halves_x86::<K, TAG>(cols, rows, needed, job, out, tags) };
         }
-        self.halves_body(cols, rows, needed, job, out)
+        self.halves_body::<K, TAG>(cols, rows, needed, job, out, tags)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn halves_x86<K: Word>(
+    unsafe fn halves_x86<K: Word, const TAG: bool>(
         &self,
         cols: std::ops::Range<usize>,
         rows: u64,
         needed: u64,
         job: &Halves,
         out: &mut [Vec<K>],
+        tags: &mut [Vec<u32>],
     ) {
-        self.halves_body(cols, rows, needed, job, out)
+        self.halves_body::<K, TAG>(cols, rows, needed, job, out, tags)
     }
 
     #[inline(always)]
-    fn halves_body<K: Word>(
+    fn halves_body<K: Word, const TAG: bool>(
         &self,
         cols: std::ops::Range<usize>,
         rows: u64,
         needed: u64,
         job: &Halves,
         out: &mut [Vec<K>],
+        tags: &mut [Vec<u32>],
     ) {
+        // Per column `c`, the middle-column rows `m` with `|m - h| >= |c - h|`: a queen
+        // of row `h` in column `c` rules them out (see `Keys::tag`).
+        let mut near = [0u32; 64];
+        if TAG {
+            for (c, slot) in near.iter_mut().enumerate().take(self.n) {
+                let k = c.abs_diff(self.h);
+                *slot = (0..self.n)
+                    .filter(|&m| m.abs_diff(self.h) >= k)
+                    .fold(0, |f, m| f | 1 << m);
+            }
+        }
         let free_cols = low_bits(cols.end) & !low_bits(cols.start);
         let l = job.layout;
         let keys = Keys {
@@ -66,8 +85,12 @@ impl JoinPlan {
             edge: self.edge,
             mask: out.len() - 1,
             rows: rows & !needed,
+            h: self.h,
+            near,
+            far: job.near_h,
+            all: low_bits(self.n) as u32,
         };
-        keys.needed_rows(needed, free_cols, job.d1, job.d2, out);
+        keys.needed_rows::<K, TAG>(needed, free_cols, job.d1, job.d2, out, tags);
     }
 }
 
@@ -87,13 +110,29 @@ struct Keys {
     mask: usize,
     /// The rows (all middle rows) for the columns left after the needed rows.
     rows: u64,
+    /// The centre row (and column).
+    h: usize,
+    /// Per column, the middle-column rows a queen of row `h` there rules out.
+    near: [u32; 64],
+    /// The columns where a queen of row `h` may go.
+    far: u64,
+    /// The rows of the board.
+    all: u32,
 }
 
 impl Keys {
     /// Places the needed (edge) rows first, each in a free column, row by row: doing
     /// them last, column by column, would reach many dead ends that lack one of them.
     #[inline(always)]
-    fn needed_rows<K: Word>(&self, needed: u64, cols: u64, a: u64, b: u64, out: &mut [Vec<K>]) {
+    fn needed_rows<K: Word, const TAG: bool>(
+        &self,
+        needed: u64,
+        cols: u64,
+        a: u64,
+        b: u64,
+        out: &mut [Vec<K>],
+        tags: &mut [Vec<u32>],
+    ) {
         let n = self.n;
         // Frames: rows still needed, free columns, the diagonals, columns left to try.
         let mut stack = [(0u64, 0u64, 0u64, 0u64, 0u64); 64];
@@ -101,7 +140,7 @@ impl Keys {
         let (mut need, mut free, mut a, mut b, mut left) = (needed, cols, a, b, cols);
         loop {
             if need == 0 {
-                self.other_rows(free, a, b, out);
+                self.other_rows::<K, TAG>(free, a, b, out, tags);
             } else if left != 0 {
                 let r = need.trailing_zeros() as usize;
                 let c = left.trailing_zeros() as usize;
@@ -126,9 +165,28 @@ impl Keys {
         }
     }
 
-    /// Fills the columns `cols` with the middle rows, column by column.
+    /// The tag of a half-solution with diagonals `a`, `b` (middle queen's left out) and
+    /// `near` from its queen of row `h`: the middle-column rows `m` it cannot go with,
+    /// those it attacks and, when it has the queen of row `h`, those at least as far
+    /// from the centre as that queen (the join counts `|m - h| < |c - h|` only).
     #[inline(always)]
-    fn other_rows<K: Word>(&self, cols: u64, a: u64, b: u64, out: &mut [Vec<K>]) {
+    fn tag(&self, a: u64, b: u64, near: u32) -> u32 {
+        let n = self.n;
+        let hits = ((a & self.k1) >> (n - 1 - self.h)) | ((b & self.k2) >> self.h);
+        near | (hits as u32 & self.all)
+    }
+
+    /// Fills the columns `cols` with the middle rows, column by column; with `TAG`,
+    /// pushes each key's [`Self::tag`] to `tags` too.
+    #[inline(always)]
+    fn other_rows<K: Word, const TAG: bool>(
+        &self,
+        cols: u64,
+        a: u64,
+        b: u64,
+        out: &mut [Vec<K>],
+        tags: &mut [Vec<u32>],
+    ) {
         let n = self.n;
         let key = |a: u64, b: u64| {
             let x = ((a & self.k1) >> self.lo1) & self.m1;
@@ -138,21 +196,33 @@ impl Keys {
         let depth = cols.count_ones() as usize;
         if depth == 0 {
             out[0].push(key(a, b));
+            if TAG {
+                tags[0].push(self.tag(a, b, 0));
+            }
             return;
         }
+        // The columns in order, and the rows each allows: row `h` only where it can go
+        // with the middle column's queen.
         let mut list = [0usize; 32];
+        let mut allow = [0u64; 32];
         let mut left = cols;
-        for slot in list.iter_mut().take(depth) {
+        for (slot, rows) in list.iter_mut().zip(&mut allow).take(depth) {
             *slot = left.trailing_zeros() as usize;
+            *rows = if self.far >> *slot & 1 == 1 {
+                !0
+            } else {
+                !(1 << self.h)
+            };
             left &= left - 1;
         }
         let last = depth - 1;
-        // Frames: free rows, the two diagonal masks, and the candidates left.
-        let mut stack = [(0u64, 0u64, 0u64, 0u64); 32];
-        let (mut free, mut a, mut b) = (self.rows, a, b);
+        // Frames: free rows, the two diagonal masks, the candidates left, and what the
+        // queen of row `h` (if placed) rules out.
+        let mut stack = [(0u64, 0u64, 0u64, 0u64, 0u32); 32];
+        let (mut free, mut a, mut b, mut near) = (self.rows, a, b, 0u32);
         let mut j = 0usize;
         let c = list[0];
-        let mut avail = free & !(a >> (n - 1 - c)) & !(b >> c);
+        let mut avail = free & !(a >> (n - 1 - c)) & !(b >> c) & allow[0];
         let mut sp = 0usize;
         loop {
             if avail != 0 {
@@ -162,24 +232,33 @@ impl Keys {
                 let na = a | 1 << (r + n - 1 - c);
                 let nb = b | 1 << (r + c);
                 let nf = free & !(1 << r);
+                let nn = if TAG {
+                    near | (self.near[c & 63] & u32::from(r == self.h).wrapping_neg())
+                } else {
+                    0
+                };
                 if j == last {
                     let used = self.rows ^ nf;
-                    out[(used >> self.edge) as usize & self.mask].push(key(na, nb));
+                    let at = (used >> self.edge) as usize & self.mask;
+                    out[at].push(key(na, nb));
+                    if TAG {
+                        tags[at].push(self.tag(na, nb, nn));
+                    }
                     continue;
                 }
                 let c2 = list[(j + 1) & 31];
-                let next = nf & !(na >> (n - 1 - c2)) & !(nb >> c2);
+                let next = nf & !(na >> (n - 1 - c2)) & !(nb >> c2) & allow[(j + 1) & 31];
                 if next != 0 {
-                    stack[sp & 31] = (free, a, b, avail);
+                    stack[sp & 31] = (free, a, b, avail, near);
                     sp += 1;
-                    (free, a, b, avail) = (nf, na, nb, next);
+                    (free, a, b, avail, near) = (nf, na, nb, next, nn);
                     j += 1;
                 }
             } else if sp == 0 {
                 break;
             } else {
                 sp -= 1;
-                (free, a, b, avail) = stack[sp & 31];
+                (free, a, b, avail, near) = stack[sp & 31];
                 j -= 1;
             }
         }

@@ -100,8 +100,11 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     let stride = 1usize << width;
     s.bits.clear();
     s.bits.resize(span, [0; WORDS]);
-    s.table.clear();
-    s.table.resize(groups * stride, [0; WORDS]);
+    // Not cleared: `build_tables` writes every row a key can pick (zeroing the whole
+    // table per pair was a memset of up to 40 KB for lists of a few hundred keys).
+    if s.table.len() < groups * stride {
+        s.table.resize(groups * stride, [0; WORDS]);
+    }
     let sieve_of = |t: &[Block], keys: &[K]| -> u64 {
         let w = width as u32;
         #[cfg(target_arch = "x86_64")]
@@ -291,6 +294,9 @@ fn build_tables<K: Word>(
         let t = &mut table[g * stride..(g + 1) * stride];
         let lo = g * width;
         let hi = (lo + width).min(span);
+        // The subsets of this group's diagonals, from the empty one: a key's bits above
+        // `span` are clear, so no look-up reaches a row past `1 << (hi - lo)`.
+        t[0] = [0; WORDS];
         for p in 1..1usize << (hi - lo) {
             let prev = t[p & (p - 1)];
             let bit = bits[lo + p.trailing_zeros() as usize];
