@@ -27,6 +27,8 @@
 //! stops with an error if the real table grows past [`MAX_STATES`] or its counts past
 //! [`MAX_TABLE_BYTES`].
 
+mod bands;
+
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -95,6 +97,8 @@ struct Plan {
     conflict: Vec<u128>,
     /// Forced kind per square (oriented row-major), from fixed pieces.
     forced: Vec<Option<usize>>,
+    /// The log of the bound on window states (see the [module docs](self)).
+    ln_bound: f64,
 }
 
 fn offsets(kind: &PieceKind, transposed: bool, w: i64, h: i64) -> Vec<(i64, i64)> {
@@ -146,11 +150,36 @@ impl Plan {
                 k.name()
             ));
         }
-        let b = problem.board();
-        let (rows, cols) = (b.rows() as i64, b.cols() as i64);
         if kinds.is_empty() {
             return Err("the transfer engine needs at least one kind".into());
         }
+        let caps: Vec<u32> = problem.pieces().iter().map(|p| p.count).collect();
+        let fixed: Vec<(u32, u32, usize)> = problem
+            .fixed()
+            .pieces()
+            .iter()
+            .map(|f| {
+                let k = kinds
+                    .iter()
+                    .position(|k| **k == f.kind)
+                    .expect("fixed kinds are in the spec");
+                (f.square.file, f.square.rank, k)
+            })
+            .collect();
+        let b = problem.board();
+        Plan::on(b.rows() as i64, b.cols() as i64, &kinds, caps, &fixed)
+    }
+
+    /// The plan for `kinds` (all leapers, at least one) with at most `caps` pieces on a
+    /// `rows × cols` board, with fixed pieces `(file, rank, kind)`. Takes boards smaller
+    /// than the pieces too (the band method's strips): their counts are simply zero.
+    fn on(
+        rows: i64,
+        cols: i64,
+        kinds: &[&PieceKind],
+        caps: Vec<u32>,
+        fixed: &[(u32, u32, usize)],
+    ) -> Result<Plan, String> {
         let mut best: Option<(usize, bool)> = None;
         for transposed in [false, true] {
             let (w, h) = if transposed {
@@ -177,7 +206,6 @@ impl Plan {
                 "the transfer engine's window ({window} squares per kind) does not fit in 128 bits"
             ));
         }
-        let caps: Vec<u32> = problem.pieces().iter().map(|p| p.count).collect();
         let bound: f64 = caps.iter().map(|&c| ln_binomial_sum(window, c)).sum();
         if bound > MAX_STATE_BOUND.ln() {
             return Err(format!(
@@ -209,16 +237,12 @@ impl Plan {
             }
         }
         let mut forced = vec![None; w * h];
-        for f in problem.fixed().pieces() {
+        for &(file, rank, k) in fixed {
             let (x, y) = if transposed {
-                (f.square.rank as usize, f.square.file as usize)
+                (rank as usize, file as usize)
             } else {
-                (f.square.file as usize, f.square.rank as usize)
+                (file as usize, rank as usize)
             };
-            let k = kinds
-                .iter()
-                .position(|k| **k == f.kind)
-                .expect("fixed kinds are in the spec");
             forced[y * w + x] = Some(k);
         }
         Ok(Plan {
@@ -229,7 +253,15 @@ impl Plan {
             window,
             conflict,
             forced,
+            ln_bound: bound,
         })
+    }
+
+    /// The natural log of the estimated work: squares × bound on states × counts per
+    /// state. Only compared with other estimates of the same kind (the band method's).
+    fn ln_cost(&self) -> f64 {
+        let p: f64 = self.caps.iter().map(|&c| (c as f64 + 1.0).ln()).sum();
+        ((self.width * self.height) as f64).ln() + self.ln_bound + p
     }
 
     /// The count table: entry `Σ n_x · stride_x` holds the number of placements with
@@ -469,6 +501,51 @@ fn sum_states<T: Acc>(vals: &[T], p: usize) -> Result<Vec<T>, Overflowed> {
     Ok(total)
 }
 
+/// Which of the engine's two methods runs (see the [module docs](self)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// The cheaper of the two by estimated work; [`Method::Plain`] when bands do not apply.
+    Auto,
+    /// The transfer over the whole board.
+    Plain,
+    /// Bands of lines combined from narrow strips ([`bands`]); no fixed pieces.
+    Bands,
+}
+
+/// A chosen method with its layout.
+enum Chosen {
+    Plain(Plan),
+    Bands(bands::BandPlan),
+}
+
+impl Chosen {
+    fn new(problem: &Problem, method: Method) -> Result<Chosen, String> {
+        let bands = || {
+            bands::BandPlan::new(problem).ok_or_else(|| {
+                "the band method needs no fixed pieces and a board longer than the tallest band"
+                    .to_string()
+            })
+        };
+        match method {
+            Method::Plain => Plan::new(problem).map(Chosen::Plain),
+            Method::Bands => bands().map(Chosen::Bands),
+            Method::Auto => match (Plan::new(problem), bands()) {
+                (Ok(plain), Ok(b)) if b.ln_cost() < plain.ln_cost() => Ok(Chosen::Bands(b)),
+                (Ok(plain), _) => Ok(Chosen::Plain(plain)),
+                (Err(_), Ok(b)) => Ok(Chosen::Bands(b)),
+                (Err(e), Err(_)) => Err(e),
+            },
+        }
+    }
+
+    fn table(&self, ctl: &Control) -> Result<Vec<BigUint>, Error> {
+        match self {
+            Chosen::Plain(plan) => plan.table(ctl),
+            Chosen::Bands(plan) => plan.table(ctl),
+        }
+    }
+}
+
 /// Every count up to the problem's: entry `Σ n_x · Π_{y<x} (c_y + 1)` is the number of
 /// placements with `n_x` pieces of the problem's `x`-th kind (`c_y` the problem's counts),
 /// fixed pieces included and in place.
@@ -483,9 +560,19 @@ fn sum_states<T: Acc>(vals: &[T], p: usize) -> Result<Vec<T>, Overflowed> {
 /// assert_eq!(t, ["1", "9", "16", "8", "1"]);
 /// ```
 pub fn counts_up_to(problem: &Problem, ctl: &Control) -> Result<Vec<BigUint>, Error> {
-    let plan = Plan::new(problem).map_err(crate::engine::refuses("transfer"))?;
-    let _ = plan.transposed;
-    plan.table(ctl)
+    counts_up_to_by(problem, Method::Auto, ctl)
+}
+
+/// [`counts_up_to`] by the given method (tests hold the two methods to each other);
+/// refused with one sentence when the method does not take the problem.
+pub fn counts_up_to_by(
+    problem: &Problem,
+    method: Method,
+    ctl: &Control,
+) -> Result<Vec<BigUint>, Error> {
+    Chosen::new(problem, method)
+        .map_err(crate::engine::refuses("transfer"))?
+        .table(ctl)
 }
 
 impl Engine for TransferEngine {
@@ -505,7 +592,7 @@ impl Engine for TransferEngine {
         if job != Job::Count {
             return Err("the transfer engine only counts".into());
         }
-        Plan::new(problem).map(|_| ())
+        Chosen::new(problem, Method::Auto).map(|_| ())
     }
 
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
