@@ -89,7 +89,6 @@ type StateMap = HashMap<u128, u32, BuildHasherDefault<MixHasher>>;
 struct Plan {
     width: usize,
     height: usize,
-    transposed: bool,
     caps: Vec<u32>,
     window: usize,
     /// `conflict[(c * k + x) * k + y]`: window positions (bit `p - 1` for square `i - p`)
@@ -248,7 +247,6 @@ impl Plan {
         Ok(Plan {
             width: w,
             height: h,
-            transposed,
             caps,
             window,
             conflict,
@@ -635,5 +633,126 @@ mod tests {
             .unwrap();
             assert_eq!(*n, exact, "{k}");
         }
+    }
+
+    /// Leapers for the method cross-checks: the standard two and fairy ones (one
+    /// asymmetric, one limited rider, one with a reach of three lines).
+    fn leaper(i: usize) -> crate::PieceKind {
+        use crate::piece::{Move, octo};
+        let leaps = |letter: char, name: &str, v: Vec<(i32, i32)>| {
+            crate::PieceKind::new(
+                letter,
+                name,
+                name,
+                v.into_iter().map(|(a, b)| Move::leap(a, b)).collect(),
+            )
+            .unwrap()
+        };
+        match i {
+            0 => crate::PieceKind::king(),
+            1 => crate::PieceKind::knight(),
+            2 => leaps('C', "camel", octo(1, 3)),
+            3 => leaps('W', "wazir", octo(1, 0)),
+            4 => leaps('P', "pawnlike", vec![(1, 1), (-1, 1)]),
+            5 => leaps('Z', "zebra", octo(2, 3)),
+            _ => crate::PieceKind::new(
+                'S',
+                "short rook",
+                "R2",
+                octo(1, 0)
+                    .into_iter()
+                    .map(|(a, b)| Move {
+                        df: a,
+                        dr: b,
+                        range: 2,
+                    })
+                    .collect(),
+            )
+            .unwrap(),
+        }
+    }
+
+    /// Random leaper mixes (one or two kinds, 1 to `most` pieces in all) on boards up to
+    /// `rows × cols`; `None` when the pieces do not fit.
+    fn leaper_problem(
+        rows: u32,
+        cols: u32,
+        most: u32,
+    ) -> impl proptest::strategy::Strategy<Value = Problem> {
+        use proptest::prelude::*;
+        (
+            1..=rows,
+            1..=cols,
+            proptest::collection::btree_map(0usize..7, 0..=most, 1..=2),
+        )
+            .prop_filter_map("fits", move |(r, c, kinds)| {
+                let total: u32 = kinds.values().sum();
+                if total == 0 || total > most {
+                    return None;
+                }
+                let pieces = kinds
+                    .into_iter()
+                    .map(|(k, n)| crate::PieceCount {
+                        kind: leaper(k),
+                        count: n,
+                    })
+                    .collect();
+                Problem::new(
+                    crate::Board::new(r, c).unwrap(),
+                    pieces,
+                    crate::Placement::default(),
+                )
+                .ok()
+            })
+    }
+
+    fn table_by(p: &Problem, method: Method) -> Option<Vec<BigUint>> {
+        counts_up_to_by(p, method, &Control::default()).ok()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// The band method's whole table equals the plain transfer's wherever bands apply.
+        #[test]
+        fn bands_match_plain(p in leaper_problem(8, 14, 6)) {
+            let Some(bands) = table_by(&p, Method::Bands) else {
+                return Ok(());
+            };
+            proptest::prop_assert_eq!(Some(bands), table_by(&p, Method::Plain), "{:?}", p);
+        }
+
+        /// The band method against the exact engine (a search, not a transfer).
+        #[test]
+        fn bands_match_exact(p in leaper_problem(8, 8, 4)) {
+            let Some(bands) = table_by(&p, Method::Bands) else {
+                return Ok(());
+            };
+            let one_thread = crate::Settings { threads: 1, ..crate::Settings::default() };
+            let exact = crate::count(&p, crate::EngineChoice::Named("exact"), &one_thread).unwrap();
+            proptest::prop_assert_eq!(bands.last().cloned().unwrap(), exact, "{:?}", p);
+        }
+    }
+
+    /// The band method applies where it should: kings on a long board, both
+    /// orientations; not with fixed pieces, nor when a band could span the board.
+    #[test]
+    fn bands_apply_where_they_should() {
+        let c = Control::default();
+        let tall = counts_up_to_by(&problem("30x6", "5K"), Method::Bands, &c).unwrap();
+        let wide = counts_up_to_by(&problem("6x30", "5K"), Method::Bands, &c).unwrap();
+        assert_eq!(tall, wide);
+        assert_eq!(tall, counts_up_to_by(&problem("30x6", "5K"), Method::Plain, &c).unwrap());
+        assert!(counts_up_to_by(&problem("8x8", "8K"), Method::Bands, &c).is_err());
+        assert!(counts_up_to_by(&problem("8x8", "4N"), Method::Bands, &c).is_ok());
+        assert!(counts_up_to_by(&problem("8x8", "5N"), Method::Bands, &c).is_err());
+        let fixed = Problem::new(
+            "20x20".parse().unwrap(),
+            crate::parse_spec("3K", &crate::Catalog::standard()).unwrap(),
+            crate::Placement::parse("Ka1", &crate::Catalog::standard()).unwrap(),
+        )
+        .unwrap();
+        assert!(counts_up_to_by(&fixed, Method::Bands, &c).is_err());
+        assert!(counts_up_to_by(&fixed, Method::Auto, &c).is_ok());
     }
 }
