@@ -706,8 +706,13 @@ mod tests {
             })
     }
 
+    /// The table by `method`, `None` only when the band method does not apply: an error
+    /// of a method that took the problem fails the test.
     fn table_by(p: &Problem, method: Method) -> Option<Vec<BigUint>> {
-        counts_up_to_by(p, method, &Control::default()).ok()
+        if method == Method::Bands && bands::BandPlan::new(p).is_none() {
+            return None;
+        }
+        Some(counts_up_to_by(p, method, &Control::default()).unwrap())
     }
 
     proptest::proptest! {
