@@ -264,7 +264,7 @@ impl Plan {
 
     /// The count table: entry `Σ n_x · stride_x` holds the number of placements with
     /// `n_x` pieces of kind `x` (kinds in the problem's order).
-    fn run<T: Acc>(&self, ctl: &Control) -> Result<Result<Vec<T>, Overflowed>, Error> {
+    fn run<T: Cell>(&self, ctl: &Control) -> Result<Result<Vec<BigUint>, Overflowed>, Error> {
         let nk = self.caps.len();
         let l = self.window;
         let mut stride = vec![1usize; nk + 1];
@@ -293,7 +293,7 @@ impl Plan {
             .collect();
 
         if nk == 1 {
-            return self.run_one_kind(ctl, lane);
+            return self.run_one_kind::<T>(ctl, lane);
         }
         let mut keys: Vec<u128> = vec![0];
         let mut vals: Vec<T> = vec![T::zero(); p];
@@ -358,7 +358,7 @@ impl Plan {
             std::mem::swap(&mut vals, &mut next_vals);
             ctl.report(cell as u64 + 1, cells as u64);
         }
-        Ok(sum_states(&vals, p))
+        Ok(Ok(sum_states(&vals, p)))
     }
 
     /// [`Plan::run`] for one kind, without hashing: the states stay sorted by window.
@@ -369,11 +369,11 @@ impl Plan {
     /// too. The new table is the merge of the two runs, adding the counts of states that
     /// meet. The hash table of the general case spent about 85% of the time in look-ups
     /// (12 knights on 12 × 12).
-    fn run_one_kind<T: Acc>(
+    fn run_one_kind<T: Cell>(
         &self,
         ctl: &Control,
         lane: u128,
-    ) -> Result<Result<Vec<T>, Overflowed>, Error> {
+    ) -> Result<Result<Vec<BigUint>, Overflowed>, Error> {
         let cap = self.caps[0] as usize;
         let p = cap + 1;
         let l = self.window;
@@ -476,27 +476,111 @@ impl Plan {
             std::mem::swap(&mut vals, &mut next_vals);
             ctl.report(cell as u64 + 1, cells as u64);
         }
-        Ok(sum_states(&vals, p))
+        Ok(Ok(sum_states(&vals, p)))
     }
 
+    /// The count table, in `u64` per state first (half the memory traffic of `u128`;
+    /// the states' counts stay far below the total), then `u128`, then big integers,
+    /// each tried only when the one before overflowed.
     fn table(&self, ctl: &Control) -> Result<Vec<BigUint>, Error> {
-        match self.run::<u128>(ctl)? {
-            Ok(t) => Ok(t.iter().map(Acc::to_big).collect()),
-            Err(Overflowed) => match self.run::<BigUint>(ctl)? {
-                Ok(t) => Ok(t),
-                Err(Overflowed) => unreachable!("big integers do not overflow"),
-            },
+        if let Ok(t) = self.run::<u64>(ctl)? {
+            return Ok(t);
+        }
+        if let Ok(t) = self.run::<u128>(ctl)? {
+            return Ok(t);
+        }
+        match self.run::<BigUint>(ctl)? {
+            Ok(t) => Ok(t),
+            Err(Overflowed) => unreachable!("big integers do not overflow"),
         }
     }
 }
 
-/// The counts of a table (`p` per state) summed over its states.
-fn sum_states<T: Acc>(vals: &[T], p: usize) -> Result<Vec<T>, Overflowed> {
-    let mut total = vec![T::zero(); p];
-    for state in vals.chunks_exact(p) {
-        T::add_slice(&mut total, state)?;
+/// A table's number type with its value as a `u128` when it fits, so that the sum over
+/// states (which may pass a state's type) runs in `u128`.
+trait Cell: Acc {
+    fn as_u128(&self) -> Option<u128>;
+}
+
+impl Cell for u64 {
+    #[inline]
+    fn as_u128(&self) -> Option<u128> {
+        Some(*self as u128)
     }
-    Ok(total)
+}
+
+impl Cell for u128 {
+    #[inline]
+    fn as_u128(&self) -> Option<u128> {
+        Some(*self)
+    }
+}
+
+impl Cell for BigUint {
+    fn as_u128(&self) -> Option<u128> {
+        u128::try_from(self).ok()
+    }
+}
+
+impl Acc for u64 {
+    #[inline]
+    fn zero() -> Self {
+        0
+    }
+    #[inline]
+    fn one() -> Self {
+        1
+    }
+    #[inline]
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
+    #[inline]
+    fn add_from(&mut self, other: &Self) -> Result<(), Overflowed> {
+        *self = self.checked_add(*other).ok_or(Overflowed)?;
+        Ok(())
+    }
+    fn to_big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+    fn add_slice(dst: &mut [Self], src: &[Self]) -> Result<(), Overflowed> {
+        // One overflow flag for the whole slice keeps the loop branch-free.
+        let mut over = false;
+        for (d, s) in dst.iter_mut().zip(src) {
+            let (v, o) = d.overflowing_add(*s);
+            *d = v;
+            over |= o;
+        }
+        if over { Err(Overflowed) } else { Ok(()) }
+    }
+}
+
+/// The counts of a table (`p` per state) summed over its states: in `u128` while the
+/// sums fit, else in big integers.
+fn sum_states<T: Cell>(vals: &[T], p: usize) -> Vec<BigUint> {
+    let mut total = vec![0u128; p];
+    let mut fits = true;
+    'sum: for state in vals.chunks_exact(p) {
+        for (t, v) in total.iter_mut().zip(state) {
+            match v.as_u128().and_then(|v| t.checked_add(v)) {
+                Some(n) => *t = n,
+                None => {
+                    fits = false;
+                    break 'sum;
+                }
+            }
+        }
+    }
+    if fits {
+        return total.iter().map(|&n| BigUint::from(n)).collect();
+    }
+    let mut total = vec![BigUint::default(); p];
+    for state in vals.chunks_exact(p) {
+        for (t, v) in total.iter_mut().zip(state) {
+            *t += v.to_big();
+        }
+    }
+    total
 }
 
 /// Which of the engine's two methods runs (see the [module docs](self)).
