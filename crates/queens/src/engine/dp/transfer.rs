@@ -369,6 +369,11 @@ impl Plan {
     /// too. The new table is the merge of the two runs, adding the counts of states that
     /// meet. The hash table of the general case spent about 85% of the time in look-ups
     /// (12 knights on 12 × 12).
+    ///
+    /// On `t` threads the shifted windows are cut at `t - 1` pivots (even, so a state's
+    /// two successors fall on the same side) and each thread merges its slice of both
+    /// runs into its own segment; the table is the segments in order, never copied
+    /// together.
     fn run_one_kind<T: Cell>(
         &self,
         ctl: &Control,
@@ -377,106 +382,117 @@ impl Plan {
         let cap = self.caps[0] as usize;
         let p = cap + 1;
         let l = self.window;
-        let keep = lane & !1;
         let top = 1u128 << (l - 1);
-        let mut keys: Vec<u128> = vec![0];
-        let mut vals: Vec<T> = vec![T::zero(); p];
-        vals[0] = T::one();
-        let mut next_keys: Vec<u128> = Vec::new();
-        let mut next_vals: Vec<T> = Vec::new();
+        let threads = ctl.thread_count().clamp(1, 8);
+        let mut segs: Vec<Seg<T>> = (0..threads).map(|_| Seg::default()).collect();
+        segs[0].keys.push(0);
+        segs[0].vals.push(T::one());
+        segs[0].vals.extend(std::iter::repeat_n(T::zero(), cap));
+        let mut next: Vec<Seg<T>> = (0..threads).map(|_| Seg::default()).collect();
         let cells = self.width * self.height;
         for cell in 0..cells {
             if ctl.cancelled() {
                 return Err(Error::Interrupted);
             }
-            let conflict = self.conflict[cell % self.width];
-            let forced = self.forced[cell].is_some();
-            next_keys.clear();
-            next_vals.clear();
-            // The successors of state `s` in order: (window, state, placed).
-            let succ = |s: usize, out: &mut [(u128, usize, bool); 2]| -> usize {
-                let key = keys[s];
-                let shifted = (key << 1) & keep;
-                let cur = &vals[s * p..(s + 1) * p];
-                let mut k = 0;
-                if !forced {
-                    out[k] = (shifted, s, false);
-                    k += 1;
-                }
-                if key & lane & conflict == 0 && cur[..cap].iter().any(|v| !v.is_zero()) {
-                    out[k] = (shifted | 1, s, true);
-                    k += 1;
-                }
-                k
+            let step = Step {
+                keep: lane & !1,
+                lane,
+                conflict: self.conflict[cell % self.width],
+                forced: self.forced[cell].is_some(),
+                cap,
             };
-            let split = keys.partition_point(|&k| k & top == 0);
-            let (mut a, mut b) = (0usize, split);
-            let (mut qa, mut qb) = ([(0u128, 0usize, false); 2], [(0u128, 0usize, false); 2]);
-            let (mut ia, mut na, mut ib, mut nb) = (0usize, 0usize, 0usize, 0usize);
-            loop {
-                while ia == na && a < split {
-                    na = succ(a, &mut qa);
-                    ia = 0;
-                    a += 1;
-                }
-                while ib == nb && b < keys.len() {
-                    nb = succ(b, &mut qb);
-                    ib = 0;
-                    b += 1;
-                }
-                let ea = (ia < na).then(|| qa[ia]);
-                let eb = (ib < nb).then(|| qb[ib]);
-                let (key, first, second) = match (ea, eb) {
-                    (None, None) => break,
-                    (Some(x), None) => {
-                        ia += 1;
-                        (x.0, x, None)
+            let n: usize = segs.iter().map(|s| s.keys.len()).sum();
+            let key_at = |g: usize| -> u128 {
+                let mut g = g;
+                for s in &segs {
+                    if g < s.keys.len() {
+                        return s.keys[g];
                     }
-                    (None, Some(y)) => {
-                        ib += 1;
-                        (y.0, y, None)
-                    }
-                    (Some(x), Some(y)) => {
-                        if x.0 < y.0 {
-                            ia += 1;
-                            (x.0, x, None)
-                        } else if y.0 < x.0 {
-                            ib += 1;
-                            (y.0, y, None)
-                        } else {
-                            ia += 1;
-                            ib += 1;
-                            (x.0, x, Some(y))
-                        }
-                    }
-                };
-                next_keys.push(key);
-                if next_keys.len() > MAX_STATES
-                    || next_keys.len() * p * std::mem::size_of::<T>() > MAX_TABLE_BYTES
-                {
-                    return Err(too_large(next_keys.len()));
+                    g -= s.keys.len();
                 }
-                let at = next_vals.len();
-                next_vals.extend(std::iter::repeat_n(T::zero(), p));
-                for (_, s, placed) in std::iter::once(first).chain(second) {
-                    let cur = &vals[s * p..(s + 1) * p];
-                    let dst = &mut next_vals[at..at + p];
-                    let added = if placed {
-                        T::add_slice(&mut dst[1..], &cur[..cap])
+                unreachable!("a state index past the table")
+            };
+            // The first index in lo..hi whose key is not below `pred` (keys ascend).
+            let cut = |lo: usize, hi: usize, below: &dyn Fn(u128) -> bool| -> usize {
+                let (mut lo, mut hi) = (lo, hi);
+                while lo < hi {
+                    let mid = (lo + hi) / 2;
+                    if below(key_at(mid)) {
+                        lo = mid + 1;
                     } else {
-                        T::add_slice(dst, cur)
-                    };
-                    if let Err(e) = added {
-                        return Ok(Err(e));
+                        hi = mid;
                     }
+                }
+                lo
+            };
+            let split = cut(0, n, &|k| k & top == 0);
+            // Pivots at the quantiles of the longer run; one thread for small tables.
+            let parts = if n < 1 << 15 { 1 } else { threads };
+            let (lo, hi) = if split >= n - split {
+                (0, split)
+            } else {
+                (split, n)
+            };
+            let mut pivots: Vec<u128> = (1..parts)
+                .map(|t| (key_at(lo + (hi - lo) * t / parts) << 1) & step.keep)
+                .collect();
+            pivots.dedup();
+            let mut bounds_a = vec![0];
+            let mut bounds_b = vec![split];
+            for &pv in &pivots {
+                let shifted_below = |k: u128| (k << 1) & step.keep < pv;
+                bounds_a.push(cut(0, split, &shifted_below));
+                bounds_b.push(cut(split, n, &shifted_below));
+            }
+            bounds_a.push(split);
+            bounds_b.push(n);
+            let jobs = bounds_a.len() - 1;
+            let results: Vec<Result<(), Overflowed>> = if jobs == 1 {
+                let run_a = Run::new(&segs, 0, split, p);
+                let run_b = Run::new(&segs, split, n, p);
+                vec![step.merge(run_a, run_b, &mut next[0])]
+            } else {
+                std::thread::scope(|scope| {
+                    let handles: Vec<_> = next
+                        .iter_mut()
+                        .take(jobs)
+                        .enumerate()
+                        .map(|(t, out)| {
+                            let run_a = Run::new(&segs, bounds_a[t], bounds_a[t + 1], p);
+                            let run_b = Run::new(&segs, bounds_b[t], bounds_b[t + 1], p);
+                            let step = &step;
+                            scope.spawn(move || step.merge(run_a, run_b, out))
+                        })
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("a merge thread panicked"))
+                        .collect()
+                })
+            };
+            for out in next.iter_mut().skip(jobs) {
+                out.keys.clear();
+                out.vals.clear();
+            }
+            let states: usize = next.iter().map(|s| s.keys.len()).sum();
+            if states > MAX_STATES || states * p * std::mem::size_of::<T>() > MAX_TABLE_BYTES {
+                return Err(too_large(states));
+            }
+            for r in results {
+                if let Err(e) = r {
+                    return Ok(Err(e));
                 }
             }
-
-            std::mem::swap(&mut keys, &mut next_keys);
-            std::mem::swap(&mut vals, &mut next_vals);
+            std::mem::swap(&mut segs, &mut next);
             ctl.report(cell as u64 + 1, cells as u64);
         }
-        Ok(Ok(sum_states(&vals, p)))
+        let mut total = vec![BigUint::default(); p];
+        for s in &segs {
+            for (t, v) in total.iter_mut().zip(sum_states(&s.vals, p)) {
+                *t += v;
+            }
+        }
+        Ok(Ok(total))
     }
 
     /// The count table, in `u64` per state first (half the memory traffic of `u128`;
@@ -552,6 +568,174 @@ impl Acc for u64 {
             over |= o;
         }
         if over { Err(Overflowed) } else { Ok(()) }
+    }
+}
+
+/// One segment of a one-kind table: states in key order, `p` counts each.
+struct Seg<T> {
+    keys: Vec<u128>,
+    vals: Vec<T>,
+}
+
+impl<T> Default for Seg<T> {
+    fn default() -> Self {
+        Seg {
+            keys: Vec::new(),
+            vals: Vec::new(),
+        }
+    }
+}
+
+/// The states `lo..hi` of a table of segments (indices across the segments in order),
+/// walked forwards.
+struct Run<'a, T> {
+    pieces: Vec<(&'a [u128], &'a [T])>,
+    piece: usize,
+    i: usize,
+    p: usize,
+}
+
+impl<'a, T> Run<'a, T> {
+    fn new(segs: &'a [Seg<T>], lo: usize, hi: usize, p: usize) -> Run<'a, T> {
+        let mut pieces = Vec::new();
+        let mut base = 0;
+        for s in segs {
+            let len = s.keys.len();
+            let (a, b) = (lo.max(base), hi.min(base + len));
+            if a < b {
+                pieces.push((
+                    &s.keys[a - base..b - base],
+                    &s.vals[(a - base) * p..(b - base) * p],
+                ));
+            }
+            base += len;
+        }
+        Run {
+            pieces,
+            piece: 0,
+            i: 0,
+            p,
+        }
+    }
+
+    /// The next state's window and counts.
+    #[inline]
+    fn next(&mut self) -> Option<(u128, &'a [T])> {
+        loop {
+            let (keys, vals) = *self.pieces.get(self.piece)?;
+            if self.i < keys.len() {
+                let i = self.i;
+                self.i += 1;
+                return Some((keys[i], &vals[i * self.p..(i + 1) * self.p]));
+            }
+            self.piece += 1;
+            self.i = 0;
+        }
+    }
+}
+
+/// What one square of a one-kind run needs to know.
+struct Step {
+    /// The window bits kept by a shift (the oldest square drops out).
+    keep: u128,
+    lane: u128,
+    /// Window positions a piece on this square conflicts with.
+    conflict: u128,
+    /// A fixed piece stands here: the square cannot stay empty.
+    forced: bool,
+    cap: usize,
+}
+
+impl Step {
+    /// Merges the successors of two runs (oldest square empty, oldest square taken)
+    /// into `out`, adding the counts of successors with the same window.
+    fn merge<'a, T: Cell>(
+        &self,
+        mut a: Run<'a, T>,
+        mut b: Run<'a, T>,
+        out: &mut Seg<T>,
+    ) -> Result<(), Overflowed> {
+        let (cap, p) = (self.cap, self.cap + 1);
+        out.keys.clear();
+        out.vals.clear();
+        // The successors of one state in order: (window, counts, placed).
+        let succ = |key: u128, cur: &'a [T], q: &mut [(u128, &'a [T], bool); 2]| -> usize {
+            let shifted = (key << 1) & self.keep;
+            let mut k = 0;
+            if !self.forced {
+                q[k] = (shifted, cur, false);
+                k += 1;
+            }
+            if key & self.lane & self.conflict == 0 && cur[..cap].iter().any(|v| !v.is_zero()) {
+                q[k] = (shifted | 1, cur, true);
+                k += 1;
+            }
+            k
+        };
+        let empty: &[T] = &[];
+        let (mut qa, mut qb) = ([(0u128, empty, false); 2], [(0u128, empty, false); 2]);
+        let (mut ia, mut na, mut ib, mut nb) = (0usize, 0usize, 0usize, 0usize);
+        loop {
+            while ia == na {
+                let Some((key, cur)) = a.next() else { break };
+                na = succ(key, cur, &mut qa);
+                ia = 0;
+            }
+            while ib == nb {
+                let Some((key, cur)) = b.next() else { break };
+                nb = succ(key, cur, &mut qb);
+                ib = 0;
+            }
+            let ea = (ia < na).then(|| qa[ia]);
+            let eb = (ib < nb).then(|| qb[ib]);
+            let (first, second) = match (ea, eb) {
+                (None, None) => break,
+                (Some(x), None) => {
+                    ia += 1;
+                    (x, None)
+                }
+                (None, Some(y)) => {
+                    ib += 1;
+                    (y, None)
+                }
+                (Some(x), Some(y)) => {
+                    if x.0 < y.0 {
+                        ia += 1;
+                        (x, None)
+                    } else if y.0 < x.0 {
+                        ib += 1;
+                        (y, None)
+                    } else {
+                        ia += 1;
+                        ib += 1;
+                        (x, Some(y))
+                    }
+                }
+            };
+            out.keys.push(first.0);
+            if out.keys.len() > MAX_STATES {
+                // The caller sees the table's size and stops with the error.
+                return Ok(());
+            }
+            let at = out.vals.len();
+            // The first contribution is copied, not added to zeros.
+            let (_, cur, placed) = first;
+            if placed {
+                out.vals.push(T::zero());
+                out.vals.extend_from_slice(&cur[..cap]);
+            } else {
+                out.vals.extend_from_slice(cur);
+            }
+            if let Some((_, cur, placed)) = second {
+                let dst = &mut out.vals[at..at + p];
+                if placed {
+                    T::add_slice(&mut dst[1..], &cur[..cap])?;
+                } else {
+                    T::add_slice(dst, cur)?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -668,6 +852,10 @@ impl Engine for TransferEngine {
 
     fn jobs(&self) -> &'static [Job] {
         &[Job::Count]
+    }
+
+    fn honours(&self) -> crate::engine::Honours {
+        crate::engine::Honours::PARALLEL
     }
 
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
