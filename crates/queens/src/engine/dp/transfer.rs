@@ -293,7 +293,12 @@ impl Plan {
             .collect();
 
         if nk == 1 {
-            return self.run_one_kind::<T>(ctl, lane);
+            // Windows of up to 64 squares in `u64` keys: less to move and compare.
+            return if l <= 64 {
+                self.run_one_kind::<u64, T>(ctl, lane)
+            } else {
+                self.run_one_kind::<u128, T>(ctl, lane)
+            };
         }
         let mut keys: Vec<u128> = vec![0];
         let mut vals: Vec<T> = vec![T::zero(); p];
@@ -374,7 +379,7 @@ impl Plan {
     /// two successors fall on the same side) and each thread merges its slice of both
     /// runs into its own segment; the table is the segments in order, never copied
     /// together.
-    fn run_one_kind<T: Cell>(
+    fn run_one_kind<K: Window, T: Cell>(
         &self,
         ctl: &Control,
         lane: u128,
@@ -382,27 +387,27 @@ impl Plan {
         let cap = self.caps[0] as usize;
         let p = cap + 1;
         let l = self.window;
-        let top = 1u128 << (l - 1);
+        let top = K::narrow(1u128 << (l - 1));
         let threads = ctl.thread_count().clamp(1, 8);
-        let mut segs: Vec<Seg<T>> = (0..threads).map(|_| Seg::default()).collect();
-        segs[0].keys.push(0);
+        let mut segs: Vec<Seg<K, T>> = (0..threads).map(|_| Seg::default()).collect();
+        segs[0].keys.push(K::zero());
         segs[0].vals.push(T::one());
         segs[0].vals.extend(std::iter::repeat_n(T::zero(), cap));
-        let mut next: Vec<Seg<T>> = (0..threads).map(|_| Seg::default()).collect();
+        let mut next: Vec<Seg<K, T>> = (0..threads).map(|_| Seg::default()).collect();
         let cells = self.width * self.height;
         for cell in 0..cells {
             if ctl.cancelled() {
                 return Err(Error::Interrupted);
             }
             let step = Step {
-                keep: lane & !1,
-                lane,
-                conflict: self.conflict[cell % self.width],
+                keep: K::narrow(lane & !1),
+                lane: K::narrow(lane),
+                conflict: K::narrow(self.conflict[cell % self.width]),
                 forced: self.forced[cell].is_some(),
                 cap,
             };
             let n: usize = segs.iter().map(|s| s.keys.len()).sum();
-            let key_at = |g: usize| -> u128 {
+            let key_at = |g: usize| -> K {
                 let mut g = g;
                 for s in &segs {
                     if g < s.keys.len() {
@@ -413,7 +418,7 @@ impl Plan {
                 unreachable!("a state index past the table")
             };
             // The first index in lo..hi whose key is not below `pred` (keys ascend).
-            let cut = |lo: usize, hi: usize, below: &dyn Fn(u128) -> bool| -> usize {
+            let cut = |lo: usize, hi: usize, below: &dyn Fn(K) -> bool| -> usize {
                 let (mut lo, mut hi) = (lo, hi);
                 while lo < hi {
                     let mid = (lo + hi) / 2;
@@ -425,7 +430,7 @@ impl Plan {
                 }
                 lo
             };
-            let split = cut(0, n, &|k| k & top == 0);
+            let split = cut(0, n, &|k| k & top == K::zero());
             // Pivots at the quantiles of the longer run; one thread for small tables.
             let parts = if n < 1 << 15 { 1 } else { threads };
             let (lo, hi) = if split >= n - split {
@@ -433,14 +438,14 @@ impl Plan {
             } else {
                 (split, n)
             };
-            let mut pivots: Vec<u128> = (1..parts)
-                .map(|t| (key_at(lo + (hi - lo) * t / parts) << 1) & step.keep)
+            let mut pivots: Vec<K> = (1..parts)
+                .map(|t| (key_at(lo + (hi - lo) * t / parts) << 1u32) & step.keep)
                 .collect();
             pivots.dedup();
             let mut bounds_a = vec![0];
             let mut bounds_b = vec![split];
             for &pv in &pivots {
-                let shifted_below = |k: u128| (k << 1) & step.keep < pv;
+                let shifted_below = |k: K| (k << 1u32) & step.keep < pv;
                 bounds_a.push(cut(0, split, &shifted_below));
                 bounds_b.push(cut(split, n, &shifted_below));
             }
@@ -571,13 +576,35 @@ impl Acc for u64 {
     }
 }
 
+/// The key type of a one-kind table: `u64` for windows up to 64 squares, else `u128`.
+trait Window:
+    num_traits::PrimInt + std::ops::Shl<u32, Output = Self> + Send + Sync + 'static
+{
+    /// A mask of the window (it fits: the window fits the type).
+    fn narrow(v: u128) -> Self;
+}
+
+impl Window for u64 {
+    #[inline]
+    fn narrow(v: u128) -> Self {
+        v as u64
+    }
+}
+
+impl Window for u128 {
+    #[inline]
+    fn narrow(v: u128) -> Self {
+        v
+    }
+}
+
 /// One segment of a one-kind table: states in key order, `p` counts each.
-struct Seg<T> {
-    keys: Vec<u128>,
+struct Seg<K, T> {
+    keys: Vec<K>,
     vals: Vec<T>,
 }
 
-impl<T> Default for Seg<T> {
+impl<K, T> Default for Seg<K, T> {
     fn default() -> Self {
         Seg {
             keys: Vec::new(),
@@ -588,15 +615,15 @@ impl<T> Default for Seg<T> {
 
 /// The states `lo..hi` of a table of segments (indices across the segments in order),
 /// walked forwards.
-struct Run<'a, T> {
-    pieces: Vec<(&'a [u128], &'a [T])>,
+struct Run<'a, K, T> {
+    pieces: Vec<(&'a [K], &'a [T])>,
     piece: usize,
     i: usize,
     p: usize,
 }
 
-impl<'a, T> Run<'a, T> {
-    fn new(segs: &'a [Seg<T>], lo: usize, hi: usize, p: usize) -> Run<'a, T> {
+impl<'a, K: Copy, T> Run<'a, K, T> {
+    fn new(segs: &'a [Seg<K, T>], lo: usize, hi: usize, p: usize) -> Run<'a, K, T> {
         let mut pieces = Vec::new();
         let mut base = 0;
         for s in segs {
@@ -620,7 +647,7 @@ impl<'a, T> Run<'a, T> {
 
     /// The next state's window and counts.
     #[inline]
-    fn next(&mut self) -> Option<(u128, &'a [T])> {
+    fn next(&mut self) -> Option<(K, &'a [T])> {
         loop {
             let (keys, vals) = *self.pieces.get(self.piece)?;
             if self.i < keys.len() {
@@ -635,45 +662,48 @@ impl<'a, T> Run<'a, T> {
 }
 
 /// What one square of a one-kind run needs to know.
-struct Step {
+struct Step<K> {
     /// The window bits kept by a shift (the oldest square drops out).
-    keep: u128,
-    lane: u128,
+    keep: K,
+    lane: K,
     /// Window positions a piece on this square conflicts with.
-    conflict: u128,
+    conflict: K,
     /// A fixed piece stands here: the square cannot stay empty.
     forced: bool,
     cap: usize,
 }
 
-impl Step {
+impl<K: Window> Step<K> {
     /// Merges the successors of two runs (oldest square empty, oldest square taken)
     /// into `out`, adding the counts of successors with the same window.
     fn merge<'a, T: Cell>(
         &self,
-        mut a: Run<'a, T>,
-        mut b: Run<'a, T>,
-        out: &mut Seg<T>,
+        mut a: Run<'a, K, T>,
+        mut b: Run<'a, K, T>,
+        out: &mut Seg<K, T>,
     ) -> Result<(), Overflowed> {
         let (cap, p) = (self.cap, self.cap + 1);
         out.keys.clear();
         out.vals.clear();
         // The successors of one state in order: (window, counts, placed).
-        let succ = |key: u128, cur: &'a [T], q: &mut [(u128, &'a [T], bool); 2]| -> usize {
-            let shifted = (key << 1) & self.keep;
+        let succ = |key: K, cur: &'a [T], q: &mut [(K, &'a [T], bool); 2]| -> usize {
+            let shifted = (key << 1u32) & self.keep;
             let mut k = 0;
             if !self.forced {
                 q[k] = (shifted, cur, false);
                 k += 1;
             }
-            if key & self.lane & self.conflict == 0 && cur[..cap].iter().any(|v| !v.is_zero()) {
-                q[k] = (shifted | 1, cur, true);
+            if key & self.lane & self.conflict == K::zero()
+                && cur[..cap].iter().any(|v| !v.is_zero())
+            {
+                q[k] = (shifted | K::one(), cur, true);
                 k += 1;
             }
             k
         };
         let empty: &[T] = &[];
-        let (mut qa, mut qb) = ([(0u128, empty, false); 2], [(0u128, empty, false); 2]);
+        let none = (K::zero(), empty, false);
+        let (mut qa, mut qb) = ([none; 2], [none; 2]);
         let (mut ia, mut na, mut ib, mut nb) = (0usize, 0usize, 0usize, 0usize);
         loop {
             while ia == na {
