@@ -371,13 +371,18 @@ impl Plan {
     /// Shifting a window drops its oldest square, so the sorted states fall into two
     /// runs (oldest square empty, oldest square taken) that each stay sorted when
     /// shifted, and a state's successors (square left empty, then taken) come in order
-    /// too. The new table is the merge of the two runs, adding the counts of states that
+    /// too. The new table is the merge of the runs, adding the counts of states that
     /// meet. The hash table of the general case spent about 85% of the time in look-ups
     /// (12 knights on 12 × 12).
     ///
-    /// On `t` threads the shifted windows are cut at `t - 1` pivots (even, so a state's
-    /// two successors fall on the same side) and each thread merges its slice of both
-    /// runs into its own segment; the table is the segments in order, never copied
+    /// Two squares go per pass: four runs (the two oldest squares), four successors
+    /// per state, so the table between the two squares is never written. The run is
+    /// bound by moving counts through memory, and this halves that (14 knights on
+    /// 14 × 14: 5.4 s to see the first figure in `bench/transfer.sh`).
+    ///
+    /// On `t` threads the shifted windows are cut at `t - 1` pivots (multiples of four,
+    /// so a state's successors fall on one side) and each thread merges its slice of
+    /// every run into its own segment; the table is the segments in order, never copied
     /// together.
     fn run_one_kind<K: Window, T: Cell>(
         &self,
@@ -387,7 +392,6 @@ impl Plan {
         let cap = self.caps[0] as usize;
         let p = cap + 1;
         let l = self.window;
-        let top = K::narrow(1u128 << (l - 1));
         let threads = ctl.thread_count().clamp(1, 8);
         let mut segs: Vec<Seg<K, T>> = (0..threads).map(|_| Seg::default()).collect();
         segs[0].keys.push(K::zero());
@@ -395,15 +399,25 @@ impl Plan {
         segs[0].vals.extend(std::iter::repeat_n(T::zero(), cap));
         let mut next: Vec<Seg<K, T>> = (0..threads).map(|_| Seg::default()).collect();
         let cells = self.width * self.height;
-        for cell in 0..cells {
+        let mut cell = 0;
+        while cell < cells {
             if ctl.cancelled() {
                 return Err(Error::Interrupted);
             }
+            let bits: usize = MAX_BITS.min(l).min(cells - cell);
+            let square = |t: usize| {
+                let c = cell + t.min(bits - 1);
+                (
+                    K::narrow(self.conflict[c % self.width]),
+                    self.forced[c].is_some(),
+                )
+            };
             let step = Step {
-                keep: K::narrow(lane & !1),
+                keep: K::narrow(lane & !((1u128 << bits) - 1)),
                 lane: K::narrow(lane),
-                conflict: K::narrow(self.conflict[cell % self.width]),
-                forced: self.forced[cell].is_some(),
+                bits: bits as u32,
+                conflict: std::array::from_fn(|t| square(t).0),
+                forced: std::array::from_fn(|t| square(t).1),
                 cap,
             };
             let n: usize = segs.iter().map(|s| s.keys.len()).sum();
@@ -417,7 +431,7 @@ impl Plan {
                 }
                 unreachable!("a state index past the table")
             };
-            // The first index in lo..hi whose key is not below `pred` (keys ascend).
+            // The first index in lo..hi whose key is not `below` (keys ascend).
             let cut = |lo: usize, hi: usize, below: &dyn Fn(K) -> bool| -> usize {
                 let (mut lo, mut hi) = (lo, hi);
                 while lo < hi {
@@ -430,32 +444,44 @@ impl Plan {
                 }
                 lo
             };
-            let split = cut(0, n, &|k| k & top == K::zero());
-            // Pivots at the quantiles of the longer run; one thread for small tables.
+            // Run r: the states whose `bits` oldest squares read r.
+            let mut runs = vec![0];
+            for r in 1..1u128 << bits {
+                let edge = K::narrow(r << (l - bits));
+                runs.push(cut(0, n, &|k| k < edge));
+            }
+            runs.push(n);
+            // Pivots at the quantiles of the longest run; one thread for small tables.
             let parts = if n < 1 << 15 { 1 } else { threads };
-            let (lo, hi) = if split >= n - split {
-                (0, split)
-            } else {
-                (split, n)
-            };
+            let longest = (0..runs.len() - 1)
+                .max_by_key(|&r| runs[r + 1] - runs[r])
+                .expect("at least one run");
+            let (lo, hi) = (runs[longest], runs[longest + 1]);
             let mut pivots: Vec<K> = (1..parts)
-                .map(|t| (key_at(lo + (hi - lo) * t / parts) << 1u32) & step.keep)
+                .map(|t| (key_at(lo + (hi - lo) * t / parts) << bits as u32) & step.keep)
                 .collect();
             pivots.dedup();
-            let mut bounds_a = vec![0];
-            let mut bounds_b = vec![split];
-            for &pv in &pivots {
-                let shifted_below = |k: K| (k << 1u32) & step.keep < pv;
-                bounds_a.push(cut(0, split, &shifted_below));
-                bounds_b.push(cut(split, n, &shifted_below));
-            }
-            bounds_a.push(split);
-            bounds_b.push(n);
-            let jobs = bounds_a.len() - 1;
+            // bounds[r][t]: where thread t's slice of run r starts.
+            let bounds: Vec<Vec<usize>> = (0..runs.len() - 1)
+                .map(|r| {
+                    let mut v = vec![runs[r]];
+                    for &pv in &pivots {
+                        let below = |k: K| (k << bits as u32) & step.keep < pv;
+                        v.push(cut(runs[r], runs[r + 1], &below));
+                    }
+                    v.push(runs[r + 1]);
+                    v
+                })
+                .collect();
+            let jobs = pivots.len() + 1;
+            let slices = |t: usize| -> Vec<Run<'_, K, T>> {
+                bounds
+                    .iter()
+                    .map(|b| Run::new(&segs, b[t], b[t + 1], p))
+                    .collect()
+            };
             let results: Vec<Result<(), Overflowed>> = if jobs == 1 {
-                let run_a = Run::new(&segs, 0, split, p);
-                let run_b = Run::new(&segs, split, n, p);
-                vec![step.merge(run_a, run_b, &mut next[0])]
+                vec![step.merge(slices(0), &mut next[0])]
             } else {
                 std::thread::scope(|scope| {
                     let handles: Vec<_> = next
@@ -463,10 +489,9 @@ impl Plan {
                         .take(jobs)
                         .enumerate()
                         .map(|(t, out)| {
-                            let run_a = Run::new(&segs, bounds_a[t], bounds_a[t + 1], p);
-                            let run_b = Run::new(&segs, bounds_b[t], bounds_b[t + 1], p);
+                            let runs = slices(t);
                             let step = &step;
-                            scope.spawn(move || step.merge(run_a, run_b, out))
+                            scope.spawn(move || step.merge(runs, out))
                         })
                         .collect();
                     handles
@@ -489,7 +514,8 @@ impl Plan {
                 }
             }
             std::mem::swap(&mut segs, &mut next);
-            ctl.report(cell as u64 + 1, cells as u64);
+            cell += bits;
+            ctl.report(cell as u64, cells as u64);
         }
         let mut total = vec![BigUint::default(); p];
         for s in &segs {
@@ -577,9 +603,7 @@ impl Acc for u64 {
 }
 
 /// The key type of a one-kind table: `u64` for windows up to 64 squares, else `u128`.
-trait Window:
-    num_traits::PrimInt + std::ops::Shl<u32, Output = Self> + Send + Sync + 'static
-{
+trait Window: num_traits::PrimInt + std::ops::Shl<u32, Output = Self> + Send + Sync + 'static {
     /// A mask of the window (it fits: the window fits the type).
     fn narrow(v: u128) -> Self;
 }
@@ -661,107 +685,122 @@ impl<'a, K: Copy, T> Run<'a, K, T> {
     }
 }
 
-/// What one square of a one-kind run needs to know.
+/// The most squares a one-kind pass takes at once. Measured on 13 knights on 13 × 13
+/// (one thread, CPU time): 2.9 s for one square per pass, 2.1 s for two, 2.5 s for
+/// three, 3.3 s for four (more runs to merge and successors to try per state).
+const MAX_BITS: usize = 2;
+
+/// What one pass (up to [`MAX_BITS`] squares) of a one-kind run needs to know.
 struct Step<K> {
-    /// The window bits kept by a shift (the oldest square drops out).
+    /// The window bits kept by a shift (the oldest `bits` squares drop out).
     keep: K,
     lane: K,
-    /// Window positions a piece on this square conflicts with.
-    conflict: K,
-    /// A fixed piece stands here: the square cannot stay empty.
-    forced: bool,
+    /// Squares in this pass, 1 to [`MAX_BITS`].
+    bits: u32,
+    /// Window positions a piece on each square of the pass conflicts with.
+    conflict: [K; MAX_BITS],
+    /// A fixed piece stands there: the square cannot stay empty.
+    forced: [bool; MAX_BITS],
     cap: usize,
 }
 
+/// One run's successors waiting to be merged: (window, counts, pieces placed).
+struct Queue<'a, K, T> {
+    run: Run<'a, K, T>,
+    q: [(K, &'a [T], usize); 1 << MAX_BITS],
+    at: usize,
+    len: usize,
+}
+
 impl<K: Window> Step<K> {
-    /// Merges the successors of two runs (oldest square empty, oldest square taken)
-    /// into `out`, adding the counts of successors with the same window.
+    /// The successors of the state (`key`, `cur`) in window order, into `q`; how many.
+    #[inline]
+    fn successors<'a, T: Cell>(
+        &self,
+        key: K,
+        cur: &'a [T],
+        q: &mut [(K, &'a [T], usize); 1 << MAX_BITS],
+    ) -> usize {
+        let base = (key << self.bits) & self.keep;
+        let mut k = 0;
+        // Choice `b`: bit `bits - 1 - t` tells whether square `t` of the pass is taken,
+        // so the choices come in window order.
+        for b in 0..1u32 << self.bits {
+            let mut w = key;
+            let mut ok = true;
+            for t in 0..self.bits as usize {
+                let x = (b >> (self.bits as usize - 1 - t)) & 1 == 1;
+                if x {
+                    ok &= w & self.lane & self.conflict[t] == K::zero();
+                } else {
+                    ok &= !self.forced[t];
+                }
+                w = ((w << 1u32) & self.lane) | if x { K::one() } else { K::zero() };
+            }
+            let placed = b.count_ones() as usize;
+            if ok && placed <= self.cap && cur[..=self.cap - placed].iter().any(|v| !v.is_zero()) {
+                q[k] = (base | K::narrow(b as u128), cur, placed);
+                k += 1;
+            }
+        }
+        k
+    }
+
+    /// Merges the successors of the runs (one per content of the squares that drop
+    /// out, each sorted once shifted) into `out`, adding the counts of successors with the same window.
     fn merge<'a, T: Cell>(
         &self,
-        mut a: Run<'a, K, T>,
-        mut b: Run<'a, K, T>,
+        runs: Vec<Run<'a, K, T>>,
         out: &mut Seg<K, T>,
     ) -> Result<(), Overflowed> {
-        let (cap, p) = (self.cap, self.cap + 1);
+        let p = self.cap + 1;
         out.keys.clear();
         out.vals.clear();
-        // The successors of one state in order: (window, counts, placed).
-        let succ = |key: K, cur: &'a [T], q: &mut [(K, &'a [T], bool); 2]| -> usize {
-            let shifted = (key << 1u32) & self.keep;
-            let mut k = 0;
-            if !self.forced {
-                q[k] = (shifted, cur, false);
-                k += 1;
-            }
-            if key & self.lane & self.conflict == K::zero()
-                && cur[..cap].iter().any(|v| !v.is_zero())
-            {
-                q[k] = (shifted | K::one(), cur, true);
-                k += 1;
-            }
-            k
-        };
         let empty: &[T] = &[];
-        let none = (K::zero(), empty, false);
-        let (mut qa, mut qb) = ([none; 2], [none; 2]);
-        let (mut ia, mut na, mut ib, mut nb) = (0usize, 0usize, 0usize, 0usize);
+        let mut queues: Vec<Queue<'a, K, T>> = runs
+            .into_iter()
+            .map(|run| Queue {
+                run,
+                q: [(K::zero(), empty, 0); 1 << MAX_BITS],
+                at: 0,
+                len: 0,
+            })
+            .collect();
         loop {
-            while ia == na {
-                let Some((key, cur)) = a.next() else { break };
-                na = succ(key, cur, &mut qa);
-                ia = 0;
+            let mut least: Option<K> = None;
+            for qu in queues.iter_mut() {
+                while qu.at == qu.len {
+                    let Some((key, cur)) = qu.run.next() else {
+                        break;
+                    };
+                    qu.len = self.successors(key, cur, &mut qu.q);
+                    qu.at = 0;
+                }
+                if qu.at < qu.len {
+                    let k = qu.q[qu.at].0;
+                    least = Some(least.map_or(k, |m| m.min(k)));
+                }
             }
-            while ib == nb {
-                let Some((key, cur)) = b.next() else { break };
-                nb = succ(key, cur, &mut qb);
-                ib = 0;
-            }
-            let ea = (ia < na).then(|| qa[ia]);
-            let eb = (ib < nb).then(|| qb[ib]);
-            let (first, second) = match (ea, eb) {
-                (None, None) => break,
-                (Some(x), None) => {
-                    ia += 1;
-                    (x, None)
-                }
-                (None, Some(y)) => {
-                    ib += 1;
-                    (y, None)
-                }
-                (Some(x), Some(y)) => {
-                    if x.0 < y.0 {
-                        ia += 1;
-                        (x, None)
-                    } else if y.0 < x.0 {
-                        ib += 1;
-                        (y, None)
-                    } else {
-                        ia += 1;
-                        ib += 1;
-                        (x, Some(y))
-                    }
-                }
-            };
-            out.keys.push(first.0);
+            let Some(key) = least else { break };
+            out.keys.push(key);
             if out.keys.len() > MAX_STATES {
                 // The caller sees the table's size and stops with the error.
                 return Ok(());
             }
             let at = out.vals.len();
-            // The first contribution is copied, not added to zeros.
-            let (_, cur, placed) = first;
-            if placed {
-                out.vals.push(T::zero());
-                out.vals.extend_from_slice(&cur[..cap]);
-            } else {
-                out.vals.extend_from_slice(cur);
-            }
-            if let Some((_, cur, placed)) = second {
-                let dst = &mut out.vals[at..at + p];
-                if placed {
-                    T::add_slice(&mut dst[1..], &cur[..cap])?;
-                } else {
-                    T::add_slice(dst, cur)?;
+            let mut first = true;
+            for qu in queues.iter_mut() {
+                if qu.at < qu.len && qu.q[qu.at].0 == key {
+                    let (_, cur, placed) = qu.q[qu.at];
+                    qu.at += 1;
+                    if first {
+                        // The first contribution is copied, not added to zeros.
+                        out.vals.extend(std::iter::repeat_n(T::zero(), placed));
+                        out.vals.extend_from_slice(&cur[..p - placed]);
+                        first = false;
+                    } else {
+                        T::add_slice(&mut out.vals[at + placed..at + p], &cur[..p - placed])?;
+                    }
                 }
             }
         }
@@ -816,21 +855,33 @@ enum Chosen {
 
 impl Chosen {
     fn new(problem: &Problem, method: Method) -> Result<Chosen, String> {
-        let bands = || {
-            bands::BandPlan::new(problem).ok_or_else(|| {
-                "the band method needs no fixed pieces and a board longer than the tallest band"
-                    .to_string()
-            })
-        };
         match method {
             Method::Plain => Plan::new(problem).map(Chosen::Plain),
-            Method::Bands => bands().map(Chosen::Bands),
-            Method::Auto => match (Plan::new(problem), bands()) {
-                (Ok(plain), Ok(b)) if b.ln_cost() < plain.ln_cost() => Ok(Chosen::Bands(b)),
-                (Ok(plain), _) => Ok(Chosen::Plain(plain)),
-                (Err(_), Ok(b)) => Ok(Chosen::Bands(b)),
+            Method::Bands => bands::BandPlan::new(problem)
+                .map(Chosen::Bands)
+                .ok_or_else(|| {
+                    "the band method needs no fixed pieces and a board longer than the tallest band"
+                        .to_string()
+                }),
+            // Whatever the cheaper method takes, so bands also take problems whose
+            // whole-board window is too large for the plain transfer.
+            Method::Auto => match (
+                Chosen::new(problem, Method::Plain),
+                Chosen::new(problem, Method::Bands),
+            ) {
+                (Ok(plain), Ok(bands)) if bands.ln_cost() < plain.ln_cost() => Ok(bands),
+                (Ok(plain), _) => Ok(plain),
+                (Err(_), Ok(bands)) => Ok(bands),
                 (Err(e), Err(_)) => Err(e),
             },
+        }
+    }
+
+    /// The natural log of the method's estimated work.
+    fn ln_cost(&self) -> f64 {
+        match self {
+            Chosen::Plain(plan) => plan.ln_cost(),
+            Chosen::Bands(plan) => plan.ln_cost(),
         }
     }
 
@@ -1049,7 +1100,10 @@ mod tests {
         let tall = counts_up_to_by(&problem("30x6", "5K"), Method::Bands, &c).unwrap();
         let wide = counts_up_to_by(&problem("6x30", "5K"), Method::Bands, &c).unwrap();
         assert_eq!(tall, wide);
-        assert_eq!(tall, counts_up_to_by(&problem("30x6", "5K"), Method::Plain, &c).unwrap());
+        assert_eq!(
+            tall,
+            counts_up_to_by(&problem("30x6", "5K"), Method::Plain, &c).unwrap()
+        );
         assert!(counts_up_to_by(&problem("8x8", "8K"), Method::Bands, &c).is_err());
         assert!(counts_up_to_by(&problem("8x8", "4N"), Method::Bands, &c).is_ok());
         assert!(counts_up_to_by(&problem("8x8", "5N"), Method::Bands, &c).is_err());

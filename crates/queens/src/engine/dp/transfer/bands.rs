@@ -27,7 +27,7 @@
 
 use num_bigint::BigUint;
 
-use super::{Overflowed, Plan, PieceKind, offsets};
+use super::{Overflowed, PieceKind, Plan, offsets};
 use crate::engine::Control;
 use crate::engine::dp::Acc;
 use crate::error::Error;
@@ -59,10 +59,7 @@ impl BandPlan {
         if kinds.is_empty() || total == 0 || !kinds.iter().all(|k| super::is_leaper(k)) {
             return None;
         }
-        let (rows, cols) = (
-            problem.board().rows() as i64,
-            problem.board().cols() as i64,
-        );
+        let (rows, cols) = (problem.board().rows() as i64, problem.board().cols() as i64);
         let mut best: Option<(f64, BandPlan)> = None;
         for across_files in [false, true] {
             // Lines are ranks (stacked along `rows`) or files (stacked along `cols`).
