@@ -6,7 +6,7 @@
 //! transposed when that shortens the window; a move `(df, dr)` becomes `(dr, df)`). A
 //! leaper on square `i` can only conflict with earlier squares `i - p` for
 //! `p ≤ L`, where `L` is the longest backward reach of any move in linear order
-//! (`L = W + 1` for kings on a board `W` wide, `2W + 2` for knights). So the future only
+//! (`L = W + 1` for kings on a board `W` wide, `2W + 1` for knights). So the future only
 //! depends on the contents of the last `L` squares — the *window* — and on how many
 //! pieces of each kind stand so far.
 //!
@@ -17,15 +17,30 @@
 //! direction: one precomputed lane mask per (column, `x`, `y`) tells which window
 //! positions a `y` may not occupy. States whose counts are all zero are dropped.
 //!
+//! Several kinds keep the table in a hash map. One kind keeps it sorted by window
+//! (`u64` keys when the window fits) and merges instead of hashing, two squares per
+//! pass, on the settings' threads (see `Plan::run_one_kind`).
+//!
 //! The whole table comes out at once, so the same run answers every count up to the
-//! problem's (used by ranges and `max`). Sums run in `u128` and are redone in big
-//! integers only if one overflows.
+//! problem's (used by ranges and `max`). Counts per state run in `u64`, then `u128`,
+//! then big integers, each only if the one before overflowed; the sum over states runs
+//! in `u128` (big integers past it).
+//!
+//! # Bands
+//! Few pieces on a big board: the window spans a whole row of the board, yet almost all
+//! rows are empty. [`bands`] cuts each placement into independent bands of rows and
+//! counts them from the plain transfer on narrow strips (10 kings on 30 × 30: strips of
+//! up to 10 rows, scanned along their length with a window of 11 squares, instead of a
+//! window of 31). [`Method::Auto`] takes whichever of the two methods has the smaller
+//! estimated work (squares × bound on states × counts per state); bands also take
+//! problems whose whole-board window is too large for the plain transfer.
 //!
 //! # Limits
 //! Every kind a leaper; `kinds × L ≤ 128` bits; a bound on the number of window states
 //! (product over kinds of `Σ_{j ≤ count} C(L, j)`) at most [`MAX_STATE_BOUND`]. The run
 //! stops with an error if the real table grows past [`MAX_STATES`] or its counts past
-//! [`MAX_TABLE_BYTES`].
+//! [`MAX_TABLE_BYTES`]. Bands need no fixed pieces and a board with more rows (or
+//! files) than the tallest band, `K + (K - 1)(r - 1)` for `K` pieces reaching `r` rows.
 
 mod bands;
 
