@@ -287,11 +287,7 @@ impl Plan {
             stride[x + 1] = stride[x] * (self.caps[x] as usize + 1);
         }
         let p = stride[nk];
-        let lane: u128 = if l == 128 {
-            u128::MAX
-        } else {
-            (1u128 << l) - 1
-        };
+        let lane = lane_of(l);
         let mut keep: u128 = 0;
         for x in 0..nk {
             keep |= (lane & !1) << (x * l);
@@ -307,14 +303,6 @@ impl Plan {
             })
             .collect();
 
-        if nk == 1 {
-            // Windows of up to 64 squares in `u64` keys: less to move and compare.
-            return if l <= 64 {
-                self.run_one_kind::<u64, T>(ctl, lane)
-            } else {
-                self.run_one_kind::<u128, T>(ctl, lane)
-            };
-        }
         let mut keys: Vec<u128> = vec![0];
         let mut vals: Vec<T> = vec![T::zero(); p];
         vals[0] = T::one();
@@ -399,22 +387,26 @@ impl Plan {
     /// so a state's successors fall on one side) and each thread merges its slice of
     /// every run into its own segment; the table is the segments in order, never copied
     /// together.
+    ///
+    /// The run starts at square `cell` from the table `segs`; when a count overflows
+    /// `T` it hands back that square and the table before it, so that the caller goes
+    /// on in a wider type instead of starting over (15 knights overflow `u64` late in
+    /// the run).
+    #[allow(clippy::type_complexity)]
     fn run_one_kind<K: Window, T: Cell>(
         &self,
         ctl: &Control,
-        lane: u128,
-    ) -> Result<Result<Vec<BigUint>, Overflowed>, Error> {
+        cell: usize,
+        mut segs: Vec<Seg<K, T>>,
+    ) -> Result<Result<Vec<BigUint>, (usize, Vec<Seg<K, T>>)>, Error> {
         let cap = self.caps[0] as usize;
         let p = cap + 1;
         let l = self.window;
-        let threads = ctl.thread_count().clamp(1, 8);
-        let mut segs: Vec<Seg<K, T>> = (0..threads).map(|_| Seg::default()).collect();
-        segs[0].keys.push(K::zero());
-        segs[0].vals.push(T::one());
-        segs[0].vals.extend(std::iter::repeat_n(T::zero(), cap));
+        let lane = lane_of(l);
+        let threads = segs.len();
         let mut next: Vec<Seg<K, T>> = (0..threads).map(|_| Seg::default()).collect();
         let cells = self.width * self.height;
-        let mut cell = 0;
+        let mut cell = cell;
         while cell < cells {
             if ctl.cancelled() {
                 return Err(Error::Interrupted);
@@ -523,10 +515,8 @@ impl Plan {
             if states > MAX_STATES || states * p * std::mem::size_of::<T>() > MAX_TABLE_BYTES {
                 return Err(too_large(states));
             }
-            for r in results {
-                if let Err(e) = r {
-                    return Ok(Err(e));
-                }
+            if results.iter().any(|r| r.is_err()) {
+                return Ok(Err((cell, segs)));
             }
             std::mem::swap(&mut segs, &mut next);
             cell += bits;
@@ -541,10 +531,41 @@ impl Plan {
         Ok(Ok(total))
     }
 
-    /// The count table, in `u64` per state first (half the memory traffic of `u128`;
-    /// the states' counts stay far below the total), then `u128`, then big integers,
-    /// each tried only when the one before overflowed.
+    /// The one-kind table: [`Plan::run_one_kind`] in `u64`, going on in `u128` and then
+    /// in big integers from the square where a count overflowed.
+    fn one_kind_table<K: Window>(&self, ctl: &Control) -> Result<Vec<BigUint>, Error> {
+        let cap = self.caps[0] as usize;
+        let threads = ctl.thread_count().clamp(1, 8);
+        let mut start: Vec<Seg<K, u64>> = (0..threads).map(|_| Seg::default()).collect();
+        start[0].keys.push(K::zero());
+        start[0].vals.push(1);
+        start[0].vals.extend(std::iter::repeat_n(0, cap));
+        let (cell, segs) = match self.run_one_kind(ctl, 0, start)? {
+            Ok(t) => return Ok(t),
+            Err(at) => at,
+        };
+        let (cell, segs) = match self.run_one_kind(ctl, cell, widen(segs, |&v| v as u128))? {
+            Ok(t) => return Ok(t),
+            Err(at) => at,
+        };
+        match self.run_one_kind(ctl, cell, widen(segs, |&v| BigUint::from(v)))? {
+            Ok(t) => Ok(t),
+            Err(_) => unreachable!("big integers do not overflow"),
+        }
+    }
+
+    /// The count table, in `u64` per state first (half the memory traffic of `u128`),
+    /// then `u128`, then big integers: one kind goes on in the wider type from the
+    /// square where a count overflowed, several kinds start over.
     fn table(&self, ctl: &Control) -> Result<Vec<BigUint>, Error> {
+        if self.caps.len() == 1 {
+            // Windows of up to 64 squares in `u64` keys: less to move and compare.
+            return if self.window <= 64 {
+                self.one_kind_table::<u64>(ctl)
+            } else {
+                self.one_kind_table::<u128>(ctl)
+            };
+        }
         if let Ok(t) = self.run::<u64>(ctl)? {
             return Ok(t);
         }
@@ -615,6 +636,25 @@ impl Acc for u64 {
         }
         if over { Err(Overflowed) } else { Ok(()) }
     }
+}
+
+/// The mask of a window of `l` squares.
+fn lane_of(l: usize) -> u128 {
+    if l == 128 {
+        u128::MAX
+    } else {
+        (1u128 << l) - 1
+    }
+}
+
+/// A one-kind table in a wider count type.
+fn widen<K, T, U>(segs: Vec<Seg<K, T>>, f: impl Fn(&T) -> U) -> Vec<Seg<K, U>> {
+    segs.into_iter()
+        .map(|s| Seg {
+            vals: s.vals.iter().map(&f).collect(),
+            keys: s.keys,
+        })
+        .collect()
 }
 
 /// The key type of a one-kind table: `u64` for windows up to 64 squares, else `u128`.
@@ -1105,6 +1145,54 @@ mod tests {
             let exact = crate::count(&p, crate::EngineChoice::Named("exact"), &one_thread).unwrap();
             proptest::prop_assert_eq!(bands.last().cloned().unwrap(), exact, "{:?}", p);
         }
+    }
+
+    /// Counts past `u64` (wazirs, kings' orthogonal half, on 12 × 12: entries up to
+    /// about 10^25): the one-kind run, which goes on in `u128` where `u64` overflowed,
+    /// equals the several-kinds run (the same wazirs beside a kind with no pieces),
+    /// which starts over.
+    #[test]
+    fn one_kind_goes_on_past_u64() {
+        use crate::piece::{Move, octo};
+        let wazir = crate::PieceKind::new(
+            'W',
+            "wazir",
+            "W",
+            octo(1, 0)
+                .into_iter()
+                .map(|(a, b)| Move::leap(a, b))
+                .collect(),
+        )
+        .unwrap();
+        let pieces = |with_king: bool| {
+            let mut v = vec![crate::PieceCount {
+                kind: wazir.clone(),
+                count: 72,
+            }];
+            if with_king {
+                v.push(crate::PieceCount {
+                    kind: crate::PieceKind::king(),
+                    count: 0,
+                });
+            }
+            v
+        };
+        let on = |with_king| {
+            let p = Problem::new(
+                crate::Board::square(12).unwrap(),
+                pieces(with_king),
+                crate::Placement::default(),
+            )
+            .unwrap();
+            counts_up_to_by(&p, Method::Plain, &Control::default()).unwrap()
+        };
+        let one = on(false);
+        assert!(one.iter().any(|n| *n > BigUint::from(u64::MAX)));
+        assert!(one.iter().all(|n| *n < BigUint::from(u128::MAX)));
+        // Kinds in canonical order (K first): the king's digit is 0 in every entry
+        // with it at its cap of 0, so the tables line up entry by entry.
+        assert_eq!(one, on(true));
+        assert_eq!(one[72], BigUint::from(2u32)); // the two checkerboard colourings
     }
 
     /// The band method applies where it should: kings on a long board, both
