@@ -47,7 +47,7 @@ for name, args, want, target in cases:
     tgt = "" if target is None else str(target)
     print(f"{name:34} {min(times):9.1f} {statistics.median(times):10.1f} {min(cpus):9.1f} {tgt:>10}")
 print("n knights on n x n for n = 18 (target 10 s): not reached; the transfer table grows about fourfold per n")
-print("15 knights on 15x15: 48 s, 2.7 GB, run by hand: queens count 15 --pieces 15N (3906519894750904583838)")
-print("16 knights on 16x16: 139 s, 7.6 GB, run by hand: queens count 16 --pieces 16N (410186726434744883544225)")
+print("15 knights on 15x15: 21 s CPU, 2.7 GB, timed by bench/transfer.sh: queens count 15 --pieces 15N (3906519894750904583838)")
+print("16 knights on 16x16: 67 s CPU, 7.1 GB, run by hand: queens count 16 --pieces 16N (410186726434744883544225)")
 print("6 queens on 40x40 (fewlines): 1094 s CPU with --threads 1, run by hand: queens count 40 --pieces 6Q (6268789672000200)")
 PY
