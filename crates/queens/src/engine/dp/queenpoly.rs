@@ -299,10 +299,11 @@ mod tests {
         1897176508, 2729909796,
     ];
 
-    /// S. Perepechko's closed form in A061994's comments (valid for every n >= 0):
-    /// `n(n-1)(45n^6 - 855n^5 + 6945n^4 - 30891n^3 + 78864n^2 - 106226n + 53404)/1080
-    /// + (n^3 - 21/2 n^2 + 28n - 14)[n/2] + 32/9 (n-1)[n/3] + (16/9 n - 4)[(n+1)/3]`,
+    /// S. Perepechko's closed form in A061994's comments (valid for every n >= 0),
     /// times 1080 so it stays in the integers: a second, independent published form.
+    ///
+    /// `n(n-1)(45n^6 - 855n^5 + 6945n^4 - 30891n^3 + 78864n^2 - 106226n + 53404)/1080`
+    /// plus `(n^3 - 21/2 n^2 + 28n - 14)[n/2] + 32/9 (n-1)[n/3] + (16/9 n - 4)[(n+1)/3]`.
     fn perepechko_times_1080(n: i128) -> i128 {
         let p = 45 * n.pow(6) - 855 * n.pow(5) + 6945 * n.pow(4) - 30891 * n.pow(3)
             + 78864 * n.pow(2)
