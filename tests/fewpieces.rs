@@ -629,8 +629,15 @@ fn refusals_are_one_sentence() {
 
 #[test]
 fn auto_picks_them_on_large_boards() {
-    let o = queens(&["count", "1000", "--pieces", "2N", "-v"]);
+    // Two knights: the transfer engine's bands (before fewpieces in `ENGINES`) or
+    // fewpieces, the same number either way.
+    let o = queens(&["count", "1000", "--pieces", "2N"]);
     assert_eq!(stdout(&o), "499995511992\n");
+    let o = queens(&["count", "1000", "--pieces", "2N", "--engine", "fewpieces"]);
+    assert_eq!(stdout(&o), "499995511992\n");
+    // Two queens (A036464: n(n-1)(n-2)(3n-1)/6): fewpieces alone.
+    let o = queens(&["count", "1000", "--pieces", "2Q", "-v"]);
+    assert_eq!(stdout(&o), "498334833000\n");
     assert!(stderr(&o).contains("fewpieces"), "{}", stderr(&o));
     let o = queens(&["count", "300", "--pieces", "5Q", "-v"]);
     assert!(o.status.success());

@@ -10,7 +10,7 @@
 //! | `kingblocks` | [`kingblocks`] | `m·n` kings on `2m × 2n` | one king per 2×2 block, transfer over block rows |
 //! | `transfer` | [`transfer`] | any mix of leapers (K, N, fairy leapers) | cell-by-cell transfer over the occupancy of the last rows; few pieces on a big board as independent bands of rows |
 //! | `fewlines` | [`fewlines`] | a few pieces of one line kind (Q, R, B, whole-line fairy sliders), sides up to 128 | all but three enumerated (by symmetry), the last three counted from line counts and triangles |
-//! | `queenpoly` | [`queenpoly`] | 5 queens on `n × n`, any `n` | the published generating function (OEIS A108792), evaluated by reduction modulo its recurrence |
+//! | `queenpoly` | [`queenpoly`] | 4 or 5 queens on `n × n`, any `n` | the published generating functions (OEIS A061994, A108792), evaluated by reduction modulo their recurrences |
 //! | `fewpieces` | [`fewpieces`] | up to three pieces of any kinds; open boards to sides of 10^6, holes, blockers, torus, fixed pieces on smaller ones | inclusion–exclusion over pair conflicts, summed over offsets (open) or squares |
 //!
 //! Counts are exact big integers. The transfer engines count in machine integers first
