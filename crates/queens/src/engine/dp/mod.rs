@@ -51,38 +51,45 @@ pub(crate) trait Acc: Clone + Send + Sync {
     }
 }
 
-impl Acc for u128 {
-    #[inline]
-    fn zero() -> Self {
-        0
-    }
-    #[inline]
-    fn one() -> Self {
-        1
-    }
-    #[inline]
-    fn is_zero(&self) -> bool {
-        *self == 0
-    }
-    #[inline]
-    fn add_from(&mut self, other: &Self) -> Result<(), Overflowed> {
-        *self = self.checked_add(*other).ok_or(Overflowed)?;
-        Ok(())
-    }
-    fn to_big(&self) -> BigUint {
-        BigUint::from(*self)
-    }
-    fn add_slice(dst: &mut [Self], src: &[Self]) -> Result<(), Overflowed> {
-        // One overflow flag for the whole slice keeps the loop branch-free.
-        let mut over = false;
-        for (d, s) in dst.iter_mut().zip(src) {
-            let (v, o) = d.overflowing_add(*s);
-            *d = v;
-            over |= o;
+/// `Acc` for a machine integer: checked adds, and one overflow flag per slice (which
+/// keeps the loop branch-free). The transfer counts in `u64` first, then `u128`.
+macro_rules! acc_for_int {
+    ($($t:ty),*) => {$(
+        impl Acc for $t {
+            #[inline]
+            fn zero() -> Self {
+                0
+            }
+            #[inline]
+            fn one() -> Self {
+                1
+            }
+            #[inline]
+            fn is_zero(&self) -> bool {
+                *self == 0
+            }
+            #[inline]
+            fn add_from(&mut self, other: &Self) -> Result<(), Overflowed> {
+                *self = self.checked_add(*other).ok_or(Overflowed)?;
+                Ok(())
+            }
+            fn to_big(&self) -> BigUint {
+                BigUint::from(*self)
+            }
+            fn add_slice(dst: &mut [Self], src: &[Self]) -> Result<(), Overflowed> {
+                let mut over = false;
+                for (d, s) in dst.iter_mut().zip(src) {
+                    let (v, o) = d.overflowing_add(*s);
+                    *d = v;
+                    over |= o;
+                }
+                if over { Err(Overflowed) } else { Ok(()) }
+            }
         }
-        if over { Err(Overflowed) } else { Ok(()) }
-    }
+    )*};
 }
+
+acc_for_int!(u64, u128);
 
 impl Acc for BigUint {
     fn zero() -> Self {

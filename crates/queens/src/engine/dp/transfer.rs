@@ -605,39 +605,6 @@ impl Cell for BigUint {
     }
 }
 
-impl Acc for u64 {
-    #[inline]
-    fn zero() -> Self {
-        0
-    }
-    #[inline]
-    fn one() -> Self {
-        1
-    }
-    #[inline]
-    fn is_zero(&self) -> bool {
-        *self == 0
-    }
-    #[inline]
-    fn add_from(&mut self, other: &Self) -> Result<(), Overflowed> {
-        *self = self.checked_add(*other).ok_or(Overflowed)?;
-        Ok(())
-    }
-    fn to_big(&self) -> BigUint {
-        BigUint::from(*self)
-    }
-    fn add_slice(dst: &mut [Self], src: &[Self]) -> Result<(), Overflowed> {
-        // One overflow flag for the whole slice keeps the loop branch-free.
-        let mut over = false;
-        for (d, s) in dst.iter_mut().zip(src) {
-            let (v, o) = d.overflowing_add(*s);
-            *d = v;
-            over |= o;
-        }
-        if over { Err(Overflowed) } else { Ok(()) }
-    }
-}
-
 /// The mask of a window of `l` squares.
 fn lane_of(l: usize) -> u128 {
     if l == 128 {
