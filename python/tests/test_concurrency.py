@@ -55,8 +55,8 @@ def test_active_jobs_is_a_count():
 # --- the GIL ---
 
 
-# 0.2-0.8 s on one thread each: plain N-queens, amazons, kings (three engines).
-LONG = [((16, 16), None), ((17, 17), "17A"), ((21, 21), "10K")]
+# 0.2-0.8 s on one thread each: plain N-queens, amazons, knights (three engines).
+LONG = [((16, 16), None), ((17, 17), "17A"), ((12, 12), "12N")]
 
 
 def one_and_two(fn):
@@ -150,7 +150,7 @@ def ticker_gaps(call):
     "what,call",
     [
         ("count(17, threads=1)", lambda: queens.count(17, threads=1)),
-        ("count('21x21', '10K')", lambda: queens.count((21, 21), "10K")),
+        ("count('12x12', '12N')", lambda: queens.count((12, 12), "12N")),
         ("next() on a search without solutions", lambda: list(queens.solutions((7, 9), "21K"))),
         ("solve() of a problem without solutions", lambda: queens.solve((7, 9), "21K")),
     ],

@@ -72,7 +72,7 @@ BAD = [
     (lambda: queens.count(8, engine=None), None),
     (lambda: queens.count(8, "2N", engine="nqueens"), "the nqueens engine only counts plain N-queens (min(rows, cols) queens, nothing fixed)"),
     (lambda: queens.count(8, engine="local"), None),
-    (lambda: queens.count(100000, "2Q"), None),
+    (lambda: queens.count(100000, "7Q"), None),
     (lambda: queens.count(8, budget=-1), None),
     (lambda: queens.count(8, budget=float("nan")), None),
     (lambda: queens.count(8, threads=-1), None),
@@ -144,7 +144,7 @@ CLI_CASES = [
     (lambda: queens.count(8, "2Q", define={"Q": "RN"}), ["count", "8", "--piece", "Q=RN", "--pieces", "2Q"]),
     (lambda: queens.count(8, engine="nope"), ["count", "8", "--engine", "nope"]),
     (lambda: queens.count(8, "2N", engine="nqueens"), ["count", "8", "--pieces", "2N", "--engine", "nqueens"]),
-    (lambda: queens.count(100000, "2Q"), ["count", "100000", "--pieces", "2Q"]),
+    (lambda: queens.count(100000, "7Q"), ["count", "100000", "--pieces", "7Q"]),
     (lambda: queens.verify(8, "Qi1"), ["verify", "8", "Qi1"]),
     (lambda: queens.max_pieces(8, "X"), ["max", "8", "--kind", "X"]),
 ]
