@@ -815,3 +815,37 @@ fn nqueens_backtracking_stops_soon_after_the_time_budget_on_large_boards() {
         start.elapsed()
     );
 }
+
+#[test]
+fn fixed_rank_list_longer_than_the_board_is_refused() {
+    // `count 8 --fixed [0,0,0,0,0,0,0,0,0]` counted 92: the ninth (empty) file of a
+    // list meant for a 9x9 board was dropped without a word.
+    for args in [
+        &["count", "8", "--fixed", "[0,0,0,0,0,0,0,0,0]"][..],
+        &["solve", "8", "--fixed", "[1,0,0,0,0,0,0,0,0]"],
+        &["all", "8", "--fixed", "[1,0,0,0,0,0,0,0,0]"],
+        &["max", "8", "--kind", "Q", "--fixed", "[1,0,0,0,0,0,0,0,0]"],
+        &[
+            "count",
+            "8",
+            "--pieces",
+            "0..8Q",
+            "--fixed",
+            "[1,0,0,0,0,0,0,0,0]",
+        ],
+        &["verify", "8", "[1,5,8,6,3,7,2,4,0]"],
+    ] {
+        let o = queens(args);
+        code(&o, 2);
+        assert!(
+            stderr(&o).contains("9 files but the 8x8 board has 8 files"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    // A shorter list still fixes the first files only.
+    let o = queens(&["count", "8", "--fixed", "[1,5]"]);
+    code(&o, 0);
+    let by_tokens = queens(&["count", "8", "--fixed", "Qa1,Qb5"]);
+    assert_eq!(stdout(&o), stdout(&by_tokens));
+}

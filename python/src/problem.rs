@@ -316,8 +316,8 @@ impl NativeProblem {
                 .map_err(|e| errors::to_py(py, e))?;
             return verify_perm(py, perm, &self.problem, check_spec, partial);
         }
-        let parsed =
-            queens::Placement::parse(placement, &self.catalog).map_err(|e| errors::to_py(py, e))?;
+        let parsed = queens::Placement::parse_on(placement, &self.catalog, &board)
+            .map_err(|e| errors::to_py(py, e))?;
         let missing = rank_list.is_some() && !partial;
         verify_placement(py, board, parsed, &self.problem, check_spec, missing)
     }
@@ -566,7 +566,7 @@ pub fn max_pieces(
         None => Vec::new(),
     };
     let fixed = match fixed {
-        Some(text) => queens::Placement::parse(text, &catalog).map_err(err)?,
+        Some(text) => queens::Placement::parse_on(text, &catalog, &board).map_err(err)?,
         None => queens::Placement::default(),
     };
     let found = blocking::run(py, Mode::Worker, move |cancel| {

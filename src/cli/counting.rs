@@ -44,7 +44,7 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
     } = a;
     let catalog = super::fairy::catalog(defs)?;
     let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
-    let (kind, base, fixed) = kind_and_given(&catalog, kind, pieces, fixed)?;
+    let (kind, base, fixed) = kind_and_given(&catalog, &board, kind, pieces, fixed)?;
     let choice: EngineChoice = engine.parse().map_err(|e: queens::Error| e.to_string())?;
     let settings = Settings {
         on_engine: super::limits::on_engine(),
@@ -80,9 +80,10 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
     }
 }
 
-/// `--kind`, `--pieces` and `--fixed` of `max` and `cover`, read with `catalog`.
+/// `--kind`, `--pieces` and `--fixed` of `max` and `cover` on `board`, read with `catalog`.
 pub fn kind_and_given(
     catalog: &queens::Catalog,
+    board: &Board,
     kind: &str,
     pieces: Option<&str>,
     fixed: Option<&str>,
@@ -102,7 +103,7 @@ pub fn kind_and_given(
         None => Vec::new(),
     };
     let fixed = match fixed {
-        Some(text) => Placement::parse(text, catalog).map_err(|e| e.to_string())?,
+        Some(text) => Placement::parse_on(text, catalog, board).map_err(|e| e.to_string())?,
         None => Placement::default(),
     };
     Ok((kind, base, fixed))
@@ -135,7 +136,7 @@ pub fn ranged(args: &ProblemArgs) -> Result<Option<Ranged>, String> {
         .map_err(|e: queens::Error| e.to_string())?;
     let spec = RangeSpec::parse(text, &catalog).map_err(|e| e.to_string())?;
     let fixed = match &args.fixed {
-        Some(t) => Placement::parse(t, &catalog).map_err(|e| e.to_string())?,
+        Some(t) => Placement::parse_on(t, &catalog, &board).map_err(|e| e.to_string())?,
         None => Placement::default(),
     };
     fixed.check_on(&board).map_err(|e| e.to_string())?;

@@ -123,7 +123,8 @@ impl Request {
     ) -> Result<Request, String> {
         let catalog = super::fairy::catalog(defs)?;
         let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
-        let (kind, base, fixed) = super::counting::kind_and_given(&catalog, kind, pieces, fixed)?;
+        let (kind, base, fixed) =
+            super::counting::kind_and_given(&catalog, &board, kind, pieces, fixed)?;
         let engine = engine.parse().map_err(|e: queens::Error| e.to_string())?;
         Ok(Request {
             board,

@@ -115,7 +115,7 @@ pub fn solve(
         return Ok(None);
     }
     let mut fixed = match &args.fixed {
-        Some(text) => Placement::parse(text, &catalog).map_err(|e| e.to_string())?,
+        Some(text) => Placement::parse_on(text, &catalog, &board).map_err(|e| e.to_string())?,
         None => Placement::default(),
     };
     if let Some(path) = &huge.fixed_file {

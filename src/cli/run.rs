@@ -348,7 +348,6 @@ fn verify_cmd(
     let catalog = super::fairy::catalog(defs)?;
     let (board_text, placement_text) = super::verify_args::split_verify_args(args)?;
     let placement_text = placement_text.as_str();
-    let placement = Placement::parse(placement_text, &catalog).map_err(|e| e.to_string())?;
     // A permutation's numbers, 0s (files without a queen) included.
     let files = Placement::permutation_files(placement_text);
     let board: Board = match board_text {
@@ -360,6 +359,8 @@ fn verify_cmd(
             _ => Board::square(8).expect("8x8 is a board"),
         },
     };
+    let placement =
+        Placement::parse_on(placement_text, &catalog, &board).map_err(|e| e.to_string())?;
     let terrain = super::terrain::read(terrain_args, &board)?;
     let found = verify_on(&board, &terrain, &placement).map_err(|e| e.to_string())?;
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();

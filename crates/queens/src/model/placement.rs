@@ -106,6 +106,31 @@ impl Placement {
         Ok(Placement::new(pieces))
     }
 
+    /// [`Placement::parse`] for a placement on `board`: a permutation `[r1,r2,...]`
+    /// may not list more files than the board has, even as trailing zeros (a longer
+    /// list is meant for another board). Squares are checked by [`Placement::check_on`].
+    ///
+    /// ```
+    /// use queens::{Board, Catalog, Placement};
+    /// let c = Catalog::standard();
+    /// let b = Board::square(4).unwrap();
+    /// assert_eq!(Placement::parse_on("[2,4,0,0]", &c, &b).unwrap().len(), 2);
+    /// assert!(Placement::parse_on("[2,4,0,0,0]", &c, &b).is_err());
+    /// ```
+    pub fn parse_on(text: &str, catalog: &Catalog, board: &Board) -> Result<Placement, Error> {
+        let placement = Self::parse(text, catalog)?;
+        match Self::permutation_files(text) {
+            Some(n) if n > board.cols() as usize => Err(Error::BadToken {
+                token: text.trim().to_string(),
+                reason: format!(
+                    "the list gives ranks for {n} files but the {board} board has {} files",
+                    board.cols()
+                ),
+            }),
+            _ => Ok(placement),
+        }
+    }
+
     fn parse_permutation(all: &str, inner: &str, catalog: &Catalog) -> Result<Placement, Error> {
         let bad = |token: &str, reason: &str| Error::BadToken {
             token: token.to_string(),

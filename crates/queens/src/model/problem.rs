@@ -62,7 +62,7 @@ impl Problem {
             }],
         };
         let fixed = match fixed {
-            Some(text) => Placement::parse(text, catalog)?,
+            Some(text) => Placement::parse_on(text, catalog, &board)?,
             None => Placement::default(),
         };
         Problem::new(board, pieces, fixed)
