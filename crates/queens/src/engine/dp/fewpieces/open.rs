@@ -3,9 +3,9 @@
 //! Pieces are labelled `1, 2, 3` with kinds `a, b, c` (see [`super::reach`] for the
 //! conflict sets `K_xy(p)`). On a `R × C` board the ordered pairs of squares at offset
 //! `v` number `W(v) = (C - |v_f|)+ · (R - |v_r|)+`, and the triples `(s, s + u, s + w)`
-//! number `(C - span_f)+ · (R - span_r)+` with `span` the extent of `{0, u, w}`. With
-//! `S = R·C` squares, inclusion–exclusion over the three pair conflicts of injective
-//! triples gives the ordered count
+//! number `T(u, w) = (C - span_f)+ · (R - span_r)+` with `span` the extent of
+//! `{0, u, w}`. With `S = R·C` squares, inclusion–exclusion over the three pair
+//! conflicts of injective triples gives the ordered count
 //!
 //! `S(S-1)(S-2) - (P_ab + P_ac + P_bc)(S-2) + paths - triangles`
 //!
@@ -15,17 +15,25 @@
 //!   pieces on one square is no triple);
 //! - `triangles`: all three pairs conflict. From the offsets `k·p` (1 to 2) and `l·q`
 //!   (1 to 3), 2 to 3 is `l·q - k·p = m·r`. When `q` is parallel to `p` the three are
-//!   collinear and each `l` is tried; otherwise, for each direction `r` of the pair
-//!   (2, 3), `l q - m r = k p` has one rational solution (Cramer's rule), kept when
-//!   `l` and `m` are whole, positive and in their conflict sets.
+//!   collinear and `m = l ∓ k`; otherwise, for each direction `r` of the pair (2, 3),
+//!   `l q - m r = k p` has one rational solution (Cramer's rule), kept when `l` and
+//!   `m` are whole, positive and in their conflict sets.
 //!
-//! Two pieces: `S(S-1) - P_ab`; one: `S`. The cost is `O(Σ_p |K(p)|)` for two pieces
-//! (linear in the side) and `O((Σ_p |K(p)|)²)` for three (linear in the squares); the
-//! loops stop where an offset leaves the board.
+//! # Closed forms
+//! Each conflict set is a signed sum of progressions "multiples of `c` up to `B`"
+//! ([`super::reach::Term`]). Along one progression `W(k·p)` is a quadratic in `k`, so
+//! `P_xy` is a few closed-form power sums per direction, whatever the board. For a fixed
+//! first offset `u = k·p`, each factor of `T(u, l·q)` is, as a function of `l`, constant
+//! up to the point where `l·q` leaves the extent of `u`, then linear down to zero
+//! ([`coord`]): their product is a quadratic on at most four intervals, summed in closed
+//! form over the multiples of `l`'s progressions (and, for collinear triangles, over the
+//! `l` whose `m = l ∓ k` lies in a progression of the third pair: a congruence, solved
+//! by the Chinese remainder theorem). So two pieces cost `O(1)` per direction and three
+//! `O(side)` per pair of directions: the loop over `k` is the only one.
 
 use num_bigint::BigInt;
 
-use super::reach::{Dir, Pair, Reach};
+use super::reach::{Dir, Pair, Reach, Term};
 use crate::engine::Control;
 use crate::error::Error;
 
@@ -36,21 +44,25 @@ struct Board<'a> {
     ctl: &'a Control<'a>,
 }
 
+fn overflow() -> Error {
+    Error::internal("a count of the fewpieces engine passed i128")
+}
+
 impl Board<'_> {
     /// Ordered pairs of squares at offset `v`.
     #[inline]
-    fn pairs(&self, v: Dir) -> u128 {
-        let f = (self.cols - v.0.abs()).max(0) as u128;
-        let r = (self.rows - v.1.abs()).max(0) as u128;
+    fn pairs(&self, v: Dir) -> i128 {
+        let f = (self.cols - v.0.abs()).max(0) as i128;
+        let r = (self.rows - v.1.abs()).max(0) as i128;
         f * r
     }
 
     /// Placements of `(s, s + u, s + w)`.
     #[inline]
-    fn triples(&self, u: Dir, w: Dir) -> u128 {
+    fn triples(&self, u: Dir, w: Dir) -> i128 {
         let sf = u.0.max(w.0).max(0) - u.0.min(w.0).min(0);
         let sr = u.1.max(w.1).max(0) - u.1.min(w.1).min(0);
-        ((self.cols - sf).max(0) as u128) * ((self.rows - sr).max(0) as u128)
+        ((self.cols - sf).max(0) as i128) * ((self.rows - sr).max(0) as i128)
     }
 
     fn stop(&self) -> Result<(), Error> {
@@ -60,26 +72,187 @@ impl Board<'_> {
             Ok(())
         }
     }
+
+    /// `Σ T(u, l·q)` over the `l` in `lo..=hi` with `l ≡ a (mod m)`.
+    fn line_sum(&self, u: Dir, q: Dir, a: i128, m: i128, lo: i64, hi: i64) -> Result<i128, Error> {
+        let (fs, nf) = coord(self.cols, u.0, q.0);
+        let (rs, nr) = coord(self.rows, u.1, q.1);
+        let mut total = 0i128;
+        for f in &fs[..nf] {
+            for r in &rs[..nr] {
+                let (lo, hi) = (lo.max(f.lo).max(r.lo), hi.min(f.hi).min(r.hi));
+                if lo > hi {
+                    continue;
+                }
+                // (f.a + f.b·l)(r.a + r.b·l), summed over the progression.
+                let (fa, fb, ra, rb) = (f.a as i128, f.b as i128, r.a as i128, r.b as i128);
+                let quad = [fa * ra, fa * rb + fb * ra, fb * rb];
+                let s = dot(quad, ap_moments(a, m, lo as i128, hi as i128)?)?;
+                total = total.checked_add(s).ok_or_else(overflow)?;
+            }
+        }
+        Ok(total)
+    }
 }
 
-fn add(acc: &mut u128, v: u128) -> Result<(), Error> {
-    *acc = acc
-        .checked_add(v)
-        .ok_or_else(|| Error::internal("a count of the fewpieces engine passed u128"))?;
+/// `[Σ 1, Σ k, Σ k²]` over the `k` in `lo..=hi` with `k ≡ a (mod m)`, `m ≥ 1`.
+fn ap_moments(a: i128, m: i128, lo: i128, hi: i128) -> Result<[i128; 3], Error> {
+    let first = lo + (a - lo).rem_euclid(m);
+    if first > hi {
+        return Ok([0; 3]);
+    }
+    // k = first + m·i for i in 0..j.
+    let j = (hi - first) / m + 1;
+    let s1 = j * (j - 1) / 2;
+    let s2 = s1.checked_mul(2 * j - 1).ok_or_else(overflow)? / 3;
+    let sum = j
+        .checked_mul(first)
+        .and_then(|x| x.checked_add(m.checked_mul(s1)?));
+    let squares = j
+        .checked_mul(first)
+        .and_then(|x| x.checked_mul(first))
+        .and_then(|x| x.checked_add(first.checked_mul(m)?.checked_mul(2 * s1)?))
+        .and_then(|x| x.checked_add(m.checked_mul(m)?.checked_mul(s2)?));
+    match (sum, squares) {
+        (Some(s), Some(q)) => Ok([j, s, q]),
+        _ => Err(overflow()),
+    }
+}
+
+/// `c0·Σ1 + c1·Σk + c2·Σk²`.
+fn dot(c: [i128; 3], m: [i128; 3]) -> Result<i128, Error> {
+    let mut t = 0i128;
+    for (c, m) in c.into_iter().zip(m) {
+        t = c
+            .checked_mul(m)
+            .and_then(|x| t.checked_add(x))
+            .ok_or_else(overflow)?;
+    }
+    Ok(t)
+}
+
+/// `a + b·l` on `lo..=hi`.
+#[derive(Clone, Copy)]
+struct Lin {
+    lo: i64,
+    hi: i64,
+    a: i64,
+    b: i64,
+}
+
+/// One factor of `T(u, l·q)` along an axis of extent `n`, as a function of `l ≥ 1`:
+/// `(n - span(0, a, l·b))+` in at most two pieces, positive on both. The span stays
+/// `|a|` while `l·b` is inside `[min(0, a), max(0, a)]`, then grows by `|b|` per step.
+fn coord(n: i64, a: i64, b: i64) -> ([Lin; 2], usize) {
+    let none = Lin {
+        lo: 1,
+        hi: 0,
+        a: 0,
+        b: 0,
+    };
+    let mut out = [none; 2];
+    let base = n - a.abs();
+    if base <= 0 {
+        return (out, 0);
+    }
+    if b == 0 {
+        out[0] = Lin {
+            lo: 1,
+            hi: i64::MAX,
+            a: base,
+            b: 0,
+        };
+        return (out, 1);
+    }
+    // `t`: the last `l` inside; past it the span is `d + l·|b|`.
+    let (t, d) = if b > 0 {
+        (a.max(0) / b, -a.min(0))
+    } else {
+        (-a.min(0) / -b, a.max(0))
+    };
+    let z = (n - d - 1) / b.abs();
+    let mut len = 0;
+    if t >= 1 {
+        out[len] = Lin {
+            lo: 1,
+            hi: t,
+            a: base,
+            b: 0,
+        };
+        len += 1;
+    }
+    if z > t {
+        out[len] = Lin {
+            lo: t + 1,
+            hi: z,
+            a: n - d,
+            b: -b.abs(),
+        };
+        len += 1;
+    }
+    (out, len)
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
+}
+
+/// The `x` in `0..m` with `a·x ≡ 1 (mod m)`, for `a` and `m` coprime.
+fn inverse(a: i128, m: i128) -> i128 {
+    let (mut r0, mut r1, mut x0, mut x1) = (a.rem_euclid(m), m, 1i128, 0i128);
+    while r1 != 0 {
+        let q = r0 / r1;
+        (r0, r1) = (r1, r0 - q * r1);
+        (x0, x1) = (x1, x0 - q * x1);
+    }
+    x0.rem_euclid(m)
+}
+
+/// The `l` with `l ≡ 0 (mod s1)` and `l ≡ r (mod s2)`, as `l ≡ a (mod m)`; `None`
+/// when there is none.
+fn crt(s1: i128, r: i128, s2: i128) -> Option<(i128, i128)> {
+    if s1 == 1 && s2 == 1 {
+        return Some((0, 1));
+    }
+    let g = gcd(s1, s2);
+    let r = r.rem_euclid(s2);
+    if r % g != 0 {
+        return None;
+    }
+    let m2 = s2 / g;
+    let x = if m2 == 1 {
+        0
+    } else {
+        (r / g % m2) * inverse(s1 / g, m2) % m2
+    };
+    Some((s1 * x, s1 * m2))
+}
+
+fn add(acc: &mut i128, v: i128) -> Result<(), Error> {
+    *acc = acc.checked_add(v).ok_or_else(overflow)?;
     Ok(())
 }
 
-fn scale(p: Dir, k: u32) -> Dir {
-    (p.0 * k as i64, p.1 * k as i64)
+fn scale(p: Dir, k: i64) -> Dir {
+    (p.0 * k, p.1 * k)
+}
+
+/// The multiples of a term, each with the term's sign.
+fn multiples(t: &Term) -> impl Iterator<Item = (i64, i64)> + '_ {
+    (1..=t.bound / t.step).map(move |j| ((j * t.step) as i64, t.sign))
 }
 
 /// `P_xy`: conflicting ordered pairs.
-fn conflicting_pairs(b: &Board, xy: &Pair) -> Result<u128, Error> {
-    let mut total = 0u128;
+fn conflicting_pairs(b: &Board, xy: &Pair) -> Result<i128, Error> {
+    let mut total = 0i128;
     for d in &xy.dirs {
-        b.stop()?;
-        for &k in &d.ks {
-            add(&mut total, b.pairs(scale(d.p, k)))?;
+        let (pf, pr) = (d.p.0.unsigned_abs() as i128, d.p.1.unsigned_abs() as i128);
+        let (c, r) = (b.cols as i128, b.rows as i128);
+        // W(k·p) = (C - k|p_f|)(R - k|p_r|) for every k up to the bound.
+        let quad = [c * r, -(c * pr + r * pf), pf * pr];
+        for t in &d.terms {
+            let s = dot(quad, ap_moments(0, t.step as i128, 1, t.bound as i128)?)?;
+            add(&mut total, t.sign as i128 * s)?;
         }
     }
     Ok(total)
@@ -87,27 +260,25 @@ fn conflicting_pairs(b: &Board, xy: &Pair) -> Result<u128, Error> {
 
 /// Triples with the centre conflicting with both others (`xy` to the second, `xz` to the
 /// third), the two others on different squares.
-fn paths(b: &Board, xy: &Pair, xz: &Pair) -> Result<u128, Error> {
-    let mut total = 0u128;
+fn paths(b: &Board, xy: &Pair, xz: &Pair) -> Result<i128, Error> {
+    let mut total = 0i128;
     for d in &xy.dirs {
-        for &k in &d.ks {
-            b.stop()?;
-            let u = scale(d.p, k);
-            if b.pairs(u) == 0 {
-                break;
-            }
-            for e in &xz.dirs {
-                for &l in &e.ks {
-                    let w = scale(e.p, l);
-                    if w == u {
-                        continue;
+        for t in &d.terms {
+            for (k, sign) in multiples(t) {
+                b.stop()?;
+                let u = scale(d.p, k);
+                let mut s = 0i128;
+                for e in &xz.dirs {
+                    for te in &e.terms {
+                        let n = b.line_sum(u, e.p, 0, te.step as i128, 1, te.bound as i64)?;
+                        add(&mut s, te.sign as i128 * n)?;
                     }
-                    let n = b.triples(u, w);
-                    if n == 0 {
-                        break;
+                    if e.p == d.p && e.has(k as u64) {
+                        // The third piece on the second's square.
+                        add(&mut s, -b.pairs(u))?;
                     }
-                    add(&mut total, n)?;
                 }
+                add(&mut total, sign as i128 * s)?;
             }
         }
     }
@@ -116,78 +287,115 @@ fn paths(b: &Board, xy: &Pair, xz: &Pair) -> Result<u128, Error> {
 
 /// Triples in which all three pairs conflict: 1 to 2 by `ab`, 1 to 3 by `ac`, 2 to 3 by
 /// `bc`.
-fn triangles(b: &Board, ab: &Pair, ac: &Pair, bc: &Pair) -> Result<u128, Error> {
-    let mut total = 0u128;
+fn triangles(b: &Board, ab: &Pair, ac: &Pair, bc: &Pair) -> Result<i128, Error> {
+    let mut total = 0i128;
     for d in &ab.dirs {
         let p = d.p;
-        for &k in &d.ks {
-            b.stop()?;
-            let u = scale(p, k);
-            if b.pairs(u) == 0 {
-                break;
-            }
-            for e in &ac.dirs {
-                let q = e.p;
-                if q.0 * p.1 == q.1 * p.0 {
-                    // Collinear: 2 to 3 is (l - σk)·q, σ = ±1 as p = σq.
-                    let sigma: i64 = if p == q { 1 } else { -1 };
-                    let fwd = bc.dir(q);
-                    let back = bc.dir((-q.0, -q.1));
-                    for &l in &e.ks {
-                        let w = scale(q, l);
-                        let n = b.triples(u, w);
-                        if n == 0 {
-                            break;
+        for t in &d.terms {
+            for (k, sign) in multiples(t) {
+                b.stop()?;
+                let u = scale(p, k);
+                let mut s = 0i128;
+                for e in &ac.dirs {
+                    let q = e.p;
+                    if q.0 * p.1 == q.1 * p.0 {
+                        // Collinear: 2 to 3 is m·q with m = l - σk, σ = ±1 as p = σq.
+                        let sk = if p == q { k } else { -k };
+                        for (r, forward) in [(q, true), ((-q.0, -q.1), false)] {
+                            let Some(f) = bc.dir(r) else { continue };
+                            for te in &e.terms {
+                                for tf in &f.terms {
+                                    let reach = tf.bound as i64;
+                                    // m in 1..=reach forwards, -m in 1..=reach backwards.
+                                    let (lo, hi) = if forward {
+                                        (sk + 1, sk + reach)
+                                    } else {
+                                        (sk - reach, sk - 1)
+                                    };
+                                    let (lo, hi) = (lo.max(1), hi.min(te.bound as i64));
+                                    if lo > hi {
+                                        continue;
+                                    }
+                                    let Some((a, m)) =
+                                        crt(te.step as i128, sk as i128, tf.step as i128)
+                                    else {
+                                        continue;
+                                    };
+                                    let n = b.line_sum(u, q, a, m, lo, hi)?;
+                                    add(&mut s, (te.sign * tf.sign) as i128 * n)?;
+                                }
+                            }
                         }
-                        let m = i64::from(l) - sigma * i64::from(k);
-                        let hit = match m {
-                            0 => false,
-                            m if m > 0 => fwd.is_some_and(|f| f.has(m as u64)),
-                            m => back.is_some_and(|f| f.has(m.unsigned_abs())),
-                        };
-                        if hit {
-                            add(&mut total, n)?;
+                        continue;
+                    }
+                    for f in &bc.dirs {
+                        let r = f.p;
+                        // l q - m r = k p.
+                        let det = r.0 * q.1 - q.0 * r.1;
+                        if det == 0 {
+                            continue;
                         }
+                        let ln = k * (r.0 * p.1 - p.0 * r.1);
+                        let mn = k * (q.0 * p.1 - q.1 * p.0);
+                        if ln % det != 0 || mn % det != 0 {
+                            continue;
+                        }
+                        let (l, m) = (ln / det, mn / det);
+                        if l <= 0 || m <= 0 || !e.has(l as u64) || !f.has(m as u64) {
+                            continue;
+                        }
+                        add(&mut s, b.triples(u, scale(q, l)))?;
                     }
-                    continue;
                 }
-                for f in &bc.dirs {
-                    let r = f.p;
-                    // l q - m r = k p.
-                    let det = r.0 * q.1 - q.0 * r.1;
-                    if det == 0 {
-                        continue;
-                    }
-                    let ln = i64::from(k) * (r.0 * p.1 - p.0 * r.1);
-                    let mn = i64::from(k) * (q.0 * p.1 - q.1 * p.0);
-                    if ln % det != 0 || mn % det != 0 {
-                        continue;
-                    }
-                    let (l, m) = (ln / det, mn / det);
-                    if l <= 0 || m <= 0 || !e.has(l as u64) || !f.has(m as u64) {
-                        continue;
-                    }
-                    add(&mut total, b.triples(u, scale(q, l as u32)))?;
-                }
+                add(&mut total, sign as i128 * s)?;
             }
         }
     }
     Ok(total)
 }
 
-/// The elementary steps [`ordered`] takes for these kinds (before it stops at the
-/// board's edge): what `check` compares with its budget.
+/// The steps [`ordered`] takes for these kinds, in line sums: what `check` compares
+/// with its budget. Two pieces take a few closed forms per direction; three loop over
+/// the multiples of the first pair's progressions, with per multiple a line sum for
+/// each progression of the other pair (paths), and for triangles a quarter of one per
+/// pair of directions plus the collinear line sums. Measured: 3 queens on 10^5 × 10^5
+/// are about 4·10^7 steps and take 2.4 s.
 pub(crate) fn work(kinds: &[&Reach], rows: u64, cols: u64) -> u64 {
-    let sizes: Vec<u64> = kinds.iter().map(|r| r.size(rows, cols)).collect();
-    match sizes.as_slice() {
-        [a, b, c] => {
-            let (ab, ac, bc) = (a + b, a + c, b + c);
-            ab.saturating_mul(ac)
-                .saturating_add(ab.saturating_mul(bc))
-                .saturating_add(ac.saturating_mul(bc))
-        }
-        s => s.iter().sum(),
-    }
+    let [a, b, c] = kinds else {
+        return kinds.len() as u64;
+    };
+    let pair = |x: &Reach, y: &Reach| Pair::new(x, y, rows, cols);
+    let outer = |p: &Pair| -> u64 {
+        p.dirs
+            .iter()
+            .flat_map(|d| &d.terms)
+            .map(|t| t.bound / t.step)
+            .fold(0u64, u64::saturating_add)
+    };
+    let terms = |p: &Pair| -> u64 { p.dirs.iter().map(|d| d.terms.len() as u64).sum() };
+    let most = |p: &Pair| -> u64 {
+        p.dirs
+            .iter()
+            .map(|d| d.terms.len() as u64)
+            .max()
+            .unwrap_or(0)
+    };
+    let dirs = |p: &Pair| p.dirs.len() as u64;
+    let (ab, ac, bc) = (pair(a, b), pair(a, c), pair(b, c));
+    let (ba, ca, cb) = (pair(b, a), pair(c, a), pair(c, b));
+    let paths = [(&ab, &ac), (&ba, &bc), (&ca, &cb)]
+        .iter()
+        .map(|(xy, xz)| outer(xy).saturating_mul(terms(xz) + 1))
+        .fold(0u64, u64::saturating_add);
+    let tri = outer(&ab).saturating_mul(dirs(&ac) * dirs(&bc) / 4 + 4 * most(&ac) * most(&bc) + 1);
+    paths.saturating_add(tri)
+}
+
+/// Whether every pair's conflict sets expand into few enough terms.
+pub(crate) fn small(kinds: &[&Reach], rows: u64, cols: u64) -> bool {
+    kinds
+        .iter()
+        .all(|x| kinds.iter().all(|y| Pair::new(x, y, rows, cols).small()))
 }
 
 /// The ordered count: pieces of `kinds` (one entry per piece, at most three) on
@@ -232,4 +440,65 @@ pub(crate) fn ordered(
             ));
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moments_of_progressions() {
+        for (a, m, lo, hi) in [
+            (0i128, 1i128, 1i128, 10i128),
+            (2, 5, -3, 40),
+            (0, 3, 7, 7),
+            (1, 4, 9, 8),
+        ] {
+            let ks: Vec<i128> = (lo..=hi).filter(|k| (k - a).rem_euclid(m) == 0).collect();
+            let want = [
+                ks.len() as i128,
+                ks.iter().sum(),
+                ks.iter().map(|k| k * k).sum(),
+            ];
+            assert_eq!(ap_moments(a, m, lo, hi).unwrap(), want, "{a} {m} {lo} {hi}");
+        }
+    }
+
+    #[test]
+    fn crt_solves_both_congruences() {
+        for s1 in 1..8i128 {
+            for s2 in 1..8i128 {
+                for r in -9..9i128 {
+                    let want: Vec<i128> = (0..200)
+                        .filter(|l| l % s1 == 0 && (l - r).rem_euclid(s2) == 0)
+                        .collect();
+                    let got: Vec<i128> = match crt(s1, r, s2) {
+                        Some((a, m)) => (0..200).filter(|l| (l - a).rem_euclid(m) == 0).collect(),
+                        None => Vec::new(),
+                    };
+                    assert_eq!(got, want, "{s1} {r} {s2}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn coord_is_the_clipped_extent() {
+        for n in 1..9i64 {
+            for a in -9..9i64 {
+                for b in -3..=3i64 {
+                    let (pieces, len) = coord(n, a, b);
+                    for l in 1..30i64 {
+                        let span = a.max(l * b).max(0) - a.min(l * b).min(0);
+                        let want = (n - span).max(0);
+                        let got = pieces[..len]
+                            .iter()
+                            .find(|p| p.lo <= l && l <= p.hi)
+                            .map_or(0, |p| p.a + p.b * l);
+                        assert_eq!(got, want, "n {n} a {a} b {b} l {l}");
+                    }
+                }
+            }
+        }
+    }
 }
