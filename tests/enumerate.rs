@@ -169,10 +169,16 @@ fn generic_text(p: &Problem, format: &str) -> String {
     let board = *p.board();
     listed(p, "exact")
         .iter()
-        .map(|s| match format {
+        .enumerate()
+        .map(|(i, s)| match format {
             "coords" => format!("{s}\n"),
             "perm" => Perm::from_placement(&board, s).unwrap().to_text(),
             "json" => format!("{}\n", queens::render::json(&board, s)),
+            // Diagrams: a blank line between two.
+            "board" => {
+                let sep = if i == 0 { "" } else { "\n" };
+                format!("{sep}{}", queens::render::diagram(&board, s))
+            }
             _ => unreachable!(),
         })
         .collect()
@@ -185,7 +191,7 @@ fn all_prints_the_same_bytes_as_the_generic_path() {
     for (r, c) in cases {
         let p = plain(r, c);
         let board = format!("{r}x{c}");
-        for format in ["coords", "perm", "json"] {
+        for format in ["coords", "perm", "json", "board"] {
             let want = generic_text(&p, format);
             let o = queens(&["all", &board, "--format", format]);
             let got = stdout(&o);

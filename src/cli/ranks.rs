@@ -1,11 +1,12 @@
-//! The `coords` and `perm` lines of a queens-only solution given as a rank per file
-//! (the library's `enumerate_perm`), written into one reused buffer: `all`'s fast
-//! path for plain N-queens, where a `Placement` and a formatting call per solution
-//! cost more than finding the solution (14 queens: 365,596 lines).
+//! The `coords`, `perm`, `json` and `board` texts of a queens-only solution given as a
+//! rank per file (the library's `enumerate_perm`), written into reused buffers: `all`'s
+//! fast path for plain N-queens, where a `Placement` and a formatting call per solution
+//! cost more than finding the solution (14 queens: 365,596 solutions).
 //!
 //! The bytes are those of `Placement`'s `Display` (`Qa4 Qb2`, files in order, ranks
-//! from 1) and of `Perm`'s text (`4 2 ...`, 0 for an empty file); `tests/enumerate.rs`
-//! compares both with the generic path.
+//! from 1), of `Perm`'s text (`4 2 ...`, 0 for an empty file), of `render::json` and of
+//! `render::diagram` (a blank line before every diagram but the first);
+//! `tests/enumerate.rs` compares them with the generic path.
 
 use queens::perm::EMPTY;
 
@@ -16,6 +17,10 @@ pub enum RankFormat {
     Coords,
     /// `4 2 ...`: the rank (from 1) on every file, 0 for none.
     Perm,
+    /// `{"rows":R,"cols":C,"pieces":[{"kind":"Q","square":"a4","file":0,"rank":3},...]}`.
+    Json,
+    /// A diagram, top rank first, after a blank line unless it is the first.
+    Board,
 }
 
 /// A token of at most [`TOKEN`] bytes, copied whole (one fixed-size copy instead of a
@@ -46,6 +51,17 @@ const RANK_TABLE: usize = 4096;
 /// Writes solutions as lines, reusing its buffers.
 pub struct RankText {
     format: RankFormat,
+    /// The board's ranks (for JSON and diagrams).
+    rows: u32,
+    /// JSON: the text before each queen's square rank, and between it and its 0-based
+    /// rank, per file (`{"kind":"Q","square":"a` and `","file":0,"rank":`).
+    json_heads: Vec<Vec<u8>>,
+    json_mids: Vec<Vec<u8>>,
+    /// Diagrams: a newline, then the empty board; the squares of the last diagram's
+    /// queens (set back to `.` before the next one); whether one was written.
+    diagram: Vec<u8>,
+    marked: Vec<usize>,
+    drawn: bool,
     /// `Q` and the file's name per file, built at the first solution, when the number
     /// of files is known.
     files: Vec<Token>,
@@ -57,19 +73,30 @@ pub struct RankText {
 }
 
 impl RankText {
-    /// Lines in `format`.
-    pub fn new(format: RankFormat) -> RankText {
+    /// Texts in `format` for a board of `rows` ranks.
+    pub fn new(format: RankFormat, rows: u32) -> RankText {
         RankText {
             format,
+            rows,
+            json_heads: Vec::new(),
+            json_mids: Vec::new(),
+            diagram: Vec::new(),
+            marked: Vec::new(),
+            drawn: false,
             files: Vec::new(),
             numbers: Vec::new(),
             line: Vec::new(),
         }
     }
 
-    /// The line (newline included) of the solution with `ranks[file]` the 0-based rank
-    /// of the queen on that file, or [`EMPTY`].
+    /// The text (final newline included) of the solution with `ranks[file]` the
+    /// 0-based rank of the queen on that file, or [`EMPTY`].
     pub fn line(&mut self, ranks: &[u32]) -> &[u8] {
+        match self.format {
+            RankFormat::Json => return self.json(ranks),
+            RankFormat::Board => return self.board(ranks),
+            _ => {}
+        }
         if self.line.len() != ranks.len() * (2 * TOKEN + 1) + TOKEN {
             self.prepare(ranks.len());
         }
@@ -93,6 +120,7 @@ impl RankText {
                     at += 1;
                 }
             }
+            RankFormat::Json | RankFormat::Board => unreachable!("written above"),
         }
         // The last separator becomes the newline (a line without queens is a bare
         // newline, as `Placement`'s text of nothing is an empty line).
@@ -101,6 +129,78 @@ impl RankText {
         }
         self.line[at - 1] = b'\n';
         &self.line[..at]
+    }
+
+    /// The JSON object and its newline.
+    fn json(&mut self, ranks: &[u32]) -> &[u8] {
+        if self.json_heads.len() != ranks.len() {
+            self.json_heads = (0..ranks.len())
+                .map(|f| {
+                    let name = queens::board::file_name(f as u32);
+                    format!(r#"{{"kind":"Q","square":"{name}"#).into_bytes()
+                })
+                .collect();
+            self.json_mids = (0..ranks.len())
+                .map(|f| format!(r#"","file":{f},"rank":"#).into_bytes())
+                .collect();
+        }
+        let out = &mut self.line;
+        out.clear();
+        push_str(out, r#"{"rows":"#);
+        push_decimal(out, u64::from(self.rows));
+        push_str(out, r#","cols":"#);
+        push_decimal(out, ranks.len() as u64);
+        push_str(out, r#","pieces":["#);
+        let mut first = true;
+        for (f, &r) in ranks.iter().enumerate() {
+            if r == EMPTY {
+                continue;
+            }
+            if !first {
+                out.push(b',');
+            }
+            first = false;
+            out.extend_from_slice(&self.json_heads[f]);
+            push_decimal(out, u64::from(r) + 1);
+            out.extend_from_slice(&self.json_mids[f]);
+            push_decimal(out, u64::from(r));
+            out.push(b'}');
+        }
+        out.extend_from_slice(b"]}\n");
+        &self.line
+    }
+
+    /// The diagram, after a blank line unless it is the first.
+    fn board(&mut self, ranks: &[u32]) -> &[u8] {
+        let width = 2 * ranks.len();
+        let size = 1 + self.rows as usize * width;
+        if self.diagram.len() != size {
+            // Each rank: `.` and a space per file, the last space a newline.
+            self.diagram = vec![b'\n'; size];
+            for row in 0..self.rows as usize {
+                for f in 0..ranks.len() {
+                    self.diagram[1 + row * width + 2 * f] = b'.';
+                    if f + 1 < ranks.len() {
+                        self.diagram[1 + row * width + 2 * f + 1] = b' ';
+                    }
+                }
+            }
+            self.marked.clear();
+        }
+        for &at in &self.marked {
+            self.diagram[at] = b'.';
+        }
+        self.marked.clear();
+        for (f, &r) in ranks.iter().enumerate() {
+            if r != EMPTY {
+                let at = 1 + (self.rows - 1 - r) as usize * width + 2 * f;
+                self.diagram[at] = b'Q';
+                self.marked.push(at);
+            }
+        }
+        let from = if self.drawn { 0 } else { 1 };
+        self.drawn = true;
+        &self.diagram[from..]
     }
 
     /// Tables and room for lines of `files` files.
@@ -134,6 +234,26 @@ impl RankText {
     }
 }
 
+fn push_str(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// Appends the decimal digits of `n`.
+fn push_decimal(out: &mut Vec<u8>, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,13 +264,35 @@ mod tests {
         let mut ranks = vec![EMPTY; 30];
         (ranks[0], ranks[9], ranks[27]) = (0, 2, 1);
         let perm = queens::perm::Perm::new(board, ranks.clone()).unwrap();
-        let mut coords = RankText::new(RankFormat::Coords);
+        let mut coords = RankText::new(RankFormat::Coords, 3);
         assert_eq!(
             coords.line(&ranks),
             format!("{}\n", perm.to_placement()).as_bytes()
         );
         assert_eq!(coords.line(&ranks), b"Qa1 Qj3 Qab2\n");
-        let mut text = RankText::new(RankFormat::Perm);
+        let mut text = RankText::new(RankFormat::Perm, 3);
+        let (mut json, mut diagram) = (
+            RankText::new(RankFormat::Json, 3),
+            RankText::new(RankFormat::Board, 3),
+        );
+        let placement = perm.to_placement();
+        assert_eq!(
+            json.line(&ranks),
+            format!("{}\n", queens::render::json(&board, &placement)).as_bytes()
+        );
+        let drawn = queens::render::diagram(&board, &placement);
+        assert_eq!(diagram.line(&ranks), drawn.as_bytes());
+        assert_eq!(diagram.line(&ranks), format!("\n{drawn}").as_bytes());
+        // The next diagram forgets the last one's queens.
+        let mut other = vec![EMPTY; 30];
+        other[5] = 2;
+        let p2 = queens::perm::Perm::new(board, other.clone()).unwrap();
+        let drawn = queens::render::diagram(&board, &p2.to_placement());
+        assert_eq!(diagram.line(&other), format!("\n{drawn}").as_bytes());
+        assert_eq!(
+            json.line(&other),
+            format!("{}\n", queens::render::json(&board, &p2.to_placement())).as_bytes()
+        );
         assert_eq!(text.line(&ranks), perm.to_text().as_bytes());
         // Ranks beyond the table of digits, files with long names.
         let board = queens::Board::new(100_000, 800).unwrap();

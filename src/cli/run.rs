@@ -270,17 +270,18 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> Cli
         limit,
     )
     .on(s.problem.terrain());
-    // Plain N-queens in a line format: solutions as ranks per file, written straight
-    // into one buffer (millions of lines a second); the same bytes as the generic path.
+    // Plain N-queens: solutions as ranks per file, written straight into reused
+    // buffers (millions of lines a second); the same bytes as the generic path.
     let fast = match format {
-        AllFormat::Coords => Some(RankFormat::Coords),
-        AllFormat::Perm => Some(RankFormat::Perm),
-        AllFormat::Json | AllFormat::Board => None,
-    }
-    .filter(|_| s.problem.is_plain_queens());
+        AllFormat::Coords => RankFormat::Coords,
+        AllFormat::Perm => RankFormat::Perm,
+        AllFormat::Json => RankFormat::Json,
+        AllFormat::Board => RankFormat::Board,
+    };
+    let fast = Some(fast).filter(|_| s.problem.is_plain_queens());
     let listed = match fast {
         Some(f) => {
-            let mut text = RankText::new(f);
+            let mut text = RankText::new(f, board.rows());
             queens::engine::enumerate_perm(&s.problem, s.engine, &settings, &mut |ranks| {
                 listing.push_line(text.line(ranks))
             })
