@@ -472,6 +472,68 @@ fn three_pieces_match_the_closed_forms_and_fewlines() {
     }
 }
 
+/// `spec` on `board` with holes on the squares `holes` (`a1,c5`).
+fn with_holes(board: &str, spec: &str, holes: &str) -> Problem {
+    let p = plain(board, spec);
+    let b = *p.board();
+    let t = Terrain::new(&b)
+        .with_holes(Terrain::parse_squares(holes, &b, "--holes").unwrap())
+        .unwrap();
+    p.with_terrain(t).unwrap()
+}
+
+#[test]
+fn holes_on_large_boards_match_the_closed_forms() {
+    let one = || BigUint::from(1u32);
+    // A corner hole: the placements that used the corner leave.
+    for n in [1000u64, 1_000_000] {
+        let s = n.to_string();
+        // 2 rooks: n²(n-1)²/2, less the (n-1)² placements with a rook on a1.
+        let r = poly(n, |n| {
+            n * n * (n - one()) * (n - one()) / 2u32 - (n - one()) * (n - one())
+        });
+        assert_eq!(
+            count(&with_holes(&s, "2R", "a1"), "fewpieces").unwrap(),
+            r,
+            "2R on {n}"
+        );
+        // 2 queens: A036464, less the (n-1)(n-2) squares a queen on a1 does not attack.
+        let q = poly(n, |n| {
+            n * (n - one()) * (n - 2u32) * (n * 3u32 - one()) / 6u32 - (n - one()) * (n - 2u32)
+        });
+        assert_eq!(
+            count(&with_holes(&s, "2Q", "a1"), "fewpieces").unwrap(),
+            q,
+            "2Q on {n}"
+        );
+    }
+    // 3 rooks: C(n,3)²·3!, less 2·C(n-1,2)² with a rook on a1.
+    let n = 100_000u64;
+    let r3 = poly(n, |n| {
+        let c3 = n * (n - one()) * (n - 2u32) / 6u32;
+        let m = n - one();
+        let c2 = &m * (&m - one()) / 2u32;
+        &c3 * &c3 * 6u32 - &c2 * &c2 * 2u32
+    });
+    assert_eq!(
+        count(&with_holes("100000", "3R", "a1"), "fewpieces").unwrap(),
+        r3
+    );
+    // Against exact where it is quick: holes in a line, on each other's rays.
+    for (board, spec, holes) in [
+        ("60", "3Q", "a1,c3,e5,a5"),
+        ("64x50", "2Q,N", "b2,b7,g2,h8"),
+        ("40", "A,B,K", "d4,e5"),
+    ] {
+        let p = with_holes(board, spec, holes);
+        assert_eq!(
+            count(&p, "fewpieces").unwrap(),
+            count(&p, "exact").unwrap(),
+            "{board} {spec} holes {holes}"
+        );
+    }
+}
+
 /// A047659 at `n`: the degree-6 polynomial through the published terms of `n`'s parity
 /// at 6..19 (or 7..19), evaluated exactly (Lagrange). Three queens are a
 /// quasi-polynomial of degree 6 in `n` (Chaiken, Hanusa and Zaslavsky); the polynomials

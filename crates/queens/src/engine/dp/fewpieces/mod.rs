@@ -15,17 +15,24 @@
 //!   thread, CPU time, 2-core machine with a build running): 3 queens on 10^4 × 10^4 in
 //!   0.24 s, on 10^5 × 10^5 in 2.4 s (time ∝ side; the sums over offsets before took
 //!   48 s on 10^4 × 10^4); 2 queens on 10^8 × 10^8 in under 0.01 s.
+//! - [`holes`]: holes alone (lines pass over them) on boards of any size:
+//!   inclusion–exclusion over the pieces that stand on holes, each term the open count
+//!   or a count beside pieces pinned on holes, from their conflict rays: `O(holes ·
+//!   side)` for three pieces. Taken when its estimated work is below the square-by-square
+//!   method's and [`OPEN_MAX_WORK`] (3 queens on 10^6 × 10^6 with 3 holes: 38 s).
 //! - [`grid`]: holes, blockers, the torus and fixed pieces, square by square from
 //!   [`crate::terrain::Terrain::attacks`]: `O(squares · degree²)` for three pieces.
 //!   Boards while the estimated work stays under [`GRID_MAX_WORK`] and the lists under
-//!   [`GRID_MAX_ENTRIES`]; larger ones are declined (holes on a huge board could be
-//!   done by inclusion–exclusion over the holes; that is not built).
+//!   [`GRID_MAX_ENTRIES`]; larger ones are declined (blockers and fixed pieces on a
+//!   huge board would need the same corrections along the lines through them, with
+//!   lines cut at blockers; that is not built).
 //!
 //! Regions are declined (their count is a constraint on the whole placement). Pieces of
 //! one kind are interchangeable: the ordered count is divided by `count!` per kind.
 //! Sums run in checked `u128`, the final combination in big integers.
 
 pub(crate) mod grid;
+pub(crate) mod holes;
 pub(crate) mod open;
 pub(crate) mod reach;
 
@@ -82,6 +89,30 @@ fn kinds(problem: &Problem) -> Vec<PieceKind> {
 /// Whether the problem is the open rectangle with nothing fixed.
 fn open_board(problem: &Problem) -> bool {
     problem.terrain().is_plain() && problem.fixed().is_empty()
+}
+
+/// The holes, `(file, rank)`, when they are all the problem adds to the open rectangle.
+fn only_holes(problem: &Problem) -> Option<Vec<(i64, i64)>> {
+    let t = problem.terrain();
+    let plain = !t.torus() && t.blockers().next().is_none() && t.regions().is_none();
+    (plain && problem.fixed().is_empty()).then(|| {
+        t.holes()
+            .map(|s| (i64::from(s.file), i64::from(s.rank)))
+            .collect()
+    })
+}
+
+/// Whether the holes method takes the problem: only holes, and less work than walking
+/// the board square by square (and at most [`OPEN_MAX_WORK`]).
+fn by_holes(problem: &Problem, kinds: &[PieceKind]) -> Option<Vec<(i64, i64)>> {
+    let holes = only_holes(problem)?;
+    let b = problem.board();
+    let (rows, cols) = (u64::from(b.rows()), u64::from(b.cols()));
+    let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
+    let refs: Vec<&Reach> = reaches.iter().collect();
+    let work = holes::work(&refs, holes.len(), rows, cols);
+    let (grid_steps, _) = grid_work(problem, kinds);
+    (work <= OPEN_MAX_WORK && work < grid_steps && open::small(&refs, rows, cols)).then_some(holes)
 }
 
 /// The estimated work of the square-by-square method: (steps, list entries).
@@ -168,7 +199,22 @@ impl Engine for FewPiecesEngine {
             }
             return Ok(());
         }
+        if by_holes(problem, &kinds).is_some() {
+            return Ok(());
+        }
         let (steps, entries) = grid_work(problem, &kinds);
+        if let Some(holes) = only_holes(problem) {
+            let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
+            let refs: Vec<&Reach> = reaches.iter().collect();
+            let work = holes::work(&refs, holes.len(), rows, cols);
+            if work > OPEN_MAX_WORK && (steps > GRID_MAX_WORK || entries > GRID_MAX_ENTRIES) {
+                return Err(format!(
+                    "the fewpieces engine would take about {work} steps for these pieces with \
+                     {} holes on this board (at most {OPEN_MAX_WORK})",
+                    holes.len()
+                ));
+            }
+        }
         if steps > GRID_MAX_WORK || entries > GRID_MAX_ENTRIES {
             return Err(format!(
                 "the fewpieces engine counts boards with holes, blockers, a torus or fixed pieces \
@@ -188,6 +234,10 @@ impl Engine for FewPiecesEngine {
             let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
             let refs: Vec<&Reach> = reaches.iter().collect();
             open::ordered(&refs, u64::from(b.rows()), u64::from(b.cols()), ctl)?
+        } else if let Some(holes) = by_holes(problem, &kinds) {
+            let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
+            let refs: Vec<&Reach> = reaches.iter().collect();
+            holes::ordered(&refs, &holes, u64::from(b.rows()), u64::from(b.cols()), ctl)?
         } else {
             grid::ordered(problem, &kinds, ctl)?
         };
@@ -280,6 +330,57 @@ mod tests {
             let p = Problem::new(board, spec, Placement::default()).unwrap();
             let open = open::ordered(&refs, u64::from(rows), u64::from(cols), &ctl).unwrap();
             prop_assert_eq!(open, grid::ordered(&p, &kinds, &ctl).unwrap());
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(ProptestConfig::with_cases(80))]
+
+        /// The holes method against the square-by-square method: random kinds, 1 to 3
+        /// pieces, up to 5 holes (pins on holes in a line, on each other's rays).
+        #[test]
+        fn holes_match_grid(
+            rows in 3u32..=20,
+            cols in 3u32..=20,
+            kinds in proptest::collection::vec(
+                proptest::collection::vec(
+                    (-3i32..=3, -3i32..=3, 0u32..=4)
+                        .prop_filter("a move goes somewhere", |m| (m.0, m.1) != (0, 0)),
+                    1..5,
+                ),
+                1..=3,
+            ),
+            holes in proptest::collection::vec((0u32..20, 0u32..20), 1..=5),
+        ) {
+            let kinds: Vec<PieceKind> = kinds
+                .iter()
+                .zip(['X', 'Y', 'Z'])
+                .map(|(moves, letter)| random_kind(letter, moves))
+                .collect();
+            let board = Board::new(rows, cols).unwrap();
+            let holes: Vec<crate::Square> = holes
+                .iter()
+                .map(|&(f, r)| crate::Square::new(f % cols, r % rows))
+                .collect();
+            let Ok(terrain) = crate::terrain::Terrain::new(&board).with_holes(holes) else {
+                return Ok(());
+            };
+            let spec = kinds
+                .iter()
+                .map(|k| crate::PieceCount { kind: k.clone(), count: 1 })
+                .collect();
+            // Boards too small for the pieces are no problem at all.
+            let Ok(p) = Problem::new(board, spec, Placement::default())
+                .and_then(|p| p.with_terrain(terrain))
+            else {
+                return Ok(());
+            };
+            let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
+            let refs: Vec<&Reach> = reaches.iter().collect();
+            let ctl = Control::default();
+            let hs = only_holes(&p).unwrap();
+            let ours = holes::ordered(&refs, &hs, u64::from(rows), u64::from(cols), &ctl).unwrap();
+            prop_assert_eq!(ours, grid::ordered(&p, &kinds, &ctl).unwrap());
         }
     }
 

@@ -96,7 +96,7 @@ impl Board<'_> {
 }
 
 /// `[Σ 1, Σ k, Σ k²]` over the `k` in `lo..=hi` with `k ≡ a (mod m)`, `m ≥ 1`.
-fn ap_moments(a: i128, m: i128, lo: i128, hi: i128) -> Result<[i128; 3], Error> {
+pub(crate) fn ap_moments(a: i128, m: i128, lo: i128, hi: i128) -> Result<[i128; 3], Error> {
     let first = lo + (a - lo).rem_euclid(m);
     if first > hi {
         return Ok([0; 3]);
@@ -210,7 +210,7 @@ fn inverse(a: i128, m: i128) -> i128 {
 
 /// The `l` with `l ≡ 0 (mod s1)` and `l ≡ r (mod s2)`, as `l ≡ a (mod m)`; `None`
 /// when there is none.
-fn crt(s1: i128, r: i128, s2: i128) -> Option<(i128, i128)> {
+pub(crate) fn crt(s1: i128, r: i128, s2: i128) -> Option<(i128, i128)> {
     if s1 == 1 && s2 == 1 {
         return Some((0, 1));
     }
@@ -240,6 +240,17 @@ fn scale(p: Dir, k: i64) -> Dir {
 /// The multiples of a term, each with the term's sign.
 fn multiples(t: &Term) -> impl Iterator<Item = (i64, i64)> + '_ {
     (1..=t.bound / t.step).map(move |j| ((j * t.step) as i64, t.sign))
+}
+
+/// `P_xy` on the open `rows × cols` board.
+pub(crate) fn pairs_count(xy: &Pair, rows: u64, cols: u64) -> Result<i128, Error> {
+    let ctl = Control::default();
+    let b = Board {
+        rows: rows as i64,
+        cols: cols as i64,
+        ctl: &ctl,
+    };
+    conflicting_pairs(&b, xy)
 }
 
 /// `P_xy`: conflicting ordered pairs.
