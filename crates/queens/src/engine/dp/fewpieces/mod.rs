@@ -296,6 +296,27 @@ mod tests {
         PieceKind::new(letter, "random", "random", moves).unwrap()
     }
 
+    /// One to three move lists for [`random_kinds`].
+    fn random_moves() -> impl Strategy<Value = Vec<Vec<(i32, i32, u32)>>> {
+        proptest::collection::vec(
+            proptest::collection::vec(
+                (-3i32..=3, -3i32..=3, 0u32..=4)
+                    .prop_filter("a move goes somewhere", |m| (m.0, m.1) != (0, 0)),
+                1..5,
+            ),
+            1..=3,
+        )
+    }
+
+    /// Kinds `X`, `Y`, `Z` of those moves.
+    fn random_kinds(moves: &[Vec<(i32, i32, u32)>]) -> Vec<PieceKind> {
+        moves
+            .iter()
+            .zip(['X', 'Y', 'Z'])
+            .map(|(moves, letter)| random_kind(letter, moves))
+            .collect()
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(60))]
 
@@ -305,20 +326,9 @@ mod tests {
         fn open_matches_grid_on_medium_boards(
             rows in 10u32..=26,
             cols in 10u32..=26,
-            kinds in proptest::collection::vec(
-                proptest::collection::vec(
-                    (-3i32..=3, -3i32..=3, 0u32..=4)
-                        .prop_filter("a move goes somewhere", |m| (m.0, m.1) != (0, 0)),
-                    1..5,
-                ),
-                1..=3,
-            ),
+            kinds in random_moves(),
         ) {
-            let kinds: Vec<PieceKind> = kinds
-                .iter()
-                .zip(['X', 'Y', 'Z'])
-                .map(|(moves, letter)| random_kind(letter, moves))
-                .collect();
+            let kinds = random_kinds(&kinds);
             let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
             let refs: Vec<&Reach> = reaches.iter().collect();
             let ctl = Control::default();
@@ -342,21 +352,10 @@ mod tests {
         fn holes_match_grid(
             rows in 3u32..=20,
             cols in 3u32..=20,
-            kinds in proptest::collection::vec(
-                proptest::collection::vec(
-                    (-3i32..=3, -3i32..=3, 0u32..=4)
-                        .prop_filter("a move goes somewhere", |m| (m.0, m.1) != (0, 0)),
-                    1..5,
-                ),
-                1..=3,
-            ),
+            kinds in random_moves(),
             holes in proptest::collection::vec((0u32..20, 0u32..20), 1..=5),
         ) {
-            let kinds: Vec<PieceKind> = kinds
-                .iter()
-                .zip(['X', 'Y', 'Z'])
-                .map(|(moves, letter)| random_kind(letter, moves))
-                .collect();
+            let kinds = random_kinds(&kinds);
             let board = Board::new(rows, cols).unwrap();
             let holes: Vec<crate::Square> = holes
                 .iter()
