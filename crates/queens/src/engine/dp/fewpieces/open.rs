@@ -44,6 +44,9 @@ struct Board<'a> {
     rows: i64,
     cols: i64,
     ctl: &'a Control<'a>,
+    /// Progress: the outer directions walked so far, and in all (paths and collinear
+    /// triangles of three pieces).
+    walked: std::cell::Cell<(u64, u64)>,
 }
 
 fn overflow() -> Error {
@@ -66,6 +69,13 @@ impl Board<'_> {
         let sf = u.0.max(w.0).max(0) - u.0.min(w.0).min(0);
         let sr = u.1.max(w.1).max(0) - u.1.min(w.1).min(0);
         ((self.cols - sf).max(0) as i128) * ((self.rows - sr).max(0) as i128)
+    }
+
+    /// One more outer direction walked: reported to the progress listener.
+    fn walked_one(&self) {
+        let (done, all) = self.walked.get();
+        self.walked.set((done + 1, all));
+        self.ctl.report(done + 1, all.max(done + 1));
     }
 
     fn stop(&self) -> Result<(), Error> {
@@ -252,6 +262,7 @@ pub(crate) fn pairs_count(xy: &Pair, rows: u64, cols: u64) -> Result<i128, Error
         rows: rows as i64,
         cols: cols as i64,
         ctl: &ctl,
+        walked: Default::default(),
     };
     conflicting_pairs(&b, xy)
 }
@@ -277,6 +288,7 @@ fn conflicting_pairs(b: &Board, xy: &Pair) -> Result<i128, Error> {
 fn paths(b: &Board, xy: &Pair, xz: &Pair) -> Result<i128, Error> {
     let mut total = 0i128;
     for d in &xy.dirs {
+        b.walked_one();
         for t in &d.terms {
             for (k, sign) in multiples(t) {
                 b.stop()?;
@@ -306,6 +318,7 @@ fn triangles(b: &Board, ab: &Pair, ac: &Pair, bc: &Pair) -> Result<i128, Error> 
     let mut total = 0i128;
     // Collinear: per multiple k of the first offset, a line sum over l.
     for d in &ab.dirs {
+        b.walked_one();
         let p = d.p;
         let along: Vec<&PairDir> = ac.dirs.iter().filter(|e| parallel(p, e.p)).collect();
         if along.is_empty() {
@@ -486,6 +499,7 @@ pub(crate) fn ordered(
         rows: rows as i64,
         cols: cols as i64,
         ctl,
+        walked: Default::default(),
     };
     let s = BigInt::from(rows) * BigInt::from(cols);
     let one = BigInt::from(1u32);
@@ -501,6 +515,11 @@ pub(crate) fn ordered(
         [a, b2, c] => {
             let (ab, ac, bc) = (pair(a, b2), pair(a, c), pair(b2, c));
             let (ba, ca, cb) = (pair(b2, a), pair(c, a), pair(c, b2));
+            let outer = [&ab, &ba, &ca, &ab]
+                .iter()
+                .map(|p| p.dirs.len() as u64)
+                .sum();
+            b.walked.set((0, outer));
             let edges = BigInt::from(conflicting_pairs(&b, &ab)?)
                 + BigInt::from(conflicting_pairs(&b, &ac)?)
                 + BigInt::from(conflicting_pairs(&b, &bc)?);
@@ -565,6 +584,7 @@ mod tests {
             rows: 9,
             cols: 7,
             ctl: &ctl,
+            walked: Default::default(),
         };
         let dirs = [(1, 0), (0, 1), (1, 1), (1, -1), (-2, 1), (1, 3), (-1, -1)];
         for &u0 in &dirs {
