@@ -366,22 +366,28 @@ impl Plan {
             std::mem::swap(&mut vals, &mut next_vals);
             ctl.report(cell as u64 + 1, cells as u64);
         }
-        Ok(Ok(sum_states(&vals, p)))
+        Ok(Ok(sum_states(|| vals.chunks_exact(p).map(|s| (0, s)), p)))
     }
 
     /// [`Plan::run`] for one kind, without hashing: the states stay sorted by window.
+    /// The hash table of the general case spent about 85% of the time in look-ups (12
+    /// knights on 12 × 12).
     ///
-    /// Shifting a window drops its oldest square, so the sorted states fall into two
-    /// runs (oldest square empty, oldest square taken) that each stay sorted when
-    /// shifted, and a state's successors (square left empty, then taken) come in order
-    /// too. The new table is the merge of the runs, adding the counts of states that
-    /// meet. The hash table of the general case spent about 85% of the time in look-ups
-    /// (12 knights on 12 × 12).
+    /// A pass takes up to [`MAX_BITS`] squares at once. Call `t` a window's oldest
+    /// `bits` squares (they drop out in the pass) and `r` the rest: sorted by window,
+    /// the table falls into `2^bits` runs, one per `t`, each sorted by `r`; and the
+    /// successors of the state `(t, r)` are the windows `(r, b)`, one per allowed choice
+    /// `b` of the pass's squares, which sort by `r` first and `b` next. So the new table
+    /// comes out in order from merging the runs by `r` alone: each `r` gathers its
+    /// states (at most one per run) and each choice `b`, in order, sums the counts of
+    /// those that allow it. A conflict involves an old square and a new one, or two new
+    /// ones, so whether `(t, r)` allows `b` is a test on `t` and `b` (a table per pass)
+    /// and one on `r` and `b` (one mask test per square). The table between the squares
+    /// of a pass is never written: the run is bound by moving counts through memory.
     ///
-    /// Two squares go per pass: four runs (the two oldest squares), four successors
-    /// per state, so the table between the two squares is never written. The run is
-    /// bound by moving counts through memory, and this halves that (14 knights on
-    /// 14 × 14: 5.4 s to see the first figure in `bench/transfer.sh`).
+    /// A state whose window holds `m` pieces keeps its counts for `m` to `cap` pieces
+    /// only ([`Seg`]): the counts of `(t, r)` go to `(r, b)` shifted down by the pieces
+    /// of `t`, which leave the window, and cut at the top by those of `b`.
     ///
     /// On `t` threads the shifted windows are cut at `t - 1` pivots (multiples of four,
     /// so a state's successors fall on one side) and each thread merges its slice of
@@ -412,21 +418,9 @@ impl Plan {
                 return Err(Error::Interrupted);
             }
             let bits: usize = MAX_BITS.min(l).min(cells - cell);
-            let square = |t: usize| {
-                let c = cell + t.min(bits - 1);
-                (
-                    K::narrow(self.conflict[c % self.width]),
-                    self.forced[c].is_some(),
-                )
-            };
-            let step = Step {
-                keep: K::narrow(lane & !((1u128 << bits) - 1)),
-                lane: K::narrow(lane),
-                bits: bits as u32,
-                conflict: std::array::from_fn(|t| square(t).0),
-                forced: std::array::from_fn(|t| square(t).1),
-                cap,
-            };
+            let step = Step::new(self, cell, bits);
+            // The shifted windows (`r` moved up by `bits`), where the pivots cut.
+            let keep = K::narrow(lane & !((1u128 << bits) - 1));
             let n: usize = segs.iter().map(|s| s.keys.len()).sum();
             let key_at = |g: usize| -> K {
                 let mut g = g;
@@ -465,7 +459,7 @@ impl Plan {
                 .expect("at least one run");
             let (lo, hi) = (runs[longest], runs[longest + 1]);
             let mut pivots: Vec<K> = (1..parts)
-                .map(|t| (key_at(lo + (hi - lo) * t / parts) << bits as u32) & step.keep)
+                .map(|t| (key_at(lo + (hi - lo) * t / parts) << bits as u32) & keep)
                 .collect();
             pivots.dedup();
             // bounds[r][t]: where thread t's slice of run r starts.
@@ -473,7 +467,7 @@ impl Plan {
                 .map(|r| {
                     let mut v = vec![runs[r]];
                     for &pv in &pivots {
-                        let below = |k: K| (k << bits as u32) & step.keep < pv;
+                        let below = |k: K| (k << bits as u32) & keep < pv;
                         v.push(cut(runs[r], runs[r + 1], &below));
                     }
                     v.push(runs[r + 1]);
@@ -508,11 +502,11 @@ impl Plan {
                 })
             };
             for out in next.iter_mut().skip(jobs) {
-                out.keys.clear();
-                out.vals.clear();
+                out.clear();
             }
             let states: usize = next.iter().map(|s| s.keys.len()).sum();
-            if states > MAX_STATES || states * p * std::mem::size_of::<T>() > MAX_TABLE_BYTES {
+            let counts: usize = next.iter().map(|s| s.vals.len()).sum();
+            if states > MAX_STATES || counts * std::mem::size_of::<T>() > MAX_TABLE_BYTES {
                 return Err(too_large(states));
             }
             if results.iter().any(|r| r.is_err()) {
@@ -522,13 +516,11 @@ impl Plan {
             cell += bits;
             ctl.report(cell as u64, cells as u64);
         }
-        let mut total = vec![BigUint::default(); p];
-        for s in &segs {
-            for (t, v) in total.iter_mut().zip(sum_states(&s.vals, p)) {
-                *t += v;
-            }
-        }
-        Ok(Ok(total))
+        let n: usize = segs.iter().map(|s| s.keys.len()).sum();
+        Ok(Ok(sum_states(
+            || Run::new(&segs, 0, n, p).map(|(key, v)| (key.count_ones() as usize, v)),
+            p,
+        )))
     }
 
     /// The one-kind table: [`Plan::run_one_kind`] in `u64`, going on in `u128` and then
@@ -537,9 +529,9 @@ impl Plan {
         let cap = self.caps[0] as usize;
         let threads = ctl.thread_count().clamp(1, 8);
         let mut start: Vec<Seg<K, u64>> = (0..threads).map(|_| Seg::default()).collect();
-        start[0].keys.push(K::zero());
         start[0].vals.push(1);
         start[0].vals.extend(std::iter::repeat_n(0, cap));
+        start[0].push(K::zero(), 0);
         let (cell, segs) = match self.run_one_kind(ctl, 0, start)? {
             Ok(t) => return Ok(t),
             Err(at) => at,
@@ -583,6 +575,34 @@ impl Plan {
 /// states (which may pass a state's type) runs in `u128`.
 trait Cell: Acc {
     fn as_u128(&self) -> Option<u128>;
+
+    /// Appends to `out` the `len` counts that are the sum of the counts `from` yields,
+    /// each list `(counts, shift)` moved up by `shift` (and cut at `len`); hands back
+    /// whether any is nonzero, and leaves nothing appended when none is (the state is
+    /// dropped).
+    #[inline]
+    fn gather<'a>(
+        out: &mut Vec<Self>,
+        len: usize,
+        from: impl Iterator<Item = (&'a [Self], usize)>,
+    ) -> Result<bool, Overflowed>
+    where
+        Self: 'a,
+    {
+        let at = out.len();
+        out.resize(at + len, Self::zero());
+        let dst = &mut out[at..];
+        for (v, shift) in from {
+            if shift < len {
+                Self::add_slice(&mut dst[shift..], &v[..len - shift])?;
+            }
+        }
+        if dst.iter().all(|v| v.is_zero()) {
+            out.truncate(at);
+            return Ok(false);
+        }
+        Ok(true)
+    }
 }
 
 impl Cell for u64 {
@@ -614,12 +634,13 @@ fn lane_of(l: usize) -> u128 {
     }
 }
 
-/// A one-kind table in a wider count type.
+/// A one-kind table in a wider count type (the same layout).
 fn widen<K, T, U>(segs: Vec<Seg<K, T>>, f: impl Fn(&T) -> U) -> Vec<Seg<K, U>> {
     segs.into_iter()
         .map(|s| Seg {
             vals: s.vals.iter().map(&f).collect(),
             keys: s.keys,
+            marks: s.marks,
         })
         .collect()
 }
@@ -644,10 +665,18 @@ impl Window for u128 {
     }
 }
 
-/// One segment of a one-kind table: states in key order, `p` counts each.
+/// How many states one entry of [`Seg::marks`] covers.
+const MARK: usize = 64;
+
+/// One segment of a one-kind table: states in key order. A state whose window holds
+/// `m` pieces keeps its counts for `m` to `cap` pieces only (fewer pieces than the
+/// window holds are impossible), `cap + 1 - m` counts one after the other.
 struct Seg<K, T> {
     keys: Vec<K>,
     vals: Vec<T>,
+    /// `marks[j]`: where the counts of state `j * MARK` start in `vals`, so that a
+    /// thread can start anywhere without a pass over all the keys before it.
+    marks: Vec<usize>,
 }
 
 impl<K, T> Default for Seg<K, T> {
@@ -655,7 +684,39 @@ impl<K, T> Default for Seg<K, T> {
         Seg {
             keys: Vec::new(),
             vals: Vec::new(),
+            marks: Vec::new(),
         }
+    }
+}
+
+impl<K: Window, T> Seg<K, T> {
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.vals.clear();
+        self.marks.clear();
+    }
+
+    /// Adds the state `key`, whose counts start at `start` in `vals` (already there).
+    #[inline]
+    fn push(&mut self, key: K, start: usize) {
+        if self.keys.len() % MARK == 0 {
+            self.marks.push(start);
+        }
+        self.keys.push(key);
+    }
+
+    /// Where the counts of state `i` start in `vals` (`vals.len()` past the last state),
+    /// for counts up to `p - 1` pieces.
+    fn start_of(&self, i: usize, p: usize) -> usize {
+        if i == self.keys.len() {
+            return self.vals.len();
+        }
+        let from = i / MARK * MARK;
+        self.marks[i / MARK]
+            + self.keys[from..i]
+                .iter()
+                .map(|k| p - k.count_ones() as usize)
+                .sum::<usize>()
     }
 }
 
@@ -664,11 +725,14 @@ impl<K, T> Default for Seg<K, T> {
 struct Run<'a, K, T> {
     pieces: Vec<(&'a [K], &'a [T])>,
     piece: usize,
+    /// The next state in the current piece, and where its counts start.
     i: usize,
+    at: usize,
+    /// Counts for up to `p - 1` pieces.
     p: usize,
 }
 
-impl<'a, K: Copy, T> Run<'a, K, T> {
+impl<'a, K: Window, T> Run<'a, K, T> {
     fn new(segs: &'a [Seg<K, T>], lo: usize, hi: usize, p: usize) -> Run<'a, K, T> {
         let mut pieces = Vec::new();
         let mut base = 0;
@@ -678,7 +742,7 @@ impl<'a, K: Copy, T> Run<'a, K, T> {
             if a < b {
                 pieces.push((
                     &s.keys[a - base..b - base],
-                    &s.vals[(a - base) * p..(b - base) * p],
+                    &s.vals[s.start_of(a - base, p)..s.start_of(b - base, p)],
                 ));
             }
             base += len;
@@ -687,156 +751,188 @@ impl<'a, K: Copy, T> Run<'a, K, T> {
             pieces,
             piece: 0,
             i: 0,
+            at: 0,
             p,
         }
     }
+}
 
-    /// The next state's window and counts.
+impl<'a, K: Window, T> Iterator for Run<'a, K, T> {
+    /// A state's window and its counts (from as many pieces as the window holds).
+    type Item = (K, &'a [T]);
+
     #[inline]
     fn next(&mut self) -> Option<(K, &'a [T])> {
         loop {
             let (keys, vals) = *self.pieces.get(self.piece)?;
-            if self.i < keys.len() {
-                let i = self.i;
+            if let Some(&key) = keys.get(self.i) {
+                let len = self.p - key.count_ones() as usize;
+                let v = &vals[self.at..self.at + len];
                 self.i += 1;
-                return Some((keys[i], &vals[i * self.p..(i + 1) * self.p]));
+                self.at += len;
+                return Some((key, v));
             }
             self.piece += 1;
             self.i = 0;
+            self.at = 0;
         }
     }
 }
 
-/// The most squares a one-kind pass takes at once. Measured on 13 knights on 13 × 13
-/// (one thread, CPU time): 2.9 s for one square per pass, 2.1 s for two, 2.5 s for
-/// three, 3.3 s for four (more runs to merge and successors to try per state).
+/// The most squares a one-kind pass takes at once (at most 5: a set of choices is a
+/// [`Choices`]).
 const MAX_BITS: usize = 2;
+
+/// A set of choices for the squares of a pass: bit `b` for choice `b`, whose bit
+/// `bits - 1 - s` tells whether square `s` of the pass is taken (so the choices come
+/// in window order).
+type Choices = u32;
 
 /// What one pass (up to [`MAX_BITS`] squares) of a one-kind run needs to know.
 struct Step<K> {
-    /// The window bits kept by a shift (the oldest `bits` squares drop out).
-    keep: K,
-    lane: K,
     /// Squares in this pass, 1 to [`MAX_BITS`].
     bits: u32,
+    /// The window but its `bits` oldest squares: the part `r` that stays.
+    rest: K,
     /// Window positions a piece on each square of the pass conflicts with.
     conflict: [K; MAX_BITS],
-    /// A fixed piece stands there: the square cannot stay empty.
-    forced: [bool; MAX_BITS],
+    /// `by_old[t]`: the choices that the dropped squares `t` allow, which the fixed
+    /// pieces allow and whose pieces do not attack each other.
+    by_old: [Choices; 1 << MAX_BITS],
+    /// `within[f]`: the choices that take only squares in `f` (bit `s` for square `s`).
+    within: [Choices; 1 << MAX_BITS],
     cap: usize,
 }
 
-/// One run's successors waiting to be merged: (window, counts, pieces placed).
-struct Queue<'a, K, T> {
-    run: Run<'a, K, T>,
-    q: [(K, &'a [T], usize); 1 << MAX_BITS],
-    at: usize,
-    len: usize,
-}
-
 impl<K: Window> Step<K> {
-    /// The successors of the state (`key`, `cur`) in window order, into `q`; how many.
-    #[inline]
-    fn successors<'a, T: Cell>(
-        &self,
-        key: K,
-        cur: &'a [T],
-        q: &mut [(K, &'a [T], usize); 1 << MAX_BITS],
-    ) -> usize {
-        let base = (key << self.bits) & self.keep;
-        let mut k = 0;
-        // Choice `b`: bit `bits - 1 - t` tells whether square `t` of the pass is taken,
-        // so the choices come in window order.
-        for b in 0..1u32 << self.bits {
-            let mut w = key;
-            let mut ok = true;
-            for t in 0..self.bits as usize {
-                let x = (b >> (self.bits as usize - 1 - t)) & 1 == 1;
-                if x {
-                    ok &= w & self.lane & self.conflict[t] == K::zero();
-                } else {
-                    ok &= !self.forced[t];
+    /// The pass over `bits` squares from square `cell`.
+    fn new(plan: &Plan, cell: usize, bits: usize) -> Step<K> {
+        let l = plan.window;
+        let lane = lane_of(l);
+        let conflict = |s: usize| plan.conflict[(cell + s) % plan.width] & lane;
+        let taken = |b: usize, s: usize| (b >> (bits - 1 - s)) & 1 == 1;
+        let nb = 1 << bits;
+        let mut by_old = [0; 1 << MAX_BITS];
+        for (t, allowed) in by_old.iter_mut().enumerate().take(nb) {
+            for b in 0..nb {
+                // The squares as the pass fills them in, `r` empty: a conflict involves
+                // one old square and one new one, or two new ones, so those with `r`
+                // are apart (`within`).
+                let mut w = (t as u128) << (l - bits);
+                let mut ok = true;
+                for s in 0..bits {
+                    if taken(b, s) {
+                        ok &= w & conflict(s) == 0;
+                    } else {
+                        ok &= plan.forced[cell + s].is_none();
+                    }
+                    w = ((w << 1) & lane) | taken(b, s) as u128;
                 }
-                w = ((w << 1u32) & self.lane) | if x { K::one() } else { K::zero() };
-            }
-            let placed = b.count_ones() as usize;
-            if ok && placed <= self.cap && cur[..=self.cap - placed].iter().any(|v| !v.is_zero()) {
-                q[k] = (base | K::narrow(b as u128), cur, placed);
-                k += 1;
+                if ok {
+                    *allowed |= 1 << b;
+                }
             }
         }
-        k
-    }
-
-    /// Merges the successors of the runs (one per content of the squares that drop
-    /// out, each sorted once shifted) into `out`, adding the counts of successors with the same window.
-    fn merge<'a, T: Cell>(
-        &self,
-        runs: Vec<Run<'a, K, T>>,
-        out: &mut Seg<K, T>,
-    ) -> Result<(), Overflowed> {
-        let p = self.cap + 1;
-        out.keys.clear();
-        out.vals.clear();
-        let empty: &[T] = &[];
-        let mut queues: Vec<Queue<'a, K, T>> = runs
-            .into_iter()
-            .map(|run| Queue {
-                run,
-                q: [(K::zero(), empty, 0); 1 << MAX_BITS],
-                at: 0,
-                len: 0,
-            })
-            .collect();
-        loop {
-            let mut least: Option<K> = None;
-            for qu in queues.iter_mut() {
-                while qu.at == qu.len {
-                    let Some((key, cur)) = qu.run.next() else {
-                        break;
-                    };
-                    qu.len = self.successors(key, cur, &mut qu.q);
-                    qu.at = 0;
-                }
-                if qu.at < qu.len {
-                    let k = qu.q[qu.at].0;
-                    least = Some(least.map_or(k, |m| m.min(k)));
+        let mut within = [0; 1 << MAX_BITS];
+        for (f, set) in within.iter_mut().enumerate().take(nb) {
+            for b in 0..nb {
+                if (0..bits).all(|s| !taken(b, s) || (f >> s) & 1 == 1) {
+                    *set |= 1 << b;
                 }
             }
-            let Some(key) = least else { break };
-            out.keys.push(key);
+        }
+        Step {
+            bits: bits as u32,
+            rest: K::narrow(lane >> bits),
+            conflict: std::array::from_fn(|s| K::narrow(if s < bits { conflict(s) } else { 0 })),
+            by_old,
+            within,
+            cap: plan.caps[0] as usize,
+        }
+    }
+
+    /// Merges the runs (one per content `t` of the squares that drop out, in order,
+    /// each sorted by the rest `r`) by `r` into `out`: per `r`, the successor for each
+    /// allowed choice `b`, in order, with the sum of the counts of the states `(t, r)`
+    /// that allow it.
+    fn merge<T: Cell>(
+        &self,
+        mut runs: Vec<Run<'_, K, T>>,
+        out: &mut Seg<K, T>,
+    ) -> Result<(), Overflowed> {
+        out.clear();
+        let nb = 1usize << self.bits;
+        debug_assert_eq!(runs.len(), nb);
+        let mut heads: [Option<(K, &[T])>; 1 << MAX_BITS] = [None; 1 << MAX_BITS];
+        for (h, run) in heads.iter_mut().zip(runs.iter_mut()) {
+            *h = run.next().map(|(k, v)| (k & self.rest, v));
+        }
+        // The states met at one `r`: counts, pieces in `t` (the shift of the counts:
+        // the successor holds the pieces of `r` and `b`, not those of `t`), choices.
+        let mut srcs: [(&[T], usize, Choices); 1 << MAX_BITS] = [(&[], 0, 0); 1 << MAX_BITS];
+        loop {
+            let mut least: Option<K> = None;
+            for &(k, _) in heads[..nb].iter().flatten() {
+                least = Some(least.map_or(k, |m| m.min(k)));
+            }
+            let Some(r) = least else { break };
+            let mut n = 0;
+            let mut any: Choices = 0;
+            for t in 0..nb {
+                if let Some((k, v)) = heads[t]
+                    && k == r
+                {
+                    srcs[n] = (v, t.count_ones() as usize, self.by_old[t]);
+                    any |= self.by_old[t];
+                    n += 1;
+                    heads[t] = runs[t].next().map(|(k, v)| (k & self.rest, v));
+                }
+            }
+            let mut free = 0;
+            for s in 0..self.bits as usize {
+                if (r << s as u32) & self.conflict[s] == K::zero() {
+                    free |= 1 << s;
+                }
+            }
+            let mut choices = any & self.within[free];
+            let held = r.count_ones() as usize;
+            let base = r << self.bits;
+            while choices != 0 {
+                let b = choices.trailing_zeros();
+                choices &= choices - 1;
+                let placed = held + b.count_ones() as usize;
+                if placed > self.cap {
+                    continue;
+                }
+                let start = out.vals.len();
+                let from = srcs[..n]
+                    .iter()
+                    .filter(|s| (s.2 >> b) & 1 == 1)
+                    .map(|s| (s.0, s.1));
+                if T::gather(&mut out.vals, self.cap + 1 - placed, from)? {
+                    out.push(base | K::narrow(b as u128), start);
+                }
+            }
             if out.keys.len() > MAX_STATES {
                 // The caller sees the table's size and stops with the error.
                 return Ok(());
-            }
-            let at = out.vals.len();
-            let mut first = true;
-            for qu in queues.iter_mut() {
-                if qu.at < qu.len && qu.q[qu.at].0 == key {
-                    let (_, cur, placed) = qu.q[qu.at];
-                    qu.at += 1;
-                    if first {
-                        // The first contribution is copied, not added to zeros.
-                        out.vals.extend(std::iter::repeat_n(T::zero(), placed));
-                        out.vals.extend_from_slice(&cur[..p - placed]);
-                        first = false;
-                    } else {
-                        T::add_slice(&mut out.vals[at + placed..at + p], &cur[..p - placed])?;
-                    }
-                }
             }
         }
         Ok(())
     }
 }
 
-/// The counts of a table (`p` per state) summed over its states: in `u128` while the
-/// sums fit, else in big integers.
-fn sum_states<T: Cell>(vals: &[T], p: usize) -> Vec<BigUint> {
+/// The counts of a table summed over its states, each state given as (the number of
+/// pieces its first count is for, its counts), for up to `p - 1` pieces: in `u128`
+/// while the sums fit, else in big integers (`states` is walked again).
+fn sum_states<'a, T: Cell + 'a, I: Iterator<Item = (usize, &'a [T])>>(
+    states: impl Fn() -> I,
+    p: usize,
+) -> Vec<BigUint> {
     let mut total = vec![0u128; p];
     let mut fits = true;
-    'sum: for state in vals.chunks_exact(p) {
-        for (t, v) in total.iter_mut().zip(state) {
+    'sum: for (from, state) in states() {
+        for (t, v) in total[from..].iter_mut().zip(state) {
             match v.as_u128().and_then(|v| t.checked_add(v)) {
                 Some(n) => *t = n,
                 None => {
@@ -850,8 +946,8 @@ fn sum_states<T: Cell>(vals: &[T], p: usize) -> Vec<BigUint> {
         return total.iter().map(|&n| BigUint::from(n)).collect();
     }
     let mut total = vec![BigUint::default(); p];
-    for state in vals.chunks_exact(p) {
-        for (t, v) in total.iter_mut().zip(state) {
+    for (from, state) in states() {
+        for (t, v) in total[from..].iter_mut().zip(state) {
             *t += v.to_big();
         }
     }
