@@ -781,7 +781,7 @@ impl<'a, K: Window, T> Iterator for Run<'a, K, T> {
 
 /// The most squares a one-kind pass takes at once (at most 5: a set of choices is a
 /// [`Choices`]).
-const MAX_BITS: usize = 2;
+const MAX_BITS: usize = 4;
 
 /// A set of choices for the squares of a pass: bit `b` for choice `b`, whose bit
 /// `bits - 1 - s` tells whether square `s` of the pass is taken (so the choices come
