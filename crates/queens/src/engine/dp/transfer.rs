@@ -418,7 +418,10 @@ impl Plan {
                 return Err(Error::Interrupted);
             }
             let bits: usize = MAX_BITS.min(l).min(cells - cell);
-            let step = Step::new(self, cell, bits);
+            // Sums of up to `2^bits` counts below `2^top` stay below `2^(top + bits)`:
+            // where that fits the type, the pass adds without checking.
+            let top = segs.iter().map(|s| s.top).max().unwrap_or(0);
+            let step = Step::new(self, cell, bits, top.saturating_add(bits as u32) > T::WIDTH);
             // The shifted windows (`r` moved up by `bits`), where the pivots cut.
             let keep = K::narrow(lane & !((1u128 << bits) - 1));
             let n: usize = segs.iter().map(|s| s.keys.len()).sum();
@@ -505,7 +508,7 @@ impl Plan {
                 out.clear();
             }
             let states: usize = next.iter().map(|s| s.keys.len()).sum();
-            let counts: usize = next.iter().map(|s| s.vals.len()).sum();
+            let counts: usize = next.iter().map(|s| s.len).sum();
             if states > MAX_STATES || counts * std::mem::size_of::<T>() > MAX_TABLE_BYTES {
                 return Err(too_large(states));
             }
@@ -518,7 +521,12 @@ impl Plan {
         }
         let n: usize = segs.iter().map(|s| s.keys.len()).sum();
         Ok(Ok(sum_states(
-            || Run::new(&segs, 0, n, p).map(|(key, v)| (key.count_ones() as usize, v)),
+            || {
+                Run::new(&segs, 0, n, p).map(|(key, v)| {
+                    let m = key.count_ones() as usize;
+                    (m, &v[..p - m])
+                })
+            },
             p,
         )))
     }
@@ -531,6 +539,8 @@ impl Plan {
         let mut start: Vec<Seg<K, u64>> = (0..threads).map(|_| Seg::default()).collect();
         start[0].vals.push(1);
         start[0].vals.extend(std::iter::repeat_n(0, cap));
+        start[0].len = cap + 1;
+        start[0].top = 1;
         start[0].push(K::zero(), 0);
         let (cell, segs) = match self.run_one_kind(ctl, 0, start)? {
             Ok(t) => return Ok(t),
@@ -571,57 +581,138 @@ impl Plan {
     }
 }
 
+/// The counts a one-kind pass sums in whole blocks (see [`Cell::block`]): up to 15
+/// pieces.
+const BLOCK: usize = 16;
+
 /// A table's number type with its value as a `u128` when it fits, so that the sum over
-/// states (which may pass a state's type) runs in `u128`.
+/// states (which may pass a state's type) runs in `u128`; and the sums of the one-kind
+/// passes.
 trait Cell: Acc {
+    /// Sums below `2^WIDTH` fit the type (`u32::MAX` for big integers).
+    const WIDTH: u32;
+    /// Whether [`Cell::block`] applies: machine integers.
+    const BLOCKS: bool;
+
     fn as_u128(&self) -> Option<u128>;
 
-    /// Appends to `out` the `len` counts that are the sum of the counts `from` yields,
-    /// each list `(counts, shift)` moved up by `shift` (and cut at `len`); hands back
-    /// whether any is nonzero, and leaves nothing appended when none is (the state is
-    /// dropped).
-    #[inline]
-    fn gather<'a>(
-        out: &mut Vec<Self>,
-        len: usize,
-        from: impl Iterator<Item = (&'a [Self], usize)>,
-    ) -> Result<bool, Overflowed>
-    where
-        Self: 'a,
-    {
-        let at = out.len();
-        out.resize(at + len, Self::zero());
-        let dst = &mut out[at..];
-        for (v, shift) in from {
-            if shift < len {
+    /// The number of bits of the value (0 for zero).
+    fn bit_len(&self) -> u32;
+
+    /// Adds `other`, wrapping past the type's range (the caller knows it does not,
+    /// or does not care).
+    fn wrapping_add_from(&mut self, other: &Self);
+
+    /// Writes into `dst` the sum of the count lists in `from`, each `(counts, shift)`
+    /// moved up by `shift` and cut at `dst`'s end, adding with checks when `checked`;
+    /// hands back the number of bits of the largest sum (0: all are zero).
+    #[inline(always)]
+    fn gather(
+        dst: &mut [Self],
+        from: &[(&[Self], usize)],
+        checked: bool,
+    ) -> Result<u32, Overflowed> {
+        let len = dst.len();
+        for d in dst.iter_mut() {
+            *d = Self::zero();
+        }
+        for &(v, shift) in from {
+            if shift >= len {
+                continue;
+            }
+            if checked {
                 Self::add_slice(&mut dst[shift..], &v[..len - shift])?;
+            } else {
+                for (d, x) in dst[shift..].iter_mut().zip(&v[..len - shift]) {
+                    d.wrapping_add_from(x);
+                }
             }
         }
-        if dst.iter().all(|v| v.is_zero()) {
-            out.truncate(at);
-            return Ok(false);
+        Ok(dst.iter().map(|v| v.bit_len()).max().unwrap_or(0))
+    }
+
+    /// [`Cell::gather`] of `len` sums without checks, in whole blocks: every list
+    /// in `from` has [`BLOCK`] counts (its own and those after it), added whole, so
+    /// that the loops have a fixed length; what lands past `len` is scratch, which the
+    /// next state overwrites. Only where the sums do not overflow, and `len ≤ BLOCK`.
+    #[inline(always)]
+    fn block(dst: &mut [Self; BLOCK + MAX_BITS], from: &[(&[Self], usize)], len: usize) -> u32 {
+        for d in dst.iter_mut() {
+            *d = Self::zero();
         }
-        Ok(true)
+        for &(v, shift) in from {
+            let v: &[Self; BLOCK] = v[..BLOCK].try_into().expect("a block");
+            let d: &mut [Self; BLOCK] = (&mut dst[shift..shift + BLOCK])
+                .try_into()
+                .expect("a block");
+            for (d, x) in d.iter_mut().zip(v) {
+                d.wrapping_add_from(x);
+            }
+        }
+        dst[..len].iter().map(|v| v.bit_len()).max().unwrap_or(0)
     }
 }
 
-impl Cell for u64 {
-    #[inline]
-    fn as_u128(&self) -> Option<u128> {
-        Some(*self as u128)
-    }
+/// [`Cell`] for a machine integer; the largest sum's bits from the sums' bitwise or.
+macro_rules! cell_for_int {
+    ($($t:ty),*) => {$(
+        impl Cell for $t {
+            const WIDTH: u32 = <$t>::BITS;
+            const BLOCKS: bool = true;
+
+            #[inline]
+            fn as_u128(&self) -> Option<u128> {
+                Some(*self as u128)
+            }
+
+            #[inline]
+            fn bit_len(&self) -> u32 {
+                <$t>::BITS - self.leading_zeros()
+            }
+
+            #[inline]
+            fn wrapping_add_from(&mut self, other: &Self) {
+                *self = self.wrapping_add(*other);
+            }
+
+            #[inline(always)]
+            fn block(dst: &mut [Self; BLOCK + MAX_BITS], from: &[(&[Self], usize)], len: usize) -> u32 {
+                *dst = [0; BLOCK + MAX_BITS];
+                for &(v, shift) in from {
+                    let v: &[Self; BLOCK] = v[..BLOCK].try_into().expect("a block");
+                    let d: &mut [Self; BLOCK] =
+                        (&mut dst[shift..shift + BLOCK]).try_into().expect("a block");
+                    for (d, x) in d.iter_mut().zip(v) {
+                        *d = d.wrapping_add(*x);
+                    }
+                }
+                // The or of the first `len` sums, in a loop of fixed length.
+                let mut or = 0;
+                for (j, d) in dst[..BLOCK].iter().enumerate() {
+                    or |= if j < len { *d } else { 0 };
+                }
+                or.bit_len()
+            }
+        }
+    )*};
 }
 
-impl Cell for u128 {
-    #[inline]
-    fn as_u128(&self) -> Option<u128> {
-        Some(*self)
-    }
-}
+cell_for_int!(u64, u128);
 
 impl Cell for BigUint {
+    const WIDTH: u32 = u32::MAX;
+    const BLOCKS: bool = false;
+
     fn as_u128(&self) -> Option<u128> {
         u128::try_from(self).ok()
+    }
+
+    fn bit_len(&self) -> u32 {
+        u32::try_from(self.bits()).unwrap_or(u32::MAX)
+    }
+
+    fn wrapping_add_from(&mut self, other: &Self) {
+        *self += other;
     }
 }
 
@@ -638,9 +729,11 @@ fn lane_of(l: usize) -> u128 {
 fn widen<K, T, U>(segs: Vec<Seg<K, T>>, f: impl Fn(&T) -> U) -> Vec<Seg<K, U>> {
     segs.into_iter()
         .map(|s| Seg {
-            vals: s.vals.iter().map(&f).collect(),
+            vals: s.vals[..s.len].iter().map(&f).collect(),
+            len: s.len,
             keys: s.keys,
             marks: s.marks,
+            top: s.top,
         })
         .collect()
 }
@@ -673,10 +766,15 @@ const MARK: usize = 64;
 /// window holds are impossible), `cap + 1 - m` counts one after the other.
 struct Seg<K, T> {
     keys: Vec<K>,
+    /// The counts, `len` of them; past `len`, scratch that the merge writes over (kept
+    /// from pass to pass, so that it is not zeroed again).
     vals: Vec<T>,
+    len: usize,
     /// `marks[j]`: where the counts of state `j * MARK` start in `vals`, so that a
     /// thread can start anywhere without a pass over all the keys before it.
     marks: Vec<usize>,
+    /// No count reaches `2^top` (see [`Cell::WIDTH`]).
+    top: u32,
 }
 
 impl<K, T> Default for Seg<K, T> {
@@ -684,7 +782,9 @@ impl<K, T> Default for Seg<K, T> {
         Seg {
             keys: Vec::new(),
             vals: Vec::new(),
+            len: 0,
             marks: Vec::new(),
+            top: 0,
         }
     }
 }
@@ -692,8 +792,9 @@ impl<K, T> Default for Seg<K, T> {
 impl<K: Window, T> Seg<K, T> {
     fn clear(&mut self) {
         self.keys.clear();
-        self.vals.clear();
+        self.len = 0;
         self.marks.clear();
+        self.top = 0;
     }
 
     /// Adds the state `key`, whose counts start at `start` in `vals` (already there).
@@ -709,7 +810,7 @@ impl<K: Window, T> Seg<K, T> {
     /// for counts up to `p - 1` pieces.
     fn start_of(&self, i: usize, p: usize) -> usize {
         if i == self.keys.len() {
-            return self.vals.len();
+            return self.len;
         }
         let from = i / MARK * MARK;
         self.marks[i / MARK]
@@ -721,7 +822,9 @@ impl<K: Window, T> Seg<K, T> {
 }
 
 /// The states `lo..hi` of a table of segments (indices across the segments in order),
-/// walked forwards.
+/// walked forwards. A state's counts come as the rest of its segment's `vals`, from
+/// the state's first count on (scratch included): the state's own are as many as
+/// `p` less the pieces in its window, and the merge reads whole blocks past them.
 struct Run<'a, K, T> {
     pieces: Vec<(&'a [K], &'a [T])>,
     piece: usize,
@@ -742,7 +845,7 @@ impl<'a, K: Window, T> Run<'a, K, T> {
             if a < b {
                 pieces.push((
                     &s.keys[a - base..b - base],
-                    &s.vals[s.start_of(a - base, p)..s.start_of(b - base, p)],
+                    &s.vals[s.start_of(a - base, p)..],
                 ));
             }
             base += len;
@@ -758,7 +861,8 @@ impl<'a, K: Window, T> Run<'a, K, T> {
 }
 
 impl<'a, K: Window, T> Iterator for Run<'a, K, T> {
-    /// A state's window and its counts (from as many pieces as the window holds).
+    /// A state's window and its counts (from as many pieces as the window holds), with
+    /// the rest of the segment's counts after them.
     type Item = (K, &'a [T]);
 
     #[inline]
@@ -767,7 +871,7 @@ impl<'a, K: Window, T> Iterator for Run<'a, K, T> {
             let (keys, vals) = *self.pieces.get(self.piece)?;
             if let Some(&key) = keys.get(self.i) {
                 let len = self.p - key.count_ones() as usize;
-                let v = &vals[self.at..self.at + len];
+                let v = &vals[self.at..];
                 self.i += 1;
                 self.at += len;
                 return Some((key, v));
@@ -802,11 +906,13 @@ struct Step<K> {
     /// `within[f]`: the choices that take only squares in `f` (bit `s` for square `s`).
     within: [Choices; 1 << MAX_BITS],
     cap: usize,
+    /// A sum may overflow the count type: add with checks.
+    checked: bool,
 }
 
 impl<K: Window> Step<K> {
     /// The pass over `bits` squares from square `cell`.
-    fn new(plan: &Plan, cell: usize, bits: usize) -> Step<K> {
+    fn new(plan: &Plan, cell: usize, bits: usize, checked: bool) -> Step<K> {
         let l = plan.window;
         let lane = lane_of(l);
         let conflict = |s: usize| plan.conflict[(cell + s) % plan.width] & lane;
@@ -848,6 +954,7 @@ impl<K: Window> Step<K> {
             by_old,
             within,
             cap: plan.caps[0] as usize,
+            checked,
         }
     }
 
@@ -857,35 +964,74 @@ impl<K: Window> Step<K> {
     /// that allow it.
     fn merge<T: Cell>(
         &self,
+        runs: Vec<Run<'_, K, T>>,
+        out: &mut Seg<K, T>,
+    ) -> Result<(), Overflowed> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
+            // SAFETY: the CPU has the features the function is compiled for.
+            return unsafe { self.merge_x86(runs, out) };
+        }
+        self.merge_body(runs, out)
+    }
+
+    /// [`Step::merge`] compiled with `popcnt` (the pieces in a window, per state) and
+    /// AVX2 (the counts' sums).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,avx2")]
+    unsafe fn merge_x86<T: Cell>(
+        &self,
+        runs: Vec<Run<'_, K, T>>,
+        out: &mut Seg<K, T>,
+    ) -> Result<(), Overflowed> {
+        self.merge_body(runs, out)
+    }
+
+    #[inline(always)]
+    fn merge_body<T: Cell>(
+        &self,
         mut runs: Vec<Run<'_, K, T>>,
         out: &mut Seg<K, T>,
     ) -> Result<(), Overflowed> {
         out.clear();
         let nb = 1usize << self.bits;
         debug_assert_eq!(runs.len(), nb);
-        let mut heads: [Option<(K, &[T])>; 1 << MAX_BITS] = [None; 1 << MAX_BITS];
-        for (h, run) in heads.iter_mut().zip(runs.iter_mut()) {
-            *h = run.next().map(|(k, v)| (k & self.rest, v));
+        let p = self.cap + 1;
+        // Sums in whole blocks (see `Cell::block`) where the counts fit one.
+        let blocks = T::BLOCKS && !self.checked && p <= BLOCK;
+        // The next state of each run: `r` (past every `r` once the run is done, which
+        // keeps the search for the least a plain minimum) and its counts.
+        let done = K::max_value();
+        let mut keys = [done; 1 << MAX_BITS];
+        let mut vals: [&[T]; 1 << MAX_BITS] = [&[]; 1 << MAX_BITS];
+        for t in 0..nb {
+            if let Some((k, v)) = runs[t].next() {
+                (keys[t], vals[t]) = (k & self.rest, v);
+            }
         }
         // The states met at one `r`: counts, pieces in `t` (the shift of the counts:
         // the successor holds the pieces of `r` and `b`, not those of `t`), choices.
         let mut srcs: [(&[T], usize, Choices); 1 << MAX_BITS] = [(&[], 0, 0); 1 << MAX_BITS];
+        let mut from: [(&[T], usize); 1 << MAX_BITS] = [(&[], 0); 1 << MAX_BITS];
+        let mut top = 0;
         loop {
-            let mut least: Option<K> = None;
-            for &(k, _) in heads[..nb].iter().flatten() {
-                least = Some(least.map_or(k, |m| m.min(k)));
+            let r = keys[..nb].iter().fold(done, |m, &k| m.min(k));
+            if r == done {
+                break;
             }
-            let Some(r) = least else { break };
             let mut n = 0;
             let mut any: Choices = 0;
             for t in 0..nb {
-                if let Some((k, v)) = heads[t]
-                    && k == r
-                {
-                    srcs[n] = (v, t.count_ones() as usize, self.by_old[t]);
+                if keys[t] == r {
+                    srcs[n] = (vals[t], t.count_ones() as usize, self.by_old[t]);
                     any |= self.by_old[t];
                     n += 1;
-                    heads[t] = runs[t].next().map(|(k, v)| (k & self.rest, v));
+                    match runs[t].next() {
+                        Some((k, v)) => (keys[t], vals[t]) = (k & self.rest, v),
+                        None => keys[t] = done,
+                    }
                 }
             }
             let mut free = 0;
@@ -904,20 +1050,46 @@ impl<K: Window> Step<K> {
                 if placed > self.cap {
                     continue;
                 }
-                let start = out.vals.len();
-                let from = srcs[..n]
-                    .iter()
-                    .filter(|s| (s.2 >> b) & 1 == 1)
-                    .map(|s| (s.0, s.1));
-                if T::gather(&mut out.vals, self.cap + 1 - placed, from)? {
+                let len = p - placed;
+                let mut m = 0;
+                let mut whole = blocks;
+                for &(v, shift, allows) in &srcs[..n] {
+                    if (allows >> b) & 1 == 1 {
+                        from[m] = (v, shift);
+                        whole &= v.len() >= BLOCK;
+                        m += 1;
+                    }
+                }
+                let start = out.len;
+                if out.vals.len() < start + BLOCK + MAX_BITS {
+                    // Room for a whole block and its shift; zeroed once, then reused.
+                    let room = (2 * out.vals.len())
+                        .max(start + BLOCK + MAX_BITS)
+                        .max(1 << 16);
+                    out.vals.resize(room, T::zero());
+                }
+                let dst = &mut out.vals[start..];
+                let bits = if whole {
+                    T::block(
+                        (&mut dst[..BLOCK + MAX_BITS]).try_into().expect("a block"),
+                        &from[..m],
+                        len,
+                    )
+                } else {
+                    T::gather(&mut dst[..len], &from[..m], self.checked)?
+                };
+                if bits > 0 {
                     out.push(base | K::narrow(b as u128), start);
+                    out.len += len;
+                    top = top.max(bits);
                 }
             }
             if out.keys.len() > MAX_STATES {
                 // The caller sees the table's size and stops with the error.
-                return Ok(());
+                break;
             }
         }
+        out.top = top;
         Ok(())
     }
 }
