@@ -524,7 +524,7 @@ impl Plan {
             || {
                 Run::new(&segs, 0, n, p).map(|(key, v)| {
                     let m = key.count_ones() as usize;
-                    (m, &v[..p - m])
+                    (m, &v[LEAD..LEAD + p - m])
                 })
             },
             p,
@@ -539,9 +539,9 @@ impl Plan {
         let mut start: Vec<Seg<K, u64>> = (0..threads).map(|_| Seg::default()).collect();
         start[0].vals.push(1);
         start[0].vals.extend(std::iter::repeat_n(0, cap));
-        start[0].len = cap + 1;
+        start[0].len = LEAD + cap + 1;
         start[0].top = 1;
-        start[0].push(K::zero(), 0);
+        start[0].push(K::zero(), LEAD);
         let (cell, segs) = match self.run_one_kind(ctl, 0, start)? {
             Ok(t) => return Ok(t),
             Err(at) => at,
@@ -585,6 +585,11 @@ impl Plan {
 /// pieces.
 const BLOCK: usize = 16;
 
+/// The entries before the first state's counts in a one-kind segment ([`Seg`]), so
+/// that every state's counts have [`MAX_BITS`] entries before them to read (and mask
+/// off) in [`Cell::block`].
+const LEAD: usize = MAX_BITS;
+
 /// A table's number type with its value as a `u128` when it fits, so that the sum over
 /// states (which may pass a state's type) runs in `u128`; and the sums of the one-kind
 /// passes.
@@ -605,7 +610,8 @@ trait Cell: Acc {
 
     /// Writes into `dst` the sum of the count lists in `from`, each `(counts, shift)`
     /// moved up by `shift` and cut at `dst`'s end, adding with checks when `checked`;
-    /// hands back the number of bits of the largest sum (0: all are zero).
+    /// hands back the number of bits of the largest sum (0: all are zero). Each list
+    /// starts [`LEAD`] entries before its counts (as [`Run`] hands them out).
     #[inline(always)]
     fn gather(
         dst: &mut [Self],
@@ -620,6 +626,7 @@ trait Cell: Acc {
             if shift >= len {
                 continue;
             }
+            let v = &v[LEAD..];
             if checked {
                 Self::add_slice(&mut dst[shift..], &v[..len - shift])?;
             } else {
@@ -631,22 +638,20 @@ trait Cell: Acc {
         Ok(dst.iter().map(|v| v.bit_len()).max().unwrap_or(0))
     }
 
-    /// [`Cell::gather`] of `len` sums without checks, in whole blocks: every list
-    /// in `from` has [`BLOCK`] counts (its own and those after it), added whole, so
-    /// that the loops have a fixed length; what lands past `len` is scratch, which the
-    /// next state overwrites. Only where the sums do not overflow, and `len ≤ BLOCK`.
+    /// [`Cell::gather`] of `len` sums without checks, in whole blocks, so that the
+    /// loops have a fixed length: each list in `from` is read as the [`BLOCK`] entries
+    /// that end up in `dst` once it is moved up by its shift (from the [`LEAD`] before
+    /// its counts on: the first `shift` of them are masked off). What lands past `len`
+    /// is scratch, which the next state overwrites. Only where the sums do not
+    /// overflow, and `len ≤ BLOCK`.
     #[inline(always)]
-    fn block(dst: &mut [Self; BLOCK + MAX_BITS], from: &[(&[Self], usize)], len: usize) -> u32 {
+    fn block(dst: &mut [Self; BLOCK], from: &[(&[Self], usize)], len: usize) -> u32 {
         for d in dst.iter_mut() {
             *d = Self::zero();
         }
         for &(v, shift) in from {
-            let v: &[Self; BLOCK] = v[..BLOCK].try_into().expect("a block");
-            let d: &mut [Self; BLOCK] = (&mut dst[shift..shift + BLOCK])
-                .try_into()
-                .expect("a block");
-            for (d, x) in d.iter_mut().zip(v) {
-                d.wrapping_add_from(x);
+            for (j, d) in dst.iter_mut().enumerate().skip(shift) {
+                d.wrapping_add_from(&v[LEAD - shift + j]);
             }
         }
         dst[..len].iter().map(|v| v.bit_len()).max().unwrap_or(0)
@@ -676,20 +681,23 @@ macro_rules! cell_for_int {
             }
 
             #[inline(always)]
-            fn block(dst: &mut [Self; BLOCK + MAX_BITS], from: &[(&[Self], usize)], len: usize) -> u32 {
-                *dst = [0; BLOCK + MAX_BITS];
+            fn block(dst: &mut [Self; BLOCK], from: &[(&[Self], usize)], len: usize) -> u32 {
+                // The sums stay in registers: adding into `dst` at each list's shift
+                // made loads straddle the stores before them, which stalls (a third
+                // of the time).
+                let mut sum: [Self; BLOCK] = [0; BLOCK];
                 for &(v, shift) in from {
-                    let v: &[Self; BLOCK] = v[..BLOCK].try_into().expect("a block");
-                    let d: &mut [Self; BLOCK] =
-                        (&mut dst[shift..shift + BLOCK]).try_into().expect("a block");
-                    for (d, x) in d.iter_mut().zip(v) {
-                        *d = d.wrapping_add(*x);
+                    let v: [Self; BLOCK] =
+                        v[LEAD - shift..LEAD - shift + BLOCK].try_into().expect("a block");
+                    for (j, (s, x)) in sum.iter_mut().zip(v).enumerate() {
+                        *s = s.wrapping_add(if j >= shift { x } else { 0 });
                     }
                 }
+                *dst = sum;
                 // The or of the first `len` sums, in a loop of fixed length.
                 let mut or = 0;
-                for (j, d) in dst[..BLOCK].iter().enumerate() {
-                    or |= if j < len { *d } else { 0 };
+                for (j, s) in sum.iter().enumerate() {
+                    or |= if j < len { *s } else { 0 };
                 }
                 or.bit_len()
             }
@@ -766,8 +774,9 @@ const MARK: usize = 64;
 /// window holds are impossible), `cap + 1 - m` counts one after the other.
 struct Seg<K, T> {
     keys: Vec<K>,
-    /// The counts, `len` of them; past `len`, scratch that the merge writes over (kept
-    /// from pass to pass, so that it is not zeroed again).
+    /// The counts, up to `len`, from [`LEAD`] on (the entries before are zeros);
+    /// past `len`, scratch that the merge writes over (kept from pass to pass, so
+    /// that it is not zeroed again).
     vals: Vec<T>,
     len: usize,
     /// `marks[j]`: where the counts of state `j * MARK` start in `vals`, so that a
@@ -777,12 +786,12 @@ struct Seg<K, T> {
     top: u32,
 }
 
-impl<K, T> Default for Seg<K, T> {
+impl<K, T: Cell> Default for Seg<K, T> {
     fn default() -> Self {
         Seg {
             keys: Vec::new(),
-            vals: Vec::new(),
-            len: 0,
+            vals: vec![T::zero(); LEAD],
+            len: LEAD,
             marks: Vec::new(),
             top: 0,
         }
@@ -792,7 +801,7 @@ impl<K, T> Default for Seg<K, T> {
 impl<K: Window, T> Seg<K, T> {
     fn clear(&mut self) {
         self.keys.clear();
-        self.len = 0;
+        self.len = LEAD;
         self.marks.clear();
         self.top = 0;
     }
@@ -823,9 +832,11 @@ impl<K: Window, T> Seg<K, T> {
 
 /// The states `lo..hi` of a table of segments (indices across the segments in order),
 /// walked forwards. A state's counts come as the rest of its segment's `vals`, from
-/// the state's first count on (scratch included): the state's own are as many as
-/// `p` less the pieces in its window, and the merge reads whole blocks past them.
+/// [`LEAD`] entries before the state's first count on (scratch included): the state's
+/// own are as many as `p` less the pieces in its window, and the merge reads whole
+/// blocks around them.
 struct Run<'a, K, T> {
+    /// Per segment: the keys, and the counts from [`LEAD`] before the first state's.
     pieces: Vec<(&'a [K], &'a [T])>,
     piece: usize,
     /// The next state in the current piece, and where its counts start.
@@ -845,7 +856,7 @@ impl<'a, K: Window, T> Run<'a, K, T> {
             if a < b {
                 pieces.push((
                     &s.keys[a - base..b - base],
-                    &s.vals[s.start_of(a - base, p)..],
+                    &s.vals[s.start_of(a - base, p) - LEAD..],
                 ));
             }
             base += len;
@@ -854,7 +865,7 @@ impl<'a, K: Window, T> Run<'a, K, T> {
             pieces,
             piece: 0,
             i: 0,
-            at: 0,
+            at: LEAD,
             p,
         }
     }
@@ -862,7 +873,7 @@ impl<'a, K: Window, T> Run<'a, K, T> {
 
 impl<'a, K: Window, T> Iterator for Run<'a, K, T> {
     /// A state's window and its counts (from as many pieces as the window holds), with
-    /// the rest of the segment's counts after them.
+    /// [`LEAD`] entries before them and the rest of the segment's after them.
     type Item = (K, &'a [T]);
 
     #[inline]
@@ -871,14 +882,14 @@ impl<'a, K: Window, T> Iterator for Run<'a, K, T> {
             let (keys, vals) = *self.pieces.get(self.piece)?;
             if let Some(&key) = keys.get(self.i) {
                 let len = self.p - key.count_ones() as usize;
-                let v = &vals[self.at..];
+                let v = &vals[self.at - LEAD..];
                 self.i += 1;
                 self.at += len;
                 return Some((key, v));
             }
             self.piece += 1;
             self.i = 0;
-            self.at = 0;
+            self.at = LEAD;
         }
     }
 }
@@ -1056,22 +1067,20 @@ impl<K: Window> Step<K> {
                 for &(v, shift, allows) in &srcs[..n] {
                     if (allows >> b) & 1 == 1 {
                         from[m] = (v, shift);
-                        whole &= v.len() >= BLOCK;
+                        whole &= v.len() >= LEAD + BLOCK;
                         m += 1;
                     }
                 }
                 let start = out.len;
-                if out.vals.len() < start + BLOCK + MAX_BITS {
-                    // Room for a whole block and its shift; zeroed once, then reused.
-                    let room = (2 * out.vals.len())
-                        .max(start + BLOCK + MAX_BITS)
-                        .max(1 << 16);
+                if out.vals.len() < start + BLOCK {
+                    // Room for a whole block; zeroed once, then reused.
+                    let room = (2 * out.vals.len()).max(start + BLOCK).max(1 << 16);
                     out.vals.resize(room, T::zero());
                 }
                 let dst = &mut out.vals[start..];
                 let bits = if whole {
                     T::block(
-                        (&mut dst[..BLOCK + MAX_BITS]).try_into().expect("a block"),
+                        (&mut dst[..BLOCK]).try_into().expect("a block"),
                         &from[..m],
                         len,
                     )
