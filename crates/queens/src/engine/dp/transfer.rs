@@ -1072,9 +1072,10 @@ impl<K: Window> Step<K> {
                     }
                 }
                 let start = out.len;
-                if out.vals.len() < start + BLOCK {
-                    // Room for a whole block; zeroed once, then reused.
-                    let room = (2 * out.vals.len()).max(start + BLOCK).max(1 << 16);
+                let need = start + len.max(BLOCK);
+                if out.vals.len() < need {
+                    // Room for the counts and a whole block; zeroed once, then reused.
+                    let room = (2 * out.vals.len()).max(need).max(1 << 16);
                     out.vals.resize(room, T::zero());
                 }
                 let dst = &mut out.vals[start..];
@@ -1437,6 +1438,22 @@ mod tests {
         // with it at its cap of 0, so the tables line up entry by entry.
         assert_eq!(one, on(true));
         assert_eq!(one[72], BigUint::from(2u32)); // the two checkerboard colourings
+    }
+
+    /// Long count lists (more than a block of them, [`BLOCK`]) in a table large enough
+    /// to fill the merge's first buffer: the one-kind run equals the several-kinds run
+    /// (the same knights beside a kind with no pieces), entry by entry.
+    #[test]
+    fn one_kind_long_count_lists() {
+        let with = |spec: &str| {
+            counts_up_to_by(&problem("8x8", spec), Method::Plain, &Control::default()).unwrap()
+        };
+        let one = with("40N");
+        assert_eq!(one[32], BigUint::from(2u32)); // the two colours
+        assert!(one[33..].iter().all(|n| *n == BigUint::default()));
+        let two = with("40N,0K");
+        // Kinds in canonical order (K first, at its cap of 0): entry `n` is `n` knights.
+        assert_eq!(one, two);
     }
 
     /// The band method applies where it should: kings on a long board, both
