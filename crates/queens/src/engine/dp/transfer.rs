@@ -809,7 +809,7 @@ impl<K: Window, T> Seg<K, T> {
     /// Adds the state `key`, whose counts start at `start` in `vals` (already there).
     #[inline]
     fn push(&mut self, key: K, start: usize) {
-        if self.keys.len() % MARK == 0 {
+        if self.keys.len().is_multiple_of(MARK) {
             self.marks.push(start);
         }
         self.keys.push(key);
