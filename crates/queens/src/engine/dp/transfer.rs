@@ -895,7 +895,10 @@ impl<'a, K: Window, T> Iterator for Run<'a, K, T> {
 }
 
 /// The most squares a one-kind pass takes at once (at most 5: a set of choices is a
-/// [`Choices`]).
+/// [`Choices`]). Fewer passes move fewer counts through memory; more squares mean more
+/// runs to merge and choices to try per `r`. Measured on 14 knights on 14 × 14 (one
+/// thread, CPU time): 2.95 s for three squares a pass, 2.67 s for four, 2.82 s for
+/// five (two squares took 4.85 s before the block sums).
 const MAX_BITS: usize = 4;
 
 /// A set of choices for the squares of a pass: bit `b` for choice `b`, whose bit
