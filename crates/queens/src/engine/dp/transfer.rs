@@ -389,9 +389,11 @@ impl Plan {
     /// only ([`Seg`]): the counts of `(t, r)` go to `(r, b)` shifted down by the pieces
     /// of `t`, which leave the window, and cut at the top by those of `b`.
     ///
-    /// On `t` threads the shifted windows are cut at `t - 1` pivots (multiples of four,
-    /// so a state's successors fall on one side) and each thread merges its slice of
-    /// every run into its own segment; the table is the segments in order, never copied
+    /// On `t` threads the shifted windows (`r` moved up by `bits`, so a state's
+    /// successors fall on one side) are cut at pivots into one slice per segment of
+    /// `segs` ([`SLICES_PER_THREAD`] per thread), at the quantiles of a sample of every
+    /// run; the threads take the slices in turn, merging each slice of every run into
+    /// the slice's own segment. The table is the segments in order, never copied
     /// together.
     ///
     /// The run starts at square `cell` from the table `segs`; when a count overflows
@@ -409,8 +411,9 @@ impl Plan {
         let p = cap + 1;
         let l = self.window;
         let lane = lane_of(l);
-        let threads = segs.len();
-        let mut next: Vec<Seg<K, T>> = (0..threads).map(|_| Seg::default()).collect();
+        let threads = ctl.thread_count().clamp(1, 8);
+        let chunks = segs.len();
+        let mut next: Vec<Seg<K, T>> = (0..chunks).map(|_| Seg::default()).collect();
         let cells = self.width * self.height;
         let mut cell = cell;
         while cell < cells {
@@ -455,14 +458,28 @@ impl Plan {
                 runs.push(cut(0, n, &|k| k < edge));
             }
             runs.push(n);
-            // Pivots at the quantiles of the longest run; one thread for small tables.
-            let parts = if n < 1 << 15 { 1 } else { threads };
-            let longest = (0..runs.len() - 1)
-                .max_by_key(|&r| runs[r + 1] - runs[r])
-                .expect("at least one run");
-            let (lo, hi) = (runs[longest], runs[longest + 1]);
+            // Pivots at the quantiles of the shifted windows of all the runs together,
+            // from a sample of each run in proportion to its length (the longest run
+            // alone left one thread up to half as much again as the other, 14 knights
+            // on two threads); one thread for small tables.
+            let parts = if n < 1 << 15 || threads == 1 {
+                1
+            } else {
+                chunks
+            };
+            let mut sample: Vec<K> = Vec::new();
+            if parts > 1 {
+                for r in 0..runs.len() - 1 {
+                    let (lo, hi) = (runs[r], runs[r + 1]);
+                    let k = (hi - lo) * 1024 / n;
+                    sample.extend(
+                        (0..k).map(|j| (key_at(lo + (hi - lo) * j / k) << bits as u32) & keep),
+                    );
+                }
+                sample.sort_unstable();
+            }
             let mut pivots: Vec<K> = (1..parts)
-                .map(|t| (key_at(lo + (hi - lo) * t / parts) << bits as u32) & keep)
+                .map(|t| sample[sample.len() * t / parts])
                 .collect();
             pivots.dedup();
             // bounds[r][t]: where thread t's slice of run r starts.
@@ -484,24 +501,30 @@ impl Plan {
                     .map(|b| Run::new(&segs, b[t], b[t + 1], p))
                     .collect()
             };
-            let results: Vec<Result<(), Overflowed>> = if jobs == 1 {
-                vec![step.merge(slices(0), &mut next[0])]
+            let overflowed = if jobs == 1 {
+                step.merge(slices(0), &mut next[0]).is_err()
             } else {
+                // The threads take the slices in turn, each merging into the slice's
+                // own segment: the merge's work per state varies along the table, so
+                // fixed shares left one thread up to half as much again as the other.
+                let work = std::sync::Mutex::new(next.iter_mut().take(jobs).enumerate());
                 std::thread::scope(|scope| {
-                    let handles: Vec<_> = next
-                        .iter_mut()
-                        .take(jobs)
-                        .enumerate()
-                        .map(|(t, out)| {
-                            let runs = slices(t);
-                            let step = &step;
-                            scope.spawn(move || step.merge(runs, out))
+                    let handles: Vec<_> = (0..threads.min(jobs))
+                        .map(|_| {
+                            scope.spawn(|| {
+                                let mut over = false;
+                                loop {
+                                    let job = work.lock().expect("no merge panicked").next();
+                                    let Some((t, out)) = job else { break over };
+                                    over |= step.merge(slices(t), out).is_err();
+                                }
+                            })
                         })
                         .collect();
                     handles
                         .into_iter()
                         .map(|h| h.join().expect("a merge thread panicked"))
-                        .collect()
+                        .fold(false, |a, b| a | b)
                 })
             };
             for out in next.iter_mut().skip(jobs) {
@@ -512,7 +535,7 @@ impl Plan {
             if states > MAX_STATES || counts * std::mem::size_of::<T>() > MAX_TABLE_BYTES {
                 return Err(too_large(states));
             }
-            if results.iter().any(|r| r.is_err()) {
+            if overflowed {
                 return Ok(Err((cell, segs)));
             }
             std::mem::swap(&mut segs, &mut next);
@@ -536,7 +559,12 @@ impl Plan {
     fn one_kind_table<K: Window>(&self, ctl: &Control) -> Result<Vec<BigUint>, Error> {
         let cap = self.caps[0] as usize;
         let threads = ctl.thread_count().clamp(1, 8);
-        let mut start: Vec<Seg<K, u64>> = (0..threads).map(|_| Seg::default()).collect();
+        let chunks = if threads == 1 {
+            1
+        } else {
+            threads * SLICES_PER_THREAD
+        };
+        let mut start: Vec<Seg<K, u64>> = (0..chunks).map(|_| Seg::default()).collect();
         start[0].vals.push(1);
         start[0].vals.extend(std::iter::repeat_n(0, cap));
         start[0].len = LEAD + cap + 1;
@@ -893,6 +921,10 @@ impl<'a, K: Window, T> Iterator for Run<'a, K, T> {
         }
     }
 }
+
+/// Slices of the table per thread in a one-kind pass (each thread takes the next slice
+/// when done with one, so that they finish together).
+const SLICES_PER_THREAD: usize = 4;
 
 /// The most squares a one-kind pass takes at once (at most 5: a set of choices is a
 /// [`Choices`]). Fewer passes move fewer counts through memory; more squares mean more
