@@ -18,13 +18,15 @@
 //! positions a `y` may not occupy. States whose counts are all zero are dropped.
 //!
 //! Several kinds keep the table in a hash map. One kind keeps it sorted by window
-//! (`u64` keys when the window fits) and merges instead of hashing, two squares per
-//! pass, on the settings' threads (see `Plan::run_one_kind`).
+//! (`u64` keys when the window fits) and merges instead of hashing, up to four squares
+//! per pass, on the settings' threads; a state there keeps only its counts from the
+//! pieces in its window up, since fewer are impossible (see `Plan::run_one_kind`).
 //!
 //! The whole table comes out at once, so the same run answers every count up to the
 //! problem's (used by ranges and `max`). Counts per state run in `u64`, then `u128`,
 //! then big integers, each only if the one before overflowed; the sum over states runs
-//! in `u128` (big integers past it).
+//! in `u128` (big integers past it). The one-kind passes add without checks wherever
+//! the largest count so far shows that no sum can overflow.
 //!
 //! # Bands
 //! Few pieces on a big board: the window spans a whole row of the board, yet almost all
