@@ -1477,6 +1477,20 @@ mod tests {
         assert_eq!(one[72], BigUint::from(2u32)); // the two checkerboard colourings
     }
 
+    /// Counts past `u128` (kings on a 1 × 400 strip: `C(401 - k, k)` placements of `k`,
+    /// up to about `2^276`): the one-kind run goes on from `u64` to `u128` to big
+    /// integers, and stays exact.
+    #[test]
+    fn one_kind_goes_on_past_u128() {
+        let p = problem("1x400", "200K");
+        let table = counts_up_to_by(&p, Method::Plain, &Control::default()).unwrap();
+        assert!(table.iter().any(|n| n.bits() > 128));
+        for (k, n) in table.iter().enumerate() {
+            let k = k as u64;
+            assert_eq!(*n, super::super::binomial(401 - k, k), "{k}");
+        }
+    }
+
     /// Long count lists (more than a block of them, [`BLOCK`]) in a table large enough
     /// to fill the merge's first buffer: the one-kind run equals the several-kinds run
     /// (the same knights beside a kind with no pieces), entry by entry.
