@@ -18,13 +18,15 @@
 //! positions a `y` may not occupy. States whose counts are all zero are dropped.
 //!
 //! Several kinds keep the table in a hash map. One kind keeps it sorted by window
-//! (`u64` keys when the window fits) and merges instead of hashing, two squares per
-//! pass, on the settings' threads (see `Plan::run_one_kind`).
+//! (`u64` keys when the window fits) and merges instead of hashing, up to four squares
+//! per pass, on the settings' threads; a state there keeps only its counts from the
+//! pieces in its window up, since fewer are impossible (see `Plan::run_one_kind`).
 //!
 //! The whole table comes out at once, so the same run answers every count up to the
 //! problem's (used by ranges and `max`). Counts per state run in `u64`, then `u128`,
 //! then big integers, each only if the one before overflowed; the sum over states runs
-//! in `u128` (big integers past it).
+//! in `u128` (big integers past it). The one-kind passes add without checks wherever
+//! the largest count so far shows that no sum can overflow.
 //!
 //! # Bands
 //! Few pieces on a big board: the window spans a whole row of the board, yet almost all
@@ -366,26 +368,34 @@ impl Plan {
             std::mem::swap(&mut vals, &mut next_vals);
             ctl.report(cell as u64 + 1, cells as u64);
         }
-        Ok(Ok(sum_states(&vals, p)))
+        Ok(Ok(sum_states(|| vals.chunks_exact(p).map(|s| (0, s)), p)))
     }
 
     /// [`Plan::run`] for one kind, without hashing: the states stay sorted by window.
+    /// The hash table of the general case spent about 85% of the time in look-ups (12
+    /// knights on 12 × 12).
     ///
-    /// Shifting a window drops its oldest square, so the sorted states fall into two
-    /// runs (oldest square empty, oldest square taken) that each stay sorted when
-    /// shifted, and a state's successors (square left empty, then taken) come in order
-    /// too. The new table is the merge of the runs, adding the counts of states that
-    /// meet. The hash table of the general case spent about 85% of the time in look-ups
-    /// (12 knights on 12 × 12).
+    /// A pass takes up to [`MAX_BITS`] squares at once. Call `t` a window's oldest
+    /// `bits` squares (they drop out in the pass) and `r` the rest: sorted by window,
+    /// the table falls into `2^bits` runs, one per `t`, each sorted by `r`; and the
+    /// successors of the state `(t, r)` are the windows `(r, b)`, one per allowed choice
+    /// `b` of the pass's squares, which sort by `r` first and `b` next. So the new table
+    /// comes out in order from merging the runs by `r` alone: each `r` gathers its
+    /// states (at most one per run) and each choice `b`, in order, sums the counts of
+    /// those that allow it. A conflict involves an old square and a new one, or two new
+    /// ones, so whether `(t, r)` allows `b` is a test on `t` and `b` (a table per pass)
+    /// and one on `r` and `b` (one mask test per square). The table between the squares
+    /// of a pass is never written: the run is bound by moving counts through memory.
     ///
-    /// Two squares go per pass: four runs (the two oldest squares), four successors
-    /// per state, so the table between the two squares is never written. The run is
-    /// bound by moving counts through memory, and this halves that (14 knights on
-    /// 14 × 14: 5.4 s to see the first figure in `bench/transfer.sh`).
+    /// A state whose window holds `m` pieces keeps its counts for `m` to `cap` pieces
+    /// only ([`Seg`]): the counts of `(t, r)` go to `(r, b)` shifted down by the pieces
+    /// of `t`, which leave the window, and cut at the top by those of `b`.
     ///
-    /// On `t` threads the shifted windows are cut at `t - 1` pivots (multiples of four,
-    /// so a state's successors fall on one side) and each thread merges its slice of
-    /// every run into its own segment; the table is the segments in order, never copied
+    /// On `t` threads the shifted windows (`r` moved up by `bits`, so a state's
+    /// successors fall on one side) are cut at pivots into one slice per segment of
+    /// `segs` ([`SLICES_PER_THREAD`] per thread), at the quantiles of a sample of every
+    /// run; the threads take the slices in turn, merging each slice of every run into
+    /// the slice's own segment. The table is the segments in order, never copied
     /// together.
     ///
     /// The run starts at square `cell` from the table `segs`; when a count overflows
@@ -403,8 +413,9 @@ impl Plan {
         let p = cap + 1;
         let l = self.window;
         let lane = lane_of(l);
-        let threads = segs.len();
-        let mut next: Vec<Seg<K, T>> = (0..threads).map(|_| Seg::default()).collect();
+        let threads = ctl.thread_count().clamp(1, 8);
+        let chunks = segs.len();
+        let mut next: Vec<Seg<K, T>> = (0..chunks).map(|_| Seg::default()).collect();
         let cells = self.width * self.height;
         let mut cell = cell;
         while cell < cells {
@@ -412,21 +423,12 @@ impl Plan {
                 return Err(Error::Interrupted);
             }
             let bits: usize = MAX_BITS.min(l).min(cells - cell);
-            let square = |t: usize| {
-                let c = cell + t.min(bits - 1);
-                (
-                    K::narrow(self.conflict[c % self.width]),
-                    self.forced[c].is_some(),
-                )
-            };
-            let step = Step {
-                keep: K::narrow(lane & !((1u128 << bits) - 1)),
-                lane: K::narrow(lane),
-                bits: bits as u32,
-                conflict: std::array::from_fn(|t| square(t).0),
-                forced: std::array::from_fn(|t| square(t).1),
-                cap,
-            };
+            // Sums of up to `2^bits` counts below `2^top` stay below `2^(top + bits)`:
+            // where that fits the type, the pass adds without checking.
+            let top = segs.iter().map(|s| s.top).max().unwrap_or(0);
+            let step = Step::new(self, cell, bits, top.saturating_add(bits as u32) > T::WIDTH);
+            // The shifted windows (`r` moved up by `bits`), where the pivots cut.
+            let keep = K::narrow(lane & !((1u128 << bits) - 1));
             let n: usize = segs.iter().map(|s| s.keys.len()).sum();
             let key_at = |g: usize| -> K {
                 let mut g = g;
@@ -458,14 +460,28 @@ impl Plan {
                 runs.push(cut(0, n, &|k| k < edge));
             }
             runs.push(n);
-            // Pivots at the quantiles of the longest run; one thread for small tables.
-            let parts = if n < 1 << 15 { 1 } else { threads };
-            let longest = (0..runs.len() - 1)
-                .max_by_key(|&r| runs[r + 1] - runs[r])
-                .expect("at least one run");
-            let (lo, hi) = (runs[longest], runs[longest + 1]);
+            // Pivots at the quantiles of the shifted windows of all the runs together,
+            // from a sample of each run in proportion to its length (the longest run
+            // alone left one thread up to half as much again as the other, 14 knights
+            // on two threads); one thread for small tables.
+            let parts = if n < 1 << 15 || threads == 1 {
+                1
+            } else {
+                chunks
+            };
+            let mut sample: Vec<K> = Vec::new();
+            if parts > 1 {
+                for r in 0..runs.len() - 1 {
+                    let (lo, hi) = (runs[r], runs[r + 1]);
+                    let k = (hi - lo) * 1024 / n;
+                    sample.extend(
+                        (0..k).map(|j| (key_at(lo + (hi - lo) * j / k) << bits as u32) & keep),
+                    );
+                }
+                sample.sort_unstable();
+            }
             let mut pivots: Vec<K> = (1..parts)
-                .map(|t| (key_at(lo + (hi - lo) * t / parts) << bits as u32) & step.keep)
+                .map(|t| sample[sample.len() * t / parts])
                 .collect();
             pivots.dedup();
             // bounds[r][t]: where thread t's slice of run r starts.
@@ -473,7 +489,7 @@ impl Plan {
                 .map(|r| {
                     let mut v = vec![runs[r]];
                     for &pv in &pivots {
-                        let below = |k: K| (k << bits as u32) & step.keep < pv;
+                        let below = |k: K| (k << bits as u32) & keep < pv;
                         v.push(cut(runs[r], runs[r + 1], &below));
                     }
                     v.push(runs[r + 1]);
@@ -487,48 +503,57 @@ impl Plan {
                     .map(|b| Run::new(&segs, b[t], b[t + 1], p))
                     .collect()
             };
-            let results: Vec<Result<(), Overflowed>> = if jobs == 1 {
-                vec![step.merge(slices(0), &mut next[0])]
+            let overflowed = if jobs == 1 {
+                step.merge(slices(0), &mut next[0]).is_err()
             } else {
+                // The threads take the slices in turn, each merging into the slice's
+                // own segment: the merge's work per state varies along the table, so
+                // fixed shares left one thread up to half as much again as the other.
+                let work = std::sync::Mutex::new(next.iter_mut().take(jobs).enumerate());
                 std::thread::scope(|scope| {
-                    let handles: Vec<_> = next
-                        .iter_mut()
-                        .take(jobs)
-                        .enumerate()
-                        .map(|(t, out)| {
-                            let runs = slices(t);
-                            let step = &step;
-                            scope.spawn(move || step.merge(runs, out))
+                    let handles: Vec<_> = (0..threads.min(jobs))
+                        .map(|_| {
+                            scope.spawn(|| {
+                                let mut over = false;
+                                loop {
+                                    let job = work.lock().expect("no merge panicked").next();
+                                    let Some((t, out)) = job else { break over };
+                                    over |= step.merge(slices(t), out).is_err();
+                                }
+                            })
                         })
                         .collect();
                     handles
                         .into_iter()
                         .map(|h| h.join().expect("a merge thread panicked"))
-                        .collect()
+                        .fold(false, |a, b| a | b)
                 })
             };
             for out in next.iter_mut().skip(jobs) {
-                out.keys.clear();
-                out.vals.clear();
+                out.clear();
             }
             let states: usize = next.iter().map(|s| s.keys.len()).sum();
-            if states > MAX_STATES || states * p * std::mem::size_of::<T>() > MAX_TABLE_BYTES {
+            let counts: usize = next.iter().map(|s| s.len).sum();
+            if states > MAX_STATES || counts * std::mem::size_of::<T>() > MAX_TABLE_BYTES {
                 return Err(too_large(states));
             }
-            if results.iter().any(|r| r.is_err()) {
+            if overflowed {
                 return Ok(Err((cell, segs)));
             }
             std::mem::swap(&mut segs, &mut next);
             cell += bits;
             ctl.report(cell as u64, cells as u64);
         }
-        let mut total = vec![BigUint::default(); p];
-        for s in &segs {
-            for (t, v) in total.iter_mut().zip(sum_states(&s.vals, p)) {
-                *t += v;
-            }
-        }
-        Ok(Ok(total))
+        let n: usize = segs.iter().map(|s| s.keys.len()).sum();
+        Ok(Ok(sum_states(
+            || {
+                Run::new(&segs, 0, n, p).map(|(key, v)| {
+                    let m = key.count_ones() as usize;
+                    (m, &v[LEAD..LEAD + p - m])
+                })
+            },
+            p,
+        )))
     }
 
     /// The one-kind table: [`Plan::run_one_kind`] in `u64`, going on in `u128` and then
@@ -536,10 +561,17 @@ impl Plan {
     fn one_kind_table<K: Window>(&self, ctl: &Control) -> Result<Vec<BigUint>, Error> {
         let cap = self.caps[0] as usize;
         let threads = ctl.thread_count().clamp(1, 8);
-        let mut start: Vec<Seg<K, u64>> = (0..threads).map(|_| Seg::default()).collect();
-        start[0].keys.push(K::zero());
+        let chunks = if threads == 1 {
+            1
+        } else {
+            threads * SLICES_PER_THREAD
+        };
+        let mut start: Vec<Seg<K, u64>> = (0..chunks).map(|_| Seg::default()).collect();
         start[0].vals.push(1);
         start[0].vals.extend(std::iter::repeat_n(0, cap));
+        start[0].len = LEAD + cap + 1;
+        start[0].top = 1;
+        start[0].push(K::zero(), LEAD);
         let (cell, segs) = match self.run_one_kind(ctl, 0, start)? {
             Ok(t) => return Ok(t),
             Err(at) => at,
@@ -579,29 +611,146 @@ impl Plan {
     }
 }
 
+/// The counts a one-kind pass sums in whole blocks (see [`Cell::block`]): up to 15
+/// pieces.
+const BLOCK: usize = 16;
+
+/// The entries before the first state's counts in a one-kind segment ([`Seg`]), so
+/// that every state's counts have [`MAX_BITS`] entries before them to read (and mask
+/// off) in [`Cell::block`].
+const LEAD: usize = MAX_BITS;
+
 /// A table's number type with its value as a `u128` when it fits, so that the sum over
-/// states (which may pass a state's type) runs in `u128`.
+/// states (which may pass a state's type) runs in `u128`; and the sums of the one-kind
+/// passes.
 trait Cell: Acc {
+    /// Sums below `2^WIDTH` fit the type (`u32::MAX` for big integers).
+    const WIDTH: u32;
+    /// Whether [`Cell::block`] applies: machine integers.
+    const BLOCKS: bool;
+
     fn as_u128(&self) -> Option<u128>;
-}
 
-impl Cell for u64 {
-    #[inline]
-    fn as_u128(&self) -> Option<u128> {
-        Some(*self as u128)
+    /// The number of bits of the value (0 for zero).
+    fn bit_len(&self) -> u32;
+
+    /// Adds `other`, wrapping past the type's range (the caller knows it does not,
+    /// or does not care).
+    fn wrapping_add_from(&mut self, other: &Self);
+
+    /// Writes into `dst` the sum of the count lists in `from`, each `(counts, shift)`
+    /// moved up by `shift` and cut at `dst`'s end, adding with checks when `checked`;
+    /// hands back the number of bits of the largest sum (0: all are zero). Each list
+    /// starts [`LEAD`] entries before its counts (as [`Run`] hands them out).
+    #[inline(always)]
+    fn gather(
+        dst: &mut [Self],
+        from: &[(&[Self], usize)],
+        checked: bool,
+    ) -> Result<u32, Overflowed> {
+        let len = dst.len();
+        for d in dst.iter_mut() {
+            *d = Self::zero();
+        }
+        for &(v, shift) in from {
+            if shift >= len {
+                continue;
+            }
+            let v = &v[LEAD..];
+            if checked {
+                Self::add_slice(&mut dst[shift..], &v[..len - shift])?;
+            } else {
+                for (d, x) in dst[shift..].iter_mut().zip(&v[..len - shift]) {
+                    d.wrapping_add_from(x);
+                }
+            }
+        }
+        Ok(dst.iter().map(|v| v.bit_len()).max().unwrap_or(0))
+    }
+
+    /// [`Cell::gather`] of `len` sums without checks, in whole blocks, so that the
+    /// loops have a fixed length: each list in `from` is read as the [`BLOCK`] entries
+    /// that end up in `dst` once it is moved up by its shift (from the [`LEAD`] before
+    /// its counts on: the first `shift` of them are masked off). What lands past `len`
+    /// is scratch, which the next state overwrites. Only where the sums do not
+    /// overflow, and `len ≤ BLOCK`.
+    #[inline(always)]
+    fn block(dst: &mut [Self; BLOCK], from: &[(&[Self], usize)], len: usize) -> u32 {
+        for d in dst.iter_mut() {
+            *d = Self::zero();
+        }
+        for &(v, shift) in from {
+            for (j, d) in dst.iter_mut().enumerate().skip(shift) {
+                d.wrapping_add_from(&v[LEAD - shift + j]);
+            }
+        }
+        dst[..len].iter().map(|v| v.bit_len()).max().unwrap_or(0)
     }
 }
 
-impl Cell for u128 {
-    #[inline]
-    fn as_u128(&self) -> Option<u128> {
-        Some(*self)
-    }
+/// [`Cell`] for a machine integer; the largest sum's bits from the sums' bitwise or.
+macro_rules! cell_for_int {
+    ($($t:ty),*) => {$(
+        impl Cell for $t {
+            const WIDTH: u32 = <$t>::BITS;
+            const BLOCKS: bool = true;
+
+            #[inline]
+            fn as_u128(&self) -> Option<u128> {
+                Some(*self as u128)
+            }
+
+            #[inline]
+            fn bit_len(&self) -> u32 {
+                <$t>::BITS - self.leading_zeros()
+            }
+
+            #[inline]
+            fn wrapping_add_from(&mut self, other: &Self) {
+                *self = self.wrapping_add(*other);
+            }
+
+            #[inline(always)]
+            fn block(dst: &mut [Self; BLOCK], from: &[(&[Self], usize)], len: usize) -> u32 {
+                // The sums stay in registers: adding into `dst` at each list's shift
+                // made loads straddle the stores before them, which stalls (a third
+                // of the time).
+                let mut sum: [Self; BLOCK] = [0; BLOCK];
+                for &(v, shift) in from {
+                    let v: [Self; BLOCK] =
+                        v[LEAD - shift..LEAD - shift + BLOCK].try_into().expect("a block");
+                    for (j, (s, x)) in sum.iter_mut().zip(v).enumerate() {
+                        *s = s.wrapping_add(if j >= shift { x } else { 0 });
+                    }
+                }
+                *dst = sum;
+                // The or of the first `len` sums, in a loop of fixed length.
+                let mut or = 0;
+                for (j, s) in sum.iter().enumerate() {
+                    or |= if j < len { *s } else { 0 };
+                }
+                or.bit_len()
+            }
+        }
+    )*};
 }
+
+cell_for_int!(u64, u128);
 
 impl Cell for BigUint {
+    const WIDTH: u32 = u32::MAX;
+    const BLOCKS: bool = false;
+
     fn as_u128(&self) -> Option<u128> {
         u128::try_from(self).ok()
+    }
+
+    fn bit_len(&self) -> u32 {
+        u32::try_from(self.bits()).unwrap_or(u32::MAX)
+    }
+
+    fn wrapping_add_from(&mut self, other: &Self) {
+        *self += other;
     }
 }
 
@@ -614,12 +763,15 @@ fn lane_of(l: usize) -> u128 {
     }
 }
 
-/// A one-kind table in a wider count type.
+/// A one-kind table in a wider count type (the same layout).
 fn widen<K, T, U>(segs: Vec<Seg<K, T>>, f: impl Fn(&T) -> U) -> Vec<Seg<K, U>> {
     segs.into_iter()
         .map(|s| Seg {
-            vals: s.vals.iter().map(&f).collect(),
+            vals: s.vals[..s.len].iter().map(&f).collect(),
+            len: s.len,
             keys: s.keys,
+            marks: s.marks,
+            top: s.top,
         })
         .collect()
 }
@@ -644,31 +796,87 @@ impl Window for u128 {
     }
 }
 
-/// One segment of a one-kind table: states in key order, `p` counts each.
+/// How many states one entry of [`Seg::marks`] covers.
+const MARK: usize = 64;
+
+/// One segment of a one-kind table: states in key order. A state whose window holds
+/// `m` pieces keeps its counts for `m` to `cap` pieces only (fewer pieces than the
+/// window holds are impossible), `cap + 1 - m` counts one after the other.
 struct Seg<K, T> {
     keys: Vec<K>,
+    /// The counts, up to `len`, from [`LEAD`] on (the entries before are zeros);
+    /// past `len`, scratch that the merge writes over (kept from pass to pass, so
+    /// that it is not zeroed again).
     vals: Vec<T>,
+    len: usize,
+    /// `marks[j]`: where the counts of state `j * MARK` start in `vals`, so that a
+    /// thread can start anywhere without a pass over all the keys before it.
+    marks: Vec<usize>,
+    /// No count reaches `2^top` (see [`Cell::WIDTH`]).
+    top: u32,
 }
 
-impl<K, T> Default for Seg<K, T> {
+impl<K, T: Cell> Default for Seg<K, T> {
     fn default() -> Self {
         Seg {
             keys: Vec::new(),
-            vals: Vec::new(),
+            vals: vec![T::zero(); LEAD],
+            len: LEAD,
+            marks: Vec::new(),
+            top: 0,
         }
     }
 }
 
+impl<K: Window, T> Seg<K, T> {
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.len = LEAD;
+        self.marks.clear();
+        self.top = 0;
+    }
+
+    /// Adds the state `key`, whose counts start at `start` in `vals` (already there).
+    #[inline]
+    fn push(&mut self, key: K, start: usize) {
+        if self.keys.len().is_multiple_of(MARK) {
+            self.marks.push(start);
+        }
+        self.keys.push(key);
+    }
+
+    /// Where the counts of state `i` start in `vals` (`vals.len()` past the last state),
+    /// for counts up to `p - 1` pieces.
+    fn start_of(&self, i: usize, p: usize) -> usize {
+        if i == self.keys.len() {
+            return self.len;
+        }
+        let from = i / MARK * MARK;
+        self.marks[i / MARK]
+            + self.keys[from..i]
+                .iter()
+                .map(|k| p - k.count_ones() as usize)
+                .sum::<usize>()
+    }
+}
+
 /// The states `lo..hi` of a table of segments (indices across the segments in order),
-/// walked forwards.
+/// walked forwards. A state's counts come as the rest of its segment's `vals`, from
+/// [`LEAD`] entries before the state's first count on (scratch included): the state's
+/// own are as many as `p` less the pieces in its window, and the merge reads whole
+/// blocks around them.
 struct Run<'a, K, T> {
+    /// Per segment: the keys, and the counts from [`LEAD`] before the first state's.
     pieces: Vec<(&'a [K], &'a [T])>,
     piece: usize,
+    /// The next state in the current piece, and where its counts start.
     i: usize,
+    at: usize,
+    /// Counts for up to `p - 1` pieces.
     p: usize,
 }
 
-impl<'a, K: Copy, T> Run<'a, K, T> {
+impl<'a, K: Window, T> Run<'a, K, T> {
     fn new(segs: &'a [Seg<K, T>], lo: usize, hi: usize, p: usize) -> Run<'a, K, T> {
         let mut pieces = Vec::new();
         let mut base = 0;
@@ -678,7 +886,7 @@ impl<'a, K: Copy, T> Run<'a, K, T> {
             if a < b {
                 pieces.push((
                     &s.keys[a - base..b - base],
-                    &s.vals[(a - base) * p..(b - base) * p],
+                    &s.vals[s.start_of(a - base, p) - LEAD..],
                 ));
             }
             base += len;
@@ -687,156 +895,263 @@ impl<'a, K: Copy, T> Run<'a, K, T> {
             pieces,
             piece: 0,
             i: 0,
+            at: LEAD,
             p,
         }
     }
+}
 
-    /// The next state's window and counts.
+impl<'a, K: Window, T> Iterator for Run<'a, K, T> {
+    /// A state's window and its counts (from as many pieces as the window holds), with
+    /// [`LEAD`] entries before them and the rest of the segment's after them.
+    type Item = (K, &'a [T]);
+
     #[inline]
     fn next(&mut self) -> Option<(K, &'a [T])> {
         loop {
             let (keys, vals) = *self.pieces.get(self.piece)?;
-            if self.i < keys.len() {
-                let i = self.i;
+            if let Some(&key) = keys.get(self.i) {
+                let len = self.p - key.count_ones() as usize;
+                let v = &vals[self.at - LEAD..];
                 self.i += 1;
-                return Some((keys[i], &vals[i * self.p..(i + 1) * self.p]));
+                self.at += len;
+                return Some((key, v));
             }
             self.piece += 1;
             self.i = 0;
+            self.at = LEAD;
         }
     }
 }
 
-/// The most squares a one-kind pass takes at once. Measured on 13 knights on 13 × 13
-/// (one thread, CPU time): 2.9 s for one square per pass, 2.1 s for two, 2.5 s for
-/// three, 3.3 s for four (more runs to merge and successors to try per state).
-const MAX_BITS: usize = 2;
+/// Slices of the table per thread in a one-kind pass (each thread takes the next slice
+/// when done with one, so that they finish together).
+const SLICES_PER_THREAD: usize = 4;
+
+/// The most squares a one-kind pass takes at once (at most 5: a set of choices is a
+/// [`Choices`]). Fewer passes move fewer counts through memory; more squares mean more
+/// runs to merge and choices to try per `r`. Measured on 14 knights on 14 × 14 (one
+/// thread, CPU time): 2.95 s for three squares a pass, 2.67 s for four, 2.82 s for
+/// five (two squares took 4.85 s before the block sums).
+const MAX_BITS: usize = 4;
+
+/// A set of choices for the squares of a pass: bit `b` for choice `b`, whose bit
+/// `bits - 1 - s` tells whether square `s` of the pass is taken (so the choices come
+/// in window order).
+type Choices = u32;
 
 /// What one pass (up to [`MAX_BITS`] squares) of a one-kind run needs to know.
 struct Step<K> {
-    /// The window bits kept by a shift (the oldest `bits` squares drop out).
-    keep: K,
-    lane: K,
     /// Squares in this pass, 1 to [`MAX_BITS`].
     bits: u32,
+    /// The window but its `bits` oldest squares: the part `r` that stays.
+    rest: K,
     /// Window positions a piece on each square of the pass conflicts with.
     conflict: [K; MAX_BITS],
-    /// A fixed piece stands there: the square cannot stay empty.
-    forced: [bool; MAX_BITS],
+    /// `by_old[t]`: the choices that the dropped squares `t` allow, which the fixed
+    /// pieces allow and whose pieces do not attack each other.
+    by_old: [Choices; 1 << MAX_BITS],
+    /// `within[f]`: the choices that take only squares in `f` (bit `s` for square `s`).
+    within: [Choices; 1 << MAX_BITS],
     cap: usize,
-}
-
-/// One run's successors waiting to be merged: (window, counts, pieces placed).
-struct Queue<'a, K, T> {
-    run: Run<'a, K, T>,
-    q: [(K, &'a [T], usize); 1 << MAX_BITS],
-    at: usize,
-    len: usize,
+    /// A sum may overflow the count type: add with checks.
+    checked: bool,
 }
 
 impl<K: Window> Step<K> {
-    /// The successors of the state (`key`, `cur`) in window order, into `q`; how many.
-    #[inline]
-    fn successors<'a, T: Cell>(
-        &self,
-        key: K,
-        cur: &'a [T],
-        q: &mut [(K, &'a [T], usize); 1 << MAX_BITS],
-    ) -> usize {
-        let base = (key << self.bits) & self.keep;
-        let mut k = 0;
-        // Choice `b`: bit `bits - 1 - t` tells whether square `t` of the pass is taken,
-        // so the choices come in window order.
-        for b in 0..1u32 << self.bits {
-            let mut w = key;
-            let mut ok = true;
-            for t in 0..self.bits as usize {
-                let x = (b >> (self.bits as usize - 1 - t)) & 1 == 1;
-                if x {
-                    ok &= w & self.lane & self.conflict[t] == K::zero();
-                } else {
-                    ok &= !self.forced[t];
+    /// The pass over `bits` squares from square `cell`.
+    fn new(plan: &Plan, cell: usize, bits: usize, checked: bool) -> Step<K> {
+        let l = plan.window;
+        let lane = lane_of(l);
+        let conflict = |s: usize| plan.conflict[(cell + s) % plan.width] & lane;
+        let taken = |b: usize, s: usize| (b >> (bits - 1 - s)) & 1 == 1;
+        let nb = 1 << bits;
+        let mut by_old = [0; 1 << MAX_BITS];
+        for (t, allowed) in by_old.iter_mut().enumerate().take(nb) {
+            for b in 0..nb {
+                // The squares as the pass fills them in, `r` empty: a conflict involves
+                // one old square and one new one, or two new ones, so those with `r`
+                // are apart (`within`).
+                let mut w = (t as u128) << (l - bits);
+                let mut ok = true;
+                for s in 0..bits {
+                    if taken(b, s) {
+                        ok &= w & conflict(s) == 0;
+                    } else {
+                        ok &= plan.forced[cell + s].is_none();
+                    }
+                    w = ((w << 1) & lane) | taken(b, s) as u128;
                 }
-                w = ((w << 1u32) & self.lane) | if x { K::one() } else { K::zero() };
-            }
-            let placed = b.count_ones() as usize;
-            if ok && placed <= self.cap && cur[..=self.cap - placed].iter().any(|v| !v.is_zero()) {
-                q[k] = (base | K::narrow(b as u128), cur, placed);
-                k += 1;
+                if ok {
+                    *allowed |= 1 << b;
+                }
             }
         }
-        k
+        let mut within = [0; 1 << MAX_BITS];
+        for (f, set) in within.iter_mut().enumerate().take(nb) {
+            for b in 0..nb {
+                if (0..bits).all(|s| !taken(b, s) || (f >> s) & 1 == 1) {
+                    *set |= 1 << b;
+                }
+            }
+        }
+        Step {
+            bits: bits as u32,
+            rest: K::narrow(lane >> bits),
+            conflict: std::array::from_fn(|s| K::narrow(if s < bits { conflict(s) } else { 0 })),
+            by_old,
+            within,
+            cap: plan.caps[0] as usize,
+            checked,
+        }
     }
 
-    /// Merges the successors of the runs (one per content of the squares that drop
-    /// out, each sorted once shifted) into `out`, adding the counts of successors with the same window.
-    fn merge<'a, T: Cell>(
+    /// Merges the runs (one per content `t` of the squares that drop out, in order,
+    /// each sorted by the rest `r`) by `r` into `out`: per `r`, the successor for each
+    /// allowed choice `b`, in order, with the sum of the counts of the states `(t, r)`
+    /// that allow it.
+    fn merge<T: Cell>(
         &self,
-        runs: Vec<Run<'a, K, T>>,
+        runs: Vec<Run<'_, K, T>>,
         out: &mut Seg<K, T>,
     ) -> Result<(), Overflowed> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
+            // SAFETY: the CPU has the features the function is compiled for.
+            return unsafe { self.merge_x86(runs, out) };
+        }
+        self.merge_body(runs, out)
+    }
+
+    /// [`Step::merge`] compiled with `popcnt` (the pieces in a window, per state) and
+    /// AVX2 (the counts' sums).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,avx2")]
+    unsafe fn merge_x86<T: Cell>(
+        &self,
+        runs: Vec<Run<'_, K, T>>,
+        out: &mut Seg<K, T>,
+    ) -> Result<(), Overflowed> {
+        self.merge_body(runs, out)
+    }
+
+    #[inline(always)]
+    fn merge_body<T: Cell>(
+        &self,
+        mut runs: Vec<Run<'_, K, T>>,
+        out: &mut Seg<K, T>,
+    ) -> Result<(), Overflowed> {
+        out.clear();
+        let nb = 1usize << self.bits;
+        debug_assert_eq!(runs.len(), nb);
         let p = self.cap + 1;
-        out.keys.clear();
-        out.vals.clear();
-        let empty: &[T] = &[];
-        let mut queues: Vec<Queue<'a, K, T>> = runs
-            .into_iter()
-            .map(|run| Queue {
-                run,
-                q: [(K::zero(), empty, 0); 1 << MAX_BITS],
-                at: 0,
-                len: 0,
-            })
-            .collect();
+        // Sums in whole blocks (see `Cell::block`) where the counts fit one.
+        let blocks = T::BLOCKS && !self.checked && p <= BLOCK;
+        // The next state of each run: `r` (past every `r` once the run is done, which
+        // keeps the search for the least a plain minimum) and its counts.
+        let done = K::max_value();
+        let mut keys = [done; 1 << MAX_BITS];
+        let mut vals: [&[T]; 1 << MAX_BITS] = [&[]; 1 << MAX_BITS];
+        for t in 0..nb {
+            if let Some((k, v)) = runs[t].next() {
+                (keys[t], vals[t]) = (k & self.rest, v);
+            }
+        }
+        // The states met at one `r`: counts, pieces in `t` (the shift of the counts:
+        // the successor holds the pieces of `r` and `b`, not those of `t`), choices.
+        let mut srcs: [(&[T], usize, Choices); 1 << MAX_BITS] = [(&[], 0, 0); 1 << MAX_BITS];
+        let mut from: [(&[T], usize); 1 << MAX_BITS] = [(&[], 0); 1 << MAX_BITS];
+        let mut top = 0;
         loop {
-            let mut least: Option<K> = None;
-            for qu in queues.iter_mut() {
-                while qu.at == qu.len {
-                    let Some((key, cur)) = qu.run.next() else {
-                        break;
-                    };
-                    qu.len = self.successors(key, cur, &mut qu.q);
-                    qu.at = 0;
-                }
-                if qu.at < qu.len {
-                    let k = qu.q[qu.at].0;
-                    least = Some(least.map_or(k, |m| m.min(k)));
-                }
+            let r = keys[..nb].iter().fold(done, |m, &k| m.min(k));
+            if r == done {
+                break;
             }
-            let Some(key) = least else { break };
-            out.keys.push(key);
-            if out.keys.len() > MAX_STATES {
-                // The caller sees the table's size and stops with the error.
-                return Ok(());
-            }
-            let at = out.vals.len();
-            let mut first = true;
-            for qu in queues.iter_mut() {
-                if qu.at < qu.len && qu.q[qu.at].0 == key {
-                    let (_, cur, placed) = qu.q[qu.at];
-                    qu.at += 1;
-                    if first {
-                        // The first contribution is copied, not added to zeros.
-                        out.vals.extend(std::iter::repeat_n(T::zero(), placed));
-                        out.vals.extend_from_slice(&cur[..p - placed]);
-                        first = false;
-                    } else {
-                        T::add_slice(&mut out.vals[at + placed..at + p], &cur[..p - placed])?;
+            let mut n = 0;
+            let mut any: Choices = 0;
+            for t in 0..nb {
+                if keys[t] == r {
+                    srcs[n] = (vals[t], t.count_ones() as usize, self.by_old[t]);
+                    any |= self.by_old[t];
+                    n += 1;
+                    match runs[t].next() {
+                        Some((k, v)) => (keys[t], vals[t]) = (k & self.rest, v),
+                        None => keys[t] = done,
                     }
                 }
             }
+            let mut free = 0;
+            for s in 0..self.bits as usize {
+                if (r << s as u32) & self.conflict[s] == K::zero() {
+                    free |= 1 << s;
+                }
+            }
+            let mut choices = any & self.within[free];
+            let held = r.count_ones() as usize;
+            let base = r << self.bits;
+            while choices != 0 {
+                let b = choices.trailing_zeros();
+                choices &= choices - 1;
+                let placed = held + b.count_ones() as usize;
+                if placed > self.cap {
+                    continue;
+                }
+                let len = p - placed;
+                let mut m = 0;
+                let mut whole = blocks;
+                for &(v, shift, allows) in &srcs[..n] {
+                    if (allows >> b) & 1 == 1 {
+                        from[m] = (v, shift);
+                        whole &= v.len() >= LEAD + BLOCK;
+                        m += 1;
+                    }
+                }
+                let start = out.len;
+                let need = start + len.max(BLOCK);
+                if out.vals.len() < need {
+                    // Room for the counts and a whole block; zeroed once, then reused.
+                    let room = (2 * out.vals.len()).max(need).max(1 << 16);
+                    out.vals.resize(room, T::zero());
+                }
+                let dst = &mut out.vals[start..];
+                let bits = if whole {
+                    T::block(
+                        (&mut dst[..BLOCK]).try_into().expect("a block"),
+                        &from[..m],
+                        len,
+                    )
+                } else {
+                    T::gather(&mut dst[..len], &from[..m], self.checked)?
+                };
+                if bits > 0 {
+                    out.push(base | K::narrow(b as u128), start);
+                    out.len += len;
+                    top = top.max(bits);
+                }
+            }
+            if out.keys.len() > MAX_STATES {
+                // The caller sees the table's size and stops with the error.
+                break;
+            }
         }
+        out.top = top;
         Ok(())
     }
 }
 
-/// The counts of a table (`p` per state) summed over its states: in `u128` while the
-/// sums fit, else in big integers.
-fn sum_states<T: Cell>(vals: &[T], p: usize) -> Vec<BigUint> {
+/// The counts of a table summed over its states, each state given as (the number of
+/// pieces its first count is for, its counts), for up to `p - 1` pieces: in `u128`
+/// while the sums fit, else in big integers (`states` is walked again).
+fn sum_states<'a, T: Cell + 'a, I: Iterator<Item = (usize, &'a [T])>>(
+    states: impl Fn() -> I,
+    p: usize,
+) -> Vec<BigUint> {
     let mut total = vec![0u128; p];
     let mut fits = true;
-    'sum: for state in vals.chunks_exact(p) {
-        for (t, v) in total.iter_mut().zip(state) {
+    'sum: for (from, state) in states() {
+        for (t, v) in total[from..].iter_mut().zip(state) {
             match v.as_u128().and_then(|v| t.checked_add(v)) {
                 Some(n) => *t = n,
                 None => {
@@ -850,8 +1165,8 @@ fn sum_states<T: Cell>(vals: &[T], p: usize) -> Vec<BigUint> {
         return total.iter().map(|&n| BigUint::from(n)).collect();
     }
     let mut total = vec![BigUint::default(); p];
-    for state in vals.chunks_exact(p) {
-        for (t, v) in total.iter_mut().zip(state) {
+    for (from, state) in states() {
+        for (t, v) in total[from..].iter_mut().zip(state) {
             *t += v.to_big();
         }
     }
@@ -1160,6 +1475,36 @@ mod tests {
         // with it at its cap of 0, so the tables line up entry by entry.
         assert_eq!(one, on(true));
         assert_eq!(one[72], BigUint::from(2u32)); // the two checkerboard colourings
+    }
+
+    /// Counts past `u128` (kings on a 1 × 400 strip: `C(401 - k, k)` placements of `k`,
+    /// up to about `2^276`): the one-kind run goes on from `u64` to `u128` to big
+    /// integers, and stays exact.
+    #[test]
+    fn one_kind_goes_on_past_u128() {
+        let p = problem("1x400", "200K");
+        let table = counts_up_to_by(&p, Method::Plain, &Control::default()).unwrap();
+        assert!(table.iter().any(|n| n.bits() > 128));
+        for (k, n) in table.iter().enumerate() {
+            let k = k as u64;
+            assert_eq!(*n, super::super::binomial(401 - k, k), "{k}");
+        }
+    }
+
+    /// Long count lists (more than a block of them, [`BLOCK`]) in a table large enough
+    /// to fill the merge's first buffer: the one-kind run equals the several-kinds run
+    /// (the same knights beside a kind with no pieces), entry by entry.
+    #[test]
+    fn one_kind_long_count_lists() {
+        let with = |spec: &str| {
+            counts_up_to_by(&problem("8x8", spec), Method::Plain, &Control::default()).unwrap()
+        };
+        let one = with("40N");
+        assert_eq!(one[32], BigUint::from(2u32)); // the two colours
+        assert!(one[33..].iter().all(|n| *n == BigUint::default()));
+        let two = with("40N,0K");
+        // Kinds in canonical order (K first, at its cap of 0): entry `n` is `n` knights.
+        assert_eq!(one, two);
     }
 
     /// The band method applies where it should: kings on a long board, both
