@@ -108,7 +108,8 @@ impl Placement {
 
     /// [`Placement::parse`] for a placement on `board`: a permutation `[r1,r2,...]`
     /// may not list more files than the board has, even as trailing zeros (a longer
-    /// list is meant for another board). Squares are checked by [`Placement::check_on`].
+    /// list is meant for another board). It does not check that the squares are on the
+    /// board: [`Placement::check_on`] does.
     ///
     /// ```
     /// use queens::{Board, Catalog, Placement};

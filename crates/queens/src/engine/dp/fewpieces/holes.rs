@@ -24,7 +24,7 @@
 //!   rays (per square of the first, the meeting points of the second's rays).
 //!
 //! Cost: `O(|H| · side · directions²)` for three pieces (the walk along the pin's
-//! rays), `O(|H|²)` closed forms below that.
+//! rays) plus `O(|H|²)` meeting points and `O(|H|³)` checks; `O(|H|²)` for two.
 
 use num_bigint::BigInt;
 
@@ -75,7 +75,14 @@ fn count_both(d1: &PairDir, d2: &PairDir, l: i64) -> i64 {
 }
 
 /// The `b` in `K(d1) ∩ [1, l1]` with `m = sign·(b - c)` in `K(d2) ∩ [1, l2]`, counted.
-fn count_shifted(d1: &PairDir, l1: i64, c: i64, sign: i64, d2: &PairDir, l2: i64) -> i64 {
+fn count_shifted(
+    d1: &PairDir,
+    l1: i64,
+    c: i64,
+    sign: i64,
+    d2: &PairDir,
+    l2: i64,
+) -> Result<i64, Error> {
     let mut n = 0i64;
     for t1 in &d1.terms {
         for t2 in &d2.terms {
@@ -97,11 +104,11 @@ fn count_shifted(d1: &PairDir, l1: i64, c: i64, sign: i64, d2: &PairDir, l2: i64
             let Some((a, m)) = open::crt(t1.step as i128, c as i128, t2.step as i128) else {
                 continue;
             };
-            let k = open::ap_moments(a, m, lo as i128, hi as i128).map_or(0, |m| m[0]) as i64;
+            let k = open::ap_moments(a, m, lo as i128, hi as i128)?[0] as i64;
             n += t1.sign * t2.sign * k;
         }
     }
-    n
+    Ok(n)
 }
 
 /// `v` as a multiple of a primitive direction: `(p, k)`, `k ≥ 1`; `None` for zero.
@@ -162,7 +169,7 @@ impl Geometry<'_> {
             [(w, p)] => s - 1 - self.rays(*w, *p, x) as i128,
             [(w1, p1), (w2, p2)] => {
                 let (c1, c2) = (self.rays(*w1, *p1, x), self.rays(*w2, *p2, x));
-                let both = self.meet(*w1, *p1, *w2, *p2, x);
+                let both = self.meet(*w1, *p1, *w2, *p2, x)?;
                 let pins_free = i64::from(!self.conflict(*w2, *p2, x, *p1))
                     + i64::from(!self.conflict(*w1, *p1, x, *p2));
                 s - (c1 + c2 - both + pins_free) as i128
@@ -172,7 +179,7 @@ impl Geometry<'_> {
     }
 
     /// `|C_x(p1) ∩ C_x(p2)|` for pins `w1` on `p1` and `w2` on `p2`.
-    fn meet(&self, w1: usize, p1: Dir, w2: usize, p2: Dir, x: usize) -> i64 {
+    fn meet(&self, w1: usize, p1: Dir, w2: usize, p2: Dir, x: usize) -> Result<i64, Error> {
         let w = (p2.0 - p1.0, p2.1 - p1.1);
         let mut n = 0;
         for d1 in &self.pairs[w1][x].dirs {
@@ -188,7 +195,7 @@ impl Geometry<'_> {
                     let c = if a.0 != 0 { w.0 / a.0 } else { w.1 / a.1 };
                     let sigma = if a == b { 1 } else { -1 };
                     // t = σ(s - c).
-                    n += count_shifted(d1, self.reach(p1, a), c, sigma, d2, self.reach(p2, b));
+                    n += count_shifted(d1, self.reach(p1, a), c, sigma, d2, self.reach(p2, b))?;
                     continue;
                 }
                 let sn = b.0 * w.1 - w.0 * b.1;
@@ -203,7 +210,7 @@ impl Geometry<'_> {
                 }
             }
         }
-        n
+        Ok(n)
     }
 
     /// Calls `f(t, sign)` for every square `t` of `C_j(s)` of the pin `i` on `s`
@@ -281,7 +288,7 @@ impl Geometry<'_> {
                     let sigma = if e.p == d { 1 } else { -1 };
                     for (r, to) in [(d, sigma), ((-d.0, -d.1), -sigma)] {
                         if let Some(qr) = q.dir(r) {
-                            n += count_shifted(e, le, sigma * a, to, qr, i64::MAX / 4);
+                            n += count_shifted(e, le, sigma * a, to, qr, i64::MAX / 4)?;
                         }
                     }
                     continue;
@@ -309,7 +316,9 @@ impl Geometry<'_> {
             Ok(())
         })?;
         let x = open_pairs - near + both;
-        Ok(ay * az - ayz - x)
+        ay.checked_mul(az)
+            .and_then(|p| p.checked_sub(ayz)?.checked_sub(x))
+            .ok_or_else(overflow)
     }
 
     /// The placements of the free pieces beside the pins, no two pieces in conflict.
@@ -356,7 +365,9 @@ pub(crate) fn ordered(
         let pinned: Vec<usize> = (0..n).filter(|i| mask >> i & 1 == 1).collect();
         let free: Vec<usize> = (0..n).filter(|i| mask >> i & 1 == 0).collect();
         let sign = if pinned.len() % 2 == 1 { -1 } else { 1 };
-        let mut sum = 0i128;
+        // Each term fits in i128 (at most about S² on sides of 10^9); their sum over
+        // many holes may not.
+        let mut sum = BigInt::from(0);
         let mut chosen: Vec<usize> = Vec::new();
         assign(holes, pinned.len(), &mut chosen, &mut |at| {
             let pins: Vec<(usize, Dir)> = pinned
@@ -364,12 +375,10 @@ pub(crate) fn ordered(
                 .zip(at)
                 .map(|(&i, &h)| (i, holes[h]))
                 .collect();
-            sum = sum
-                .checked_add(g.pinned(&pins, &free)?)
-                .ok_or_else(overflow)?;
+            sum += g.pinned(&pins, &free)?;
             Ok(())
         })?;
-        total += BigInt::from(sign) * BigInt::from(sum);
+        total += BigInt::from(sign) * sum;
     }
     Ok(total)
 }
@@ -395,30 +404,43 @@ fn assign(
 }
 
 /// The estimated steps of [`ordered`], in the units of [`open::work`] (a line sum, about
-/// 60 ns): for three pieces each hole's pin walks its rays with a few dozen cheap closed
-/// forms per square (3 queens on 10^5 × 10^5 with 3 holes: 2 s of walks, 4.4 s in all).
+/// 60 ns). For three pieces each hole's pin walks its rays, with per square and per
+/// direction of the third piece a meeting point per direction of their pair or, when
+/// collinear, a congruence count per two progressions (3 queens on 10^5 × 10^5 with 3
+/// holes: 2 s of walks, 4.4 s in all). Pins on two holes cost the meeting points of
+/// their rays, on three a check.
 pub(crate) fn work(kinds: &[&Reach], holes: usize, rows: u64, cols: u64) -> u64 {
     let h = holes as u64;
-    let dirs: u64 = kinds
+    let pairs: Vec<Pair> = kinds
         .iter()
-        .map(|r| r.dir_count() as u64)
+        .flat_map(|x| kinds.iter().map(move |y| Pair::new(x, y, rows, cols)))
+        .collect();
+    let dirs = pairs.iter().map(|p| p.dirs.len() as u64).max().unwrap_or(1);
+    let most = pairs
+        .iter()
+        .flat_map(|p| &p.dirs)
+        .map(|d| d.terms.len() as u64)
         .max()
         .unwrap_or(1);
-    // Pins on two holes: the meeting points of their rays; on three: a check.
-    let few = h
-        .saturating_mul(h)
-        .saturating_mul(dirs * dirs * 4)
-        .saturating_add(h.saturating_mul(h).saturating_mul(h));
-    if kinds.len() < 3 {
-        return few;
+    let meet = dirs.saturating_mul(dirs).saturating_mul(most * most + 1);
+    match kinds.len() {
+        0 => 0,
+        1 => h,
+        2 => h
+            .saturating_mul(dirs * most)
+            .saturating_add(h.saturating_mul(h)),
+        _ => {
+            let size: u64 = kinds.iter().map(|r| r.size(rows, cols)).sum();
+            let per_square = dirs.saturating_mul(dirs + 4 * most * most);
+            let walks = h
+                .saturating_mul(3)
+                .saturating_mul(size)
+                .saturating_mul(per_square)
+                / 48;
+            walks
+                .saturating_add(h.saturating_mul(h).saturating_mul(meet))
+                .saturating_add(h.saturating_mul(h).saturating_mul(h))
+                .saturating_add(open::work(kinds, rows, cols))
+        }
     }
-    let size: u64 = kinds.iter().map(|r| r.size(rows, cols)).sum();
-    let walks = h
-        .saturating_mul(3)
-        .saturating_mul(size)
-        .saturating_mul(dirs * dirs)
-        / 32;
-    walks
-        .saturating_add(few)
-        .saturating_add(open::work(kinds, rows, cols))
 }

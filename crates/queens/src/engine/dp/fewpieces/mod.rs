@@ -29,7 +29,8 @@
 //!
 //! Regions are declined (their count is a constraint on the whole placement). Pieces of
 //! one kind are interchangeable: the ordered count is divided by `count!` per kind.
-//! Sums run in checked `u128`, the final combination in big integers.
+//! Sums run in checked `i128` (signed: inclusion–exclusion), the final combination in
+//! big integers.
 
 pub(crate) mod grid;
 pub(crate) mod holes;
@@ -50,8 +51,8 @@ pub struct FewPiecesEngine;
 /// The most pieces the engine counts.
 pub const MAX_PIECES: u64 = 3;
 
-/// The most steps (line sums, see `open::work`) the open-board method takes for three
-/// pieces: about two minutes (3 queens on sides up to about 5·10^6).
+/// The most steps (line sums, see `open::work`) the open-board and holes methods take:
+/// about three minutes (3 queens on sides up to about 7.8·10^6; 10^6 takes 23 s).
 pub const OPEN_MAX_WORK: u64 = 2_000_000_000;
 
 /// The most estimated steps (squares times degree, squared for three pieces) of the
@@ -102,8 +103,8 @@ fn only_holes(problem: &Problem) -> Option<Vec<(i64, i64)>> {
     })
 }
 
-/// Whether the holes method takes the problem: only holes, and less work than walking
-/// the board square by square (and at most [`OPEN_MAX_WORK`]).
+/// Whether the holes method takes the problem: only holes, at most [`OPEN_MAX_WORK`],
+/// and less work than walking the board square by square (or that walk too large).
 fn by_holes(problem: &Problem, kinds: &[PieceKind]) -> Option<Vec<(i64, i64)>> {
     let holes = only_holes(problem)?;
     let b = problem.board();
@@ -111,8 +112,10 @@ fn by_holes(problem: &Problem, kinds: &[PieceKind]) -> Option<Vec<(i64, i64)>> {
     let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
     let refs: Vec<&Reach> = reaches.iter().collect();
     let work = holes::work(&refs, holes.len(), rows, cols);
-    let (grid_steps, _) = grid_work(problem, kinds);
-    (work <= OPEN_MAX_WORK && work < grid_steps && open::small(&refs, rows, cols)).then_some(holes)
+    let (steps, entries) = grid_work(problem, kinds);
+    let grid_too_large = steps > GRID_MAX_WORK || entries > GRID_MAX_ENTRIES;
+    (work <= OPEN_MAX_WORK && (work < steps || grid_too_large) && open::small(&refs, rows, cols))
+        .then_some(holes)
 }
 
 /// The estimated work of the square-by-square method: (steps, list entries).
@@ -151,8 +154,8 @@ impl Engine for FewPiecesEngine {
 
     fn summary(&self) -> &'static str {
         "up to three pieces of any kinds, counted from the geometry of their conflicts \
-         (open boards to sides of 10^9 for two, past 10^6 for three; holes, blockers, torus and \
-         fixed pieces square by square)"
+         (open boards and holes to sides of 10^9 for two, past 10^6 for three; blockers, torus \
+         and fixed pieces square by square)"
     }
 
     fn jobs(&self) -> &'static [Job] {
@@ -193,8 +196,8 @@ impl Engine for FewPiecesEngine {
             let work = open::work(&refs, rows, cols);
             if work > OPEN_MAX_WORK {
                 return Err(format!(
-                    "the fewpieces engine would take about {work} steps for three pieces with \
-                     sliders on this board (at most {OPEN_MAX_WORK})"
+                    "the fewpieces engine would take about {work} steps for three pieces of \
+                     these kinds on this board (at most {OPEN_MAX_WORK})"
                 ));
             }
             return Ok(());

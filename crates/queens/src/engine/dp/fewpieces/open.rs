@@ -410,12 +410,13 @@ impl Board<'_> {
                     let (s1, s2, s3) = (t1.step as i128, t2.step as i128, t3.step as i128);
                     let m2 = det * s2 / gcd(an, det * s2);
                     let m3 = det * s3 / gcd(bn, det * s3);
-                    let modulus = lcm(lcm(s1, m2), m3);
+                    let modulus = lcm(lcm(s1, m2)?, m3)?;
                     // k = modulus·j; each bound on k, l, m and the board's extent.
+                    let mul = |a: i128, b: i128| a.checked_mul(b).ok_or_else(overflow);
                     let mut top = t1.bound as i128 / modulus;
-                    top = top.min(t2.bound as i128 * det / (an * modulus));
-                    top = top.min(t3.bound as i128 * det / (bn * modulus));
-                    let (gf, gr) = (modulus * sf / det, modulus * sr / det);
+                    top = top.min(mul(t2.bound as i128, det)? / mul(an, modulus)?);
+                    top = top.min(mul(t3.bound as i128, det)? / mul(bn, modulus)?);
+                    let (gf, gr) = (mul(modulus, sf)? / det, mul(modulus, sr)? / det);
                     if gf > 0 {
                         top = top.min((cols - 1) / gf);
                     }
@@ -437,8 +438,8 @@ impl Board<'_> {
     }
 }
 
-fn lcm(a: i128, b: i128) -> i128 {
-    a / gcd(a, b) * b
+fn lcm(a: i128, b: i128) -> Result<i128, Error> {
+    (a / gcd(a, b)).checked_mul(b).ok_or_else(overflow)
 }
 
 /// The steps [`ordered`] takes for these kinds, in line sums: what `check` compares

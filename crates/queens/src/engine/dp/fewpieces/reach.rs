@@ -61,11 +61,6 @@ impl Reach {
         Reach { dirs }
     }
 
-    /// How many primitive directions this kind moves along.
-    pub(crate) fn dir_count(&self) -> usize {
-        self.dirs.len()
-    }
-
     /// How many multiples this kind reaches along all its directions on the board, at
     /// most (before the union with another kind removes repeats).
     pub(crate) fn size(&self, rows: u64, cols: u64) -> u64 {
