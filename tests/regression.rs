@@ -958,3 +958,27 @@ fn fewpieces_sums_over_many_holes_past_i128() {
     assert_eq!(stdout(&a), stdout(&b));
     assert!(stdout(&a).trim().len() > 38, "{}", stdout(&a));
 }
+
+#[test]
+fn transfer_stops_soon_after_the_time_budget_within_a_pass() {
+    // The one-kind transfer looked at the clock only between passes of four squares,
+    // and a pass of 16 knights runs about a second: a 0.3 s budget ended after 1.3 s.
+    // The merge now looks every 65,536 windows.
+    let start = std::time::Instant::now();
+    let o = queens(&[
+        "count",
+        "16",
+        "--pieces",
+        "16N",
+        "--threads",
+        "1",
+        "--budget-secs",
+        "0.3",
+    ]);
+    code(&o, 3);
+    assert!(
+        start.elapsed().as_secs_f64() < 1.0,
+        "took {:?}",
+        start.elapsed()
+    );
+}

@@ -503,8 +503,9 @@ impl Plan {
                     .map(|b| Run::new(&segs, b[t], b[t + 1], p))
                     .collect()
             };
+            let stop = || ctl.cancelled();
             let overflowed = if jobs == 1 {
-                step.merge(slices(0), &mut next[0]).is_err()
+                step.merge(slices(0), &mut next[0], &stop).is_err()
             } else {
                 // The threads take the slices in turn, each merging into the slice's
                 // own segment: the merge's work per state varies along the table, so
@@ -518,7 +519,7 @@ impl Plan {
                                 loop {
                                     let job = work.lock().expect("no merge panicked").next();
                                     let Some((t, out)) = job else { break over };
-                                    over |= step.merge(slices(t), out).is_err();
+                                    over |= step.merge(slices(t), out, &stop).is_err();
                                 }
                             })
                         })
@@ -529,6 +530,10 @@ impl Plan {
                         .fold(false, |a, b| a | b)
                 })
             };
+            // A merge cut short by the stop leaves a partial table: never used.
+            if ctl.cancelled() {
+                return Err(Error::Interrupted);
+            }
             for out in next.iter_mut().skip(jobs) {
                 out.clear();
             }
@@ -928,6 +933,10 @@ impl<'a, K: Window, T> Iterator for Run<'a, K, T> {
 /// when done with one, so that they finish together).
 const SLICES_PER_THREAD: usize = 4;
 
+/// How many windows `r` a one-kind merge takes between two looks at the stop (a pass
+/// of 16 knights runs about a second).
+const STOP_POLL: u32 = 1 << 16;
+
 /// The most squares a one-kind pass takes at once (at most 5: a set of choices is a
 /// [`Choices`]). Fewer passes move fewer counts through memory; more squares mean more
 /// runs to merge and choices to try per `r`. Measured on 14 knights on 14 × 14 (one
@@ -1009,20 +1018,22 @@ impl<K: Window> Step<K> {
     /// Merges the runs (one per content `t` of the squares that drop out, in order,
     /// each sorted by the rest `r`) by `r` into `out`: per `r`, the successor for each
     /// allowed choice `b`, in order, with the sum of the counts of the states `(t, r)`
-    /// that allow it.
+    /// that allow it. Stops early, leaving `out` short, once `stop` says so (polled every
+    /// [`STOP_POLL`] `r`s; the caller checks it again after the merge).
     fn merge<T: Cell>(
         &self,
         runs: Vec<Run<'_, K, T>>,
         out: &mut Seg<K, T>,
+        stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<(), Overflowed> {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt")
             && std::arch::is_x86_feature_detected!("avx2")
         {
             // SAFETY: the CPU has the features the function is compiled for.
-            return unsafe { self.merge_x86(runs, out) };
+            return unsafe { self.merge_x86(runs, out, stop) };
         }
-        self.merge_body(runs, out)
+        self.merge_body(runs, out, stop)
     }
 
     /// [`Step::merge`] compiled with `popcnt` (the pieces in a window, per state) and
@@ -1033,8 +1044,9 @@ impl<K: Window> Step<K> {
         &self,
         runs: Vec<Run<'_, K, T>>,
         out: &mut Seg<K, T>,
+        stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<(), Overflowed> {
-        self.merge_body(runs, out)
+        self.merge_body(runs, out, stop)
     }
 
     #[inline(always)]
@@ -1042,6 +1054,7 @@ impl<K: Window> Step<K> {
         &self,
         mut runs: Vec<Run<'_, K, T>>,
         out: &mut Seg<K, T>,
+        stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<(), Overflowed> {
         out.clear();
         let nb = 1usize << self.bits;
@@ -1064,10 +1077,18 @@ impl<K: Window> Step<K> {
         let mut srcs: [(&[T], usize, Choices); 1 << MAX_BITS] = [(&[], 0, 0); 1 << MAX_BITS];
         let mut from: [(&[T], usize); 1 << MAX_BITS] = [(&[], 0); 1 << MAX_BITS];
         let mut top = 0;
+        let mut polled = 0u32;
         loop {
             let r = keys[..nb].iter().fold(done, |m, &k| m.min(k));
             if r == done {
                 break;
+            }
+            polled += 1;
+            if polled == STOP_POLL {
+                polled = 0;
+                if stop() {
+                    break;
+                }
             }
             let mut n = 0;
             let mut any: Choices = 0;

@@ -23,6 +23,9 @@
 //!   square, the conflict degree of each in closed form), plus those with both on
 //!   rays (per square of the first, the meeting points of the second's rays).
 //!
+//! Fixed pieces are pins from the start (at most three pieces in all: the counts beside
+//! pins above cover every case then).
+//!
 //! Cost: `O(|H| · side · directions²)` for three pieces (the walk along the pin's
 //! rays) plus `O(|H|²)` meeting points and `O(|H|³)` checks; `O(|H|²)` for two.
 
@@ -339,27 +342,43 @@ impl Geometry<'_> {
     }
 }
 
-/// The ordered count: pieces of `kinds` (one entry per piece, at most three) on
-/// distinct squares of the `rows × cols` board that are not `holes`, no two in
-/// conflict.
+/// The ordered count: pieces of `kinds` (one entry per piece) on distinct squares of
+/// the `rows × cols` board that are not `holes`, beside the `fixed` pieces, no two in
+/// conflict. At most three pieces in all, the fixed ones included.
 pub(crate) fn ordered(
     kinds: &[&Reach],
+    fixed: &[(&Reach, Dir)],
     holes: &[Dir],
     rows: u64,
     cols: u64,
     ctl: &Control,
 ) -> Result<BigInt, Error> {
+    let n = kinds.len();
+    // Free pieces first, then the fixed ones (pinned from the start).
+    let all: Vec<&Reach> = kinds
+        .iter()
+        .copied()
+        .chain(fixed.iter().map(|f| f.0))
+        .collect();
     let g = Geometry {
         rows: rows as i64,
         cols: cols as i64,
-        pairs: kinds
+        pairs: all
             .iter()
-            .map(|x| kinds.iter().map(|y| Pair::new(x, y, rows, cols)).collect())
+            .map(|x| all.iter().map(|y| Pair::new(x, y, rows, cols)).collect())
             .collect(),
         ctl,
     };
-    let n = kinds.len();
-    let mut total = open::ordered(kinds, rows, cols, ctl)?;
+    let fixed_pins: Vec<(usize, Dir)> = fixed
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (n + i, f.1))
+        .collect();
+    let mut total = if fixed.is_empty() {
+        open::ordered(kinds, rows, cols, ctl)?
+    } else {
+        BigInt::from(g.pinned(&fixed_pins, &(0..n).collect::<Vec<_>>())?)
+    };
     // Every non-empty T, and every one-to-one placement of T on the holes.
     for mask in 1u32..1 << n {
         let pinned: Vec<usize> = (0..n).filter(|i| mask >> i & 1 == 1).collect();
@@ -374,6 +393,7 @@ pub(crate) fn ordered(
                 .iter()
                 .zip(at)
                 .map(|(&i, &h)| (i, holes[h]))
+                .chain(fixed_pins.iter().copied())
                 .collect();
             sum += g.pinned(&pins, &free)?;
             Ok(())

@@ -92,15 +92,30 @@ fn open_board(problem: &Problem) -> bool {
     problem.terrain().is_plain() && problem.fixed().is_empty()
 }
 
-/// The holes, `(file, rank)`, when they are all the problem adds to the open rectangle.
+/// The holes, `(file, rank)`, when holes and fixed pieces are all the problem adds to
+/// the open rectangle, and it has at most three pieces in all (the fixed ones included).
 fn only_holes(problem: &Problem) -> Option<Vec<(i64, i64)>> {
     let t = problem.terrain();
     let plain = !t.torus() && t.blockers().next().is_none() && t.regions().is_none();
-    (plain && problem.fixed().is_empty()).then(|| {
+    let pieces = problem.fixed().len() as u64 + kinds(problem).len() as u64;
+    (plain && pieces <= MAX_PIECES).then(|| {
         t.holes()
             .map(|s| (i64::from(s.file), i64::from(s.rank)))
             .collect()
     })
+}
+
+/// The fixed pieces' reaches and squares.
+fn pins(problem: &Problem) -> Vec<(Reach, (i64, i64))> {
+    problem
+        .fixed()
+        .pieces()
+        .iter()
+        .map(|f| {
+            let s = f.square;
+            (Reach::of(&f.kind), (i64::from(s.file), i64::from(s.rank)))
+        })
+        .collect()
 }
 
 /// Whether the holes method takes the problem: only holes, at most [`OPEN_MAX_WORK`],
@@ -111,7 +126,7 @@ fn by_holes(problem: &Problem, kinds: &[PieceKind]) -> Option<Vec<(i64, i64)>> {
     let (rows, cols) = (u64::from(b.rows()), u64::from(b.cols()));
     let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
     let refs: Vec<&Reach> = reaches.iter().collect();
-    let work = holes::work(&refs, holes.len(), rows, cols);
+    let work = holes::work(&refs, holes.len() + problem.fixed().len(), rows, cols);
     let (steps, entries) = grid_work(problem, kinds);
     let grid_too_large = steps > GRID_MAX_WORK || entries > GRID_MAX_ENTRIES;
     (work <= OPEN_MAX_WORK && (work < steps || grid_too_large) && open::small(&refs, rows, cols))
@@ -209,7 +224,7 @@ impl Engine for FewPiecesEngine {
         if let Some(holes) = only_holes(problem) {
             let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
             let refs: Vec<&Reach> = reaches.iter().collect();
-            let work = holes::work(&refs, holes.len(), rows, cols);
+            let work = holes::work(&refs, holes.len() + problem.fixed().len(), rows, cols);
             if work > OPEN_MAX_WORK && (steps > GRID_MAX_WORK || entries > GRID_MAX_ENTRIES) {
                 return Err(format!(
                     "the fewpieces engine would take about {work} steps for these pieces with \
@@ -240,7 +255,10 @@ impl Engine for FewPiecesEngine {
         } else if let Some(holes) = by_holes(problem, &kinds) {
             let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
             let refs: Vec<&Reach> = reaches.iter().collect();
-            holes::ordered(&refs, &holes, u64::from(b.rows()), u64::from(b.cols()), ctl)?
+            let pins = pins(problem);
+            let fixed: Vec<(&Reach, (i64, i64))> = pins.iter().map(|(r, s)| (r, *s)).collect();
+            let (rows, cols) = (u64::from(b.rows()), u64::from(b.cols()));
+            holes::ordered(&refs, &fixed, &holes, rows, cols, ctl)?
         } else {
             grid::ordered(problem, &kinds, ctl)?
         };
@@ -381,8 +399,65 @@ mod tests {
             let refs: Vec<&Reach> = reaches.iter().collect();
             let ctl = Control::default();
             let hs = only_holes(&p).unwrap();
-            let ours = holes::ordered(&refs, &hs, u64::from(rows), u64::from(cols), &ctl).unwrap();
+            let ours =
+                holes::ordered(&refs, &[], &hs, u64::from(rows), u64::from(cols), &ctl).unwrap();
             prop_assert_eq!(ours, grid::ordered(&p, &kinds, &ctl).unwrap());
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(ProptestConfig::with_cases(80))]
+
+        /// Fixed pieces as pins (three pieces in all), with holes or without, against
+        /// the square-by-square method.
+        #[test]
+        fn fixed_pieces_match_grid(
+            rows in 2u32..=16,
+            cols in 2u32..=16,
+            kinds in random_moves(),
+            fixed in proptest::collection::vec((0u32..16, 0u32..16, 0usize..3), 1..=2),
+            holes in proptest::collection::vec((0u32..16, 0u32..16), 0..=3),
+        ) {
+            let kinds = random_kinds(&kinds);
+            let board = Board::new(rows, cols).unwrap();
+            let fixed: Vec<crate::Piece> = fixed
+                .iter()
+                .map(|&(f, r, k)| crate::Piece {
+                    kind: kinds[k % kinds.len()].clone(),
+                    square: crate::Square::new(f % cols, r % rows),
+                })
+                .collect();
+            // One free piece per kind, besides the fixed ones; three in all at most.
+            prop_assume!(kinds.len() + fixed.len() <= 3);
+            let spec = kinds
+                .iter()
+                .map(|k| crate::PieceCount {
+                    kind: k.clone(),
+                    count: 1 + fixed.iter().filter(|f| &f.kind == k).count() as u32,
+                })
+                .collect();
+            let holes: Vec<crate::Square> = holes
+                .iter()
+                .map(|&(f, r)| crate::Square::new(f % cols, r % rows))
+                .collect();
+            let Ok(terrain) = crate::terrain::Terrain::new(&board).with_holes(holes) else {
+                return Ok(());
+            };
+            let Ok(p) = Problem::new(board, spec, Placement::new(fixed))
+                .and_then(|p| p.with_terrain(terrain))
+            else {
+                return Ok(());
+            };
+            let free = super::kinds(&p);
+            let reaches: Vec<Reach> = free.iter().map(Reach::of).collect();
+            let refs: Vec<&Reach> = reaches.iter().collect();
+            let pins = pins(&p);
+            let fixed: Vec<(&Reach, (i64, i64))> = pins.iter().map(|(r, s)| (r, *s)).collect();
+            let hs = only_holes(&p).unwrap();
+            let ctl = Control::default();
+            let ours = holes::ordered(&refs, &fixed, &hs, u64::from(rows), u64::from(cols), &ctl)
+                .unwrap();
+            prop_assert_eq!(ours, grid::ordered(&p, &free, &ctl).unwrap());
         }
     }
 
