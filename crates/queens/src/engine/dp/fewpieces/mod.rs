@@ -15,17 +15,19 @@
 //!   thread, CPU time, 2-core machine with a build running): 3 queens on 10^4 × 10^4 in
 //!   0.24 s, on 10^5 × 10^5 in 2.4 s (time ∝ side; the sums over offsets before took
 //!   48 s on 10^4 × 10^4); 2 queens on 10^8 × 10^8 in under 0.01 s.
-//! - [`holes`]: holes alone (lines pass over them) on boards of any size:
-//!   inclusion–exclusion over the pieces that stand on holes, each term the open count
-//!   or a count beside pieces pinned on holes, from their conflict rays: `O(holes ·
-//!   side)` for three pieces. Taken when its estimated work is below the square-by-square
-//!   method's and [`OPEN_MAX_WORK`] (3 queens on 10^6 × 10^6 with 3 holes: 38 s).
+//! - [`holes`]: holes (lines pass over them) and fixed pieces, three pieces in all, on
+//!   boards of any size: inclusion–exclusion over the pieces that stand on holes, each
+//!   term the open count or a count beside pieces pinned on holes or fixed, from their
+//!   conflict rays: `O((holes + fixed) · side)` for three pieces. Taken when its
+//!   estimated work is below the square-by-square method's (or that one is too large)
+//!   and at most [`OPEN_MAX_WORK`] (3 queens on 10^6 × 10^6 with 3 holes: 38 s; with a
+//!   fixed queen: 1.4 s).
 //! - [`grid`]: holes, blockers, the torus and fixed pieces, square by square from
 //!   [`crate::terrain::Terrain::attacks`]: `O(squares · degree²)` for three pieces.
 //!   Boards while the estimated work stays under [`GRID_MAX_WORK`] and the lists under
-//!   [`GRID_MAX_ENTRIES`]; larger ones are declined (blockers and fixed pieces on a
-//!   huge board would need the same corrections along the lines through them, with
-//!   lines cut at blockers; that is not built).
+//!   [`GRID_MAX_ENTRIES`]; larger ones are declined (blockers, or more than three
+//!   pieces with the fixed ones, on a huge board would need corrections along the lines
+//!   through them, with lines cut at blockers; that is not built).
 //!
 //! Regions are declined (their count is a constraint on the whole placement). Pieces of
 //! one kind are interchangeable: the ordered count is divided by `count!` per kind.
