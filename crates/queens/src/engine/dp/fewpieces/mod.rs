@@ -366,6 +366,47 @@ mod tests {
         }
     }
 
+    /// The holes method and the square-by-square method on `rows × cols` with holes on
+    /// `holes` (wrapped onto the board), `fixed` pieces and one free piece per kind;
+    /// `None` when that is no problem (pieces that do not fit, a fixed piece on a hole).
+    fn holes_and_grid(
+        rows: u32,
+        cols: u32,
+        kinds: &[PieceKind],
+        fixed: Vec<crate::Piece>,
+        holes: &[(u32, u32)],
+    ) -> Option<(BigInt, BigInt)> {
+        let board = Board::new(rows, cols).unwrap();
+        let holes = holes
+            .iter()
+            .map(|&(f, r)| crate::Square::new(f % cols, r % rows));
+        let terrain = crate::terrain::Terrain::new(&board)
+            .with_holes(holes)
+            .ok()?;
+        let spec = kinds
+            .iter()
+            .map(|k| crate::PieceCount {
+                kind: k.clone(),
+                count: 1 + fixed.iter().filter(|f| &f.kind == k).count() as u32,
+            })
+            .collect();
+        let p = Problem::new(board, spec, Placement::new(fixed))
+            .and_then(|p| p.with_terrain(terrain))
+            .ok()?;
+        let free = super::kinds(&p);
+        let reaches: Vec<Reach> = free.iter().map(Reach::of).collect();
+        let refs: Vec<&Reach> = reaches.iter().collect();
+        let pins = pins(&p);
+        let fixed: Vec<(&Reach, (i64, i64))> = pins.iter().map(|(r, s)| (r, *s)).collect();
+        let hs = only_holes(&p).unwrap();
+        let ctl = Control::default();
+        let (r, c) = (u64::from(rows), u64::from(cols));
+        Some((
+            holes::ordered(&refs, &fixed, &hs, r, c, &ctl).unwrap(),
+            grid::ordered(&p, &free, &ctl).unwrap(),
+        ))
+    }
+
     proptest::proptest! {
         #![proptest_config(ProptestConfig::with_cases(80))]
 
@@ -379,36 +420,10 @@ mod tests {
             holes in proptest::collection::vec((0u32..20, 0u32..20), 1..=5),
         ) {
             let kinds = random_kinds(&kinds);
-            let board = Board::new(rows, cols).unwrap();
-            let holes: Vec<crate::Square> = holes
-                .iter()
-                .map(|&(f, r)| crate::Square::new(f % cols, r % rows))
-                .collect();
-            let Ok(terrain) = crate::terrain::Terrain::new(&board).with_holes(holes) else {
-                return Ok(());
-            };
-            let spec = kinds
-                .iter()
-                .map(|k| crate::PieceCount { kind: k.clone(), count: 1 })
-                .collect();
-            // Boards too small for the pieces are no problem at all.
-            let Ok(p) = Problem::new(board, spec, Placement::default())
-                .and_then(|p| p.with_terrain(terrain))
-            else {
-                return Ok(());
-            };
-            let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
-            let refs: Vec<&Reach> = reaches.iter().collect();
-            let ctl = Control::default();
-            let hs = only_holes(&p).unwrap();
-            let ours =
-                holes::ordered(&refs, &[], &hs, u64::from(rows), u64::from(cols), &ctl).unwrap();
-            prop_assert_eq!(ours, grid::ordered(&p, &kinds, &ctl).unwrap());
+            if let Some((ours, grid)) = holes_and_grid(rows, cols, &kinds, Vec::new(), &holes) {
+                prop_assert_eq!(ours, grid);
+            }
         }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(ProptestConfig::with_cases(80))]
 
         /// Fixed pieces as pins (three pieces in all), with holes or without, against
         /// the square-by-square method.
@@ -421,7 +436,8 @@ mod tests {
             holes in proptest::collection::vec((0u32..16, 0u32..16), 0..=3),
         ) {
             let kinds = random_kinds(&kinds);
-            let board = Board::new(rows, cols).unwrap();
+            // One free piece per kind, besides the fixed ones; three in all at most.
+            prop_assume!(kinds.len() + fixed.len() <= 3);
             let fixed: Vec<crate::Piece> = fixed
                 .iter()
                 .map(|&(f, r, k)| crate::Piece {
@@ -429,37 +445,9 @@ mod tests {
                     square: crate::Square::new(f % cols, r % rows),
                 })
                 .collect();
-            // One free piece per kind, besides the fixed ones; three in all at most.
-            prop_assume!(kinds.len() + fixed.len() <= 3);
-            let spec = kinds
-                .iter()
-                .map(|k| crate::PieceCount {
-                    kind: k.clone(),
-                    count: 1 + fixed.iter().filter(|f| &f.kind == k).count() as u32,
-                })
-                .collect();
-            let holes: Vec<crate::Square> = holes
-                .iter()
-                .map(|&(f, r)| crate::Square::new(f % cols, r % rows))
-                .collect();
-            let Ok(terrain) = crate::terrain::Terrain::new(&board).with_holes(holes) else {
-                return Ok(());
-            };
-            let Ok(p) = Problem::new(board, spec, Placement::new(fixed))
-                .and_then(|p| p.with_terrain(terrain))
-            else {
-                return Ok(());
-            };
-            let free = super::kinds(&p);
-            let reaches: Vec<Reach> = free.iter().map(Reach::of).collect();
-            let refs: Vec<&Reach> = reaches.iter().collect();
-            let pins = pins(&p);
-            let fixed: Vec<(&Reach, (i64, i64))> = pins.iter().map(|(r, s)| (r, *s)).collect();
-            let hs = only_holes(&p).unwrap();
-            let ctl = Control::default();
-            let ours = holes::ordered(&refs, &fixed, &hs, u64::from(rows), u64::from(cols), &ctl)
-                .unwrap();
-            prop_assert_eq!(ours, grid::ordered(&p, &free, &ctl).unwrap());
+            if let Some((ours, grid)) = holes_and_grid(rows, cols, &kinds, fixed, &holes) {
+                prop_assert_eq!(ours, grid);
+            }
         }
     }
 
