@@ -30,6 +30,7 @@
 //! rays) plus `O(|H|²)` meeting points and `O(|H|³)` checks; `O(|H|²)` for two.
 
 use num_bigint::BigInt;
+use num_integer::Integer;
 
 use super::open;
 use super::reach::{Dir, Pair, PairDir, Reach};
@@ -49,14 +50,6 @@ fn overflow() -> Error {
     Error::internal("a count of the fewpieces engine passed i128")
 }
 
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 { a.abs() } else { gcd(b, a % b) }
-}
-
-fn lcm(a: i64, b: i64) -> i64 {
-    a / gcd(a, b) * b
-}
-
 /// `K(d) ∩ [1, l]`, counted.
 fn count_in(d: &PairDir, l: i64) -> i64 {
     d.terms
@@ -71,7 +64,7 @@ fn count_both(d1: &PairDir, d2: &PairDir, l: i64) -> i64 {
     for t1 in &d1.terms {
         for t2 in &d2.terms {
             let top = l.min(t1.bound as i64).min(t2.bound as i64).max(0);
-            n += t1.sign * t2.sign * (top / lcm(t1.step as i64, t2.step as i64));
+            n += t1.sign * t2.sign * (top / (t1.step as i64).lcm(&(t2.step as i64)));
         }
     }
     n
@@ -116,7 +109,7 @@ fn count_shifted(
 
 /// `v` as a multiple of a primitive direction: `(p, k)`, `k ≥ 1`; `None` for zero.
 fn split(v: Dir) -> Option<(Dir, i64)> {
-    let g = gcd(v.0, v.1);
+    let g = v.0.gcd(&v.1);
     (g != 0).then(|| ((v.0 / g, v.1 / g), g))
 }
 
@@ -148,11 +141,6 @@ impl Geometry<'_> {
             .iter()
             .map(|d| count_in(d, self.reach(s, d.p)))
             .sum()
-    }
-
-    /// The squares `t` where `j` on `t` conflicts with `i` on `s` (forward: `i` first).
-    fn degree(&self, i: usize, s: Dir, j: usize) -> i64 {
-        self.rays(i, s, j)
     }
 
     /// The squares `t` where `i` on `t` conflicts with `j` on `u` (`i` first).
@@ -258,9 +246,9 @@ impl Geometry<'_> {
         let q = &self.pairs[y][z];
         let open_pairs = open::pairs_count(q, self.rows as u64, self.cols as u64)?;
         // Conflicting pairs with y on the pin's square or rays, z anywhere...
-        let mut near = self.degree(y, s, z) as i128 + self.degree_back(y, z, s) as i128;
+        let mut near = self.rays(y, s, z) as i128 + self.degree_back(y, z, s) as i128;
         self.walk(w, s, y, |t, _, _, sign| {
-            near += (sign * self.degree(y, t, z)) as i128;
+            near += (sign * self.rays(y, t, z)) as i128;
             Ok(())
         })?;
         // ... with z there, y anywhere ...

@@ -34,6 +34,7 @@
 //! (paths and collinear triangles) is the only one.
 
 use num_bigint::BigInt;
+use num_integer::Integer;
 
 use super::reach::{Dir, Pair, PairDir, Reach, Term};
 use crate::engine::Control;
@@ -206,19 +207,9 @@ fn coord(n: i64, a: i64, b: i64) -> ([Lin; 2], usize) {
     (out, len)
 }
 
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 { a.abs() } else { gcd(b, a % b) }
-}
-
 /// The `x` in `0..m` with `a·x ≡ 1 (mod m)`, for `a` and `m` coprime.
 fn inverse(a: i128, m: i128) -> i128 {
-    let (mut r0, mut r1, mut x0, mut x1) = (a.rem_euclid(m), m, 1i128, 0i128);
-    while r1 != 0 {
-        let q = r0 / r1;
-        (r0, r1) = (r1, r0 - q * r1);
-        (x0, x1) = (x1, x0 - q * x1);
-    }
-    x0.rem_euclid(m)
+    a.rem_euclid(m).extended_gcd(&m).x.rem_euclid(m)
 }
 
 /// The `l` with `l ≡ 0 (mod s1)` and `l ≡ r (mod s2)`, as `l ≡ a (mod m)`; `None`
@@ -227,7 +218,7 @@ pub(crate) fn crt(s1: i128, r: i128, s2: i128) -> Option<(i128, i128)> {
     if s1 == 1 && s2 == 1 {
         return Some((0, 1));
     }
-    let g = gcd(s1, s2);
+    let g = s1.gcd(&s2);
     let r = r.rem_euclid(s2);
     if r % g != 0 {
         return None;
@@ -408,8 +399,8 @@ impl Board<'_> {
             for t2 in &e.terms {
                 for t3 in &f.terms {
                     let (s1, s2, s3) = (t1.step as i128, t2.step as i128, t3.step as i128);
-                    let m2 = det * s2 / gcd(an, det * s2);
-                    let m3 = det * s3 / gcd(bn, det * s3);
+                    let m2 = det * s2 / an.gcd(&(det * s2));
+                    let m3 = det * s3 / bn.gcd(&(det * s3));
                     let modulus = lcm(lcm(s1, m2)?, m3)?;
                     // k = modulus·j; each bound on k, l, m and the board's extent.
                     let mul = |a: i128, b: i128| a.checked_mul(b).ok_or_else(overflow);
@@ -439,7 +430,7 @@ impl Board<'_> {
 }
 
 fn lcm(a: i128, b: i128) -> Result<i128, Error> {
-    (a / gcd(a, b)).checked_mul(b).ok_or_else(overflow)
+    (a / a.gcd(&b)).checked_mul(b).ok_or_else(overflow)
 }
 
 /// The steps [`ordered`] takes for these kinds, in line sums: what `check` compares

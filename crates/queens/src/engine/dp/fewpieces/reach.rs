@@ -9,6 +9,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use num_integer::Integer;
+
 use crate::piece::PieceKind;
 
 /// A primitive direction `(files, ranks)`.
@@ -17,10 +19,6 @@ pub(crate) type Dir = (i64, i64);
 /// One progression of multiples: `(step, range)`, the multiples `step, 2·step, ..,
 /// range·step` (range 0: without end).
 type Prog = (u64, u64);
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
 
 fn has(progs: &[Prog], k: u64) -> bool {
     progs
@@ -51,7 +49,7 @@ impl Reach {
     pub(crate) fn of(kind: &PieceKind) -> Reach {
         let mut dirs: BTreeMap<Dir, Vec<Prog>> = BTreeMap::new();
         for m in kind.moves() {
-            let g = gcd(m.df.unsigned_abs() as u64, m.dr.unsigned_abs() as u64);
+            let g = (m.df.unsigned_abs() as u64).gcd(&(m.dr.unsigned_abs() as u64));
             if g == 0 {
                 continue;
             }
@@ -112,8 +110,9 @@ impl PairDir {
     }
 }
 
+/// `lcm(a, b)`, saturating: a step past the board only empties its progression.
 fn lcm(a: u64, b: u64) -> u64 {
-    (a / gcd(a, b)).saturating_mul(b)
+    (a / a.gcd(&b)).saturating_mul(b)
 }
 
 /// The signed terms of the union of `progs` up to `km` (see [`Term`]). Progressions
