@@ -485,6 +485,60 @@ proptest! {
         prop_assert_eq!(betza::canonical(&again), canon);
     }
 
+    /// The normal form is the same piece on every terrain: for random Betza pieces,
+    /// boards, holes, blockers and the torus, the squares the normalised kind attacks
+    /// (the engines' geometry, `Terrain::attacks`) are those a direct walk of the moves
+    /// as written reaches (a leap lands whatever stands between; a slide stops at its
+    /// first blocker; on the torus lines wrap until back on their square).
+    #[test]
+    fn normal_form_attacks_what_the_written_moves_attack_on_every_terrain(
+        p in piece(),
+        rows in 1u32..=9,
+        cols in 1u32..=9,
+        marks in proptest::collection::vec(0u8..6, 81),
+        torus in any::<bool>(),
+        at in 0usize..81,
+    ) {
+        let text = write(&p);
+        let kind = queens::fairy::kind('X', &text).unwrap();
+        let written = betza::parse_written(&text).unwrap();
+        let board = Board::new(rows, cols).unwrap();
+        let n = (rows * cols) as usize;
+        let sq = |i: usize| Square::new((i % cols as usize) as u32, (i / cols as usize) as u32);
+        // About one square in six a blocker, one in six a hole.
+        let blockers: Vec<Square> = (0..n).filter(|&i| marks[i] == 0).map(sq).collect();
+        let holes: Vec<Square> = (0..n).filter(|&i| marks[i] == 1).map(sq).collect();
+        let terrain = queens::terrain::Terrain::new(&board)
+            .with_holes(holes).unwrap()
+            .with_blockers(blockers.clone()).unwrap()
+            .with_torus(torus);
+        let from = sq(at % n);
+        let mut want = std::collections::BTreeSet::new();
+        for m in &written {
+            let (mut f, mut r) = (i64::from(from.file), i64::from(from.rank));
+            let mut k = 0u64;
+            while m.range == 0 || k < u64::from(m.range) {
+                k += 1;
+                f += i64::from(m.df);
+                r += i64::from(m.dr);
+                if torus {
+                    f = f.rem_euclid(i64::from(cols));
+                    r = r.rem_euclid(i64::from(rows));
+                } else if f < 0 || r < 0 || f >= i64::from(cols) || r >= i64::from(rows) {
+                    break;
+                }
+                let to = Square::new(f as u32, r as u32);
+                if to == from || blockers.contains(&to) {
+                    break;
+                }
+                want.insert(to);
+            }
+        }
+        let got: std::collections::BTreeSet<Square> =
+            terrain.attacks(&board, &kind, from).into_iter().collect();
+        prop_assert_eq!(got, want, "{} ({}) on {}x{}, torus {}", text, kind.notation(), rows, cols, torus);
+    }
+
     /// Where a kind claims to slide along ranks (which bounds the exact engine's
     /// search), two pieces of it on one rank always conflict.
     #[test]

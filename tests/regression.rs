@@ -982,3 +982,62 @@ fn transfer_stops_soon_after_the_time_budget_within_a_pass() {
         start.elapsed()
     );
 }
+
+#[test]
+fn betza_leaper_compounds_stay_leapers_past_blockers() {
+    // `WD` was normalised to `R2` and `FA` to `B2`, so a blocker stopped their second
+    // leap: 1x3 with a blocker on b1 gave 1 (want 0, the D leap jumps it) and 3x3 with a
+    // blocker on b2 gave 24 (want 22, as for the alfil alone plus the ferz).
+    for engine in ["auto", "exact", "sat", "fewpieces"] {
+        let o = queens(&[
+            "count",
+            "1x3",
+            "--pieces",
+            "2Y",
+            "--piece",
+            "Y=WD",
+            "--blockers",
+            "b1",
+            "--engine",
+            engine,
+        ]);
+        code(&o, 1);
+        assert_eq!(stdout(&o), "0\n", "{engine}");
+        let o = queens(&[
+            "count",
+            "3",
+            "--pieces",
+            "2Y",
+            "--piece",
+            "Y=FA",
+            "--blockers",
+            "b2",
+            "--engine",
+            engine,
+        ]);
+        code(&o, 0);
+        assert_eq!(stdout(&o), "22\n", "{engine}");
+    }
+    let o = queens(&["pieces", "WD"]);
+    code(&o, 0);
+    assert!(stdout(&o).starts_with("WD\n"), "{}", stdout(&o));
+    // The MiniZinc model carries the alfil as leaps (most steps 1), not a two-step slide.
+    let o = queens(&[
+        "export",
+        "3",
+        "--pieces",
+        "2Y",
+        "--piece",
+        "Y=FA",
+        "--blockers",
+        "b2",
+        "--to",
+        "minizinc",
+    ]);
+    code(&o, 0);
+    assert!(
+        stdout(&o).contains("reach = [1, 1, 1, 1, 1, 1, 1, 1];"),
+        "{}",
+        stdout(&o)
+    );
+}

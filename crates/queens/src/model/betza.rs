@@ -59,8 +59,9 @@
 //! # Canonical form
 //!
 //! [`canonical`] writes any move list back in one fixed spelling: the moves are first
-//! put in normal form by [`normalize_moves`] (`RD` is `R`, `WWW` is `R`, `WD` is `R2`,
-//! since with blocking ignored they attack the same squares), then each atom and range is written with
+//! put in normal form by [`normalize_moves`] (`WWW` is `R`, `WR` is `R`, `W2W4` is `R4`;
+//! but `WD` stays two leaps and `RD` keeps its leap, since a blocker stops a slide and
+//! never a leap), then each atom and range is written with
 //! the fewest direction groups a fixed greedy choice finds, shorthands are used where
 //! they fit (`WF` → `K`, `WWFF` → `Q`, `W4` → `R4`), and parts come in a fixed order
 //! (`K`/`Q`, rook-like, bishop-like, `W`, `F`, then `D N A H C Z G` and other leaps).
@@ -79,7 +80,7 @@
 //! assert!(e.contains("character 2"), "{e}");
 //! ```
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use crate::error::Error;
 use crate::piece::{Move, PieceKind, octo};
@@ -484,6 +485,19 @@ impl Reader<'_> {
 /// assert!(parse("").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Vec<Move>, Error> {
+    parse_written(text).map(normalize_moves)
+}
+
+/// Parses a Betza string into its moves as written, one per atom direction and range,
+/// before the normal form (repeats and moves that others cover stay). [`parse`] is this
+/// followed by [`normalize_moves`]; tests compare the two on every terrain.
+///
+/// ```
+/// use queens::betza::parse_written;
+/// use queens::Move;
+/// assert_eq!(parse_written("fWfW").unwrap(), vec![Move::leap(0, 1), Move::leap(0, 1)]);
+/// ```
+pub fn parse_written(text: &str) -> Result<Vec<Move>, Error> {
     let chars: Vec<char> = text.chars().collect();
     let mut r = Reader {
         text,
@@ -497,95 +511,81 @@ pub fn parse(text: &str) -> Result<Vec<Move>, Error> {
     while r.i < r.chars.len() {
         r.component(&mut moves)?;
     }
-    Ok(normalize_moves(moves))
+    Ok(moves)
 }
 
-/// Rewrites moves into the normal form of their attack pattern, so that equal patterns
-/// get equal lists (`WD` and `W2`, `RD` and `R`, `WWW` and `R`).
+/// Rewrites moves into the normal form of their attack pattern on every terrain, so that
+/// equal patterns get equal lists (`WW` and `R`, `WR` and `R`, `W2W4` and `R4`, `R2D` and
+/// `WD`).
 ///
-/// Moves act along rays: a move `(c·p, range r)` with `p` a primitive step reaches the
-/// multiples `c, 2c, … r·c` of `p` (all multiples when `r = 0`). Per ray, the normal form
-/// keeps the unlimited steps that no other unlimited step divides, then covers what
-/// finite moves reach beyond those, smallest first, each time with the longest run
-/// `n, 2n, … r·n` of reached multiples (not going past the farthest one). A ray with a
-/// finite range above [`MAX_RANGE`] (only possible for moves not made by [`parse`]) is
-/// left as it is but for repeats and moves another single move covers.
+/// A move `(c·p, range r)`, with `p` a primitive step, reaches the multiples `k·c` of `p`
+/// for `k` up to `r` (every `k` when `r = 0`); on a board with blockers it reaches `k·c`
+/// only when none of `c, 2c, … (k-1)·c` holds a blocker. A leap (`r = 1`) is never
+/// stopped. So a target `x` on the ray is reached through step `c` under the condition
+/// "the multiples of `c` below `x` are free", and when two steps `c | c'` both reach `x`,
+/// the condition of `c'` is the weaker (its multiples are among those of `c`): `c` adds
+/// nothing there. Whether `x` is reached, for every blocker set, is decided by the steps
+/// that reach `x` and that no other reaching step is a multiple of (a monotone formula's
+/// minimal terms are unique), and those are what the normal form keeps: each step's
+/// range is cut to the last multiple where it is such a step (its first multiple always
+/// is: no other step reaches `c` through a multiple of `c`). Equal normal forms therefore mean the same piece on every board,
+/// with or without blockers and on the torus; `WD` stays two leaps while `W2` slides
+/// (a blocker on the first square stops its second step), and `RD` keeps its `D`.
 ///
 /// ```
 /// use queens::betza::normalize_moves;
 /// use queens::Move;
-/// let m = normalize_moves(vec![Move::leap(2, 0), Move::slide(1, 0), Move::leap(1, 0)]);
+/// let m = normalize_moves(vec![Move::leap(1, 0), Move::slide(1, 0), Move::leap(1, 0)]);
 /// assert_eq!(m, vec![Move::slide(1, 0)]);
 /// let wd = normalize_moves(vec![Move::leap(0, 1), Move::leap(0, 2)]);
-/// assert_eq!(wd, vec![Move { df: 0, dr: 1, range: 2 }]);
+/// assert_eq!(wd, vec![Move::leap(0, 1), Move::leap(0, 2)]);
+/// let r2d = normalize_moves(vec![Move { df: 0, dr: 1, range: 2 }, Move::leap(0, 2)]);
+/// assert_eq!(r2d, wd);
 /// ```
-pub fn normalize_moves(mut moves: Vec<Move>) -> Vec<Move> {
-    moves.retain(|m| (m.df, m.dr) != (0, 0));
-    moves.sort();
-    moves.dedup();
-    fn gcd(a: i32, b: i32) -> i32 {
+pub fn normalize_moves(moves: Vec<Move>) -> Vec<Move> {
+    fn gcd(a: i64, b: i64) -> i64 {
         if b == 0 { a } else { gcd(b, a % b) }
     }
-    // Ray (primitive step) -> (multiple, range) of each move along it.
-    let mut rays: BTreeMap<Shape, Vec<(i64, u32)>> = BTreeMap::new();
-    for m in &moves {
-        let g = gcd(m.df.abs(), m.dr.abs());
-        rays.entry((m.df / g, m.dr / g))
+    // Ray (primitive step) -> multiple c -> the longest range of step c (0: unlimited,
+    // which beats every finite range).
+    let mut rays: BTreeMap<(i64, i64), BTreeMap<i64, u32>> = BTreeMap::new();
+    for m in moves.into_iter().filter(|m| (m.df, m.dr) != (0, 0)) {
+        let (x, y) = (i64::from(m.df), i64::from(m.dr));
+        let g = gcd(x.abs(), y.abs());
+        let r = rays
+            .entry((x / g, y / g))
             .or_default()
-            .push((g as i64, m.range));
+            .entry(g)
+            .or_insert(m.range);
+        if m.range == 0 || (*r != 0 && m.range > *r) {
+            *r = m.range;
+        }
     }
     let mut out = Vec::new();
-    for ((px, py), ms) in rays {
-        let step = |n: i64, range: u32| Move {
-            df: (px as i64 * n) as i32,
-            dr: (py as i64 * n) as i32,
-            range,
+    for ((px, py), steps) in rays {
+        // Whether step c's k-th multiple is also reached by a step that c divides.
+        let dominated = |c: i64, k: i64| {
+            steps.iter().any(|(&d, &r)| {
+                d != c && d % c == 0 && (k * c) % d == 0 && (r == 0 || (k * c) / d <= i64::from(r))
+            })
         };
-        if ms.iter().any(|&(_, r)| r > MAX_RANGE) {
-            // (c, r) is covered by (d, s) when d divides c and c·r <= d·s.
-            let covered = |(c, r): (i64, u32), (d, s): (i64, u32)| -> bool {
-                (c, r) != (d, s)
-                    && c % d == 0
-                    && match (r, s) {
-                        (_, 0) => true,
-                        (0, _) => false,
-                        (r, s) => c * r as i64 <= d * s as i64,
-                    }
+        for (&c, &r) in &steps {
+            let range = if r == 0 {
+                // Unlimited stays unlimited: infinitely many k are coprime to every
+                // unlimited multiple's factor, and finite steps dominate finitely many.
+                0
+            } else {
+                (1..=i64::from(r))
+                    .rev()
+                    .find(|&k| !dominated(c, k))
+                    .map_or(1, |k| k as u32)
             };
-            for &m in &ms {
-                if !ms.iter().any(|&o| covered(m, o)) {
-                    out.push(step(m.0, m.1));
-                }
-            }
-            continue;
+            out.push(Move {
+                df: (px * c) as i32,
+                dr: (py * c) as i32,
+                range,
+            });
         }
-        let mut gens: Vec<i64> = ms.iter().filter(|m| m.1 == 0).map(|m| m.0).collect();
-        gens.sort_unstable();
-        gens.dedup();
-        let gens: Vec<i64> = gens
-            .iter()
-            .copied()
-            .filter(|&g| !gens.iter().any(|&h| h != g && g % h == 0))
-            .collect();
-        let on_gen = |x: i64| gens.iter().any(|&g| x % g == 0);
-        let mut finite: BTreeSet<i64> = BTreeSet::new();
-        for &(c, r) in ms.iter().filter(|m| m.1 > 0) {
-            finite.extend((1..=r as i64).map(|k| k * c).filter(|&x| !on_gen(x)));
-        }
-        let far = finite.last().copied().unwrap_or(0);
-        let mut covered: BTreeSet<i64> = BTreeSet::new();
-        for &n in &finite {
-            if covered.contains(&n) {
-                continue;
-            }
-            let mut r = 1i64;
-            while (r + 1) * n <= far && (finite.contains(&((r + 1) * n)) || on_gen((r + 1) * n)) {
-                r += 1;
-            }
-            covered.extend((1..=r).map(|k| k * n));
-            out.push(step(n, r as u32));
-        }
-        out.extend(gens.into_iter().map(|g| step(g, 0)));
     }
     out.sort();
     out
@@ -874,11 +874,13 @@ mod tests {
             8
         );
         assert_eq!(parse("(1,4)(4,1)").unwrap(), parse("(1,4)0").unwrap());
-        // Redundant parts vanish.
-        assert_eq!(parse("RD").unwrap(), parse("R").unwrap());
+        // Redundant parts vanish: moves with one step merge, longest range first.
         assert_eq!(parse("WWW").unwrap(), parse("R").unwrap());
-        assert_eq!(parse("W2D").unwrap(), parse("W2").unwrap());
-        assert_eq!(parse("WD").unwrap(), parse("W2").unwrap());
+        assert_eq!(parse("W2W").unwrap(), parse("W2").unwrap());
+        // A leap stays a leap: a blocker stops the slide's second step, not the leap.
+        assert_ne!(parse("RD").unwrap(), parse("R").unwrap());
+        assert_ne!(parse("W2D").unwrap(), parse("W2").unwrap());
+        assert_ne!(parse("WD").unwrap(), parse("W2").unwrap());
         assert_ne!(parse("WH").unwrap(), parse("W3").unwrap());
         assert_eq!(parse("QN").unwrap(), crate::PieceKind::amazon().moves());
     }
@@ -948,8 +950,15 @@ mod tests {
             ("NN", "NN"),
             ("N0", "NN"),
             ("W4", "R4"),
-            ("WD", "R2"),
-            ("WDH", "R3"),
+            ("WD", "WD"),
+            ("R2D", "WD"),
+            ("WDH", "WDH"),
+            ("WW", "R"),
+            ("WR", "R"),
+            ("W2W4", "R4"),
+            ("RD", "RD"),
+            ("FA", "FA"),
+            ("F2", "B2"),
             ("WH", "WH"),
             ("DH", "DH"),
             ("D2", "D2"),
@@ -973,7 +982,7 @@ mod tests {
             ("hrN", "hrN"),
             ("NC", "NC"),
             ("CN", "NC"),
-            ("GZCHANDFW", "Q3NCZ"),
+            ("GZCHANDFW", "KDNAHCZG"),
             ("GZCN", "NCZG"),
         ] {
             assert_eq!(normalize(text).unwrap(), want, "{text}");
@@ -1006,9 +1015,10 @@ mod tests {
     }
 
     #[test]
-    fn normal_form_depends_only_on_the_attacks() {
+    fn normal_form_depends_only_on_the_attacks_on_every_terrain() {
         // Every set of up to three moves along one ray, from a small universe: sets that
-        // reach the same squares get the same normal form, and the form reaches them.
+        // reach the same squares whatever blockers stand on the ray get the same normal
+        // form, and the form reaches what the set reaches, blockers or not.
         let universe: Vec<Move> = (1..=4)
             .flat_map(|c| {
                 [0, 1, 2, 3].map(|r| Move {
@@ -1018,23 +1028,35 @@ mod tests {
                 })
             })
             .collect();
-        let reach = |ms: &[Move]| -> Vec<i32> {
-            (1..=60)
+        // The squares 1..=24 of the ray that the moves reach with blockers on the
+        // squares of `blocked` (a bit set): a slide stops at its first blocker.
+        let reach = |ms: &[Move], blocked: u32| -> Vec<i32> {
+            let is_blocked = |x: i32| x < 32 && blocked & (1 << x) != 0;
+            (1..=24)
                 .filter(|&x| {
-                    ms.iter()
-                        .any(|m| x % m.df == 0 && (m.range == 0 || x / m.df <= m.range as i32))
+                    !is_blocked(x)
+                        && ms.iter().any(|m| {
+                            let k = x / m.df;
+                            x % m.df == 0
+                                && (m.range == 0 || k <= m.range as i32)
+                                && (1..k).all(|j| !is_blocked(j * m.df))
+                        })
                 })
                 .collect()
         };
-        let mut seen: BTreeMap<Vec<i32>, Vec<Move>> = BTreeMap::new();
+        // Every blocker set on the squares 1..=8 (bit 0 unused).
+        let signature =
+            |ms: &[Move]| -> Vec<Vec<i32>> { (0..256u32).map(|b| reach(ms, b << 1)).collect() };
+        let mut seen: BTreeMap<Vec<Vec<i32>>, Vec<Move>> = BTreeMap::new();
         let n = universe.len();
         for i in 0..n {
             for j in i..n {
                 for k in j..n {
                     let set = vec![universe[i], universe[j], universe[k]];
                     let norm = normalize_moves(set.clone());
-                    assert_eq!(reach(&norm), reach(&set), "{set:?} -> {norm:?}");
-                    let prev = seen.entry(reach(&set)).or_insert_with(|| norm.clone());
+                    let sig = signature(&set);
+                    assert_eq!(signature(&norm), sig, "{set:?} -> {norm:?}");
+                    let prev = seen.entry(sig).or_insert_with(|| norm.clone());
                     assert_eq!(prev, &norm, "{set:?}");
                 }
             }
