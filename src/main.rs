@@ -4,11 +4,17 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches};
 
 fn main() -> ExitCode {
-    let args = cli::args::Cli::parse();
-    match cli::run::run(args) {
+    let matches = cli::args::Cli::command().get_matches();
+    let args = cli::args::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    // Whether BOARD was typed (not clap's default): a region file supplies it otherwise.
+    let board_given = matches.subcommand().is_some_and(|(_, m)| {
+        m.ids().any(|id| id == "board") && m.value_source("board") == Some(ValueSource::CommandLine)
+    });
+    match cli::run::run(args, board_given) {
         Ok(outcome) => outcome.exit_code(),
         Err(message) => {
             eprintln!("queens: {message}");

@@ -285,12 +285,16 @@ pub struct TerrainArgs {
     #[arg(long)]
     pub torus: bool,
     /// The board cut into regions: FILE (`-` for stdin) has one line per rank, top rank
-    /// first, one character per square naming its region (`#`: a hole).
+    /// first, one character per square naming its region (`#`: a hole). Without BOARD,
+    /// the board is the file's.
     #[arg(long, value_name = "FILE")]
     pub regions: Option<String>,
     /// Pieces every region holds, with --regions.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub per_region: u32,
+    /// The region file's text, once read (standard input can be read only once).
+    #[arg(skip)]
+    pub regions_text: Option<String>,
 }
 
 /// The help of `--engine`: every engine by name, from the library's list.

@@ -1,7 +1,7 @@
 //! The `export` and `decode` commands: a problem out as a model for another solver, and
 //! a SAT solver's answer back in as a placement.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
 use queens::export::dimacs::{self, Answer, VarMap};
@@ -109,17 +109,7 @@ pub fn export_cmd(args: &ExportArgs) -> Result<Outcome, String> {
 }
 
 fn read_input(path: Option<&str>, what: &str) -> Result<String, String> {
-    match path {
-        None | Some("-") => {
-            let mut s = String::new();
-            io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| format!("cannot read the {what} from standard input: {e}"))?;
-            Ok(s)
-        }
-        Some(p) => std::fs::read_to_string(p)
-            .map_err(|e| format!("cannot read the {what} file '{p}': {e}")),
-    }
+    super::input::read_text(path.unwrap_or("-"), &format!("the {what}"))
 }
 
 /// Runs `queens decode`.
@@ -137,7 +127,7 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
                         .into(),
                 );
             }
-            let text = read_input(Some(path), "DIMACS")?;
+            let text = read_input(Some(path), "DIMACS file")?;
             let map = VarMap::from_dimacs(&text, &catalog).map_err(|e| format!("{path}: {e}"))?;
             let fixed = (!map.fixed.is_empty()).then_some(map.fixed.as_str());
             let problem = problem_of(

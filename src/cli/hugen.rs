@@ -63,10 +63,7 @@ fn open(path: &str) -> Result<Box<dyn Read>, String> {
 }
 
 fn read_fixed_file(path: &str, board: Board, catalog: &Catalog) -> Result<Placement, String> {
-    let mut text = String::new();
-    open(path)?
-        .read_to_string(&mut text)
-        .map_err(|e| format!("cannot read '{path}': {e}"))?;
+    let text = super::input::read_text(path, "the fixed-piece file")?;
     let t = text.trim_start();
     if t.starts_with(|c: char| c.is_ascii_digit()) || t.starts_with('[') {
         let p = Perm::parse_text(t, Some(board)).map_err(|e| format!("in '{path}': {e}"))?;
@@ -276,15 +273,17 @@ pub fn verify_perm(
         }
     };
     let mut input = open(path)?;
+    // Without --partial, fewer numbers than files leave the last files empty: read as
+    // the leading files only, so that the work is the input's, not the board's.
     let read = match board {
-        Some(b) if !partial => Perm::read_padded(&mut input, b),
+        Some(b) if !partial => Perm::read_leading(&mut input, b),
         _ => Perm::read(&mut input, board),
     };
     let perm = read.map_err(|e| {
         let from = if path == "-" { "stdin" } else { path };
         format!("in {from}: {e}")
     })?;
-    let board = perm.board();
+    let board = board.unwrap_or_else(|| perm.board());
     let queens = perm.queens();
     let mut problems: Vec<String> = Vec::new();
     let mut total = 0u64;

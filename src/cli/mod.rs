@@ -7,6 +7,7 @@ pub mod engines;
 pub mod export;
 pub mod fairy;
 pub mod hugen;
+pub mod input;
 pub mod limits;
 pub mod output;
 pub mod parts;

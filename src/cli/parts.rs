@@ -132,7 +132,7 @@ pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, Str
     let mut parts = Vec::new();
     for f in files {
         let name = f.display().to_string();
-        let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let text = super::input::read_text(&name, "the shard result")?;
         parts.push((
             name.clone(),
             ShardResult::parse(&text, &name).map_err(|e| e.to_string())?,

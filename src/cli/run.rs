@@ -14,8 +14,22 @@ use super::progress::Bar;
 use super::ranks::{RankFormat, RankText};
 
 /// Runs `cli` and returns its outcome, or the sentence explaining a bad input.
-pub fn run(cli: Cli) -> CliResult {
+/// `board_given`: whether BOARD was on the command line (else `--regions` supplies it).
+pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
     super::limits::set_verbose(cli.verbose);
+    let from_regions = super::terrain::board_from_regions;
+    match &mut cli.command {
+        Command::Solve { problem, .. }
+        | Command::All { problem, .. }
+        | Command::Count { problem, .. } => {
+            from_regions(&mut problem.board, board_given, &mut problem.terrain)?
+        }
+        Command::Max { board, terrain, .. } | Command::Engines { board, terrain, .. } => {
+            from_regions(board, board_given, terrain)?
+        }
+        Command::Export(e) => from_regions(&mut e.board, board_given, &mut e.terrain)?,
+        _ => {}
+    }
     match cli.command {
         Command::Solve {
             problem,
@@ -351,7 +365,14 @@ fn verify_cmd(
     let placement_text = placement_text.as_str();
     // A permutation's numbers, 0s (files without a queen) included.
     let files = Placement::permutation_files(placement_text);
+    let mut terrain_args = terrain_args.clone();
     let board: Board = match board_text {
+        // The board is the region file's unless one is typed (which must match it).
+        _ if terrain_args.regions.is_some() => {
+            let mut text = board_text.clone().unwrap_or_default();
+            super::terrain::board_from_regions(&mut text, board_text.is_some(), &mut terrain_args)?;
+            text.parse().map_err(|e: queens::Error| e.to_string())?
+        }
         Some(b) => b.parse().map_err(|e: queens::Error| e.to_string())?,
         None => match files {
             Some(n) if n > 0 => {
@@ -362,7 +383,7 @@ fn verify_cmd(
     };
     let placement =
         Placement::parse_on(placement_text, &catalog, &board).map_err(|e| e.to_string())?;
-    let terrain = super::terrain::read(terrain_args, &board)?;
+    let terrain = super::terrain::read(&terrain_args, &board)?;
     let found = verify_on(&board, &terrain, &placement).map_err(|e| e.to_string())?;
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
     // A partial placement may leave regions short; holes and blockers still bind.

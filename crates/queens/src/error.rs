@@ -111,6 +111,22 @@ pub enum Error {
         /// Its number of files.
         files: u32,
     },
+    /// An input file or stream that is not text (binary, or not UTF-8).
+    #[error("{what} is not text: byte {offset} is 0x{byte:02x} (give a text file, UTF-8)")]
+    NotText {
+        /// What was read, e.g. "the region file 'p.txt'".
+        what: String,
+        /// The offset of the first byte that is not text, from 0.
+        offset: u64,
+        /// That byte.
+        byte: u8,
+    },
+    /// An input file or stream with nothing but blanks, where something must be given.
+    #[error("{what} is empty")]
+    EmptyInput {
+        /// What was read, e.g. "the fixed-piece file 'f.txt'".
+        what: String,
+    },
     /// A permutation text without any number.
     #[error(
         "the permutation is empty: give one rank number per file (0 for a file without a queen)"

@@ -47,7 +47,9 @@ pub mod query;
 pub mod render;
 pub(crate) mod sat;
 
-pub use model::{betza, board, fairy, perm, piece, placement, problem, spec, terrain, verify};
+pub use model::{
+    betza, board, fairy, perm, piece, placement, problem, spec, terrain, text, verify,
+};
 /// Exact counts are `BigUint`s; re-exported so that callers need no dependency of their own.
 pub use num_bigint::BigUint;
 pub use query::{cover, maximum, range, regions, symmetry};

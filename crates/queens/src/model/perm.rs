@@ -109,6 +109,14 @@ impl Perm {
     pub fn is_valid(&self) -> bool {
         let rows = self.rows as usize;
         let diags = rows + self.cols as usize;
+        if self.is_sparse() {
+            // Few queens on a huge board: sets of the lines seen, not bits per line.
+            let mut seen = std::collections::HashSet::new();
+            return self.placed().all(|(f, r)| {
+                let r = r as usize;
+                seen.insert((0, r)) & seen.insert((1, f + r)) & seen.insert((2, f + rows - 1 - r))
+            });
+        }
         let mut rank = vec![0u64; rows.div_ceil(64)];
         let mut d1 = vec![0u64; diags.div_ceil(64)];
         let mut d2 = vec![0u64; diags.div_ceil(64)];
@@ -119,10 +127,7 @@ impl Perm {
             set[w] |= m;
             was
         };
-        for (f, &r) in self.ranks.iter().enumerate() {
-            if r == EMPTY {
-                continue;
-            }
+        for (f, r) in self.placed() {
             let r = r as usize;
             let a = seen(&mut rank, r);
             let b = seen(&mut d1, f + r);
@@ -132,6 +137,22 @@ impl Perm {
             }
         }
         true
+    }
+
+    /// The queens as (file, rank), in file order.
+    fn placed(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.ranks
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r != EMPTY)
+            .map(|(f, &r)| (f, r))
+    }
+
+    /// Whether the queens are so few beside the board's lines that tables indexed by
+    /// line would cost more than the queens: a perm of two numbers on a 10^9 board must
+    /// not take gigabytes to judge.
+    fn is_sparse(&self) -> bool {
+        (self.ranks.len() as u64).saturating_mul(16) < u64::from(self.rows) + u64::from(self.cols)
     }
 
     /// The attacking pairs, at most `limit` of them, each as the first queen seen on a
@@ -147,8 +168,22 @@ impl Perm {
     pub fn conflicts(&self, limit: usize) -> (Vec<Conflict>, u64) {
         let rows = self.rows as usize;
         let diags = rows + self.cols as usize;
-        let mut owner = [vec![EMPTY; rows], vec![EMPTY; diags], vec![EMPTY; diags]];
-        let mut count = [vec![0u32; rows], vec![0u32; diags], vec![0u32; diags]];
+        // Per line family: the first queen on each line and how many stand on it; in
+        // hash maps when the queens are few beside the lines (see `is_sparse`).
+        let sparse = self.is_sparse();
+        let size = |n: usize| if sparse { 0 } else { n };
+        let mut owner = [
+            vec![EMPTY; size(rows)],
+            vec![EMPTY; size(diags)],
+            vec![EMPTY; size(diags)],
+        ];
+        let mut count = [
+            vec![0u32; size(rows)],
+            vec![0u32; size(diags)],
+            vec![0u32; size(diags)],
+        ];
+        let mut sparse_lines: std::collections::HashMap<(usize, usize), (u32, u32)> =
+            std::collections::HashMap::new();
         let queen = PieceKind::queen();
         let piece = |f: u32, r: u32| Piece {
             kind: queen.clone(),
@@ -163,10 +198,14 @@ impl Perm {
             let ru = r as usize;
             let lines = [ru, f + ru, f + rows - 1 - ru];
             for (line, &i) in lines.iter().enumerate() {
-                let c = &mut count[line][i];
+                let (o, c) = if sparse {
+                    let e = sparse_lines.entry((line, i)).or_insert((EMPTY, 0));
+                    (&mut e.0, &mut e.1)
+                } else {
+                    (&mut owner[line][i], &mut count[line][i])
+                };
                 total += *c as u64;
                 *c += 1;
-                let o = &mut owner[line][i];
                 if *o == EMPTY {
                     *o = f as u32;
                 } else if out.len() < limit {
@@ -264,6 +303,38 @@ impl Perm {
         Perm::new(board, ranks)
     }
 
+    /// Reads the text form for the leading files of `board`: the perm of the `k`
+    /// numbers read on the `rows x k` board that those files make (more numbers than
+    /// `board` has files are an error, none is [`Error::EmptyPerm`]). The files after
+    /// them are empty; nothing is allocated for them, so two numbers for a 10^9 board
+    /// are read and judged in microseconds. Whether queens are missing is for the caller
+    /// to judge against `board`.
+    ///
+    /// ```
+    /// use queens::{Board, perm::Perm};
+    /// let b = Board::square(1_000_000_000).unwrap();
+    /// let p = Perm::read_leading(&mut "2 4".as_bytes(), b).unwrap();
+    /// assert_eq!((p.board().cols(), p.queens(), p.is_valid()), (2, 2, true));
+    /// ```
+    pub fn read_leading(input: &mut dyn Read, board: Board) -> Result<Perm, Error> {
+        let ranks: Vec<u32> = read_numbers(input)?
+            .into_iter()
+            .map(|x| if x == 0 { EMPTY } else { x - 1 })
+            .collect();
+        if ranks.is_empty() {
+            return Err(Error::EmptyPerm);
+        }
+        if ranks.len() > board.cols() as usize {
+            return Err(Error::PermLength {
+                numbers: ranks.len() as u64,
+                board: board.to_string(),
+                files: board.cols(),
+            });
+        }
+        let leading = Board::new(board.rows(), ranks.len() as u32)?;
+        Perm::new(leading, ranks)
+    }
+
     /// Reads the text form (see [`Perm::parse_text`]) for `board`, where fewer numbers
     /// than the board has files leave the last files empty, as `0`s would; more
     /// numbers than files are still an error. Whether queens are missing is for the
@@ -333,6 +404,8 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
         token: String::from_utf8_lossy(token).into_owned(),
         reason: reason.into(),
     };
+    // Bytes read before this buffer, for the offset of a byte that is not text.
+    let mut before = 0u64;
     loop {
         let n = match input.read(&mut buf) {
             Ok(0) => break,
@@ -345,7 +418,13 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
                 });
             }
         };
-        for (i, &b) in buf[..n].iter().enumerate() {
+        // A byte-order mark at the very start is dropped, as in every text input.
+        let start = if before == 0 && buf[..n].starts_with(crate::text::BOM) {
+            crate::text::BOM.len()
+        } else {
+            0
+        };
+        for (i, &b) in buf[..n].iter().enumerate().skip(start) {
             match b {
                 b'0'..=b'9' => {
                     let v = cur.unwrap_or(0) * 10 + (b - b'0') as u64;
@@ -372,6 +451,17 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
                             .take_while(|c| !b" \n\r\t,[]".contains(c))
                             .take(64),
                     );
+                    // Binary input is named as such, not echoed back as raw bytes.
+                    // (A token cut short inside a character is still text.)
+                    let utf8 = std::str::from_utf8(&token)
+                        .map_or_else(|e| e.error_len().is_none(), |_| true);
+                    if !crate::text::is_text_byte(b) || !utf8 {
+                        return Err(Error::NotText {
+                            what: "the permutation".into(),
+                            offset: before + i as u64,
+                            byte: b,
+                        });
+                    }
                     return Err(bad(
                         &token,
                         "a permutation holds rank numbers separated by spaces (0 for an empty file)",
@@ -379,6 +469,7 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
                 }
             }
         }
+        before += n as u64;
     }
     if let Some(v) = cur {
         numbers.push(v as u32);

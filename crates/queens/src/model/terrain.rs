@@ -58,6 +58,31 @@ pub struct Regions {
 }
 
 impl Regions {
+    /// The board a region picture draws: one rank per line with squares, as many files
+    /// as its first such line has squares (other lines are checked by [`Regions::parse`]).
+    ///
+    /// ```
+    /// use queens::{Board, terrain::Regions};
+    /// assert_eq!(Regions::board_of("aab\n#bb\n\n").unwrap(), Board::new(2, 3).unwrap());
+    /// assert!(Regions::board_of(" \n").is_err());
+    /// ```
+    pub fn board_of(text: &str) -> Result<Board, Error> {
+        let lines: Vec<usize> = text
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).count())
+            .filter(|&n| n > 0)
+            .collect();
+        match lines.first() {
+            None => Err(Error::BadTerrain(
+                "bad region file: it has no line of squares".into(),
+            )),
+            Some(&cols) => Board::new(
+                u32::try_from(lines.len()).unwrap_or(u32::MAX),
+                u32::try_from(cols).unwrap_or(u32::MAX),
+            ),
+        }
+    }
+
     /// Reads a region picture for `board`: one line per rank, top rank first, one
     /// character per square naming its region; whitespace is ignored and `#` marks a
     /// hole. Returns the regions (each to hold `per_region` pieces) and the holes.

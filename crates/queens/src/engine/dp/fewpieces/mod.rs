@@ -81,7 +81,17 @@ fn free_counts(problem: &Problem) -> Vec<(PieceKind, u32)> {
         .collect()
 }
 
-/// One kind per piece still to place, in the problem's order.
+/// The number of pieces still to place, counted without listing them (a problem may
+/// place 10^9 queens, and a list of them would take gigabytes before any refusal).
+fn free_total(problem: &Problem) -> u64 {
+    free_counts(problem)
+        .iter()
+        .map(|(_, n)| u64::from(*n))
+        .sum()
+}
+
+/// One kind per piece still to place, in the problem's order; only called once
+/// [`free_total`] is at most [`MAX_PIECES`].
 fn kinds(problem: &Problem) -> Vec<PieceKind> {
     free_counts(problem)
         .into_iter()
@@ -99,7 +109,7 @@ fn open_board(problem: &Problem) -> bool {
 fn only_holes(problem: &Problem) -> Option<Vec<(i64, i64)>> {
     let t = problem.terrain();
     let plain = !t.torus() && t.blockers().next().is_none() && t.regions().is_none();
-    let pieces = problem.fixed().len() as u64 + kinds(problem).len() as u64;
+    let pieces = problem.fixed().len() as u64 + free_total(problem);
     (plain && pieces <= MAX_PIECES).then(|| {
         t.holes()
             .map(|s| (i64::from(s.file), i64::from(s.rank)))
@@ -187,7 +197,7 @@ impl Engine for FewPiecesEngine {
         if job != Job::Count {
             return Err("the fewpieces engine only counts".into());
         }
-        let k = kinds(problem).len() as u64;
+        let k = free_total(problem);
         if k > MAX_PIECES {
             return Err(format!(
                 "the fewpieces engine places at most {MAX_PIECES} pieces besides the fixed ones, \
