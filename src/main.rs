@@ -4,12 +4,18 @@ mod cli;
 
 use std::process::ExitCode;
 
+use clap::FromArgMatches;
 use clap::parser::ValueSource;
-use clap::{CommandFactory, FromArgMatches};
 
 fn main() -> ExitCode {
-    let matches = cli::args::Cli::command().get_matches();
-    let args = cli::args::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let matches = match cli::args::command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return cli::args::parse_error(e),
+    };
+    let args = match cli::args::Cli::from_arg_matches(&matches) {
+        Ok(a) => a,
+        Err(e) => return cli::args::parse_error(e),
+    };
     // Whether BOARD was typed (not clap's default): a region file supplies it otherwise.
     let board_given = matches.subcommand().is_some_and(|(_, m)| {
         m.ids().any(|id| id == "board") && m.value_source("board") == Some(ValueSource::CommandLine)

@@ -1041,3 +1041,177 @@ fn betza_leaper_compounds_stay_leapers_past_blockers() {
         stdout(&o)
     );
 }
+
+#[test]
+fn refusals_of_huge_boards_come_before_board_sized_memory() {
+    // `count 1000000000` listed 10^9 queens (7.8 GB, 19 s) before refusing, and
+    // `verify 1000000000 --perm-file` padded two numbers to 10^9 files (23 GB, 53 s).
+    let start = std::time::Instant::now();
+    let o = queens(&["count", "1000000000"]);
+    code(&o, 2);
+    assert!(stderr(&o).contains("too large"), "{}", stderr(&o));
+    code(&queens(&["engines", "1000000000"]), 0);
+    let f = temp_file("two-numbers", "1 3\n");
+    let o = queens(&["verify", "1000000000", "--perm-file", &f]);
+    code(&o, 1);
+    assert!(
+        stdout(&o).starts_with("invalid: 999999998 queens are missing"),
+        "{}",
+        stdout(&o)
+    );
+    let f = temp_file("two-attacking", "1 2\n");
+    let o = queens(&["verify", "1000000000", "--perm-file", &f]);
+    code(&o, 1);
+    assert!(stdout(&o).contains("Qa1 and Qb2 attack each other along the diagonal"));
+    // Three commands in well under the tens of seconds they took (loose for noisy CI).
+    assert!(start.elapsed().as_secs_f64() < 5.0, "{:?}", start.elapsed());
+}
+
+#[test]
+fn negative_numbers_are_refused_by_name_not_with_clap_tips() {
+    for (args, want) in [
+        (
+            &["count", "--threads", "-1"][..],
+            "--threads cannot be negative",
+        ),
+        (
+            &["gen-regions", "5", "--seed", "-5"][..],
+            "--seed cannot be negative",
+        ),
+        (
+            &["all", "6", "--limit", "-1"][..],
+            "--limit cannot be negative",
+        ),
+        (
+            &["count", "--pieces", "-1Q"][..],
+            "a count cannot be negative",
+        ),
+    ] {
+        let o = queens(args);
+        code(&o, 2);
+        let e = stderr(&o);
+        assert!(e.contains(want) && !e.contains("-- -1"), "{args:?}: {e}");
+    }
+}
+
+#[test]
+fn region_files_with_a_bom_crlf_and_no_board_are_read() {
+    // A BOM made the first line one square longer; the board defaulted to 8x8.
+    let o = queens(&["gen-regions", "7", "--seed", "1"]);
+    code(&o, 0);
+    let plain = stdout(&o);
+    let crlf = format!("\u{feff}{}", plain.replace('\n', "\r\n"));
+    for text in [plain.clone(), crlf] {
+        let f = temp_file("regions-bom", &text);
+        let o = queens(&[
+            "count",
+            "--pieces",
+            "7L",
+            "--piece",
+            "L=RF",
+            "--regions",
+            &f,
+        ]);
+        code(&o, 0);
+        assert_eq!(stdout(&o), "1\n");
+    }
+    let f = temp_file("regions-clash", &plain);
+    let o = queens(&[
+        "count",
+        "8",
+        "--pieces",
+        "7L",
+        "--piece",
+        "L=RF",
+        "--regions",
+        &f,
+    ]);
+    code(&o, 2);
+    assert!(
+        stderr(&o).contains("clashes with the region file"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn binary_and_empty_files_are_refused_with_a_sentence() {
+    let bin = std::env::temp_dir().join(format!("queens-regression-{}-bin", std::process::id()));
+    std::fs::write(&bin, [0u8, 1, 2, 0xff, b'a']).unwrap();
+    let bin = bin.to_str().unwrap();
+    for args in [
+        &["verify", "8", "--perm-file", bin][..],
+        &["solve", "8", "--fixed-file", bin][..],
+        &["count", "--regions", bin][..],
+    ] {
+        let o = queens(args);
+        code(&o, 2);
+        let e = stderr(&o);
+        assert!(e.contains("is not text: byte 0 is 0x00"), "{args:?}: {e}");
+        assert!(!e.contains('\u{fffd}'), "{e}");
+    }
+    let empty = temp_file("empty", "\n");
+    let o = queens(&["solve", "8", "--fixed-file", &empty]);
+    code(&o, 2);
+    assert!(stderr(&o).contains("is empty"), "{}", stderr(&o));
+}
+
+#[test]
+fn verify_reads_stdin_and_judges_empty_forms_alike() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let pipe = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let coords = stdout(&queens(&["solve", "8", "--format", "coords"]));
+    let o = pipe(&["verify", "-"], &coords);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "valid: 8 pieces on 8x8, no attacks\n");
+    // The diagram `solve` draws, with its own board.
+    let drawn = stdout(&queens(&["solve", "6"]));
+    let o = pipe(&["verify", "-"], &drawn);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "valid: 6 pieces on 6x6, no attacks\n");
+    let a = queens(&["verify", "8", ""]);
+    let b = queens(&["verify", "8", "[]"]);
+    assert_eq!(stdout(&a), stdout(&b));
+    assert_eq!(a.status.code(), b.status.code());
+}
+
+#[test]
+fn messages_quote_whole_numbers_and_count_in_the_singular() {
+    let f = temp_file("big-rank", "1 2 12345678901234567890123\n");
+    let o = queens(&["verify", "3", "--perm-file", &f]);
+    code(&o, 2);
+    assert!(
+        stderr(&o).contains("'12345678901234567890123'"),
+        "{}",
+        stderr(&o)
+    );
+    let r = temp_file("one-region", "a\n");
+    let o = queens(&[
+        "count",
+        "--regions",
+        &r,
+        "--pieces",
+        "2Q",
+        "--per-region",
+        "1",
+    ]);
+    code(&o, 2);
+    let e = stderr(&o);
+    assert!(!e.contains("1 squares") && !e.contains("1 regions"), "{e}");
+}

@@ -151,7 +151,9 @@ pub enum Command {
         /// [BOARD] PLACEMENT. When BOARD is left out and PLACEMENT is a permutation
         /// of n numbers, the board is n x n; otherwise it is 8x8.
         /// With --perm-file, only [BOARD].
-        /// The placement may also be given as several tokens: `verify 8 Qa1 Qc2`.
+        /// The placement may also be given as several tokens: `verify 8 Qa1 Qc2`, or as
+        /// `-` to read it from standard input (`queens solve 8 --format coords | queens
+        /// verify 8 -`).
         #[arg(num_args = 1.., required_unless_present = "perm_file", allow_negative_numbers = true, value_name = "ARGS")]
         args: Vec<String>,
         /// Read the placement as a permutation (the `perm` format) from FILE, `-` for
@@ -295,6 +297,59 @@ pub struct TerrainArgs {
     /// The region file's text, once read (standard input can be read only once).
     #[arg(skip)]
     pub regions_text: Option<String>,
+}
+
+/// The command line's definition: the derived one, with every option that takes a
+/// value also taking a negative number (`--threads -1`), so that the number reaches
+/// its check and is refused as negative by name, instead of clap's tip to write
+/// `-- -1` (which fails the same way); `--pieces` takes any text that starts with `-`
+/// (`--pieces -1Q`) for the same reason.
+pub fn command() -> clap::Command {
+    fn open_up(cmd: clap::Command) -> clap::Command {
+        let ids: Vec<String> = cmd
+            .get_arguments()
+            .filter(|a| a.get_action().takes_values() && !a.is_positional())
+            .map(|a| a.get_id().to_string())
+            .collect();
+        let mut cmd = cmd;
+        for id in ids {
+            let hyphens = id == "pieces";
+            cmd = cmd.mut_arg(id, |a| {
+                a.allow_negative_numbers(true).allow_hyphen_values(hyphens)
+            });
+        }
+        let subs: Vec<String> = cmd
+            .get_subcommands()
+            .map(|s| s.get_name().to_string())
+            .collect();
+        for name in subs {
+            cmd = cmd.mut_subcommand(name, open_up);
+        }
+        cmd
+    }
+    open_up(<Cli as clap::CommandFactory>::command())
+}
+
+/// Shows a parse error and returns its exit code: clap's own message, except for a
+/// negative number given to an option that counts, which gets one sentence naming
+/// the option (exit 2).
+pub fn parse_error(e: clap::Error) -> std::process::ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() == ErrorKind::ValueValidation {
+        let value = e.get(ContextKind::InvalidValue);
+        let arg = e.get(ContextKind::InvalidArg);
+        if let (Some(ContextValue::String(v)), Some(ContextValue::String(a))) = (value, arg)
+            && v.starts_with('-')
+            && v[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        {
+            let name = a.split_whitespace().next().unwrap_or(a);
+            eprintln!("queens: {name} cannot be negative (got {v})");
+            return std::process::ExitCode::from(2);
+        }
+    }
+    let code = e.exit_code();
+    let _ = e.print();
+    std::process::ExitCode::from(u8::try_from(code).unwrap_or(2))
 }
 
 /// The help of `--engine`: every engine by name, from the library's list.

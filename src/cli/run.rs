@@ -361,11 +361,16 @@ fn verify_cmd(
     terrain_args: &super::args::TerrainArgs,
 ) -> CliResult {
     let catalog = super::fairy::catalog(defs)?;
-    let (board_text, placement_text) = super::verify_args::split_verify_args(args)?;
+    let (board_text, mut placement_text) = super::verify_args::split_verify_args(args)?;
+    if placement_text == "-" {
+        // A solver's answer piped in: `queens solve 8 --format coords | queens verify 8 -`.
+        placement_text = super::input::read_text("-", "the placement")?;
+    }
     let placement_text = placement_text.as_str();
     // A permutation's numbers, 0s (files without a queen) included.
     let files = Placement::permutation_files(placement_text);
     let mut terrain_args = terrain_args.clone();
+    let board_typed = board_text.is_some();
     let board: Board = match board_text {
         // The board is the region file's unless one is typed (which must match it).
         _ if terrain_args.regions.is_some() => {
@@ -381,8 +386,21 @@ fn verify_cmd(
             _ => Board::square(8).expect("8x8 is a board"),
         },
     };
-    let placement =
-        Placement::parse_on(placement_text, &catalog, &board).map_err(|e| e.to_string())?;
+    // A diagram (as `solve` draws it) brings its own board.
+    let (board, placement) =
+        match Placement::parse_diagram(placement_text, &catalog).map_err(|e| e.to_string())? {
+            Some((drawn, _)) if board_typed && drawn != board => {
+                return Err(format!(
+                    "the board {board} clashes with the diagram, which draws a {drawn} board"
+                ));
+            }
+            Some(found) => found,
+            None => {
+                let p = Placement::parse_on(placement_text, &catalog, &board)
+                    .map_err(|e| e.to_string())?;
+                (board, p)
+            }
+        };
     let terrain = super::terrain::read(&terrain_args, &board)?;
     let found = verify_on(&board, &terrain, &placement).map_err(|e| e.to_string())?;
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
@@ -406,7 +424,8 @@ fn verify_cmd(
                 queens::format_spec(&want)
             ));
         }
-    } else if files.is_some() && !partial {
+    } else if files.is_some_and(|n| n > 0) && !partial {
+        // (`[]` holds no number: the empty placement, judged as `''` is.)
         problems.extend(super::verify_args::missing_queens(
             &board,
             placement.len() as u64,

@@ -14,6 +14,9 @@ pub fn split_verify_args(args: &[String]) -> Result<(Option<String>, String), St
     let Some((first, rest)) = args.split_first() else {
         return Err("verify takes [BOARD] PLACEMENT".into());
     };
+    if args.len() == 1 && first == "-" {
+        return Ok((None, first.clone()));
+    }
     let boardish = first.parse::<Board>().is_ok()
         || first
             .trim_start()

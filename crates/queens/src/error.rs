@@ -54,7 +54,10 @@ pub enum Error {
         reason: String,
     },
     /// More pieces than the board has squares.
-    #[error("{pieces} pieces cannot fit on the {board} board, which has {squares} squares")]
+    #[error(
+        "{pieces} pieces cannot fit on the {board} board, which has {squares} square{}",
+        if *squares == 1 { "" } else { "s" }
+    )]
     TooManyPieces {
         /// Pieces asked for.
         pieces: u64,

@@ -427,17 +427,21 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
         for (i, &b) in buf[..n].iter().enumerate().skip(start) {
             match b {
                 b'0'..=b'9' => {
-                    let v = cur.unwrap_or(0) * 10 + (b - b'0') as u64;
-                    if token.len() < 24 {
+                    // Saturating: a number too large is quoted whole when it ends.
+                    let v = cur
+                        .unwrap_or(0)
+                        .saturating_mul(10)
+                        .saturating_add((b - b'0') as u64);
+                    if token.len() < 64 {
                         token.push(b);
-                    }
-                    if v > Board::MAX_SIDE as u64 {
-                        return Err(bad(&token, "a rank can be at most 1000000000"));
                     }
                     cur = Some(v);
                 }
                 b' ' | b'\n' | b'\r' | b'\t' | b',' | b'[' | b']' => {
                     if let Some(v) = cur.take() {
+                        if v > Board::MAX_SIDE as u64 {
+                            return Err(bad(&token, "a rank can be at most 1000000000"));
+                        }
                         numbers.push(v as u32);
                         token.clear();
                     }
@@ -472,6 +476,9 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
         before += n as u64;
     }
     if let Some(v) = cur {
+        if v > Board::MAX_SIDE as u64 {
+            return Err(bad(&token, "a rank can be at most 1000000000"));
+        }
         numbers.push(v as u32);
     }
     Ok(numbers)

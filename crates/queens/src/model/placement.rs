@@ -106,6 +106,62 @@ impl Placement {
         Ok(Placement::new(pieces))
     }
 
+    /// Reads a diagram as `solve` draws it (one line per rank, top rank first, one
+    /// character per square separated by spaces: `.` empty, `#` a hole, `o` a blocker,
+    /// else a piece letter), returning the board it draws and its pieces. `None` when
+    /// the text is not a diagram (a line holds a token longer than one character).
+    ///
+    /// ```
+    /// use queens::{Board, Catalog, Placement};
+    /// let (b, p) = Placement::parse_diagram(". Q\nQ .\n", &Catalog::standard()).unwrap().unwrap();
+    /// assert_eq!((b, p.to_string().as_str()), (Board::square(2).unwrap(), "Qa1 Qb2"));
+    /// assert!(Placement::parse_diagram("Qa1 Qb2", &Catalog::standard()).unwrap().is_none());
+    /// ```
+    pub fn parse_diagram(
+        text: &str,
+        catalog: &Catalog,
+    ) -> Result<Option<(Board, Placement)>, Error> {
+        let lines: Vec<Vec<char>> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.split_whitespace().flat_map(str::chars).collect())
+            .collect();
+        let single = text.split_whitespace().all(|t| t.chars().count() == 1);
+        if lines.is_empty() || !single {
+            return Ok(None);
+        }
+        let cols = lines[0].len();
+        if let Some(i) = lines.iter().position(|l| l.len() != cols) {
+            return Err(Error::BadToken {
+                token: lines[i].iter().collect(),
+                reason: format!(
+                    "line {} of the diagram has {} squares and the first has {cols}",
+                    i + 1,
+                    lines[i].len()
+                ),
+            });
+        }
+        let board = Board::new(
+            u32::try_from(lines.len()).unwrap_or(u32::MAX),
+            u32::try_from(cols).unwrap_or(u32::MAX),
+        )?;
+        let mut pieces = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            let rank = (lines.len() - 1 - i) as u32;
+            for (file, &c) in line.iter().enumerate() {
+                if matches!(c, '.' | '#' | 'o') {
+                    continue;
+                }
+                let kind = catalog.get(c)?;
+                pieces.push(Piece {
+                    kind,
+                    square: Square::new(file as u32, rank),
+                });
+            }
+        }
+        Ok(Some((board, Placement::new(pieces))))
+    }
+
     /// [`Placement::parse`] for a placement on `board`: a permutation `[r1,r2,...]`
     /// may not list more files than the board has, even as trailing zeros (a longer
     /// list is meant for another board). It does not check that the squares are on the

@@ -165,10 +165,13 @@ impl Problem {
             let need = u64::from(r.per_region()) * r.count() as u64;
             if need != total {
                 return Err(Error::BadTerrain(format!(
-                    "{} regions of {} piece{} each need {need} pieces, but the spec has {total}",
+                    "{} region{} of {} piece{} each need{} {need} piece{}, but the spec has {total}",
                     r.count(),
+                    if r.count() == 1 { "" } else { "s" },
                     r.per_region(),
-                    if r.per_region() == 1 { "" } else { "s" }
+                    if r.per_region() == 1 { "" } else { "s" },
+                    if r.count() == 1 { "s" } else { "" },
+                    if need == 1 { "" } else { "s" }
                 )));
             }
         }

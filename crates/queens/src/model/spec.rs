@@ -40,6 +40,9 @@ pub fn parse_spec(text: &str, catalog: &Catalog) -> Result<Vec<PieceCount>, Erro
             item: raw.to_string(),
             reason: reason.to_string(),
         };
+        if item.starts_with('-') && item[1..].starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(bad("a count cannot be negative"));
+        }
         let digits = item.bytes().take_while(u8::is_ascii_digit).count();
         let (num, rest) = item.split_at(digits);
         let mut chars = rest.chars();
