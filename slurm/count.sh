@@ -55,7 +55,7 @@ cat > "$dir/part.sbatch" <<SCRIPT
 set -euo pipefail
 i=\$SLURM_ARRAY_TASK_ID
 echo "part \$i/$parts on \$(hostname -s), start \$(date +%s), restart \${SLURM_RESTART_COUNT:-0}" >&2
-$(printf '%q' "$queens") count $count_args--threads "\$SLURM_CPUS_PER_TASK" --shard "\$i/$parts" \\
+$(printf '%q' "$queens") count $count_args--progress --threads "\$SLURM_CPUS_PER_TASK" --shard "\$i/$parts" \\
   --checkpoint "$dir/part-\$i.ckpt" > "$dir/part-\$i.json.tmp"
 mv "$dir/part-\$i.json.tmp" "$dir/part-\$i.json"
 SCRIPT

@@ -12,10 +12,12 @@ fn main() -> ExitCode {
         Ok(m) => m,
         Err(e) => return cli::args::parse_error(e),
     };
-    let args = match cli::args::Cli::from_arg_matches(&matches) {
+    let mut args = match cli::args::Cli::from_arg_matches(&matches) {
         Ok(a) => a,
         Err(e) => return cli::args::parse_error(e),
     };
+    args.verbose |= cli::args::sub_flag(&matches, "verbose");
+    args.progress |= cli::args::sub_flag(&matches, "progress");
     // Whether BOARD was typed (not clap's default): a region file supplies it otherwise.
     let board_given = matches.subcommand().is_some_and(|(_, m)| {
         m.ids().any(|id| id == "board") && m.value_source("board") == Some(ValueSource::CommandLine)

@@ -1215,3 +1215,40 @@ fn messages_quote_whole_numbers_and_count_in_the_singular() {
     let e = stderr(&o);
     assert!(!e.contains("1 squares") && !e.contains("1 regions"), "{e}");
 }
+
+#[test]
+fn progress_reaches_a_log_that_is_not_a_terminal() {
+    // `count 18 2>log` left the log empty: bars drew only on terminals.
+    let o = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["count", "12", "--threads", "1", "--progress"])
+        .env("QUEENS_PROGRESS_SECS", "0")
+        .output()
+        .unwrap();
+    code(&o, 0);
+    assert_eq!(stdout(&o), "14200\n");
+    let e = stderr(&o);
+    assert!(e.contains("tasks done") && e.contains(" s\n"), "{e}");
+    // Without --progress, nothing.
+    let o = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["count", "12", "--threads", "1"])
+        .env("QUEENS_PROGRESS_SECS", "0")
+        .output()
+        .unwrap();
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn verbose_is_offered_only_where_an_engine_runs() {
+    for cmd in ["merge", "pieces", "decode", "verify", "gen-completion"] {
+        let o = queens(&[cmd, "--help"]);
+        code(&o, 0);
+        assert!(!stdout(&o).contains("--verbose"), "{cmd}");
+    }
+    let o = queens(&["count", "--help"]);
+    assert!(stdout(&o).contains("--verbose") && stdout(&o).contains("--progress"));
+    // Both places still work.
+    let o = queens(&["-v", "count", "8", "--pieces", "8R"]);
+    assert!(stderr(&o).contains("engine rooks"));
+    let o = queens(&["count", "8", "--pieces", "8R", "-v"]);
+    assert!(stderr(&o).contains("engine rooks"));
+}

@@ -32,9 +32,15 @@ Examples:
 #[derive(Parser, Debug)]
 #[command(name = "queens", version, after_help = AFTER_HELP)]
 pub struct Cli {
-    /// Say on stderr which engine runs.
-    #[arg(short, long, global = true)]
+    /// Say on stderr which engine runs (also after the command, on the commands that
+    /// run engines).
+    #[arg(short, long)]
     pub verbose: bool,
+    /// Progress as plain lines on stderr (what, done of total, elapsed), at most one
+    /// every 5 s, when stderr is not a terminal (a log file); a terminal gets a bar.
+    /// Also after the command, on the commands that can run long.
+    #[arg(long)]
+    pub progress: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -282,8 +288,8 @@ pub struct TerrainArgs {
     /// Squares that hold no piece and stop sliding lines (leapers jump as always).
     #[arg(long, value_name = "SQUARES")]
     pub blockers: Option<String>,
-    /// Moves wrap around the edges (rotations and reflections are the symmetries of
-    /// --unique; translations are not used).
+    /// Moves wrap around the edges (`count --unique` then counts up to rotations and
+    /// reflections; translations are not used).
     #[arg(long)]
     pub torus: bool,
     /// The board cut into regions: FILE (`-` for stdin) has one line per rank, top rank
@@ -327,7 +333,55 @@ pub fn command() -> clap::Command {
         }
         cmd
     }
-    open_up(<Cli as clap::CommandFactory>::command())
+    let mut cmd = open_up(<Cli as clap::CommandFactory>::command());
+    // `-v` and `--progress` where they mean something: the commands that run engines,
+    // and those that can run long (the top-level flags work before any command).
+    for name in VERBOSE_COMMANDS {
+        cmd = cmd.mut_subcommand(name, |s| {
+            s.arg(
+                clap::Arg::new("verbose")
+                    .short('v')
+                    .long("verbose")
+                    .action(clap::ArgAction::SetTrue)
+                    .help("Say on stderr which engine runs"),
+            )
+        });
+    }
+    for name in PROGRESS_COMMANDS {
+        cmd = cmd.mut_subcommand(name, |s| {
+            s.arg(
+                clap::Arg::new("progress")
+                    .long("progress")
+                    .action(clap::ArgAction::SetTrue)
+                    .help(
+                        "Progress as plain lines on stderr, at most one every 5 s, when stderr \
+                         is not a terminal (a terminal gets a bar)",
+                    ),
+            )
+        });
+    }
+    cmd
+}
+
+/// The commands that run engines, and so take `-v`.
+pub const VERBOSE_COMMANDS: &[&str] = &[
+    "solve",
+    "all",
+    "count",
+    "max",
+    "cover",
+    "engines",
+    "gen-regions",
+];
+
+/// The commands that can run long, and so take `--progress`.
+pub const PROGRESS_COMMANDS: &[&str] = &["solve", "all", "count", "max", "cover", "gen-regions"];
+
+/// Whether the subcommand in `matches` was given the flag `id` (added by [`command`]).
+pub fn sub_flag(matches: &clap::ArgMatches, id: &str) -> bool {
+    matches
+        .subcommand()
+        .is_some_and(|(_, m)| m.ids().any(|i| i == id) && m.get_flag(id))
 }
 
 /// Shows a parse error and returns its exit code: clap's own message, except for a

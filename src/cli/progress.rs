@@ -1,19 +1,67 @@
-//! Progress bars on stderr, only when stderr is a terminal.
+//! Progress on stderr: a bar on a terminal; plain lines under `--progress` when stderr
+//! is not one (a Slurm log, a file), at most one every few seconds; else nothing.
 
 use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// A bar that draws itself only on a terminal, and only once work takes a moment.
+/// Whether `--progress` was given.
+static PLAIN: AtomicBool = AtomicBool::new(false);
+
+/// The least time between two plain progress lines: 5 s, or `QUEENS_PROGRESS_SECS`
+/// (for tests that cannot wait).
+fn line_every() -> Duration {
+    std::env::var("QUEENS_PROGRESS_SECS")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map_or(Duration::from_secs(5), Duration::from_secs_f64)
+}
+
+/// Turns plain progress lines on (`--progress`), for stderr that is not a terminal.
+pub fn set_plain(on: bool) {
+    PLAIN.store(on, Ordering::Relaxed);
+}
+
+/// Where progress goes.
+enum Sink {
+    /// Nowhere.
+    Hidden,
+    /// An indicatif bar (stderr is a terminal).
+    Bar(ProgressBar),
+    /// Plain lines: what, when it began, and when the last line was written.
+    Lines {
+        what: String,
+        start: Instant,
+        last: Mutex<Option<Instant>>,
+        every: Duration,
+    },
+}
+
+/// A bar that draws itself only on a terminal, and only once work takes a moment; or,
+/// under `--progress` off a terminal, a line now and then.
 pub struct Bar {
-    bar: Option<ProgressBar>,
+    sink: Sink,
 }
 
 impl Bar {
-    /// A bar for a job described by `what`; hidden when stderr is not a terminal.
+    /// A bar for a job described by `what`.
     pub fn new(what: &str) -> Bar {
         if !std::io::stderr().is_terminal() {
-            return Bar { bar: None };
+            let sink = if PLAIN.load(Ordering::Relaxed) {
+                Sink::Lines {
+                    what: what.to_string(),
+                    start: Instant::now(),
+                    last: Mutex::new(None),
+                    every: line_every(),
+                }
+            } else {
+                Sink::Hidden
+            };
+            return Bar { sink };
         }
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr_with_hz(4));
         bar.set_style(
@@ -23,20 +71,43 @@ impl Bar {
             .expect("valid template"),
         );
         bar.set_message(what.to_string());
-        Bar { bar: Some(bar) }
+        Bar {
+            sink: Sink::Bar(bar),
+        }
     }
 
     /// Moves the bar to `done` of `total`.
     pub fn update(&self, done: u64, total: u64) {
-        if let Some(b) = &self.bar {
-            b.set_length(total);
-            b.set_position(done);
+        match &self.sink {
+            Sink::Hidden => {}
+            Sink::Bar(b) => {
+                b.set_length(total);
+                b.set_position(done);
+            }
+            Sink::Lines {
+                what,
+                start,
+                last,
+                every,
+            } => {
+                let now = Instant::now();
+                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+                // The first line once work has taken a few seconds, then one per period.
+                let due = last.map_or(now - *start >= *every, |t| now - t >= *every);
+                if due || (done == total && last.is_some()) {
+                    *last = Some(now);
+                    eprintln!(
+                        "queens: {what}: {done} of {total} tasks done, {:.1} s",
+                        (now - *start).as_secs_f64()
+                    );
+                }
+            }
         }
     }
 
     /// Removes the bar from the screen.
     pub fn finish(&self) {
-        if let Some(b) = &self.bar {
+        if let Sink::Bar(b) = &self.sink {
             b.finish_and_clear();
         }
     }

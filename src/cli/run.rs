@@ -17,6 +17,7 @@ use super::ranks::{RankFormat, RankText};
 /// `board_given`: whether BOARD was on the command line (else `--regions` supplies it).
 pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
     super::limits::set_verbose(cli.verbose);
+    super::progress::set_plain(cli.progress);
     let from_regions = super::terrain::board_from_regions;
     match &mut cli.command {
         Command::Solve { problem, .. }
