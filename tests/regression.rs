@@ -1252,3 +1252,29 @@ fn verbose_is_offered_only_where_an_engine_runs() {
     let o = queens(&["count", "8", "--pieces", "8R", "-v"]);
     assert!(stderr(&o).contains("engine rooks"));
 }
+
+#[test]
+fn max_takes_closed_forms_and_a_budget() {
+    // `max 14 --kind N` ran over a minute, `max 30 --kind N` and `max 64 --kind Q`
+    // never returned, and max took no --budget-secs.
+    let start = std::time::Instant::now();
+    for (board, kind, want) in [
+        ("14", "N", "98 2\n"),
+        ("30", "N", "450 2\n"),
+        ("5x7", "N", "18 1\n"),
+        ("8", "B", "14 256\n"),
+        ("8", "K", "16 281571\n"),
+    ] {
+        let o = queens(&["max", board, "--kind", kind]);
+        code(&o, 0);
+        assert_eq!(stdout(&o), want, "{board} {kind}");
+    }
+    assert!(
+        start.elapsed().as_secs_f64() < 10.0,
+        "{:?}",
+        start.elapsed()
+    );
+    let o = queens(&["max", "64", "--kind", "Q", "--budget-secs", "0.5"]);
+    code(&o, 3);
+    assert_eq!(stdout(&o), "");
+}

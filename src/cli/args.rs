@@ -124,7 +124,7 @@ pub enum Command {
         /// The board: `8` or `5x7` (rows x columns).
         #[arg(default_value = "8", allow_negative_numbers = true)]
         board: String,
-        /// The kind to maximise, by letter (K N B R Q A).
+        /// The kind to maximise, by letter (K N B R Q A, or one defined with --piece).
         #[arg(long, value_name = "LETTER")]
         kind: String,
         /// Pieces that stand as well, e.g. `5Q` [default: none].
@@ -139,6 +139,12 @@ pub enum Command {
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
+        /// Worker threads; 0 uses every core (at most 1024).
+        #[arg(long, default_value_t = 0, value_name = "T")]
+        threads: usize,
+        /// Give up after this many seconds (exit 3: no answer, nothing claimed).
+        #[arg(long, value_name = "SECS")]
+        budget_secs: Option<f64>,
         /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`;
         /// then `--kind C` maximises it.
         #[arg(long = "piece", value_name = "LETTER=BETZA")]

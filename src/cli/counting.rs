@@ -26,6 +26,8 @@ pub struct MaxArgs<'a> {
     pub engine: &'a str,
     /// `--json`.
     pub json: bool,
+    /// `--threads` and `--budget-secs`.
+    pub limits: Limits,
     /// `--piece` definitions.
     pub defs: &'a [String],
     /// `--holes`, `--blockers`, `--torus`.
@@ -39,6 +41,7 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
         fixed,
         engine,
         json,
+        limits,
         defs,
         terrain,
     } = a;
@@ -46,12 +49,13 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
     let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
     let (kind, base, fixed) = kind_and_given(&catalog, &board, kind, pieces, fixed)?;
     let choice: EngineChoice = engine.parse().map_err(|e: queens::Error| e.to_string())?;
-    let settings = Settings {
-        on_engine: super::limits::on_engine(),
-        ..Settings::default()
-    };
     let terrain = super::terrain::read(terrain, &board)?;
-    let found = match maximum_on(&terrain, board, &base, &fixed, &kind, choice, &settings) {
+    let bar = super::progress::Bar::new("max");
+    let report = |p: queens::Progress| bar.update(p.done, p.total);
+    let settings = limits.settings(Some(&report));
+    let found = maximum_on(&terrain, board, &base, &fixed, &kind, choice, &settings);
+    bar.finish();
+    let found = match found {
         Ok(found) => found,
         Err(e) => return failed(e),
     };

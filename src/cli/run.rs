@@ -110,6 +110,8 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             fixed,
             engine,
             json,
+            threads,
+            budget_secs,
             piece,
             terrain,
         } => super::counting::max(
@@ -120,6 +122,7 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
                 fixed: fixed.as_deref(),
                 engine: &engine,
                 json,
+                limits: Limits::new(threads, budget_secs, None)?,
                 defs: &piece,
                 terrain: &terrain,
             },

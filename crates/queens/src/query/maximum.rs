@@ -6,6 +6,32 @@
 //! fit, then counts the placements of the last size that did. Each step asks `count`
 //! when a counting method (not enumeration) takes the problem, else `solve`, which stops
 //! at the first placement. For leapers alone one transfer run gives every size at once.
+//!
+//! # Closed forms
+//!
+//! One standard kind alone on the open rectangle (`r x c`, `m = min(r, c)`) has a
+//! known maximum, so no search walks the sizes, and `max 30 --kind N` answers at once:
+//! - rooks (any kind that moves as a rook): `m`, one per rank and file;
+//! - queens, `m >= 4`: `m` (a rank holds at most one; an `m x m` N-queens solution,
+//!   which exists for every `m >= 4`, stands on any `m` consecutive files);
+//! - kings: `ceil(r/2) * ceil(c/2)` (each 2x2 block holds at most one king; the
+//!   squares with both coordinates even hold that many);
+//! - bishops on `n x n`, `n >= 2`: `2n - 2` (OEIS A002465's comments; the diagonals of
+//!   one direction number `2n - 1`, and the two corner ones cannot both be used);
+//! - knights on one rank or file: every square, in one way; knights with `m >= 5`:
+//!   `ceil(rc/2)`, in 2 ways when `rc` is even and 1 when odd. Why: a knight's move
+//!   changes the square's colour, and such boards have a knight's path through every
+//!   square (an open tour exists on every `r x c` board with `r, c >= 5`: Conrad,
+//!   Hindrichs, Morsy and Wegener 1994), closed when `rc` is even (Schwenk 1991: every
+//!   board with `m >= 5` and `rc` even has a closed tour). A path on an odd number `2k+1`
+//!   of squares has exactly one independent set of `k+1` (every other square, from an
+//!   end), and a cycle on `2k` exactly two of `k`, the two colour classes; both are
+//!   independent on the whole board, as every move joins the two colours.
+//!
+//! The number of placements is then counted by the fastest engine that takes it, with
+//! the settings' budget (the number of 64-queens solutions is unknown: `max 64 --kind
+//! Q` ends on its budget). Every closed form is tested against the search on all small
+//! boards.
 
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -127,6 +153,21 @@ pub fn maximum_on(
         }
     }
 
+    if base.is_empty()
+        && fixed.is_empty()
+        && terrain.is_plain()
+        && let Some((max, ways)) = closed_form(&board, kind)
+    {
+        let placements = match ways {
+            Some(w) => BigUint::from(w),
+            None => crate::engine::count_with(&problem(max)?, choice, ctl)?,
+        };
+        return Ok(Some(Maximum {
+            pieces: max,
+            placements,
+        }));
+    }
+
     // Leapers alone: one transfer table up to a full board answers every size.
     if choice == EngineChoice::Auto && room <= 144 && terrain.is_plain() {
         let full = problem(limit.max(least))?;
@@ -151,10 +192,86 @@ pub fn maximum_on(
     let mut k = least;
     while k < limit && fits(k + 1)? {
         k += 1;
+        ctl.report(u64::from(k), u64::from(limit));
     }
     let placements = crate::engine::count_with(&problem(k)?, choice, ctl)?;
     Ok(Some(Maximum {
         pieces: k,
         placements,
     }))
+}
+
+/// The maximum of `kind` alone on the open `board`, and the number of placements when
+/// that is known too, from the closed forms in the [module docs](self); `None` for
+/// other kinds and boards.
+pub fn closed_form(board: &Board, kind: &PieceKind) -> Option<(u32, Option<u32>)> {
+    let (r, c) = (board.rows(), board.cols());
+    let m = r.min(c);
+    let area = u64::from(r) * u64::from(c);
+    let is = |k: PieceKind| k.moves() == kind.moves();
+    if is(PieceKind::rook()) || (is(PieceKind::queen()) && m >= 4) {
+        Some((m, None))
+    } else if is(PieceKind::king()) {
+        let max = u64::from(r.div_ceil(2)) * u64::from(c.div_ceil(2));
+        Some((u32::try_from(max).ok()?, None))
+    } else if is(PieceKind::bishop()) && r == c && r >= 2 {
+        Some((2 * r - 2, None))
+    } else if is(PieceKind::knight()) && m == 1 {
+        Some((u32::try_from(area).ok()?, Some(1)))
+    } else if is(PieceKind::knight()) && m >= 5 {
+        let ways = if area % 2 == 0 { 2 } else { 1 };
+        Some((u32::try_from(area.div_ceil(2)).ok()?, Some(ways)))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closed_forms_agree_with_the_search_on_small_boards() {
+        let settings = Settings::default();
+        for kind in [
+            PieceKind::king(),
+            PieceKind::knight(),
+            PieceKind::bishop(),
+            PieceKind::rook(),
+            PieceKind::queen(),
+        ] {
+            for r in 1..=7u32 {
+                for c in 1..=7u32 {
+                    let board = Board::new(r, c).unwrap();
+                    let Some((max, ways)) = closed_form(&board, &kind) else {
+                        continue;
+                    };
+                    // The walk over sizes with the exact engine, closed forms unused.
+                    let searched = search(board, &kind, &settings);
+                    assert_eq!(searched.pieces, max, "{kind} on {board}");
+                    if let Some(w) = ways {
+                        assert_eq!(searched.placements, BigUint::from(w), "{kind} on {board}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The maximum by walking the sizes with the exact engine, closed forms unused.
+    fn search(board: Board, kind: &PieceKind, settings: &Settings) -> Maximum {
+        let ctl = Control::start(settings).unwrap();
+        let problem =
+            |k: u32| Problem::new(board, with_extra(&[], kind, k), Placement::default()).unwrap();
+        let exact = EngineChoice::Named("exact");
+        let mut k = 0;
+        while u64::from(k) < board.squares()
+            && crate::engine::has_solution(&problem(k + 1), exact, &ctl).unwrap()
+        {
+            k += 1;
+        }
+        Maximum {
+            pieces: k,
+            placements: crate::engine::count_with(&problem(k), exact, &ctl).unwrap(),
+        }
+    }
 }
