@@ -1278,3 +1278,55 @@ fn max_takes_closed_forms_and_a_budget() {
     code(&o, 3);
     assert_eq!(stdout(&o), "");
 }
+
+#[test]
+fn all_unique_lists_one_placement_per_symmetry_class() {
+    // There was no way to list the 12 classes of 8 queens. Checked here against the
+    // eight symmetries of a square written out on permutations: each listed solution
+    // is the first of its class in `all`'s order, every class appears, in that order.
+    fn images(p: &[usize]) -> Vec<Vec<usize>> {
+        let n = p.len();
+        let mut out = Vec::new();
+        let mut q = p.to_vec();
+        for _ in 0..4 {
+            // Rotate a quarter turn: the queen on (f, r) goes to (r, n-1-f).
+            let mut rot = vec![0; n];
+            for (f, &r) in q.iter().enumerate() {
+                rot[r] = n - 1 - f;
+            }
+            q = rot;
+            out.push(q.clone());
+            out.push(q.iter().rev().copied().collect());
+        }
+        out
+    }
+    let perm = |line: &str| -> Vec<usize> {
+        line.split_whitespace()
+            .map(|x| x.parse::<usize>().unwrap() - 1)
+            .collect()
+    };
+    for n in ["5", "6", "8", "9"] {
+        let all: Vec<Vec<usize>> = stdout(&queens(&["all", n, "--format", "perm"]))
+            .lines()
+            .map(perm)
+            .collect();
+        let o = queens(&["all", n, "--unique", "--format", "perm"]);
+        code(&o, 0);
+        let unique: Vec<Vec<usize>> = stdout(&o).lines().map(perm).collect();
+        let mut want = Vec::new();
+        let mut seen: std::collections::HashSet<Vec<usize>> = Default::default();
+        for p in &all {
+            if !seen.contains(p) {
+                want.push(p.clone());
+                seen.extend(images(p));
+            }
+        }
+        assert_eq!(unique, want, "{n}");
+        let counted = stdout(&queens(&["count", n, "--unique"]));
+        assert_eq!(counted.trim(), unique.len().to_string(), "{n}");
+    }
+    assert_eq!(
+        stdout(&queens(&["all", "8", "--unique"])).lines().count(),
+        12
+    );
+}

@@ -71,6 +71,11 @@ pub enum Command {
         /// Stop after this many solutions.
         #[arg(long, value_name = "N")]
         limit: Option<u64>,
+        /// One solution per class of solutions equal up to the board's rotations and
+        /// reflections (those `count --unique` uses): the class's first solution in the
+        /// listing order, in that order (8 queens: 12 lines).
+        #[arg(long)]
+        unique: bool,
         /// How to print each solution (board diagrams are separated by blank lines)
         /// [default: coords; perm for queens on boards wider than 64 columns].
         #[arg(long, value_enum)]

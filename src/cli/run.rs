@@ -66,8 +66,9 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
         Command::All {
             problem,
             limit,
+            unique,
             format,
-        } => all(&problem, limit, format),
+        } => all(&problem, limit, unique, format),
         Command::Count {
             problem,
             unique,
@@ -246,8 +247,16 @@ fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
     Ok(Outcome::Yes)
 }
 
-fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> CliResult {
+fn all(
+    args: &ProblemArgs,
+    limit: Option<u64>,
+    unique: bool,
+    format: Option<AllFormat>,
+) -> CliResult {
     if let Some(r) = super::counting::ranged(args)? {
+        if unique {
+            return Err("all --unique takes one problem, not a ranged --pieces".into());
+        }
         return super::counting::all_range(&r, limit, format.unwrap_or(AllFormat::Coords));
     }
     let s = setup(args)?;
@@ -296,8 +305,13 @@ fn all(args: &ProblemArgs, limit: Option<u64>, format: Option<AllFormat>) -> Cli
         AllFormat::Json => RankFormat::Json,
         AllFormat::Board => RankFormat::Board,
     };
-    let fast = Some(fast).filter(|_| s.problem.is_plain_queens());
+    let fast = Some(fast).filter(|_| s.problem.is_plain_queens() && !unique);
     let listed = match fast {
+        None if unique => {
+            queens::symmetry::enumerate_unique(&s.problem, s.engine, &settings, &mut |p| {
+                listing.push(&board, p, format)
+            })
+        }
         Some(f) => {
             let mut text = RankText::new(f, board.rows());
             queens::engine::enumerate_perm(&s.problem, s.engine, &settings, &mut |ranks| {
