@@ -38,11 +38,13 @@
 #![warn(missing_docs)]
 
 pub(crate) mod bitboard;
+pub mod clock;
 pub mod engine;
 pub mod error;
 pub mod export;
 pub mod gent;
 pub mod model;
+pub(crate) mod par;
 pub mod query;
 pub mod render;
 pub(crate) mod sat;

@@ -511,7 +511,8 @@ impl Plan {
                 // own segment: the merge's work per state varies along the table, so
                 // fixed shares left one thread up to half as much again as the other.
                 let work = std::sync::Mutex::new(next.iter_mut().take(jobs).enumerate());
-                std::thread::scope(|scope| {
+                #[cfg(feature = "parallel")]
+                let over = std::thread::scope(|scope| {
                     let handles: Vec<_> = (0..threads.min(jobs))
                         .map(|_| {
                             scope.spawn(|| {
@@ -528,7 +529,17 @@ impl Plan {
                         .into_iter()
                         .map(|h| h.join().expect("a merge thread panicked"))
                         .fold(false, |a, b| a | b)
-                })
+                });
+                // No threads: the slices one after another (one slice, as one thread
+                // makes one chunk).
+                #[cfg(not(feature = "parallel"))]
+                let over = work
+                    .into_inner()
+                    .expect("no merge panicked")
+                    .fold(false, |over, (t, out)| {
+                        over | step.merge(slices(t), out, &stop).is_err()
+                    });
+                over
             };
             // A merge cut short by the stop leaves a partial table: never used.
             if ctl.cancelled() {

@@ -16,11 +16,12 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
 use super::{PlanId, Shard, Tally, residues};
+use crate::clock::Instant;
 use crate::engine::Method;
 use crate::engine::nqueens::fnv1a;
 use crate::error::Error;
