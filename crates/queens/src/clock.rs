@@ -1,12 +1,12 @@
-//! The library's one reading of the clock: [`Instant`], for deadlines (time budgets),
+//! The library's one reading of the clock: `Instant`, for deadlines (time budgets),
 //! checkpoint intervals and the seconds a shard reports.
 //!
 //! Natively `Instant` *is* `std::time::Instant`, so the default build reads the clock
 //! exactly as before. `std::time::Instant::now` does not exist on
 //! `wasm32-unknown-unknown` (it panics there), so on that target `Instant` is a reading
-//! of a time source the embedder hands over with [`set_source`] (a web page passes
+//! of a time source the embedder hands over with `set_source` (a web page passes
 //! `performance.now()`). Without a source the clock stands still: a time budget is
-//! refused with one sentence ([`crate::engine`] asks [`available`]), a checkpoint is
+//! refused with one sentence (`Control::start` asks `available`), a checkpoint is
 //! written at every task, a shard reports 0 seconds, and a job is stopped by its
 //! cancel flag instead.
 

@@ -63,8 +63,9 @@ pub const MAX_STATE_BOUND: f64 = 1e11;
 pub const MAX_STATES: usize = 40_000_000;
 /// The run stops when one table's counts would take more memory than this (two tables
 /// are alive at a time). 16 knights on 16 × 16 peak at about 3.5 GB a table; 17 would
-/// need several times that.
-pub const MAX_TABLE_BYTES: usize = 6 << 30;
+/// need several times that. 1 GB where addresses have 32 bits (WebAssembly has 4 GB in
+/// all; `6 << 30` would wrap to 2 GB there).
+pub const MAX_TABLE_BYTES: usize = if usize::BITS >= 64 { 6 << 30 } else { 1 << 30 };
 
 fn too_large(states: usize) -> Error {
     Error::Unsupported(format!(
