@@ -1329,4 +1329,24 @@ fn all_unique_lists_one_placement_per_symmetry_class() {
         stdout(&queens(&["all", "8", "--unique"])).lines().count(),
         12
     );
+
+fn join_sieve_clash_sum_dipped_below_zero() {
+    // The sorted sieve of the half-board join took the pairs of the keys it looked at
+    // off its clash count before adding all the block's pairs: the `u64` dipped below
+    // zero and came back, which a release build does not see and a debug build
+    // (`cargo test` without --release) stopped on ("attempt to subtract with
+    // overflow"), first at 18 queens. All pairs are added first now.
+    let truth = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/known_counts.tsv"
+    ))
+    .expect("the truth table is in testdata/");
+    let want = truth
+        .lines()
+        .find(|l| l.starts_with("18\t18\tQ18\t"))
+        .and_then(|l| l.split('\t').nth(3))
+        .expect("18 queens is in the truth table");
+    let o = queens(&["count", "18"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o).trim(), want);
 }

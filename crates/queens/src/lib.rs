@@ -30,6 +30,24 @@
 //! assert_eq!(n, 96u32.into());
 //! ```
 //!
+//! ## Features
+//!
+//! Two cargo features, both on by default:
+//!
+//! - `sat`: the `sat` engine, which drives CaDiCaL (C++, compiled by the `cadical`
+//!   crate). Without it the engine is not in [`engine::engine_names`] and naming it is
+//!   refused with one sentence; the exports ([`export`]: DIMACS, MiniZinc, XCSP3) stay.
+//! - `parallel`: worker threads (rayon, and the pools of the transfer, amazons and
+//!   parts counters). Without it every job runs on the calling thread, whatever
+//!   [`Settings::threads`] says, with the same answers.
+//!
+//! Without both (`cargo build -p queens --no-default-features --target
+//! wasm32-unknown-unknown`) the library builds for the web. Every time read goes
+//! through [`clock`]; on `wasm32-unknown-unknown`, where `std::time::Instant` panics, the
+//! embedder gives it a time source (`clock::set_source`), and until then a time budget
+//! is refused (stop a job with [`Settings::cancel`] instead). Checkpoint files fail
+//! there with an I/O error, as the target has no files.
+//!
 //! The rule every engine follows: no two pieces share a square and no piece attacks
 //! another, checked both ways; line pieces attack along the whole line (blocking is
 //! ignored, which changes no answer for non-attacking placements: see [`piece`]); pieces
@@ -38,11 +56,13 @@
 #![warn(missing_docs)]
 
 pub(crate) mod bitboard;
+pub mod clock;
 pub mod engine;
 pub mod error;
 pub mod export;
 pub mod gent;
 pub mod model;
+pub(crate) mod par;
 pub mod query;
 pub mod render;
 pub(crate) mod sat;

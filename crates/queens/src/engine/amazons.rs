@@ -472,6 +472,7 @@ fn run<T: Sync>(
     ctl: &Control,
     task: impl Fn(&T, &dyn Fn() -> bool) -> Option<(u64, u64)> + Sync,
 ) -> Result<(u128, u128), Error> {
+    #[cfg(feature = "parallel")]
     let threads = ctl.thread_count().clamp(1, tasks.len().max(1));
     let next = AtomicUsize::new(0);
     let finished = AtomicU64::new(0);
@@ -496,6 +497,7 @@ fn run<T: Sync>(
         s.0 += local.0;
         s.1 += local.1;
     };
+    #[cfg(feature = "parallel")]
     std::thread::scope(|s| {
         for _ in 1..threads {
             // The system may refuse threads (`--threads 100000`): run on those it gave.
@@ -505,6 +507,8 @@ fn run<T: Sync>(
         }
         work();
     });
+    #[cfg(not(feature = "parallel"))]
+    work();
     if finished.load(Ordering::Relaxed) < all {
         return Err(Error::Interrupted);
     }

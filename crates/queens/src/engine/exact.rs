@@ -29,8 +29,8 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::par::prelude::*;
 use num_bigint::BigUint;
-use rayon::prelude::*;
 
 use super::parts::{self, PlanId, Tally, TaskList};
 use super::{Control, Engine, Job, Method, Parts, PartsReport};

@@ -39,6 +39,7 @@ pub(crate) mod exact;
 pub(crate) mod local;
 pub(crate) mod nqueens;
 pub mod parts;
+#[cfg(feature = "sat")]
 pub(crate) mod sat;
 mod settings;
 
@@ -384,10 +385,22 @@ impl FromStr for EngineChoice {
             .iter()
             .find(|e| e.name() == s)
             .map(|e| EngineChoice::Named(e.name()))
-            .ok_or_else(|| Error::UnknownEngine {
-                name: s.to_string(),
-                known: engine_names(),
-            })
+            .ok_or_else(|| unknown_engine(s))
+    }
+}
+
+/// Why no engine is called `name`: one left out of this build, or no such engine.
+fn unknown_engine(name: &str) -> Error {
+    #[cfg(not(feature = "sat"))]
+    if name == "sat" {
+        return Error::Unsupported(
+            "the sat engine is not built in (the library was built without its `sat` feature)"
+                .into(),
+        );
+    }
+    Error::UnknownEngine {
+        name: name.to_string(),
+        known: engine_names(),
     }
 }
 
@@ -409,6 +422,7 @@ pub(crate) static ENGINES: &[&dyn Engine] = &[
     &dp::fewpieces::FewPiecesEngine,
     &construct::ConstructEngine,
     &complete::CompleteEngine,
+    #[cfg(feature = "sat")]
     &sat::SatEngine,
     &exact::ExactEngine,
     &local::LocalEngine,
@@ -521,10 +535,7 @@ pub(crate) fn select(
             .iter()
             .copied()
             .find(|e| e.name() == name)
-            .ok_or_else(|| Error::UnknownEngine {
-                name: name.to_string(),
-                known: engine_names(),
-            })?;
+            .ok_or_else(|| unknown_engine(name))?;
         return accepts(engine, problem, job, ctl)
             .map(|()| engine)
             .map_err(|reason| Error::EngineRefuses {

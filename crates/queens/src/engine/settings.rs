@@ -6,8 +6,9 @@
 //! turns "the search stopped" into "the budget ran out" is [`Control::finish`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::{self, Instant};
 use crate::error::Error;
 
 /// The most worker threads a job may ask for. More is refused as bad input: a pool
@@ -34,9 +35,11 @@ pub struct Progress {
 /// ```
 #[derive(Clone, Copy, Default)]
 pub struct Settings<'a> {
-    /// Worker threads; 0 means one per core. At most 1024.
+    /// Worker threads; 0 means one per core. At most 1024. Without the `parallel`
+    /// feature every job runs on the calling thread, whatever this says.
     pub threads: usize,
-    /// Give up after this long: the job ends with [`Error::Budget`].
+    /// Give up after this long: the job ends with [`Error::Budget`]. Refused where the
+    /// library has no clock (WebAssembly before [`crate::clock`] is given a source).
     pub time_budget: Option<Duration>,
     /// Give up after this many search steps (nodes of a tree search, attempted swaps of
     /// local search): [`Error::Budget`]. Only engines that count steps take it.
@@ -113,6 +116,11 @@ impl<'a> Control<'a> {
                 ),
             });
         }
+        if settings.time_budget.is_some() && !clock::available() {
+            return Err(Error::Unsupported(
+                "a time budget needs a clock, and this build has none (give the library a time source, or stop the job with its cancel flag)".into(),
+            ));
+        }
         let mut ctl = Control::new(settings);
         ctl.deadline = settings
             .time_budget
@@ -142,7 +150,10 @@ impl<'a> Control<'a> {
 
     /// The number of worker threads to use.
     pub fn thread_count(&self) -> usize {
-        if self.threads == 0 {
+        if cfg!(not(feature = "parallel")) {
+            // No threads to start: the job runs on the calling thread.
+            1
+        } else if self.threads == 0 {
             std::thread::available_parallelism().map_or(1, |n| n.get())
         } else {
             self.threads
@@ -175,6 +186,7 @@ impl<'a> Control<'a> {
 
     /// Runs `work` with rayon's parallel iterators on [`thread_count`](Self::thread_count)
     /// threads: in the global pool when it has that many, else in a pool of its own.
+    #[cfg(feature = "parallel")]
     pub fn in_pool<R: Send>(
         &self,
         work: impl FnOnce() -> Result<R, Error> + Send,
@@ -192,6 +204,16 @@ impl<'a> Control<'a> {
                 })?
                 .install(work)
         }
+    }
+
+    /// Runs `work` on the calling thread: without the `parallel` feature the
+    /// [`crate::par`] iterators it uses are sequential.
+    #[cfg(not(feature = "parallel"))]
+    pub fn in_pool<R: Send>(
+        &self,
+        work: impl FnOnce() -> Result<R, Error> + Send,
+    ) -> Result<R, Error> {
+        work()
     }
 }
 

@@ -30,8 +30,8 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+use crate::par::prelude::*;
 use num_bigint::BigUint;
-use rayon::prelude::*;
 
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Square};

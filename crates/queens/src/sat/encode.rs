@@ -383,6 +383,7 @@ impl Encoding {
     }
 
     /// The placement of a model: every piece variable that `value` says is true.
+    #[cfg_attr(not(feature = "sat"), allow(dead_code))] // the solver's alone
     pub fn decode(&self, value: impl Fn(u32) -> bool) -> Placement {
         Placement::new(
             (1..=self.piece_vars())

@@ -15,4 +15,5 @@
 pub mod card;
 pub mod cnf;
 pub mod encode;
+#[cfg(feature = "sat")]
 pub mod solver;

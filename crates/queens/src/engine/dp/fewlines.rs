@@ -45,8 +45,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::par::prelude::*;
 use num_bigint::BigUint;
-use rayon::prelude::*;
 
 use super::single_kind;
 use crate::engine::parts::{self, PlanId, Tally, TaskList};

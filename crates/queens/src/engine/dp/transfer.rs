@@ -63,8 +63,9 @@ pub const MAX_STATE_BOUND: f64 = 1e11;
 pub const MAX_STATES: usize = 40_000_000;
 /// The run stops when one table's counts would take more memory than this (two tables
 /// are alive at a time). 16 knights on 16 × 16 peak at about 3.5 GB a table; 17 would
-/// need several times that.
-pub const MAX_TABLE_BYTES: usize = 6 << 30;
+/// need several times that. 1 GB where addresses have 32 bits (WebAssembly has 4 GB in
+/// all; `6 << 30` would wrap to 2 GB there).
+pub const MAX_TABLE_BYTES: usize = if usize::BITS >= 64 { 6 << 30 } else { 1 << 30 };
 
 fn too_large(states: usize) -> Error {
     Error::Unsupported(format!(
@@ -511,7 +512,8 @@ impl Plan {
                 // own segment: the merge's work per state varies along the table, so
                 // fixed shares left one thread up to half as much again as the other.
                 let work = std::sync::Mutex::new(next.iter_mut().take(jobs).enumerate());
-                std::thread::scope(|scope| {
+                #[cfg(feature = "parallel")]
+                let over = std::thread::scope(|scope| {
                     let handles: Vec<_> = (0..threads.min(jobs))
                         .map(|_| {
                             scope.spawn(|| {
@@ -528,7 +530,17 @@ impl Plan {
                         .into_iter()
                         .map(|h| h.join().expect("a merge thread panicked"))
                         .fold(false, |a, b| a | b)
-                })
+                });
+                // No threads: the slices one after another (one slice, as one thread
+                // makes one chunk).
+                #[cfg(not(feature = "parallel"))]
+                let over = work
+                    .into_inner()
+                    .expect("no merge panicked")
+                    .fold(false, |over, (t, out)| {
+                        over | step.merge(slices(t), out, &stop).is_err()
+                    });
+                over
             };
             // A merge cut short by the stop leaves a partial table: never used.
             if ctl.cancelled() {

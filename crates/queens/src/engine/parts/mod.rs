@@ -25,7 +25,9 @@ pub mod shard;
 
 use std::fmt;
 use std::str::FromStr;
+#[cfg(feature = "parallel")]
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+#[cfg(feature = "parallel")]
 use std::sync::mpsc;
 
 use num_bigint::BigUint;
@@ -367,7 +369,7 @@ pub(crate) fn count_in_parts(
         checkpoint: parts.checkpoint.clone(),
         unique: parts.unique && parts.shard.is_none(),
     };
-    let start = std::time::Instant::now();
+    let start = crate::clock::Instant::now();
     let report = run(plan, &opts, ctl)?;
     let seconds = start.elapsed().as_secs_f64();
     let threads = ctl.thread_count();
@@ -402,6 +404,21 @@ pub(crate) fn only_method(engine: &str, own: Method, asked: Option<Method>) -> R
 /// ones are reported, then the call returns [`Error::Interrupted`]. An error from
 /// `done` or from a task stops the run the same way and is returned.
 pub(crate) fn run_tasks(
+    plan: &dyn PartPlan,
+    ids: &[usize],
+    ctl: &Control,
+    done: &mut dyn FnMut(usize, Tally) -> Result<(), Error>,
+) -> Result<(), Error> {
+    #[cfg(not(feature = "parallel"))]
+    return run_tasks_here(plan, ids, ctl, done);
+    #[cfg(feature = "parallel")]
+    run_tasks_threads(plan, ids, ctl, done)
+}
+
+/// [`run_tasks`] with the `parallel` feature: on the calling thread when one thread
+/// is asked for, else on worker threads.
+#[cfg(feature = "parallel")]
+fn run_tasks_threads(
     plan: &dyn PartPlan,
     ids: &[usize],
     ctl: &Control,

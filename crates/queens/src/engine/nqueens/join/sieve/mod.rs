@@ -140,7 +140,11 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
             continue;
         }
         // Every member of the block has the diagonals `common`: a key of the big list
-        // with one of them clashes with the whole block, and is not looked at.
+        // with one of them clashes with the whole block, and is not looked at. Counted
+        // as all pairs clashing, less the pairs of the keys looked at, plus the clashes
+        // the sieve finds among those (all pairs first, so that the sum never dips
+        // below zero, which a debug build stops on).
+        clashes += big.len() as u64 * block.len() as u64;
         let common = block.iter().fold(used, |c, &x| c & x.into());
         let cp = s.pattern.of(common);
         let mut q = 0;
@@ -157,7 +161,6 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
             clashes += sieve_of(t, keys);
             clashes -= keys.len() as u64 * block.len() as u64;
         }
-        clashes += big.len() as u64 * block.len() as u64;
     }
     small.len() as u64 * big.len() as u64 - clashes
 }
