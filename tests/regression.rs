@@ -1329,7 +1329,9 @@ fn all_unique_lists_one_placement_per_symmetry_class() {
         stdout(&queens(&["all", "8", "--unique"])).lines().count(),
         12
     );
+}
 
+#[test]
 fn join_sieve_clash_sum_dipped_below_zero() {
     // The sorted sieve of the half-board join took the pairs of the keys it looked at
     // off its clash count before adding all the block's pairs: the `u64` dipped below
