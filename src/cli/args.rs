@@ -2,8 +2,11 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-const AFTER_HELP: &str = "\
-BOARD is `8` (8x8) or `5x7` (5 rows x 7 columns); default 8.
+/// The notation every command shares, followed by a command's own examples.
+macro_rules! notation {
+    () => {
+        "\
+BOARD is `8` (8x8) or `5x7` (5 rows x 7 columns); default 8 (or the --regions file's).
 SPEC lists pieces as [COUNT]LETTER items: `8Q`, `N,B,R,Q,A`, `2N,2B,R,Q`.
   Kinds: K king, N knight, B bishop, R rook, Q queen, A amazon (queen + knight).
   Default: min(rows, cols) queens.
@@ -18,14 +21,100 @@ Exit status: 0 found / valid, 1 no solution / invalid placement, 2 bad input,
 3 no answer (a budget ran out, or local search gave up with nothing proved).
 
 Examples:
-  queens solve 8                         one solution of 8 queens, drawn
-  queens all 6 --format coords           the 4 solutions of 6 queens
+"
+    };
+}
+
+/// The help after the options of the top-level command: the notation and a tour.
+const AFTER_HELP: &str = concat!(
+    notation!(),
+    "  queens solve 8                         one solution of 8 queens, drawn
   queens count 6 --pieces 2N,2B,R,Q      104416
-  queens count 8 --pieces 8Q --fixed Qd1 placements with a queen on d1
+  queens all 8 --unique                  the 12 solutions of 8 queens up to symmetry
+  queens max 8 --kind K                  16 kings at most, in 281571 ways
+  queens cover 8 --kind Q                5 queens cover the board, in 4860 ways
   queens verify 8 '[1,5,8,6,3,7,2,4]'    valid
+  queens gen-regions 9 > p9.txt          a daily \"Queens\" puzzle, then solve it:
+  queens solve --pieces 9L --piece L=RF --regions p9.txt
+`queens COMMAND --help` shows each command's options and examples."
+);
+
+/// `solve`'s help after its options.
+const SOLVE_HELP: &str = concat!(
+    notation!(),
+    "  queens solve 8                         one solution of 8 queens, drawn
+  queens solve 5x7 --pieces 2N,B,R --format coords
+  queens solve 8 --fixed Qd1,Qe7         complete a partial placement
+  queens solve 8 --holes d4,e5 --blockers a1
+  queens solve --pieces 9L --piece L=RF --regions p9.txt   a gen-regions puzzle
   queens solve 10000000 > q.txt          10^7 queens (perm format: wider than 64)
-  queens solve 1000 --random --seed 7    a random solution by local search
-  queens verify 10000000 --perm-file q.txt";
+  queens solve 1000 --random --seed 7    a random solution by local search"
+);
+
+/// `all`'s help after its options.
+const ALL_HELP: &str = concat!(
+    notation!(),
+    "  queens all 6                           the 4 solutions of 6 queens
+  queens all 8 --unique                  one per symmetry class: 12 lines
+  queens all 8 --limit 3 --format board  the first three, drawn
+  queens all 4 --pieces 2N,2B --format json"
+);
+
+/// `count`'s help after its options.
+const COUNT_HELP: &str = concat!(
+    notation!(),
+    "  queens count 8                         92
+  queens count 8 --unique                12 (up to rotations and reflections)
+  queens count 6 --pieces 2N,2B,R,Q      104416
+  queens count 8 --fixed Qd1             placements with a queen on d1
+  queens count 8 --torus                 0 (queens on the torus need gcd(n, 6) = 1)
+  queens count 18 --progress 2>log       progress lines in a log file
+  queens count 20 --checkpoint c.json    resumes where a killed run stopped"
+);
+
+/// `max`'s help after its options.
+const MAX_HELP: &str = concat!(
+    notation!(),
+    "  queens max 8 --kind K                  16 281571
+  queens max 30 --kind N                 450 2 (from the closed form)
+  queens max 8 --kind Q --pieces 2N      queens beside two knights
+  queens max 8 --kind R --blockers d4,e5 rooks with blockers parting lines
+  queens max 64 --kind Q --budget-secs 10"
+);
+
+/// `cover`'s help after its options.
+const COVER_HELP: &str = concat!(
+    notation!(),
+    "  queens cover 8 --kind Q                5 4860
+  queens cover 8 --kind Q --independent --show
+  queens cover 8 --kind K --total --json"
+);
+
+/// `verify`'s help after its options.
+const VERIFY_HELP: &str = concat!(
+    notation!(),
+    "  queens verify '[1,5,8,6,3,7,2,4]'      valid
+  queens verify 8 Qa1 Qc2 Nd3            every attack named
+  queens solve 8 | queens verify -       a placement (or a diagram) from stdin
+  queens verify 10000000 --perm-file q.txt"
+);
+
+/// `engines`'s help after its options.
+const ENGINES_HELP: &str = concat!(
+    notation!(),
+    "  queens engines 8                       who counts 8 queens, and who not, why
+  queens engines 12 --pieces 10K"
+);
+
+/// `export`'s help after its options.
+const EXPORT_HELP: &str = concat!(
+    notation!(),
+    "  queens export 8 --to dimacs > q8.cnf   then: cadical q8.cnf | queens decode --cnf q8.cnf
+  queens export 6 --pieces 2N,2B --to minizinc > m.mzn"
+);
+
+/// `decode`'s help after its options.
+const DECODE_HELP: &str = concat!(notation!(), "  cadical q8.cnf | queens decode --cnf q8.cnf");
 
 /// Places non-attacking chess pieces on boards: the eight-queens puzzle and its
 /// variants, for any mix of kings, knights, bishops, rooks, queens and amazons.
@@ -50,7 +139,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Find one solution (the first in a fixed, deterministic order).
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = SOLVE_HELP)]
     Solve {
         #[command(flatten)]
         problem: ProblemArgs,
@@ -64,7 +153,7 @@ pub enum Command {
         cover: super::cover::SolveCoverArgs,
     },
     /// Print every solution, one per line, as they are found.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = ALL_HELP)]
     All {
         #[command(flatten)]
         problem: ProblemArgs,
@@ -82,7 +171,7 @@ pub enum Command {
         format: Option<AllFormat>,
     },
     /// Count the solutions exactly; prints the number alone.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = COUNT_HELP)]
     Count {
         #[command(flatten)]
         problem: ProblemArgs,
@@ -124,7 +213,7 @@ pub enum Command {
     },
     /// The most pieces of one kind that can stand without attacks (beside --pieces), and
     /// the number of such placements; prints `MAX COUNT`, e.g. `16 281571`.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = MAX_HELP)]
     Max {
         /// The board: `8` or `5x7` (rows x columns).
         #[arg(default_value = "8", allow_negative_numbers = true)]
@@ -160,10 +249,10 @@ pub enum Command {
     /// The fewest pieces of one kind that occupy or attack every square (beside --pieces
     /// and --fixed), and the number of such placements; prints `MIN COUNT`, e.g.
     /// `5 4860`.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = COVER_HELP)]
     Cover(super::cover::CoverArgs),
     /// Check a placement: valid, or every attacking pair named.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = VERIFY_HELP)]
     Verify {
         /// [BOARD] PLACEMENT. When BOARD is left out and PLACEMENT is a permutation
         /// of n numbers, the board is n x n; otherwise it is 8x8.
@@ -232,7 +321,7 @@ pub enum Command {
     },
     /// List every engine, what it does, and whether (and why not) it takes this problem
     /// for each job; `auto` picks the first marked `auto`.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = ENGINES_HELP)]
     Engines {
         /// The board: `8` or `5x7` (rows x columns).
         #[arg(default_value = "8", allow_negative_numbers = true)]
@@ -250,10 +339,10 @@ pub enum Command {
         terrain: TerrainArgs,
     },
     /// Write the problem as a model for another solver (DIMACS CNF, MiniZinc, XCSP3).
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = EXPORT_HELP)]
     Export(super::export::ExportArgs),
     /// Read a SAT solver's answer to `export --to dimacs` and print the placement.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = DECODE_HELP)]
     Decode(super::export::DecodeArgs),
 }
 
