@@ -1352,3 +1352,22 @@ fn join_sieve_clash_sum_dipped_below_zero() {
     code(&o, 0);
     assert_eq!(stdout(&o).trim(), want);
 }
+
+#[test]
+fn gen_regions_takes_a_budget_and_shows_progress() {
+    // `gen-regions 16` took 13 to 259 s by seed and `gen-regions 62` ran with no word.
+    let start = std::time::Instant::now();
+    let o = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["gen-regions", "40", "--budget-secs", "1", "--progress"])
+        .env("QUEENS_PROGRESS_SECS", "0")
+        .output()
+        .unwrap();
+    code(&o, 3);
+    assert_eq!(stdout(&o), "");
+    let e = stderr(&o);
+    assert!(
+        e.contains("tasks done") && e.contains("budget of 1 s"),
+        "{e}"
+    );
+    assert!(start.elapsed().as_secs_f64() < 4.0, "{:?}", start.elapsed());
+}

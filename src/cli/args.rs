@@ -318,6 +318,9 @@ pub enum Command {
         /// Also print the solution (coords) after a blank line.
         #[arg(long)]
         solution: bool,
+        /// Give up after this many seconds (exit 3, no puzzle).
+        #[arg(long, value_name = "SECS")]
+        budget_secs: Option<f64>,
     },
     /// List every engine, what it does, and whether (and why not) it takes this problem
     /// for each job; `auto` picks the first marked `auto`.

@@ -159,7 +159,14 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             seed,
             piece,
             solution,
-        } => gen_regions(n, seed, piece.as_deref(), solution),
+            budget_secs,
+        } => gen_regions(
+            n,
+            seed,
+            piece.as_deref(),
+            solution,
+            Limits::new(0, budget_secs, None)?,
+        ),
         Command::Export(a) => super::export::export_cmd(&a),
         Command::Decode(a) => super::export::decode_cmd(&a),
     }
@@ -479,7 +486,13 @@ fn verify_cmd(
 }
 
 /// `queens gen-regions N [--seed S] [--piece L=BETZA] [--solution]`.
-fn gen_regions(n: u32, seed: u64, piece: Option<&str>, solution: bool) -> CliResult {
+fn gen_regions(
+    n: u32,
+    seed: u64,
+    piece: Option<&str>,
+    solution: bool,
+    limits: Limits,
+) -> CliResult {
     let def = piece.unwrap_or("L=RF");
     let (catalog, letter) = match def.split_once('=') {
         Some((letter, _)) => (
@@ -492,11 +505,12 @@ fn gen_regions(n: u32, seed: u64, piece: Option<&str>, solution: bool) -> CliRes
         ),
     };
     let kind = catalog.get(letter).map_err(|e| e.to_string())?;
-    let settings = queens::Settings {
-        on_engine: super::limits::on_engine(),
-        ..queens::Settings::default()
-    };
-    let puzzle = match queens::regions::generate(n, &kind, seed, &settings) {
+    let bar = Bar::new("gen-regions (rounds of growing regions)");
+    let report = |p: queens::Progress| bar.update(p.done, p.total);
+    let settings = limits.settings(Some(&report));
+    let made = queens::regions::generate(n, &kind, seed, &settings);
+    bar.finish();
+    let puzzle = match made {
         Ok(Some(p)) => p,
         Ok(None) => {
             eprintln!(

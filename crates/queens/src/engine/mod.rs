@@ -55,8 +55,8 @@ use crate::problem::{Placement, Problem};
 pub use nqueens::Method;
 pub use nqueens::tally::Tally;
 pub use parts::{Merged, PlanId, Shard, ShardResult, UniqueRule, merge};
-pub(crate) use settings::Control;
 pub use settings::MAX_THREADS;
+pub(crate) use settings::{Control, seconds};
 pub use settings::{Progress, Settings};
 
 /// What is asked of an engine.

@@ -219,7 +219,7 @@ impl<'a> Control<'a> {
 
 /// A duration as seconds for a message, to the hundredth without trailing zeros
 /// (`2 s`, `0.25 s`).
-fn seconds(d: Duration) -> String {
+pub(crate) fn seconds(d: Duration) -> String {
     let t = format!("{:.2}", d.as_secs_f64());
     let t = t.trim_end_matches('0').trim_end_matches('.');
     format!("{t} s")

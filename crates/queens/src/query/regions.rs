@@ -83,19 +83,39 @@ pub fn generate(
     };
     let cells = (n * n) as usize;
     let seeds: Vec<usize> = solution.iter().map(|&s| board.index(s)).collect();
+    // One time budget for the whole generation: each search gets what is left of it,
+    // and progress is told per round (the searches' own progress would restart).
+    let began = crate::clock::Instant::now();
+    let report = |round: u32| {
+        if let Some(f) = settings.progress {
+            f(crate::engine::Progress {
+                done: u64::from(round),
+                total: u64::from(ROUNDS),
+            });
+        }
+    };
     for round in 1..=ROUNDS {
+        report(round - 1);
         let mut of = grow(&board, &seeds, &mut rng);
         for _ in 0..REPAIRS {
             let problem = puzzle(&board, kind, &of)?;
             let mut found: Vec<Placement> = Vec::new();
-            crate::engine::enumerate(&problem, EngineChoice::Named("exact"), settings, &mut |p| {
+            let search = Settings {
+                time_budget: settings
+                    .time_budget
+                    .map(|b| b.saturating_sub(began.elapsed())),
+                progress: None,
+                ..*settings
+            };
+            crate::engine::enumerate(&problem, EngineChoice::Named("exact"), &search, &mut |p| {
                 found.push(p.clone());
                 if found.len() >= 2 {
                     std::ops::ControlFlow::Break(())
                 } else {
                     std::ops::ControlFlow::Continue(())
                 }
-            })?;
+            })
+            .map_err(|e| whole_budget(e, settings))?;
             if found.len() == 1 {
                 return Ok(Some(RegionPuzzle {
                     picture: picture(&board, &of),
@@ -131,6 +151,17 @@ pub fn generate(
             "no region puzzle with one solution found in {ROUNDS} rounds of growing regions (the piece may allow none)"
         ),
     })
+}
+
+/// A budget error quoted with the whole generation's time budget, not the part of it
+/// that was left to the search that ran out.
+fn whole_budget(e: Error, settings: &Settings) -> Error {
+    match (e, settings.time_budget) {
+        (Error::Budget { .. }, Some(b)) => Error::Budget {
+            budget: crate::engine::seconds(b),
+        },
+        (e, _) => e,
+    }
 }
 
 /// A uniform pick below `n`.
