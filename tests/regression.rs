@@ -1371,3 +1371,15 @@ fn gen_regions_takes_a_budget_and_shows_progress() {
     );
     assert!(start.elapsed().as_secs_f64() < 4.0, "{:?}", start.elapsed());
 }
+
+#[test]
+fn diagonals_engine_honours_budgets_and_refuses_huge_sides() {
+    // The bishops' rook-polynomial counter ignored the time budget and took any side:
+    // `max 1000000000 --kind B` ran with gigabytes for ever.
+    let start = std::time::Instant::now();
+    let o = queens(&["count", "900", "--pieces", "1798B", "--budget-secs", "0.5"]);
+    code(&o, 3);
+    let o = queens(&["max", "1000000000", "--kind", "B"]);
+    code(&o, 2);
+    assert!(start.elapsed().as_secs_f64() < 4.0, "{:?}", start.elapsed());
+}

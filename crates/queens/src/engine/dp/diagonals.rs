@@ -28,17 +28,16 @@ use crate::problem::Problem;
 /// The diagonal rook-polynomial counter (see the [module docs](self)).
 pub struct DiagonalsEngine;
 
+/// The largest side the engine takes: the work grows about as `n^3` (`n^2` products
+/// of numbers with `O(n)` digits), 4 s at `n = 800`, so past this a count would run
+/// for minutes to hours.
+pub const MAX_SIDE: u64 = 1000;
+
 /// The number of ways to put `j` non-attacking bishops on an `n × n` board, for every
-/// `j` up to `max_k`.
-///
-/// ```text
-/// use queens::engine::dp::diagonals::bishop_counts;
-/// let c = bishop_counts(8, 14);
-/// assert_eq!(c[8], 22522960u32.into());
-/// assert_eq!(c[14], 256u32.into());
-/// ```
-pub fn bishop_counts(n: u64, max_k: u64) -> Vec<BigUint> {
-    let one_colour = |parity: u64| -> Vec<BigUint> {
+/// `j` up to `max_k` (8: 22522960 ways for 8 bishops, 256 for 14), asking `stop` now
+/// and then; `None` once it says stop.
+fn bishop_counts(n: u64, max_k: u64, stop: &dyn Fn() -> bool) -> Option<Vec<BigUint>> {
+    let one_colour = |parity: u64| -> Option<Vec<BigUint>> {
         // Diagonal d has n - |d| squares; its squares have colour (rank + file) ≡ d.
         let mut lens: Vec<u64> = (0..n)
             .flat_map(|a| {
@@ -52,6 +51,9 @@ pub fn bishop_counts(n: u64, max_k: u64) -> Vec<BigUint> {
         lens.sort_unstable();
         let mut f = vec![BigUint::from(1u32)];
         for len in lens {
+            if stop() {
+                return None;
+            }
             f.push(BigUint::zero());
             for j in (1..f.len()).rev() {
                 let free = len + 1;
@@ -61,12 +63,15 @@ pub fn bishop_counts(n: u64, max_k: u64) -> Vec<BigUint> {
                 }
             }
         }
-        f
+        Some(f)
     };
-    let light = one_colour(0);
-    let dark = one_colour(1);
-    (0..=max_k)
+    let light = one_colour(0)?;
+    let dark = one_colour(1)?;
+    let counts = (0..=max_k)
         .map(|k| {
+            if stop() {
+                return None;
+            }
             let mut s = BigUint::zero();
             for a in 0..=k as usize {
                 let b = k as usize - a;
@@ -74,9 +79,22 @@ pub fn bishop_counts(n: u64, max_k: u64) -> Vec<BigUint> {
                     s += &light[a] * &dark[b];
                 }
             }
-            s
+            Some(s)
         })
-        .collect()
+        .collect::<Option<Vec<BigUint>>>()?;
+    Some(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eight_by_eight() {
+        let c = bishop_counts(8, 14, &|| false).unwrap();
+        assert_eq!(c[8], 22522960u32.into());
+        assert_eq!(c[14], 256u32.into());
+    }
 }
 
 impl Engine for DiagonalsEngine {
@@ -100,6 +118,12 @@ impl Engine for DiagonalsEngine {
             Some((kind, _))
                 if moves_like(kind, &PieceKind::bishop()) && problem.board().is_square() =>
             {
+                let n = u64::from(problem.board().rows());
+                if n > MAX_SIDE {
+                    return Err(format!(
+                        "the diagonals engine counts on sides up to {MAX_SIDE} (its work grows as the cube of the side), and this board's is {n}"
+                    ));
+                }
                 Ok(())
             }
             _ => Err(
@@ -109,7 +133,7 @@ impl Engine for DiagonalsEngine {
         }
     }
 
-    fn count(&self, problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
+    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         self.check(problem, Job::Count)
             .map_err(crate::engine::refuses(self.name()))?;
         let n = problem.board().rows() as u64;
@@ -117,6 +141,7 @@ impl Engine for DiagonalsEngine {
         if k > 2 * n {
             return Ok(BigUint::zero());
         }
-        Ok(bishop_counts(n, k).pop().unwrap_or_default())
+        let counts = bishop_counts(n, k, &|| ctl.cancelled()).ok_or(Error::Interrupted)?;
+        Ok(counts.into_iter().last().unwrap_or_default())
     }
 }
