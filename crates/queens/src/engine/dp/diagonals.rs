@@ -85,17 +85,6 @@ fn bishop_counts(n: u64, max_k: u64, stop: &dyn Fn() -> bool) -> Option<Vec<BigU
     Some(counts)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn eight_by_eight() {
-        let c = bishop_counts(8, 14, &|| false).unwrap();
-        assert_eq!(c[8], 22522960u32.into());
-        assert_eq!(c[14], 256u32.into());
-    }
-}
 
 impl Engine for DiagonalsEngine {
     fn name(&self) -> &'static str {
@@ -143,5 +132,17 @@ impl Engine for DiagonalsEngine {
         }
         let counts = bishop_counts(n, k, &|| ctl.cancelled()).ok_or(Error::Interrupted)?;
         Ok(counts.into_iter().last().unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eight_by_eight() {
+        let c = bishop_counts(8, 14, &|| false).unwrap();
+        assert_eq!(c[8], 22522960u32.into());
+        assert_eq!(c[14], 256u32.into());
     }
 }
