@@ -6,10 +6,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-use common::{queens, stderr, stdout};
+use common::{queens, run_with_stdin, stderr, stdout};
 use queens::perm::{EMPTY, Perm};
 use queens::{
     Board, EngineChoice, Error, Piece, PieceCount, PieceKind, Placement, Problem, Settings, Square,
@@ -224,17 +221,6 @@ fn mid_size_completions_with_few_fixed_queens_are_found() {
     }
 }
 
-fn run_with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn temp(name: &str, text: &[u8]) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("queens-hugen-{}", std::process::id()));

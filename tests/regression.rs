@@ -1,4 +1,6 @@
 //! Regression tests: one per bug found, named after it (ripgrep's tests/regression.rs).
+mod common;
+
 use std::process::{Command, Output};
 fn queens(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_queens"))
@@ -1158,24 +1160,7 @@ fn binary_and_empty_files_are_refused_with_a_sentence() {
 
 #[test]
 fn verify_reads_stdin_and_judges_empty_forms_alike() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let pipe = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    };
+    let pipe = |args: &[&str], input: &str| common::run_with_stdin(args, input.as_bytes());
     let coords = stdout(&queens(&["solve", "8", "--format", "coords"]));
     let o = pipe(&["verify", "-"], &coords);
     code(&o, 0);

@@ -8,6 +8,26 @@ use std::process::{Command, Output};
 
 use queens::{Board, Catalog, Piece, PieceCount, Placement, Problem, Square, parse_spec};
 
+/// Runs the real `queens` binary with `args` and `input` on its standard input.
+pub fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the queens binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(input)
+        .expect("the input is written");
+    child.wait_with_output().expect("the queens binary ends")
+}
+
 /// Runs the real `queens` binary with `args`.
 pub fn queens(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_queens"))
