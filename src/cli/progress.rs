@@ -26,6 +26,30 @@ impl Bar {
         Bar { bar: Some(bar) }
     }
 
+    /// A counter of `unit` for work of unknown length (a spinner and the count);
+    /// hidden when stderr is not a terminal.
+    pub fn counter(what: &str, unit: &str) -> Bar {
+        if !std::io::stderr().is_terminal() {
+            return Bar { bar: None };
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(4));
+        bar.set_style(
+            ProgressStyle::with_template(&format!(
+                "{{spinner}} {{msg}} [{{elapsed_precise}}] {{pos}} {unit}"
+            ))
+            .expect("valid template"),
+        );
+        bar.set_message(what.to_string());
+        Bar { bar: Some(bar) }
+    }
+
+    /// Sets a counter to `done`.
+    pub fn set(&self, done: u64) {
+        if let Some(b) = &self.bar {
+            b.set_position(done);
+        }
+    }
+
     /// Moves the bar to `done` of `total`.
     pub fn update(&self, done: u64, total: u64) {
         if let Some(b) = &self.bar {

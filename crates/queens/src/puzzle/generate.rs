@@ -5,15 +5,24 @@
 //!    solver on the puzzle whose regions are the ranks, branching on a random possible
 //!    square of the tightest unit instead of the first);
 //! 2. regions grown from it: for `K = 1` each star seeds a region; for `K >= 2` each
-//!    star is joined to its nearest free stars by an L-shaped path. Then, while squares
-//!    are left, a random free square next to a region joins it, so regions are
-//!    connected and each holds exactly `K` stars of the solution;
-//! 3. uniqueness: the exhaustive solver ([`super::solver`]) looks for two solutions.
-//!    While it finds a second, a square where the second has a star and ours does not
-//!    moves to a neighbouring region (if its own region stays connected): the second
-//!    solution then has `K + 1` stars in one region and `K - 1` in another, and ours
-//!    is untouched. After `4n` moves the candidate is dropped;
-//! 4. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
+//!    star is joined to its nearest free stars by an L-shaped path. Then square by
+//!    square: a (square, neighbouring region) pair is drawn with weight
+//!    `size(region)^alpha` (`alpha` = 0.7; 0.9 for easy, 0.6 for hard and expert
+//!    requests). Large regions growing faster leaves small regions, which pin the
+//!    solution down: with uniform growth (`alpha` = 0) a 16x16 took seconds to tens of
+//!    seconds, with 0.7 a tenth of one (bench/puzzle.sh). The price: at 20x20 and
+//!    more one region often spreads over much of the board;
+//! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
+//!    the partial puzzle's solutions only grow with its regions, and a new one must
+//!    have a star on the square just added. The square joins the first of its
+//!    neighbouring regions for which the solver (from a star on it, at most 2,000
+//!    nodes) finds no solution; if every region lets one in, the drawn one;
+//! 4. repair: the exhaustive solver ([`super::solver`]) looks for two solutions. While
+//!    it finds a second, a square where the second has a star and ours has not moves
+//!    to a neighbouring region (its own region staying connected), preferring a move
+//!    after which no solution has a star on that square: such a move removes the
+//!    second solution and adds none. After `4n` moves the candidate is dropped;
+//! 5. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
 //!    kept only if that level of rules finishes it and the level below does not (the
 //!    chain's hardest level is exactly the request).
 //!
@@ -30,8 +39,8 @@ use crate::error::Error;
 
 use super::rate::grade;
 use super::rules::Level;
-use super::solver::{Node, Tables, search_with};
-use super::{MAX_SIDE, Puzzle, State};
+use super::solver::{Limited, Node, Tables, search_limited, search_with};
+use super::{MAX_SIDE, Mark, Puzzle, State};
 
 /// What to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +97,13 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
     let k = req.stars as usize;
     let stripes = Puzzle::from_regions(n, req.stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
     let stripe_tables = Tables::new(&stripes);
+    // How strongly large regions grow faster (see the module docs): more makes
+    // uniqueness and easy deductions likelier.
+    let alpha = match req.difficulty {
+        Some(Level::Easy) => 0.9,
+        Some(Level::Hard | Level::Expert) => 0.6,
+        _ => 0.7,
+    };
     let mut candidates = 0u64;
     loop {
         if ctl.cancelled() {
@@ -104,7 +120,9 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         let Some(mut of) = seed_regions(n, k, &solution, &mut rng) else {
             continue;
         };
-        grow(n, &mut of, &mut rng);
+        if !grow_unique(n, req.stars, alpha, &mut of, &mut rng, &stop)? {
+            return ctl.finish(Err(Error::Interrupted));
+        }
         let mine: Vec<bool> = {
             let mut m = vec![false; n * n];
             for &i in &solution {
@@ -136,8 +154,10 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                 ));
             };
             let movable: Vec<usize> = other.iter().copied().filter(|&i| !mine[i]).collect();
-            if !repair(n, &mut of, &movable, &mut rng) {
-                break;
+            match repair(n, req.stars, &mut of, &movable, &mut rng, &stop)? {
+                None => return ctl.finish(Err(Error::Interrupted)),
+                Some(true) => {}
+                Some(false) => break,
             }
         }
     }
@@ -280,49 +300,163 @@ fn join(n: usize, of: &mut [u8], a: usize, b: usize, g: u8, rank_first: bool) ->
     false
 }
 
-/// Gives every unassigned square to a region next to it, at random.
-fn grow(n: usize, of: &mut [u8], rng: &mut Xoshiro256PlusPlus) {
-    // The frontier: unassigned squares next to a region (with repeats; stale entries
-    // are skipped), so each pick is a square that can join at once.
-    let mut frontier: Vec<usize> = (0..n * n)
-        .filter(|&i| of[i] == UNSET && neighbours(n, i).any(|j| of[j] != UNSET))
-        .collect();
-    while !frontier.is_empty() {
-        let pick = below(rng, frontier.len());
-        let i = frontier.swap_remove(pick);
-        if of[i] != UNSET {
-            continue;
+/// Gives every unassigned square to a region next to it, keeping the puzzle unique
+/// where it can: squares not yet in a region count as crossed, so every solution of
+/// the partial puzzle stays a solution as regions grow, and a new one must have a star
+/// on the square just added. So each square joins, of the regions next to it (in
+/// random order), the first for which no solution has a star on it; when every choice
+/// lets one in, a random region (the repairs after deal with it). False when `stop`
+/// ended a search.
+fn grow_unique(
+    n: usize,
+    k: u32,
+    alpha: f64,
+    of: &mut [u8],
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Result<bool, Error> {
+    let mut size = vec![0u64; n];
+    for &r in of.iter() {
+        if r != UNSET {
+            size[r as usize] += 1;
         }
-        let around: Vec<u8> = neighbours(n, i)
-            .map(|j| of[j])
-            .filter(|&g| g != UNSET)
-            .collect();
-        of[i] = around[below(rng, around.len())];
-        frontier.extend(neighbours(n, i).filter(|&j| of[j] == UNSET));
     }
+    loop {
+        // (square, region) pairs across the frontier, weighted by the region's size.
+        let mut pairs: Vec<(usize, u8, u64)> = Vec::new();
+        let mut total = 0u64;
+        for i in 0..n * n {
+            if of[i] != UNSET {
+                continue;
+            }
+            for j in neighbours(n, i) {
+                if of[j] != UNSET {
+                    let w = ((size[of[j] as usize] as f64).powf(alpha) * 1024.0) as u64;
+                    total += w;
+                    pairs.push((i, of[j], w));
+                }
+            }
+        }
+        if pairs.is_empty() {
+            break;
+        }
+        let mut at = (((rng.next_u64() >> 11) as u128 * total as u128) >> 53) as u64;
+        let mut pick = pairs.len() - 1;
+        for (x, p) in pairs.iter().enumerate() {
+            if at < p.2 {
+                pick = x;
+                break;
+            }
+            at -= p.2;
+        }
+        let (i, first, _) = pairs[pick];
+        let mut around: Vec<u8> = neighbours(n, i)
+            .map(|j| of[j])
+            .filter(|&g| g != UNSET && g != first)
+            .collect();
+        around.sort_unstable();
+        around.dedup();
+        for x in (1..around.len()).rev() {
+            around.swap(x, below(rng, x + 1));
+        }
+        around.insert(0, first);
+        let mut chosen = around[0];
+        for &g in &around {
+            of[i] = g;
+            match starless(n, k, of, i, stop)? {
+                None => return Ok(false),
+                Some(true) => {
+                    chosen = g;
+                    break;
+                }
+                Some(false) => {}
+            }
+        }
+        of[i] = chosen;
+        size[chosen as usize] += 1;
+    }
+    Ok(true)
 }
 
-/// Moves one of `movable` to a neighbouring region when its own region stays
-/// connected; whether a move was made.
-fn repair(n: usize, of: &mut [u8], movable: &[usize], rng: &mut Xoshiro256PlusPlus) -> bool {
+/// Whether no solution of the partial puzzle `of` (squares outside every region
+/// crossed) has a star on square `i`; `None` when `stop` ended the search.
+fn starless(
+    n: usize,
+    k: u32,
+    of: &[u8],
+    i: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
+    let regions: Vec<u8> = of.iter().map(|&r| if r == UNSET { 0 } else { r }).collect();
+    let puzzle = Puzzle::from_regions(n, k, regions)?;
+    let mut state = State::new(&puzzle);
+    for (j, &r) in of.iter().enumerate() {
+        if r == UNSET {
+            state.marks[j] = Mark::Cross;
+        }
+    }
+    state.marks[i] = Mark::Star;
+    let t = Tables::new(&puzzle);
+    // A square whose proof takes long counts as not starless: the generator only
+    // needs a cheap, safe answer.
+    Ok(match search_limited(&t, &state, 1, 0, 2000, stop) {
+        Limited::Done(f) => Some(f.count == 0),
+        Limited::Over => Some(false),
+        Limited::Stopped => None,
+    })
+}
+
+/// Moves one of `movable` (squares where another solution has a star and ours has
+/// not) to a neighbouring region, keeping its own region connected. A square that no
+/// solution can then have a star on is chosen when one exists: solutions without a
+/// star there are unchanged by the move, so the solutions only lose (the other one
+/// among them) and gain none. Else a random move. `Ok(None)` when `stop` ended a
+/// search; `Ok(Some(false))` when nothing can move.
+fn repair(
+    n: usize,
+    k: u32,
+    of: &mut [u8],
+    movable: &[usize],
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
     let start = below(rng, movable.len().max(1));
+    let mut fallback = None;
     for step in 0..movable.len() {
         let q = movable[(start + step) % movable.len()];
         let own = of[q];
-        let targets: Vec<u8> = neighbours(n, q)
+        let mut targets: Vec<u8> = neighbours(n, q)
             .map(|j| of[j])
             .filter(|&g| g != own)
             .collect();
-        if targets.is_empty() {
-            continue;
+        targets.sort_unstable();
+        targets.dedup();
+        for x in (1..targets.len()).rev() {
+            targets.swap(x, below(rng, x + 1));
         }
-        of[q] = targets[below(rng, targets.len())];
-        if connected(n, of, own) {
-            return true;
+        for &to in &targets {
+            of[q] = to;
+            if connected(n, of, own) {
+                match starless(n, k, of, q, stop)? {
+                    None => return Ok(None),
+                    Some(true) => return Ok(Some(true)),
+                    Some(false) => {
+                        if fallback.is_none() {
+                            fallback = Some((q, to));
+                        }
+                    }
+                }
+            }
+            of[q] = own;
         }
-        of[q] = own;
     }
-    false
+    match fallback {
+        Some((q, to)) => {
+            of[q] = to;
+            Ok(Some(true))
+        }
+        None => Ok(Some(false)),
+    }
 }
 
 /// Whether region `g` is connected (and not empty).

@@ -520,7 +520,8 @@ impl<'a> Deducer<'a> {
                         })
                         .collect();
                     if !cross.is_empty() {
-                        let (rule, why) = self.confined_why(rows, t, inside, &cross, true);
+                        let (rule, why) =
+                            self.confined_why(rows, (t, inside, need_t), &cross, true);
                         return Some(Step {
                             rule,
                             level: if hard { Level::Hard } else { Level::Medium },
@@ -542,7 +543,7 @@ impl<'a> Deducer<'a> {
                         })
                         .collect();
                     if !cross.is_empty() {
-                        let (rule, why) = self.confined_why(rows, t, met, &cross, false);
+                        let (rule, why) = self.confined_why(rows, (t, met, need_t), &cross, false);
                         return Some(Step {
                             rule,
                             level: if hard { Level::Hard } else { Level::Medium },
@@ -560,8 +561,7 @@ impl<'a> Deducer<'a> {
     fn confined_why(
         &self,
         rows: bool,
-        lines: u64,
-        regions: u64,
+        (lines, regions, need): (u64, u64, i32),
         cross: &[usize],
         regions_inside: bool,
     ) -> (&'static str, String) {
@@ -588,7 +588,12 @@ impl<'a> Deducer<'a> {
             if reg_names.len() == 1 { "" } else { "s" },
             join_and(&reg_names)
         );
-        let one = line_names.len() == 1 && reg_names.len() == 1;
+        let lines_verb = if line_names.len() == 1 {
+            "takes"
+        } else {
+            "take"
+        };
+        let regs_verb = if reg_names.len() == 1 { "s" } else { "" };
         if regions_inside {
             (
                 if line_names.len() == 1 {
@@ -597,18 +602,8 @@ impl<'a> Deducer<'a> {
                     "regions-in-lines"
                 },
                 format!(
-                    "{regs_text} {} in {lines_text} only and need{} as many stars as {}, so no other star fits there: {} crossed",
-                    if one || reg_names.len() == 1 {
-                        "lies"
-                    } else {
-                        "lie"
-                    },
-                    if reg_names.len() == 1 { "s" } else { "" },
-                    if line_names.len() == 1 {
-                        "it takes"
-                    } else {
-                        "they take"
-                    },
+                    "{regs_text} lie{regs_verb} in {lines_text} only and need{regs_verb} {} there, all that {lines_text} still {lines_verb}, so the rest of {lines_text} stays empty: {} crossed",
+                    self.star_word(need),
                     self.list(cross)
                 ),
             )
@@ -620,13 +615,8 @@ impl<'a> Deducer<'a> {
                     "lines-in-regions"
                 },
                 format!(
-                    "the free squares of {lines_text} all lie in {regs_text}, which need{} as many stars as {}, so those stars are all in {lines_text}: {} crossed",
-                    if reg_names.len() == 1 { "s" } else { "" },
-                    if line_names.len() == 1 {
-                        "it takes"
-                    } else {
-                        "they take"
-                    },
+                    "the free squares of {lines_text} all lie in {regs_text}, which need{regs_verb} just the {} that {lines_text} still {lines_verb}, so the rest of {regs_text} stays empty: {} crossed",
+                    self.star_word(need),
                     self.list(cross)
                 ),
             )
@@ -680,7 +670,7 @@ impl<'a> Deducer<'a> {
                     place: Vec::new(),
                     cross: vec![self.p.square(i)],
                     why: format!(
-                        "a {} on {} would leave {} {} for {}",
+                        "a {} on {} would leave {} with {} for {}",
                         if self.p.stars() == 1 { "queen" } else { "star" },
                         self.p.square(i),
                         self.unit_name(u),
@@ -689,7 +679,11 @@ impl<'a> Deducer<'a> {
                             1 => "one free square".to_string(),
                             f => format!("{f} free squares"),
                         },
-                        self.star_word(need)
+                        if need == 1 && self.p.stars() == 1 {
+                            "its queen".to_string()
+                        } else {
+                            self.star_word(need)
+                        }
                     ),
                 });
             }

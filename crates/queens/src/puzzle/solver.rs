@@ -187,9 +187,9 @@ impl Node {
                     a &= a - 1;
                 }
             }
-            for c in 0..n {
+            for (c, &count) in cc.iter().enumerate().take(n) {
                 let need = self.col_left[c];
-                if cc[c] > need || need == 0 {
+                if count > need || need == 0 {
                     continue;
                 }
                 // The count may be stale after a placement in this pass: recount.
@@ -342,6 +342,10 @@ struct Search<'a> {
     found: Found,
     stop: &'a dyn Fn() -> bool,
     stopped: bool,
+    /// Give up (as if stopped) after this many nodes.
+    node_limit: u64,
+    /// Whether the node limit ended the search.
+    over: bool,
 }
 
 impl Search<'_> {
@@ -352,6 +356,11 @@ impl Search<'_> {
             }
             self.found.nodes += 1;
             if self.found.nodes & 1023 == 0 && (self.stop)() {
+                self.stopped = true;
+                return;
+            }
+            if self.found.nodes > self.node_limit {
+                self.over = true;
                 self.stopped = true;
                 return;
             }
@@ -394,7 +403,34 @@ pub(crate) fn search_with(
     keep: usize,
     stop: &dyn Fn() -> bool,
 ) -> Option<Found> {
+    match search_limited(t, state, limit, keep, u64::MAX, stop) {
+        Limited::Done(f) => Some(f),
+        _ => None,
+    }
+}
+
+/// How a search with a node limit ended.
+pub(crate) enum Limited {
+    /// It finished.
+    Done(Found),
+    /// It visited more nodes than allowed.
+    Over,
+    /// `stop` ended it.
+    Stopped,
+}
+
+/// [`search_with`] that gives up after `node_limit` nodes.
+pub(crate) fn search_limited(
+    t: &Tables,
+    state: &State,
+    limit: u128,
+    keep: usize,
+    node_limit: u64,
+    stop: &dyn Fn() -> bool,
+) -> Limited {
     let mut s = Search {
+        node_limit,
+        over: false,
         t,
         limit,
         keep,
@@ -409,7 +445,13 @@ pub(crate) fn search_with(
     if let Some(node) = Node::from_state(t, state) {
         s.run(node);
     }
-    (!s.stopped).then_some(s.found)
+    if s.over {
+        Limited::Over
+    } else if s.stopped {
+        Limited::Stopped
+    } else {
+        Limited::Done(s.found)
+    }
 }
 
 impl Puzzle {
