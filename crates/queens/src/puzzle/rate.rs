@@ -9,16 +9,17 @@
 //! the grade but does not change it, so a generated puzzle of a grade is one that
 //! level finishes and the level below does not.
 //!
-//! Examples (`K = 1`): a 4x4 whose region `a` is one square is `easy` (the square
-//! takes the queen and the rest follows by last squares); a puzzle where a region
-//! lying in a single row must be seen first is `medium`; see the corpus in
-//! `testdata/puzzles/` and `queens puzzle rate` for more.
+//! Examples (`K = 1`, from `testdata/puzzles/`): the 6x6 below is `easy` in 6 steps
+//! (region `d` is the one square f4, region `b` the one square c2, and last squares
+//! do the rest); `k1-n09-medium.txt` is `medium` in 13 steps (9 easy, 4 medium: it
+//! needs `line-in-region`); `k1-n09-hard.txt` needs `regions-in-lines` and
+//! `k1-n09-expert.txt` a `trial`.
 //!
 //! ```
 //! use queens::puzzle::{Puzzle, rate::rate, rules::Level};
-//! let p = Puzzle::parse("abbb\ncccb\ncddd\ncddd\n", 1).unwrap();
+//! let p = Puzzle::parse("eeffff\neeeeff\neeeefd\nceeeff\nccbeaa\ncceeaa\n", 1).unwrap();
 //! let r = rate(&p);
-//! assert!(r.grade >= Level::Easy);
+//! assert_eq!((r.grade, r.steps, r.by_level), (Level::Easy, 6, [6, 0, 0, 0]));
 //! ```
 
 use super::explain::{End, explain};
