@@ -221,7 +221,6 @@ fn mid_size_completions_with_few_fixed_queens_are_found() {
     }
 }
 
-
 fn temp(name: &str, text: &[u8]) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("queens-hugen-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

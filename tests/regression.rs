@@ -1368,3 +1368,25 @@ fn diagonals_engine_honours_budgets_and_refuses_huge_sides() {
     code(&o, 2);
     assert!(start.elapsed().as_secs_f64() < 4.0, "{:?}", start.elapsed());
 }
+
+#[test]
+fn regions_file_with_a_byte_order_mark_is_read() {
+    // `--regions` counted a leading byte-order mark (as Windows editors write it) as a
+    // square: "line 1 has 5 squares, but the 4x4 board has 4 files". Found by the
+    // puzzle corpus' cross-check with the general engine.
+    let f = std::env::temp_dir().join(format!("queens-bom-{}.txt", std::process::id()));
+    std::fs::write(&f, b"\xef\xbb\xbfaabb\r\naabb\r\nccdd\r\nccdd\r\n").unwrap();
+    let o = queens(&[
+        "count",
+        "4",
+        "--pieces",
+        "4L",
+        "--piece",
+        "L=RF",
+        "--regions",
+        f.to_str().unwrap(),
+    ]);
+    std::fs::remove_file(&f).unwrap();
+    code(&o, 0);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "2\n");
+}

@@ -322,6 +322,9 @@ pub enum Command {
         #[arg(long, value_name = "SECS")]
         budget_secs: Option<f64>,
     },
+    /// Region puzzles (LinkedIn's daily "Queens", Star Battle) from a file: solve, count,
+    /// check, hint, explain, rate; gen makes new ones with one solution.
+    Puzzle(super::puzzle::PuzzleArgs),
     /// List every engine, what it does, and whether (and why not) it takes this problem
     /// for each job; `auto` picks the first marked `auto`.
     #[command(after_help = ENGINES_HELP)]

@@ -79,6 +79,11 @@ impl Limits {
     }
 }
 
+/// Whether `-v` is on.
+pub fn verbose() -> bool {
+    VERBOSE.load(Ordering::Relaxed)
+}
+
 /// Turns `-v` on or off for this process.
 pub fn set_verbose(on: bool) {
     VERBOSE.store(on, Ordering::Relaxed);

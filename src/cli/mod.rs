@@ -12,6 +12,7 @@ pub mod limits;
 pub mod output;
 pub mod parts;
 pub mod progress;
+pub mod puzzle;
 pub mod ranks;
 pub mod run;
 pub mod terrain;

@@ -76,6 +76,33 @@ impl Bar {
         }
     }
 
+    /// A counter of `unit` for work of unknown length (a spinner and the count on a
+    /// terminal; plain lines under `--progress` elsewhere).
+    pub fn counter(what: &str, unit: &str) -> Bar {
+        if !std::io::stderr().is_terminal() {
+            return Bar::new(&format!("{what} ({unit})"));
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(4));
+        bar.set_style(
+            ProgressStyle::with_template(&format!(
+                "{{spinner}} {{msg}} [{{elapsed_precise}}] {{pos}} {unit}"
+            ))
+            .expect("valid template"),
+        );
+        bar.set_message(what.to_string());
+        Bar {
+            sink: Sink::Bar(bar),
+        }
+    }
+
+    /// Sets a counter to `done` (of a total not known: lines say "done so far").
+    pub fn set(&self, done: u64) {
+        match &self.sink {
+            Sink::Bar(b) => b.set_position(done),
+            _ => self.update(done, 0),
+        }
+    }
+
     /// Moves the bar to `done` of `total`.
     pub fn update(&self, done: u64, total: u64) {
         match &self.sink {
@@ -96,8 +123,13 @@ impl Bar {
                 let due = last.map_or(now - *start >= *every, |t| now - t >= *every);
                 if due || (done == total && last.is_some()) {
                     *last = Some(now);
+                    let of = if total == 0 {
+                        " so far".to_string()
+                    } else {
+                        format!(" of {total} tasks")
+                    };
                     eprintln!(
-                        "queens: {what}: {done} of {total} tasks done, {:.1} s",
+                        "queens: {what}: {done}{of} done, {:.1} s",
                         (now - *start).as_secs_f64()
                     );
                 }

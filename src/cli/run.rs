@@ -167,6 +167,7 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             solution,
             Limits::new(0, budget_secs, None)?,
         ),
+        Command::Puzzle(a) => super::puzzle::puzzle_cmd(&a),
         Command::Export(a) => super::export::export_cmd(&a),
         Command::Decode(a) => super::export::decode_cmd(&a),
     }
@@ -505,9 +506,17 @@ fn gen_regions(
         ),
     };
     let kind = catalog.get(letter).map_err(|e| e.to_string())?;
-    let bar = Bar::new("gen-regions (rounds of growing regions)");
+    let bar = Bar::new("gen-regions");
     let report = |p: queens::Progress| bar.update(p.done, p.total);
     let settings = limits.settings(Some(&report));
+    // The daily "Queens" piece (the default) goes to the puzzle generator, which is
+    // much faster; other pieces to the general one.
+    if piece.is_none_or(|d| d.trim() == "L=RF") && n >= 1 && n as usize <= queens::puzzle::MAX_SIDE
+    {
+        let made = gen_regions_queens(n, seed, &kind, solution, &settings);
+        bar.finish();
+        return made;
+    }
     let made = queens::regions::generate(n, &kind, seed, &settings);
     bar.finish();
     let puzzle = match made {
@@ -524,6 +533,50 @@ fn gen_regions(
     let mut text = puzzle.picture.clone();
     if solution {
         text.push_str(&format!("\n{}\n", puzzle.solution));
+    }
+    let mut out = io::stdout().lock();
+    write_out(&mut out, &text)?;
+    finish(&mut out)?;
+    Ok(Outcome::Yes)
+}
+
+/// `gen-regions` for the default piece (`L=RF`, one per region): the region-puzzle
+/// generator, in the same output format.
+fn gen_regions_queens(
+    n: u32,
+    seed: u64,
+    kind: &PieceKind,
+    solution: bool,
+    settings: &queens::Settings,
+) -> CliResult {
+    let req = queens::puzzle::generate::Request {
+        n: n as usize,
+        stars: 1,
+        difficulty: None,
+        seed,
+    };
+    let made = match queens::puzzle::generate::generate(&req, settings) {
+        Ok(Some(m)) => m,
+        Ok(None) => {
+            eprintln!(
+                "queens: no solution: {n} pieces of kind {} cannot stand on {n}x{n} apart",
+                kind.letter()
+            );
+            return Ok(Outcome::No);
+        }
+        Err(e) => return failed(e),
+    };
+    let mut text = made.puzzle.picture();
+    if solution {
+        let pieces = made
+            .solution
+            .iter()
+            .map(|&i| queens::Piece {
+                kind: kind.clone(),
+                square: made.puzzle.square(i),
+            })
+            .collect();
+        text.push_str(&format!("\n{}\n", Placement::new(pieces)));
     }
     let mut out = io::stdout().lock();
     write_out(&mut out, &text)?;

@@ -15,6 +15,8 @@
 //! - [`engine`]: the solvers behind one interface; [`solve`], [`enumerate`] and [`count`]
 //!   run a job with the engine an [`EngineChoice`] picks.
 //! - [`render`]: a placement as a diagram, coordinates, JSON or SVG.
+//! - [`puzzle`]: region puzzles (LinkedIn's "Queens", Star Battle): solved, counted,
+//!   explained step by step, rated and generated.
 //! - [`perm::Perm`]: queens at huge N, one rank per file (see `engine::construct`,
 //!   `engine::local`, `engine::complete`); [`gent`]: random completion instances.
 //!
@@ -63,6 +65,7 @@ pub mod export;
 pub mod gent;
 pub mod model;
 pub(crate) mod par;
+pub mod puzzle;
 pub mod query;
 pub mod render;
 pub(crate) mod sat;

@@ -100,6 +100,8 @@ impl Regions {
         per_region: u32,
     ) -> Result<(Regions, Vec<Square>), Error> {
         let bad = |why: String| Error::BadTerrain(format!("bad region file: {why}"));
+        // A byte-order mark (as some editors write) is not a square.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<Vec<char>> = text
             .lines()
             .map(|l| {

@@ -15,6 +15,9 @@
 //!    neighbouring region (keeping every region connected), and the count runs again;
 //!    after too many moves the regions are grown anew.
 //!
+//! The command line sends the default piece (`L=RF`, the daily puzzle) to the much
+//! faster [`crate::puzzle::generate`] instead; this one serves every other piece.
+//!
 //! The result is proved unique by counting. Puzzles are not graded: the generator
 //! makes no attempt to need (or avoid) any particular deduction, so some are easy
 //! (regions of one square force their piece) and some need search.

@@ -85,7 +85,6 @@ fn bishop_counts(n: u64, max_k: u64, stop: &dyn Fn() -> bool) -> Option<Vec<BigU
     Some(counts)
 }
 
-
 impl Engine for DiagonalsEngine {
     fn name(&self) -> &'static str {
         "diagonals"

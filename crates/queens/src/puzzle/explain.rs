@@ -1,0 +1,85 @@
+//! A whole solution as a chain of steps: from a position, the easiest applicable rule
+//! ([`super::rules::Deducer::next_step`]) again and again, until the puzzle is solved,
+//! the position turns out broken, or no rule up to the chosen level applies (then only
+//! trying squares deeper than the `trial` rule would go on).
+
+use super::rules::{Deducer, Level, Step};
+use super::{Puzzle, State};
+
+/// How a chain ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Every unit has its stars.
+    Solved,
+    /// No rule up to the level applies: only trying squares would go on.
+    Stuck,
+    /// The position breaks the rules (the sentence says how).
+    Broken(String),
+}
+
+/// A chain of steps and where it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The position after the last step.
+    pub state: State,
+    /// How the chain ended.
+    pub end: End,
+}
+
+impl Explanation {
+    /// The hardest level among the steps (`None` for no steps).
+    pub fn hardest(&self) -> Option<Level> {
+        self.steps.iter().map(|s| s.level).max()
+    }
+}
+
+/// The chain of steps from `state` using rules up to level `max`.
+///
+/// ```
+/// use queens::puzzle::{Puzzle, State, explain::{explain, End}, rules::Level};
+/// // Region a is a4 alone: the chain starts by putting the queen there.
+/// let p = Puzzle::parse("abbb\ncccb\ncddd\ncddd\n", 1).unwrap();
+/// let e = explain(&p, &State::new(&p), Level::Expert);
+/// assert_eq!(e.steps[0].place, vec![queens::Square::new(0, 3)]);
+/// assert!(matches!(e.end, End::Solved | End::Stuck | End::Broken(_)));
+/// ```
+pub fn explain(p: &Puzzle, state: &State, max: Level) -> Explanation {
+    explain_with(&Deducer::new(p), p, state, max)
+}
+
+/// [`explain`] with the rules already built.
+pub fn explain_with(d: &Deducer, p: &Puzzle, state: &State, max: Level) -> Explanation {
+    let mut s = state.clone();
+    let mut steps = Vec::new();
+    loop {
+        if let Some(why) = d.contradiction(&s) {
+            return Explanation {
+                steps,
+                state: s,
+                end: End::Broken(why),
+            };
+        }
+        if d.solved(&s) {
+            return Explanation {
+                steps,
+                state: s,
+                end: End::Solved,
+            };
+        }
+        match d.next_step(&s, max) {
+            Some(step) => {
+                step.apply(p, &mut s);
+                steps.push(step);
+            }
+            None => {
+                return Explanation {
+                    steps,
+                    state: s,
+                    end: End::Stuck,
+                };
+            }
+        }
+    }
+}

@@ -1,0 +1,527 @@
+//! Puzzles with exactly one solution, of a requested grade.
+//!
+//! For a seed, candidate after candidate:
+//! 1. a random solution: `K` stars per row and column, none touching (the exhaustive
+//!    solver on the puzzle whose regions are the ranks, branching on a random possible
+//!    square of the tightest unit instead of the first);
+//! 2. regions grown from it: for `K = 1` each star seeds a region; for `K >= 2` each
+//!    star is joined to its nearest free stars by an L-shaped path. Then square by
+//!    square: a (square, neighbouring region) pair is drawn with weight
+//!    `size(region)^alpha` (`alpha` = 0.7; 0.9 for easy, 0.6 for hard and expert
+//!    requests). Large regions growing faster leaves small regions, which pin the
+//!    solution down: with uniform growth (`alpha` = 0) a 16x16 took seconds to tens of
+//!    seconds, with 0.7 a tenth of one (bench/puzzle.sh). The price: at 20x20 and
+//!    more one region often spreads over much of the board;
+//! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
+//!    the partial puzzle's solutions only grow with its regions, and a new one must
+//!    have a star on the square just added. The square joins the first of its
+//!    neighbouring regions for which the solver (from a star on it, at most 2,000
+//!    nodes) finds no solution; if every region lets one in, the drawn one;
+//! 4. repair: the exhaustive solver ([`super::solver`]) looks for two solutions. While
+//!    it finds a second, a square where the second has a star and ours has not moves
+//!    to a neighbouring region (its own region staying connected), preferring a move
+//!    after which no solution has a star on that square: such a move removes the
+//!    second solution and adds none. After `4n` moves the candidate is dropped;
+//! 5. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
+//!    kept only if that level of rules finishes it and the level below does not (the
+//!    chain's hardest level is exactly the request).
+//!
+//! Every puzzle returned has been proved unique by the exhaustive solver. The time
+//! budget and cancel flag of the [`Settings`] are polled between solver nodes and
+//! candidates ([`Error::Budget`] when the budget runs out); the progress callback gets
+//! `done` = candidates tried so far, `total` = 0 (unknown).
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use crate::engine::{Control, Settings};
+use crate::error::Error;
+
+use super::rate::grade;
+use super::rules::Level;
+use super::solver::{Limited, Node, Tables, search_limited, search_with};
+use super::{MAX_SIDE, Mark, Puzzle, State};
+
+/// What to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The side `n` (1 to [`MAX_SIDE`]).
+    pub n: usize,
+    /// Stars per row, column and region (`K`).
+    pub stars: u32,
+    /// The grade asked for; `None` takes the first unique puzzle.
+    pub difficulty: Option<Level>,
+    /// The seed: the same request and seed give the same puzzle.
+    pub seed: u64,
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Made {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its one solution (square indices, in index order).
+    pub solution: Vec<usize>,
+    /// Its grade.
+    pub grade: Level,
+    /// Candidates tried, this one included.
+    pub candidates: u64,
+}
+
+const UNSET: u8 = u8::MAX;
+
+/// A puzzle as asked for; `Ok(None)` when no placement of the stars exists at all on
+/// that side (`n = 2, 3` for one star).
+///
+/// ```
+/// use queens::puzzle::generate::{generate, Request};
+/// let r = Request { n: 8, stars: 1, difficulty: None, seed: 1 };
+/// let m = generate(&r, &Default::default()).unwrap().unwrap();
+/// assert_eq!(m.solution.len(), 8);
+/// assert!(m.puzzle.accepts(&m.solution));
+/// ```
+pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Error> {
+    let n = req.n;
+    if n == 0 || n > MAX_SIDE {
+        return Err(Error::BadTerrain(format!(
+            "bad size {n}: puzzles are made for sides 1 to {MAX_SIDE}"
+        )));
+    }
+    // Stars that cannot stand apart at all: no puzzle (as for 2 and 3 queens).
+    if Puzzle::from_regions(n, req.stars, vec![0; n * n]).is_err() && req.stars >= 1 {
+        return Ok(None);
+    }
+    let ctl = Control::start(settings)?;
+    let stop = || ctl.cancelled();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(req.seed);
+    let k = req.stars as usize;
+    let stripes = Puzzle::from_regions(n, req.stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
+    let stripe_tables = Tables::new(&stripes);
+    // How strongly large regions grow faster (see the module docs): more makes
+    // uniqueness and easy deductions likelier.
+    let alpha = match req.difficulty {
+        Some(Level::Easy) => 0.9,
+        Some(Level::Hard | Level::Expert) => 0.6,
+        _ => 0.7,
+    };
+    let mut candidates = 0u64;
+    loop {
+        if ctl.cancelled() {
+            return ctl.finish(Err(Error::Interrupted));
+        }
+        candidates += 1;
+        ctl.report(candidates, 0);
+        let Some(solution) = random_solution(&stripe_tables, &stripes, &mut rng, &stop) else {
+            if ctl.cancelled() {
+                return ctl.finish(Err(Error::Interrupted));
+            }
+            return Ok(None);
+        };
+        let Some(mut of) = seed_regions(n, k, &solution, &mut rng) else {
+            continue;
+        };
+        if !grow_unique(n, req.stars, alpha, &mut of, &mut rng, &stop)? {
+            return ctl.finish(Err(Error::Interrupted));
+        }
+        let mine: Vec<bool> = {
+            let mut m = vec![false; n * n];
+            for &i in &solution {
+                m[i] = true;
+            }
+            m
+        };
+        for _ in 0..4 * n.max(4) {
+            let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
+            let t = Tables::new(&puzzle);
+            let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, &stop) else {
+                return ctl.finish(Err(Error::Interrupted));
+            };
+            if found.count == 1 {
+                let g = grade(&puzzle);
+                if req.difficulty.is_none_or(|d| d == g) {
+                    return Ok(Some(Made {
+                        puzzle,
+                        solution: found.solutions[0].clone(),
+                        grade: g,
+                        candidates,
+                    }));
+                }
+                break;
+            }
+            let Some(other) = found.solutions.iter().find(|s| s.iter().any(|&i| !mine[i])) else {
+                return Err(Error::Internal(
+                    "the generator's own solution went missing".into(),
+                ));
+            };
+            let movable: Vec<usize> = other.iter().copied().filter(|&i| !mine[i]).collect();
+            match repair(n, req.stars, &mut of, &movable, &mut rng, &stop)? {
+                None => return ctl.finish(Err(Error::Interrupted)),
+                Some(true) => {}
+                Some(false) => break,
+            }
+        }
+    }
+}
+
+/// A uniform pick below `m`.
+fn below(rng: &mut Xoshiro256PlusPlus, m: usize) -> usize {
+    (((rng.next_u64() >> 32) * m as u64) >> 32) as usize
+}
+
+/// A random solution of the striped puzzle (K per rank, file, none touching).
+fn random_solution(
+    t: &Tables,
+    stripes: &Puzzle,
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<usize>> {
+    let node = Node::from_state(t, &State::new(stripes))?;
+    let mut nodes = 0u64;
+    random_dfs(t, node, rng, stop, &mut nodes)
+}
+
+fn random_dfs(
+    t: &Tables,
+    mut node: Node,
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+    nodes: &mut u64,
+) -> Option<Vec<usize>> {
+    loop {
+        *nodes += 1;
+        if *nodes & 1023 == 0 && stop() {
+            return None;
+        }
+        if !node.propagate(t) {
+            return None;
+        }
+        if node.is_complete(t) {
+            return Some(node.stars_of(t));
+        }
+        let (r, c) = node.choose_random(t, &mut || rng.next_u64());
+        let mut child = node.clone();
+        child.place(t, r, c);
+        if let Some(s) = random_dfs(t, child, rng, stop, nodes) {
+            return Some(s);
+        }
+        node.forbid(r, c);
+    }
+}
+
+/// The four orthogonal neighbours of square `i`.
+fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / n, i % n);
+    [
+        (r > 0).then(|| i - n),
+        (r + 1 < n).then(|| i + n),
+        (c > 0).then(|| i - 1),
+        (c + 1 < n).then(|| i + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The starting regions: each star its own (K = 1), or each group of K stars joined by
+/// L-shaped paths; `None` when a path is blocked (the caller tries another candidate).
+fn seed_regions(
+    n: usize,
+    k: usize,
+    solution: &[usize],
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<Vec<u8>> {
+    let mut of = vec![UNSET; n * n];
+    if k == 1 {
+        for (g, &s) in solution.iter().enumerate() {
+            of[s] = g as u8;
+        }
+        return Some(of);
+    }
+    let mut left: Vec<usize> = solution.to_vec();
+    for i in (1..left.len()).rev() {
+        left.swap(i, below(rng, i + 1));
+    }
+    let dist = |a: usize, b: usize| (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n);
+    let mut g = 0u8;
+    while let Some(first) = left.pop() {
+        of[first] = g;
+        let mut members = vec![first];
+        for _ in 1..k {
+            let (pos, _) = left
+                .iter()
+                .enumerate()
+                .min_by_key(|&(_, &x)| members.iter().map(|&m| dist(m, x)).min())?;
+            let next = left.swap_remove(pos);
+            let from = *members
+                .iter()
+                .min_by_key(|&&m| dist(m, next))
+                .expect("a member");
+            if !join(n, &mut of, from, next, g, below(rng, 2) == 0) {
+                return None;
+            }
+            members.push(next);
+        }
+        g += 1;
+    }
+    Some(of)
+}
+
+/// Claims an L-shaped path from `a` to `b` for region `g` (rank first or file first,
+/// the other way if that is blocked); false when both are blocked by other regions.
+fn join(n: usize, of: &mut [u8], a: usize, b: usize, g: u8, rank_first: bool) -> bool {
+    for first in [rank_first, !rank_first] {
+        let (mut r, mut c) = ((a / n) as i64, (a % n) as i64);
+        let (br, bc) = ((b / n) as i64, (b % n) as i64);
+        let mut path = Vec::new();
+        let mut ok = true;
+        for phase in 0..2 {
+            let along_rank = (phase == 0) == first;
+            loop {
+                if along_rank && c != bc {
+                    c += (bc - c).signum();
+                } else if !along_rank && r != br {
+                    r += (br - r).signum();
+                } else {
+                    break;
+                }
+                let i = (r * n as i64 + c) as usize;
+                if of[i] != UNSET && of[i] != g {
+                    ok = false;
+                }
+                path.push(i);
+            }
+        }
+        if ok {
+            for i in path {
+                of[i] = g;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// Gives every unassigned square to a region next to it, keeping the puzzle unique
+/// where it can: squares not yet in a region count as crossed, so every solution of
+/// the partial puzzle stays a solution as regions grow, and a new one must have a star
+/// on the square just added. So each square joins, of the regions next to it (in
+/// random order), the first for which no solution has a star on it; when every choice
+/// lets one in, a random region (the repairs after deal with it). False when `stop`
+/// ended a search.
+fn grow_unique(
+    n: usize,
+    k: u32,
+    alpha: f64,
+    of: &mut [u8],
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Result<bool, Error> {
+    let mut size = vec![0u64; n];
+    for &r in of.iter() {
+        if r != UNSET {
+            size[r as usize] += 1;
+        }
+    }
+    loop {
+        // (square, region) pairs across the frontier, weighted by the region's size.
+        let mut pairs: Vec<(usize, u8, u64)> = Vec::new();
+        let mut total = 0u64;
+        for i in 0..n * n {
+            if of[i] != UNSET {
+                continue;
+            }
+            for j in neighbours(n, i) {
+                if of[j] != UNSET {
+                    let w = ((size[of[j] as usize] as f64).powf(alpha) * 1024.0) as u64;
+                    total += w;
+                    pairs.push((i, of[j], w));
+                }
+            }
+        }
+        if pairs.is_empty() {
+            break;
+        }
+        let mut at = (((rng.next_u64() >> 11) as u128 * total as u128) >> 53) as u64;
+        let mut pick = pairs.len() - 1;
+        for (x, p) in pairs.iter().enumerate() {
+            if at < p.2 {
+                pick = x;
+                break;
+            }
+            at -= p.2;
+        }
+        let (i, first, _) = pairs[pick];
+        let mut around: Vec<u8> = neighbours(n, i)
+            .map(|j| of[j])
+            .filter(|&g| g != UNSET && g != first)
+            .collect();
+        around.sort_unstable();
+        around.dedup();
+        for x in (1..around.len()).rev() {
+            around.swap(x, below(rng, x + 1));
+        }
+        around.insert(0, first);
+        let mut chosen = around[0];
+        for &g in &around {
+            of[i] = g;
+            match starless(n, k, of, i, stop)? {
+                None => return Ok(false),
+                Some(true) => {
+                    chosen = g;
+                    break;
+                }
+                Some(false) => {}
+            }
+        }
+        of[i] = chosen;
+        size[chosen as usize] += 1;
+    }
+    Ok(true)
+}
+
+/// Whether no solution of the partial puzzle `of` (squares outside every region
+/// crossed) has a star on square `i`; `None` when `stop` ended the search.
+fn starless(
+    n: usize,
+    k: u32,
+    of: &[u8],
+    i: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
+    let regions: Vec<u8> = of.iter().map(|&r| if r == UNSET { 0 } else { r }).collect();
+    let puzzle = Puzzle::from_regions(n, k, regions)?;
+    let mut state = State::new(&puzzle);
+    for (j, &r) in of.iter().enumerate() {
+        if r == UNSET {
+            state.marks[j] = Mark::Cross;
+        }
+    }
+    state.marks[i] = Mark::Star;
+    let t = Tables::new(&puzzle);
+    // A square whose proof takes long counts as not starless: the generator only
+    // needs a cheap, safe answer.
+    Ok(match search_limited(&t, &state, 1, 0, 2000, stop) {
+        Limited::Done(f) => Some(f.count == 0),
+        Limited::Over => Some(false),
+        Limited::Stopped => None,
+    })
+}
+
+/// Moves one of `movable` (squares where another solution has a star and ours has
+/// not) to a neighbouring region, keeping its own region connected. A square that no
+/// solution can then have a star on is chosen when one exists: solutions without a
+/// star there are unchanged by the move, so the solutions only lose (the other one
+/// among them) and gain none. Else a random move. `Ok(None)` when `stop` ended a
+/// search; `Ok(Some(false))` when nothing can move.
+fn repair(
+    n: usize,
+    k: u32,
+    of: &mut [u8],
+    movable: &[usize],
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
+    let start = below(rng, movable.len().max(1));
+    let mut fallback = None;
+    for step in 0..movable.len() {
+        let q = movable[(start + step) % movable.len()];
+        let own = of[q];
+        let mut targets: Vec<u8> = neighbours(n, q)
+            .map(|j| of[j])
+            .filter(|&g| g != own)
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        for x in (1..targets.len()).rev() {
+            targets.swap(x, below(rng, x + 1));
+        }
+        for &to in &targets {
+            of[q] = to;
+            if connected(n, of, own) {
+                match starless(n, k, of, q, stop)? {
+                    None => return Ok(None),
+                    Some(true) => return Ok(Some(true)),
+                    Some(false) => {
+                        if fallback.is_none() {
+                            fallback = Some((q, to));
+                        }
+                    }
+                }
+            }
+            of[q] = own;
+        }
+    }
+    match fallback {
+        Some((q, to)) => {
+            of[q] = to;
+            Ok(Some(true))
+        }
+        None => Ok(Some(false)),
+    }
+}
+
+/// Whether region `g` is connected (and not empty).
+fn connected(n: usize, of: &[u8], g: u8) -> bool {
+    let size = of.iter().filter(|&&x| x == g).count();
+    let Some(from) = of.iter().position(|&x| x == g) else {
+        return false;
+    };
+    let mut seen = vec![false; of.len()];
+    let mut stack = vec![from];
+    seen[from] = true;
+    let mut reached = 0;
+    while let Some(i) = stack.pop() {
+        reached += 1;
+        for j in neighbours(n, i) {
+            if !seen[j] && of[j] == g {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    reached == size
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_puzzles_are_unique_connected_and_solved_by_their_solution() {
+        for (n, k) in [(1, 1), (4, 1), (5, 1), (8, 1), (12, 1), (10, 2)] {
+            for seed in 0..3 {
+                let r = Request {
+                    n,
+                    stars: k,
+                    difficulty: None,
+                    seed,
+                };
+                let m = generate(&r, &Settings::default()).unwrap().unwrap();
+                assert!(m.puzzle.accepts(&m.solution), "n={n} k={k} seed={seed}");
+                let f = super::super::solver::search(
+                    &m.puzzle,
+                    &State::new(&m.puzzle),
+                    u128::MAX,
+                    2,
+                    &|| false,
+                )
+                .unwrap();
+                assert_eq!(f.count, 1);
+                let of: Vec<u8> = (0..n * n).map(|i| m.puzzle.region(i) as u8).collect();
+                for g in 0..n as u8 {
+                    assert!(connected(n, &of, g), "n={n} seed={seed} region {g}");
+                }
+                // The same seed, the same puzzle.
+                assert_eq!(generate(&r, &Settings::default()).unwrap().unwrap(), m);
+            }
+        }
+        for n in [2, 3] {
+            let r = Request {
+                n,
+                stars: 1,
+                difficulty: None,
+                seed: 0,
+            };
+            assert_eq!(generate(&r, &Settings::default()).unwrap(), None);
+        }
+    }
+}

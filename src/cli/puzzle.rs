@@ -1,0 +1,621 @@
+//! `queens puzzle`: region puzzles (LinkedIn's daily "Queens", Star Battle) read from a
+//! file, solved, counted, checked, hinted, explained, rated and generated. The library's
+//! [`queens::puzzle`] does the work; this module parses flags and renders answers.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+use queens::Board;
+use queens::puzzle::explain::{End, explain};
+use queens::puzzle::generate::{Request, generate};
+use queens::puzzle::rules::{Deducer, Level, Step};
+use queens::puzzle::{Mark, Puzzle, State};
+use queens::terrain::Terrain;
+
+use super::limits::Limits;
+use super::output::{CliResult, Outcome, failed, finish, write_out};
+use super::progress::Bar;
+
+const AFTER_HELP: &str = "\
+FILE has one line per rank, top rank first, one region name (any letter) per square,
+as --regions reads it; `-` reads standard input. The side is the number of lines; a
+puzzle has as many regions as ranks. Squares are algebraic: a1 is bottom left.
+
+Rule levels (the grade of a puzzle is the easiest level that solves it):
+  easy    exclusion, last-square
+  medium  region-in-line, line-in-region, would-empty
+  hard    regions-in-lines, lines-in-regions (k regions in k rows or columns)
+  expert  trial (a star placed, the forced moves followed to a contradiction)
+
+Exit status: 0 found / unique / solved, 1 none / not unique / stuck, 2 bad input,
+3 the budget ran out.
+
+Examples:
+  queens puzzle gen 9 --seed 3 > p.txt        a 9x9 daily-size puzzle
+  queens puzzle solve p.txt                    its solution, drawn on the regions
+  queens puzzle check p.txt                    unique
+  queens puzzle hint p.txt --placed e5         the next step from there
+  queens puzzle explain p.txt                  the whole chain of steps
+  queens puzzle gen 10 --stars 2 --difficulty hard   a Star Battle puzzle";
+
+/// The arguments of `queens puzzle`.
+#[derive(Args, Debug)]
+pub struct PuzzleArgs {
+    /// What to do with the puzzle.
+    #[command(subcommand)]
+    pub job: PuzzleJob,
+}
+
+/// The puzzle file and the stars per unit.
+#[derive(Args, Debug)]
+pub struct FileArgs {
+    /// The puzzle file (`-` for standard input).
+    pub file: PathBuf,
+    /// Stars per row, column and region: 1 for "Queens", 2 for the usual Star Battle.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub stars: u32,
+    /// Give up after this many seconds (exit 3).
+    #[arg(long, value_name = "SECONDS")]
+    pub budget_secs: Option<f64>,
+}
+
+/// How `puzzle solve` prints the solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PuzzleFormat {
+    /// The regions, one line per rank, the stars' squares in brackets.
+    Board,
+    /// The stars' squares, by file.
+    Coords,
+    /// One JSON object.
+    Json,
+}
+
+/// Text or JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StepFormat {
+    /// Sentences.
+    Text,
+    /// JSON (for `explain`: one object a line).
+    Json,
+}
+
+/// A requested grade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Difficulty {
+    /// Exclusions and last squares solve it.
+    Easy,
+    /// Needs one region in one line (or the reverse) or `would-empty`.
+    Medium,
+    /// Needs k regions in k lines (or the reverse).
+    Hard,
+    /// Needs trial.
+    Expert,
+}
+
+/// The jobs of `queens puzzle`.
+#[derive(Subcommand, Debug)]
+pub enum PuzzleJob {
+    /// The solution, drawn with its regions (exit 1: no solution; several: the first,
+    /// and a line on stderr).
+    #[command(after_help = AFTER_HELP)]
+    Solve {
+        #[command(flatten)]
+        file: FileArgs,
+        /// How to print the solution.
+        #[arg(long, value_enum, default_value = "board")]
+        format: PuzzleFormat,
+    },
+    /// The exact number of solutions (exit 1 when 0).
+    #[command(after_help = AFTER_HELP)]
+    Count {
+        #[command(flatten)]
+        file: FileArgs,
+    },
+    /// `unique`, `none` or `not unique`; exit 0 only for unique.
+    #[command(after_help = AFTER_HELP)]
+    Check {
+        #[command(flatten)]
+        file: FileArgs,
+        /// Also draw the solution (the first two when not unique).
+        #[arg(long)]
+        show: bool,
+    },
+    /// The next step a person can take from a position: the rule, the squares to fill
+    /// or cross, and why.
+    #[command(after_help = AFTER_HELP)]
+    Hint {
+        #[command(flatten)]
+        file: FileArgs,
+        /// Squares that hold a star, e.g. `c4,e7`.
+        #[arg(long, value_name = "SQUARES")]
+        placed: Option<String>,
+        /// Squares crossed out, e.g. `d4 d5`.
+        #[arg(long, value_name = "SQUARES")]
+        crossed: Option<String>,
+        /// Text or JSON.
+        #[arg(long, value_enum, default_value = "text")]
+        format: StepFormat,
+    },
+    /// The whole solution as a chain of steps, ending in the solved board (or where no
+    /// rule applies).
+    #[command(after_help = AFTER_HELP)]
+    Explain {
+        #[command(flatten)]
+        file: FileArgs,
+        /// Text, or JSON with one step a line.
+        #[arg(long, value_enum, default_value = "text")]
+        format: StepFormat,
+    },
+    /// The difficulty: first word easy, medium, hard or expert, then the chain's length.
+    #[command(after_help = AFTER_HELP)]
+    Rate {
+        #[command(flatten)]
+        file: FileArgs,
+    },
+    /// A new puzzle with exactly one solution, in the format `solve` reads.
+    #[command(after_help = AFTER_HELP)]
+    Gen {
+        /// The side N (4 to 26 plays well; 1 to 62 works).
+        n: u32,
+        /// Stars per row, column and region.
+        #[arg(long, default_value_t = 1, value_name = "K")]
+        stars: u32,
+        /// The grade the puzzle must have [default: any].
+        #[arg(long, value_enum)]
+        difficulty: Option<Difficulty>,
+        /// The generator's seed: the same seed gives the same puzzle.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Give up after this many seconds (exit 3).
+        #[arg(long, value_name = "SECONDS")]
+        budget_secs: Option<f64>,
+    },
+}
+
+/// Runs `queens puzzle`.
+pub fn puzzle_cmd(args: &PuzzleArgs) -> CliResult {
+    match &args.job {
+        PuzzleJob::Solve { file, format } => solve(file, *format),
+        PuzzleJob::Count { file } => count(file),
+        PuzzleJob::Check { file, show } => check(file, *show),
+        PuzzleJob::Hint {
+            file,
+            placed,
+            crossed,
+            format,
+        } => hint(file, placed.as_deref(), crossed.as_deref(), *format),
+        PuzzleJob::Explain { file, format } => explain_cmd(file, *format),
+        PuzzleJob::Rate { file } => rate(file),
+        PuzzleJob::Gen {
+            n,
+            stars,
+            difficulty,
+            seed,
+            budget_secs,
+        } => gen_cmd(*n, *stars, *difficulty, *seed, *budget_secs),
+    }
+}
+
+/// The puzzle of `args`, read from its file or standard input.
+fn read(args: &FileArgs) -> Result<Puzzle, String> {
+    let name = args.file.display().to_string();
+    let bytes = if name == "-" {
+        let mut b = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut b)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        b
+    } else {
+        std::fs::read(&args.file).map_err(|e| format!("cannot read {name}: {e}"))?
+    };
+    Puzzle::parse_bytes(&bytes, args.stars).map_err(|e| format!("{name}: {e}"))
+}
+
+fn limits(budget_secs: Option<f64>) -> Result<Limits, String> {
+    Limits::new(0, budget_secs, None)
+}
+
+fn print(text: &str) -> CliResult {
+    let mut out = std::io::stdout().lock();
+    write_out(&mut out, text)?;
+    finish(&mut out)?;
+    Ok(Outcome::Yes)
+}
+
+/// Squares as JSON strings.
+fn json_squares(p: &Puzzle, cells: &[usize]) -> serde_json::Value {
+    serde_json::Value::Array(
+        by_file(p, cells)
+            .into_iter()
+            .map(|i| p.square(i).to_string().into())
+            .collect(),
+    )
+}
+
+/// Square indices ordered by file, then rank (as `--format coords` lists pieces).
+fn by_file(p: &Puzzle, cells: &[usize]) -> Vec<usize> {
+    let n = p.side();
+    let mut v = cells.to_vec();
+    v.sort_by_key(|&i| (i % n, i / n));
+    v
+}
+
+fn solve(args: &FileArgs, format: PuzzleFormat) -> CliResult {
+    let p = read(args)?;
+    let settings = limits(args.budget_secs)?.settings(None);
+    let found = match p.solutions(&State::new(&p), 2, 1, &settings) {
+        Ok(f) => f,
+        Err(e) => return failed(e),
+    };
+    let Some(sol) = found.solutions.first() else {
+        eprintln!("queens: no solution");
+        return Ok(Outcome::No);
+    };
+    if found.count > 1 {
+        eprintln!(
+            "queens: the puzzle is not unique: it has more than one solution; this is the first"
+        );
+    }
+    let text = match format {
+        PuzzleFormat::Board => p.diagram(sol),
+        PuzzleFormat::Coords => format!("{}\n", p.names_of(&by_file(&p, sol), " ")),
+        PuzzleFormat::Json => format!(
+            "{}\n",
+            serde_json::json!({
+                "size": p.side(),
+                "stars": p.stars(),
+                "solution": json_squares(&p, sol),
+                "unique": found.count == 1,
+            })
+        ),
+    };
+    print(&text)
+}
+
+fn count(args: &FileArgs) -> CliResult {
+    let p = read(args)?;
+    let settings = limits(args.budget_secs)?.settings(None);
+    match p.solutions(&State::new(&p), u128::MAX, 0, &settings) {
+        Ok(f) => {
+            print(&format!("{}\n", f.count))?;
+            Ok(if f.count == 0 {
+                Outcome::No
+            } else {
+                Outcome::Yes
+            })
+        }
+        Err(e) => failed(e),
+    }
+}
+
+fn check(args: &FileArgs, show: bool) -> CliResult {
+    let p = read(args)?;
+    let settings = limits(args.budget_secs)?.settings(None);
+    let found = match p.solutions(&State::new(&p), 2, 2, &settings) {
+        Ok(f) => f,
+        Err(e) => return failed(e),
+    };
+    let word = match found.count {
+        0 => "none",
+        1 => "unique",
+        _ => "not unique",
+    };
+    let mut text = format!("{word}\n");
+    if show {
+        for s in &found.solutions {
+            text.push('\n');
+            text.push_str(&p.diagram(s));
+        }
+    }
+    print(&text)?;
+    Ok(if found.count == 1 {
+        Outcome::Yes
+    } else {
+        Outcome::No
+    })
+}
+
+/// The position of `--placed` and `--crossed`.
+fn position(p: &Puzzle, placed: Option<&str>, crossed: Option<&str>) -> Result<State, String> {
+    let board = Board::square(p.side() as u32).map_err(|e| e.to_string())?;
+    let placed = Terrain::parse_squares(placed.unwrap_or(""), &board, "--placed")
+        .map_err(|e| e.to_string())?;
+    let crossed = Terrain::parse_squares(crossed.unwrap_or(""), &board, "--crossed")
+        .map_err(|e| e.to_string())?;
+    State::with(p, &placed, &crossed).map_err(|e| e.to_string())
+}
+
+/// A step as text: `RULE: place ...; cross ...` and the sentence.
+fn step_text(step: &Step) -> String {
+    let mut head = format!("{} ({})", step.rule, step.level.name());
+    let mut acts = Vec::new();
+    if !step.place.is_empty() {
+        acts.push(format!("place {}", squares_text(&step.place)));
+    }
+    if !step.cross.is_empty() {
+        acts.push(format!("cross {}", squares_text(&step.cross)));
+    }
+    head.push_str(": ");
+    head.push_str(&acts.join("; "));
+    format!("{head}\n  {}\n", step.why)
+}
+
+fn squares_text(squares: &[queens::Square]) -> String {
+    squares
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn step_json(step: &Step) -> serde_json::Value {
+    let list = |v: &[queens::Square]| -> Vec<String> { v.iter().map(|s| s.to_string()).collect() };
+    serde_json::json!({
+        "rule": step.rule,
+        "level": step.level.name(),
+        "place": list(&step.place),
+        "cross": list(&step.cross),
+        "why": step.why,
+    })
+}
+
+/// Why a position that breaks no rule still has no solution, against the puzzle's own
+/// solution when it has exactly one.
+fn dead_end(p: &Puzzle, s: &State) -> String {
+    let Ok(found) = p.solutions(&State::new(p), 2, 1, &Default::default()) else {
+        return "no solution from this position".into();
+    };
+    if found.count == 0 {
+        return "the puzzle itself has no solution".into();
+    }
+    if found.count > 1 {
+        return "no solution from this position".into();
+    }
+    let sol = &found.solutions[0];
+    let wrong_stars: Vec<usize> = s.stars().into_iter().filter(|i| !sol.contains(i)).collect();
+    let wrong_crosses: Vec<usize> = sol
+        .iter()
+        .copied()
+        .filter(|&i| s.marks[i] == Mark::Cross)
+        .collect();
+    let mut parts = Vec::new();
+    if !wrong_stars.is_empty() {
+        parts.push(format!(
+            "the solution has no star on {}",
+            p.names_of(&by_file(p, &wrong_stars), ", ")
+        ));
+    }
+    if !wrong_crosses.is_empty() {
+        parts.push(format!(
+            "the solution has a star on {}, which is crossed",
+            p.names_of(&by_file(p, &wrong_crosses), ", ")
+        ));
+    }
+    format!("no solution from this position: {}", parts.join("; "))
+}
+
+fn hint(
+    args: &FileArgs,
+    placed: Option<&str>,
+    crossed: Option<&str>,
+    format: StepFormat,
+) -> CliResult {
+    let p = read(args)?;
+    let s = position(&p, placed, crossed)?;
+    let d = Deducer::new(&p);
+    let json = format == StepFormat::Json;
+    let said = |kind: &str, why: &str| -> String {
+        if json {
+            format!("{}\n", serde_json::json!({ kind: why }))
+        } else {
+            format!("{kind}: {why}\n")
+        }
+    };
+    if let Some(why) = d.contradiction(&s) {
+        print(&said("contradiction", &why))?;
+        return Ok(Outcome::No);
+    }
+    if d.solved(&s) {
+        print(&said(
+            "solved",
+            "every row, column and region has its stars",
+        ))?;
+        return Ok(Outcome::Yes);
+    }
+    let settings = limits(args.budget_secs)?.settings(None);
+    match p.solutions(&s, 1, 0, &settings) {
+        Ok(f) if f.count == 0 => {
+            print(&said("contradiction", &dead_end(&p, &s)))?;
+            return Ok(Outcome::No);
+        }
+        Ok(_) => {}
+        Err(e) => return failed(e),
+    }
+    match d.next_step(&s, Level::Expert) {
+        Some(step) => {
+            if json {
+                print(&format!("{}\n", step_json(&step)))
+            } else {
+                print(&step_text(&step))
+            }
+        }
+        None => {
+            print(&said(
+                "stuck",
+                "no rule applies here; only trying squares deeper than one star would go on",
+            ))?;
+            Ok(Outcome::No)
+        }
+    }
+}
+
+fn explain_cmd(args: &FileArgs, format: StepFormat) -> CliResult {
+    let p = read(args)?;
+    let e = explain(&p, &State::new(&p), Level::Expert);
+    let json = format == StepFormat::Json;
+    let mut text = String::new();
+    for (k, step) in e.steps.iter().enumerate() {
+        if json {
+            text.push_str(&format!("{}\n", step_json(step)));
+        } else {
+            text.push_str(&format!("{}. {}", k + 1, step_text(step)));
+        }
+    }
+    let stars = e.state.stars();
+    let outcome = match &e.end {
+        End::Solved => {
+            if json {
+                text.push_str(&format!(
+                    "{}\n",
+                    serde_json::json!({"end": "solved", "solution": json_squares(&p, &stars)})
+                ));
+            } else {
+                text.push_str(&format!("solved in {} steps:\n", e.steps.len()));
+                text.push_str(&p.diagram(&stars));
+            }
+            Outcome::Yes
+        }
+        End::Stuck => {
+            let crossed: Vec<usize> = (0..e.state.marks.len())
+                .filter(|&i| e.state.marks[i] == Mark::Cross)
+                .collect();
+            if json {
+                text.push_str(&format!(
+                    "{}\n",
+                    serde_json::json!({"end": "stuck", "placed": json_squares(&p, &stars), "crossed": json_squares(&p, &crossed)})
+                ));
+            } else {
+                text.push_str(&format!(
+                    "stuck after {} steps: no rule applies; only trying squares deeper than one star would go on. The position (stars in brackets, crossed squares as dots):\n",
+                    e.steps.len()
+                ));
+                text.push_str(&crossed_diagram(&p, &e.state));
+            }
+            Outcome::No
+        }
+        End::Broken(why) => {
+            if json {
+                text.push_str(&format!(
+                    "{}\n",
+                    serde_json::json!({"end": "contradiction", "why": why})
+                ));
+            } else {
+                text.push_str(&format!("contradiction: {why}\n"));
+            }
+            Outcome::No
+        }
+    };
+    print(&text)?;
+    Ok(outcome)
+}
+
+/// The diagram of a position: stars in brackets, crossed squares as dots.
+fn crossed_diagram(p: &Puzzle, s: &State) -> String {
+    let n = p.side();
+    let diagram = p.diagram(&s.stars());
+    let mut out = String::new();
+    for (line_no, line) in diagram.lines().enumerate() {
+        if line_no == n {
+            out.push_str(line);
+            out.push('\n');
+            break;
+        }
+        let rank = n - 1 - line_no;
+        let width = n.to_string().len() + 1;
+        let mut l: Vec<char> = line.chars().collect();
+        for file in 0..n {
+            let pos = width + 3 * file + 1;
+            if s.marks[rank * n + file] == Mark::Cross && pos < l.len() {
+                l[pos] = '.';
+            }
+        }
+        out.extend(l);
+        out.push('\n');
+    }
+    out
+}
+
+fn rate(args: &FileArgs) -> CliResult {
+    let p = read(args)?;
+    let settings = limits(args.budget_secs)?.settings(None);
+    let found = match p.solutions(&State::new(&p), 2, 0, &settings) {
+        Ok(f) => f,
+        Err(e) => return failed(e),
+    };
+    if found.count != 1 {
+        eprintln!(
+            "queens: the puzzle has {}, so it has no grade",
+            if found.count == 0 {
+                "no solution"
+            } else {
+                "more than one solution"
+            }
+        );
+        return Ok(Outcome::No);
+    }
+    let r = queens::puzzle::rate::rate(&p);
+    let mut text = format!(
+        "{}: {} steps (easy {}, medium {}, hard {}, expert {})",
+        r.grade.name(),
+        r.steps,
+        r.by_level[0],
+        r.by_level[1],
+        r.by_level[2],
+        r.by_level[3]
+    );
+    if let Some(rule) = r.hardest_rule {
+        text.push_str(&format!("; hardest rule {rule}"));
+    }
+    if !r.solved {
+        text.push_str("; the rules stop before the end: it needs deeper trial");
+    }
+    text.push('\n');
+    print(&text)
+}
+
+fn gen_cmd(
+    n: u32,
+    stars: u32,
+    difficulty: Option<Difficulty>,
+    seed: u64,
+    budget_secs: Option<f64>,
+) -> CliResult {
+    let difficulty = difficulty.map(|d| match d {
+        Difficulty::Easy => Level::Easy,
+        Difficulty::Medium => Level::Medium,
+        Difficulty::Hard => Level::Hard,
+        Difficulty::Expert => Level::Expert,
+    });
+    let req = Request {
+        n: n as usize,
+        stars,
+        difficulty,
+        seed,
+    };
+    let bar = Bar::counter("generating", "candidates");
+    let report = |p: queens::Progress| bar.set(p.done);
+    let settings = limits(budget_secs)?.settings(Some(&report));
+    let made = generate(&req, &settings);
+    bar.finish();
+    match made {
+        Ok(Some(m)) => {
+            if super::limits::verbose() {
+                eprintln!(
+                    "queens: a {} puzzle after {} candidates",
+                    m.grade.name(),
+                    m.candidates
+                );
+            }
+            print(&m.puzzle.picture())
+        }
+        Ok(None) => {
+            eprintln!(
+                "queens: no solution: {stars} star{} per row and column cannot stand apart on {n}x{n}",
+                if stars == 1 { "" } else { "s" }
+            );
+            Ok(Outcome::No)
+        }
+        Err(e) => failed(e),
+    }
+}
