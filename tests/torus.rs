@@ -269,3 +269,20 @@ fn the_command_line_counts_the_torus_with_the_torus_engine() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("torus engine"), "{}", stderr(&o));
 }
+
+#[test]
+fn progress_reaches_the_end() {
+    let last = std::sync::Mutex::new((0u64, 0u64));
+    let hook = |pr: queens::Progress| {
+        let mut l = last.lock().unwrap();
+        *l = (l.0.max(pr.done), pr.total);
+    };
+    let settings = Settings {
+        progress: Some(&hook),
+        threads: 2,
+        ..Settings::default()
+    };
+    queens::count(&torus(17, 17, &[]), EngineChoice::Named("torus"), &settings).unwrap();
+    let (done, total) = *last.lock().unwrap();
+    assert!(total >= 100 && done == total, "{done} of {total}");
+}
