@@ -613,8 +613,8 @@ fn fast_bits() -> bool {
 /// The completions below `root`, or `None` when `stop` (polled every 2^16 nodes) said
 /// to stop. On x86-64 the search is compiled a second time with `popcnt`, `bmi1` and
 /// `bmi2` (shifts by a variable amount) and picked at run time when the CPU has them:
-/// the baseline target counts bits in software, and 23 took 52 s of CPU that way
-/// against 36 s with `popcnt` and `bmi1` (on a loaded machine).
+/// the baseline x86-64 target counts bits in software (the N-queens kernel measured
+/// a third slower that way, see `nqueens::kernel`).
 fn completions<const W: usize>(
     board: &Ring,
     root: &Node<W>,
