@@ -69,29 +69,6 @@ const UNCOVERED: &[(&str, &str, &str)] = &[
         "Q27",
         "N-queens: past the join (side 21); the backtracker, days or more",
     ),
-    // A few queens on big boards: 4 and 5 queens on any square by queenpoly (A061994, A108792).
-    // 6 queens: fewlines enumerates 3 and counts 3; its time grows as side^8 and 40x40
-    // took 1094 s of CPU, so these would take 1.5 to 3.5 days on one core.
-    (
-        "73x73",
-        "Q6",
-        "fewlines: about 37 h of CPU (side^8 from 40x40)",
-    ),
-    (
-        "74x74",
-        "Q6",
-        "fewlines: about 41 h of CPU (side^8 from 40x40)",
-    ),
-    (
-        "75x75",
-        "Q6",
-        "fewlines: about 46 h of CPU (side^8 from 40x40)",
-    ),
-    (
-        "80x80",
-        "Q6",
-        "fewlines: about 78 h of CPU (side^8 from 40x40)",
-    ),
 ];
 
 /// Rows a counting method answers but slower than this test's budget allows; each is
@@ -108,11 +85,6 @@ const OVER_BUDGET: &[(&str, &str, &str)] = &[
         "16x16",
         "N16",
         "transfer, measured 67 s of CPU, 111 s wall and 7.1 GB (queens count 16 --pieces 16N)",
-    ),
-    (
-        "40x40",
-        "Q6",
-        "fewlines, 1094 s CPU (queens count 40 --pieces 6Q --threads 1), 6268789672000200",
     ),
     // n amazons: the amazons engine, `queens count N --pieces NA` (or
     // `bench/amazons.sh 20 19`). Measured CPU time on this machine; about 7.5 times more

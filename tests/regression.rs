@@ -565,7 +565,8 @@ fn nqueens_backtracking_honours_the_budget_inside_a_task() {
 #[test]
 fn amazons_and_fewlines_honour_the_budget_inside_a_task() {
     // Both only looked at the clock between tasks, which run for minutes here: 23
-    // amazons, and 6 queens on 100x100 (the fewlines counter).
+    // amazons, and 6 queens on 100x100 (the fewlines counter, named: `auto` counts
+    // them at once by queenpoly now).
     for args in [
         &[
             "count",
@@ -582,6 +583,8 @@ fn amazons_and_fewlines_honour_the_budget_inside_a_task() {
             "100",
             "--pieces",
             "6Q",
+            "--engine",
+            "fewlines",
             "--threads",
             "1",
             "--budget-secs",

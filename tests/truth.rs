@@ -88,6 +88,84 @@ const BEYOND_ENUMERATION: &[(&str, &str, &str)] = &[
     ("75x75", "Q6", "board above the exact engine's 4096 squares"),
     ("80x80", "Q6", "board above the exact engine's 4096 squares"),
     (
+        "13x13",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "14x14",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "15x15",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "16x16",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "17x17",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "18x18",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "19x19",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "20x20",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "21x21",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "22x22",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "23x23",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "24x24",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "25x25",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "26x26",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    (
+        "27x27",
+        "Q6",
+        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+    ),
+    ("70x70", "Q6", "board above the exact engine's 4096 squares"),
+    ("50x50", "Q6", "1.2e17 placements: needs a counting method"),
+    ("60x60", "Q6", "1.3e18 placements: needs a counting method"),
+    (
         "10x10",
         "K25",
         "3.3e7 placements: needs row-transfer counting",

@@ -10,7 +10,7 @@
 //! | `kingblocks` | [`kingblocks`] | `m·n` kings on `2m × 2n` | one king per 2×2 block, transfer over block rows |
 //! | `transfer` | [`transfer`] | any mix of leapers (K, N, fairy leapers) | cell-by-cell transfer over the occupancy of the last rows; few pieces on a big board as independent bands of rows |
 //! | `fewlines` | [`fewlines`] | a few pieces of one line kind (Q, R, B, whole-line fairy sliders), sides up to 128 | all but three enumerated (by symmetry), the last three counted from line counts and triangles |
-//! | `queenpoly` | [`queenpoly`] | 4 or 5 queens on `n × n`, any `n` | the published generating functions (OEIS A061994, A108792), evaluated by reduction modulo their recurrences |
+//! | `queenpoly` | [`queenpoly`] | 4, 5 or 6 queens on `n × n`, any `n` | the published generating functions (OEIS A061994, A108792, A176186), evaluated by reduction modulo their recurrences; for 6, Karavaev's quasi-polynomial checked against its generating function |
 //! | `fewpieces` | [`fewpieces`] | up to three pieces of any kinds; open boards to sides of 10^9 for two and past 10^6 for three, holes, blockers, torus, fixed pieces on smaller ones | inclusion–exclusion over pair conflicts, closed-form sums over progressions of offsets (open) or squares |
 //!
 //! Counts are exact big integers. The transfer engines count in machine integers first

@@ -74,6 +74,9 @@ pub enum Method {
     /// The fewlines engine's enumeration from one first square per orbit (its only
     /// method).
     Fewlines,
+    /// The torus engine's row-by-row search with one queen fixed by translation (its
+    /// only method).
+    Torus,
 }
 
 impl fmt::Display for Method {
@@ -84,6 +87,7 @@ impl fmt::Display for Method {
             Method::Amazons => "amazons",
             Method::Exact => "exact",
             Method::Fewlines => "fewlines",
+            Method::Torus => "torus",
         })
     }
 }
@@ -98,6 +102,7 @@ impl FromStr for Method {
             "amazons" => Ok(Method::Amazons),
             "exact" => Ok(Method::Exact),
             "fewlines" => Ok(Method::Fewlines),
+            "torus" => Ok(Method::Torus),
             _ => Err(Error::Unsupported(format!(
                 "unknown counting method '{s}': use backtrack or join (N-queens)"
             ))),

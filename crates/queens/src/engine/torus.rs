@@ -1,0 +1,781 @@
+//! The `torus` engine: a dedicated counter for `n` queens on the `n × n` torus (OEIS
+//! A051906, main entry A007705), where rows, columns and both diagonal families wrap.
+//!
+//! # The problem
+//! On the torus a queen's rays go round until they are back on her square, so queens on
+//! `x = (r, c)` and `y = (r', c')` attack each other exactly when `y - x` lies in
+//! `A = {(0, t)} ∪ {(t, 0)} ∪ {(t, t)} ∪ {(t, -t)}` (mod `n`), the four lines through the
+//! origin (what [`crate::terrain::Terrain`] computes square by square for `--torus`).
+//! `n` queens take every row once, so a solution is a permutation `p` (row `r`'s queen
+//! on column `p(r)`) for which `r - p(r)` and `r + p(r)` also run over every residue.
+//!
+//! # None unless gcd(n, 6) = 1 (Pólya 1918)
+//! The engine answers 0 without a search for the other sides; the argument, in full:
+//! the three permutations give `Σ (r + p(r)) ≡ Σ r + Σ p(r) ≡ 2S` and, being a
+//! permutation itself, `≡ S (mod n)`, with `S = n(n-1)/2`; so `S ≡ 0 (mod n)`, false for
+//! even `n` (`S ≡ n/2`). With squares, `Σ (r + p(r))² + Σ (r - p(r))² = 2 Σ r² + 2 Σ p(r)²`
+//! gives `2Q ≡ 4Q`, so `2Q ≡ 0 (mod n)`, with `Q = (n-1)n(2n-1)/6`; for odd `n = 3m`,
+//! `2Q = m(n-1)(2n-1)` and `(n-1)(2n-1) ≡ 1 (mod 3)`, so `3m` does not divide it. The
+//! tests hold the 0 to a brute force and to the `exact` engine on every side they reach.
+//!
+//! # Symmetry used, and why it is exact
+//! Call `N(x, y)` the number of solutions holding queens on both `x` and `y`. Counting the
+//! ordered pairs of distinct queens of every solution two ways,
+//! `T(n) · n(n-1) = Σ_{x ≠ y} N(x, y)`.
+//!
+//! 1. **Translations** `x → x + t` map `A`'s lines to lines of the same family, hence
+//!    solutions onto solutions, one to one: `N(x, y) = N(0, y - x)`, and
+//!    `Σ_{x ≠ y} N(x, y) = n² Σ_v N(0, v)`, over the non-zero `v` (only `v ∉ A` count).
+//! 2. **Linear maps** `M` (2×2 matrices mod `n` with a unit determinant) with
+//!    `M(A) = A`: `x, y` attack iff `y - x ∈ A` iff `My - Mx = M(y - x) ∈ A`, so `M` maps
+//!    solutions onto solutions, one to one, fixing the origin: `N(0, v) = N(0, Mv)`. The
+//!    group `H` of these maps is found by brute force from that definition (a matrix's
+//!    columns are the images of `(1, 0)` and `(0, 1)`, which must lie in `A`, so only
+//!    `|A|²` candidates are tried), and `N(0, ·)` is constant on each orbit of `H`.
+//!
+//! Hence `T(n) = n / (n-1) · Σ_O |O| · N(0, v_O)` over the orbits `O` of `H` on the
+//! squares outside `A`, `v_O` the first square of `O` in row-major order: one search per
+//! orbit, each with two queens fixed. For prime `n`, `H` has `8(n-1)` elements (the
+//! scalars `x → ux` times the eight maps that permute the four directions), so there
+//! are about `(n-3)/8` orbits (three for `n = 23`), against the `n²` placements of the
+//! first queen of a plain search. No map is assumed to be a symmetry beyond what the
+//! brute force checks, and no orbit needs its stabiliser: the identity counts pairs,
+//! not orbits of solutions.
+//!
+//! # The search
+//! Exact cover with bitboards: one `n`-bit mask per row holds the columns still free
+//! there. Placing a queen clears, in every other row `r'`, her column and her two
+//! diagonals' columns (`c ± (r' - r)`, a table lookup). Each node then scans the rows
+//! once, counting free columns (the row with the fewest is the branching candidate)
+//! and folding the masks into "at least one / two / three free squares" bitsets per
+//! column, diagonal and anti-diagonal (the diagonal masks are the row masks rotated by
+//! the row's index within `n` bits): a line of any of the four families with no free
+//! square is a dead end; a line with one free square forces that queen; otherwise the
+//! search branches on the row with the fewest free columns, or on a line with two
+//! free squares when every row has three or more. The last row's free columns are
+//! counted, not visited.
+//!
+//! # Parts
+//! The work is a deterministic list of tasks: each orbit's search expanded breadth first
+//! to the first level with at least [`TARGET_TASKS`] nodes (at most [`MAX_DEPTH`]
+//! levels); a task is the queens its node placed. They run on
+//! [`crate::engine::parts`]: `ctl.threads` threads take the next task as they become
+//! free, progress is tasks done, a task polls the stop every 2^16 nodes, and the same
+//! list gives checkpoints and shards. A task's total is its completions times
+//! `n · |O|`; the plan's divisor is `n - 1`. The count up to symmetry (`--unique`: the
+//! board's rotations and reflections only, as `--torus` defines it; translations are
+//! not identified) is Burnside's lemma with the placements fixed by the seven other
+//! symmetries counted by [`crate::symmetry`]'s orbit search, in one more task: the rule
+//! every engine's `--unique` follows.
+
+use num_bigint::BigUint;
+
+use super::dp::{moves_like, single_kind};
+use super::parts::{self, PlanId, TaskList};
+use super::{Control, Engine, Honours, Job, Method, Parts, PartsReport};
+use crate::error::Error;
+use crate::piece::PieceKind;
+use crate::problem::Problem;
+
+/// The widest torus taken: 64-bit masks, and rotations by up to `n` within `n < 64` bits.
+pub const MAX_SIDE: u32 = 63;
+
+/// Tasks aimed at: enough for two to many threads to balance and for a checkpoint to
+/// lose little.
+const TARGET_TASKS: usize = 1000;
+
+/// The most levels a task's node lies below its orbit's root.
+const MAX_DEPTH: usize = 8;
+
+/// Sides up to this are counted on the calling thread (13: well under a millisecond).
+const ONE_THREAD_SIDE: u32 = 13;
+
+/// The torus N-queens counter (see the [module docs](self)).
+pub struct TorusEngine;
+
+impl Engine for TorusEngine {
+    fn name(&self) -> &'static str {
+        "torus"
+    }
+
+    fn summary(&self) -> &'static str {
+        "n queens on the n x n torus: exact-cover bitboard search, one search per orbit of queen pairs under the torus's symmetries; checkpoints and shards"
+    }
+
+    fn jobs(&self) -> &'static [Job] {
+        &[Job::Count, Job::CountParts]
+    }
+
+    fn honours(&self) -> Honours {
+        Honours::PARALLEL
+    }
+
+    fn handles_terrain(&self) -> bool {
+        true
+    }
+
+    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+        let t = problem.terrain();
+        let b = problem.board();
+        let plain_torus = t.torus()
+            && t.holes().next().is_none()
+            && t.blockers().next().is_none()
+            && t.regions().is_none();
+        match single_kind(problem) {
+            Some((kind, k))
+                if plain_torus
+                    && b.is_square()
+                    && k == b.rows()
+                    && moves_like(kind, &PieceKind::queen()) => {}
+            _ => {
+                return Err("the torus engine counts n queens alone on an n x n torus (no holes, blockers, regions or fixed pieces)".into());
+            }
+        }
+        if b.rows() > MAX_SIDE {
+            return Err(format!(
+                "the torus engine handles sides up to {MAX_SIDE}, not {}",
+                b.rows()
+            ));
+        }
+        Ok(())
+    }
+
+    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        Ok(self.count_parts(problem, ctl, &Parts::default())?.total)
+    }
+
+    fn count_parts(
+        &self,
+        problem: &Problem,
+        ctl: &Control,
+        parts: &Parts,
+    ) -> Result<PartsReport, Error> {
+        self.check(problem, Job::Count)
+            .map_err(super::refuses(self.name()))?;
+        parts::only_method("torus", Method::Torus, parts.method)?;
+        let n = problem.board().rows();
+        let plan = Plan::new(n);
+        let id = PlanId::of("torus", Method::Torus, plan.divisor, plan.describe());
+        let run = |i: usize, _: &Control, stop: &dyn Fn() -> bool| {
+            Ok(plan
+                .run(i, stop)
+                .map(|total| super::Tally { total, unique: 0 }))
+        };
+        let list = TaskList::new(id, problem, plan.tasks.len(), false, run);
+        // A small torus takes less time than starting a thread.
+        let one = Control { threads: 1, ..*ctl };
+        let ctl = if n <= ONE_THREAD_SIDE { &one } else { ctl };
+        parts::count_in_parts(&list, ctl, parts)
+    }
+}
+
+/// Whether the vector `(r, c)` (mod `n`) lies on one of the four lines through the
+/// origin: a queen on `x` attacks `x + (r, c)` (or is on it, for `(0, 0)`).
+fn in_a(n: usize, r: usize, c: usize) -> bool {
+    r == 0 || c == 0 || r == c || (r + c).is_multiple_of(n)
+}
+
+/// The linear maps `(r, c) → (a r + b c, e r + d c)`, as `[a, b, e, d]`, that have a
+/// unit determinant and map the attack set `A` onto itself (module docs): found by
+/// trying every pair of images of `(1, 0)` and `(0, 1)` in `A`.
+fn symmetries(n: usize) -> Vec<[usize; 4]> {
+    let a_set: Vec<(usize, usize)> = (0..n * n)
+        .map(|i| (i / n, i % n))
+        .filter(|&(r, c)| in_a(n, r, c))
+        .collect();
+    let mut out = Vec::new();
+    for &(a, e) in &a_set {
+        for &(b, d) in &a_set {
+            let det = (a * d % n + n - b * e % n) % n;
+            if num_integer::Integer::gcd(&det, &n) != 1 {
+                continue;
+            }
+            // A bijection mapping A into A maps it onto A (A is finite).
+            if a_set
+                .iter()
+                .all(|&(r, c)| in_a(n, (a * r + b * c) % n, (e * r + d * c) % n))
+            {
+                out.push([a, b, e, d]);
+            }
+        }
+    }
+    out
+}
+
+/// The orbits of the maps `h` on the squares outside `A`: each orbit's first square in
+/// row-major order and its size.
+fn orbits(n: usize, h: &[[usize; 4]]) -> Vec<((usize, usize), u128)> {
+    let mut seen = vec![false; n * n];
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            if in_a(n, r, c) || seen[r * n + c] {
+                continue;
+            }
+            let mut size = 0u128;
+            for &[a, b, e, d] in h {
+                let (r2, c2) = ((a * r + b * c) % n, (e * r + d * c) % n);
+                if !seen[r2 * n + c2] {
+                    seen[r2 * n + c2] = true;
+                    size += 1;
+                }
+            }
+            out.push(((r, c), size));
+        }
+    }
+    out
+}
+
+/// One task: an orbit, and the queens placed below its root, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Task {
+    /// Index into [`Plan::orbits`].
+    orbit: usize,
+    /// Queens `(row, column)` placed after `(0, 0)` and the orbit's square.
+    placed: Vec<(u8, u8)>,
+}
+
+/// The deterministic task list of one side (see the [module docs](self)).
+#[derive(Debug)]
+struct Plan {
+    board: Ring,
+    /// The orbits: first square and size.
+    orbits: Vec<((usize, usize), u128)>,
+    tasks: Vec<Task>,
+    /// The tasks' totals add up to the count times this.
+    divisor: u128,
+}
+
+impl Plan {
+    fn new(n: u32) -> Plan {
+        let board = Ring::new(n);
+        let (nn, wide) = (n as usize, u128::from(n));
+        if n == 1 {
+            // One queen, one square: a task with nothing to place and weight 1.
+            return Plan {
+                board,
+                orbits: vec![((0, 0), 1)],
+                tasks: vec![Task {
+                    orbit: 0,
+                    placed: Vec::new(),
+                }],
+                divisor: 1,
+            };
+        }
+        if n.is_multiple_of(2) || n.is_multiple_of(3) {
+            // Pólya: no solution (module docs). No task, so the total is 0.
+            return Plan {
+                board,
+                orbits: Vec::new(),
+                tasks: Vec::new(),
+                divisor: 1,
+            };
+        }
+        let orbits = orbits(nn, &symmetries(nn));
+        let tasks = if n <= 32 {
+            expand::<32>(&board, &orbits)
+        } else {
+            expand::<{ MAX_SIDE as usize }>(&board, &orbits)
+        };
+        Plan {
+            tasks,
+            orbits,
+            divisor: wide - 1,
+            board,
+        }
+    }
+
+    /// The text the plan's fingerprint covers: side, orbits and every task.
+    fn describe(&self) -> String {
+        let mut text = format!("torus-v1 {} {:?}", self.board.n, self.orbits);
+        for t in &self.tasks {
+            text.push_str(&format!(" {}:{:?}", t.orbit, t.placed));
+        }
+        text
+    }
+
+    /// The solutions task `i` stands for, times the divisor, or `None` when `stop` said
+    /// to stop first.
+    fn run(&self, i: usize, stop: &dyn Fn() -> bool) -> Option<u128> {
+        let n = self.board.n;
+        if n == 1 {
+            return Some(1);
+        }
+        let task = &self.tasks[i];
+        let size = self.orbits[task.orbit].1;
+        let found = if n <= 32 {
+            self.search::<32>(task, stop)?
+        } else {
+            self.search::<{ MAX_SIDE as usize }>(task, stop)?
+        };
+        Some(u128::from(found) * size * u128::from(n))
+    }
+
+    /// The completions of `task`'s node, with masks for `W` rows.
+    fn search<const W: usize>(&self, task: &Task, stop: &dyn Fn() -> bool) -> Option<u64> {
+        let (r, c) = self.orbits[task.orbit].0;
+        let mut node: Node<W> = self.board.root(r, c);
+        for &(r, c) in &task.placed {
+            node = self.board.step(&node.state, usize::from(r), usize::from(c));
+        }
+        completions(&self.board, &node, stop)
+    }
+}
+
+/// The task list: every orbit's search expanded breadth first until there are
+/// [`TARGET_TASKS`] nodes or [`MAX_DEPTH`] levels. Dead ends and leaves met on the way
+/// stay tasks, so the list does not depend on what the tasks count.
+fn expand<const W: usize>(board: &Ring, orbits: &[((usize, usize), u128)]) -> Vec<Task> {
+    let mut level: Vec<(Task, Node<W>)> = orbits
+        .iter()
+        .enumerate()
+        .map(|(i, &((r, c), _))| {
+            let task = Task {
+                orbit: i,
+                placed: Vec::new(),
+            };
+            let node = board.root(r, c);
+            (task, node)
+        })
+        .collect();
+    let mut depth = 0;
+    while level.len() < TARGET_TASKS && depth < MAX_DEPTH {
+        let mut next = Vec::new();
+        let mut grew = false;
+        for (task, node) in level {
+            match node.branch {
+                Branch::Leaf(_) => next.push((task, node)),
+                _ => {
+                    grew = true;
+                    for (r, c) in board.options(&node) {
+                        let mut t = task.clone();
+                        t.placed.push((r as u8, c as u8));
+                        next.push((t, board.step(&node.state, r, c)));
+                    }
+                }
+            }
+        }
+        level = next;
+        depth += 1;
+        if !grew {
+            break;
+        }
+    }
+    level.into_iter().map(|(t, _)| t).collect()
+}
+
+/// The geometry of one side: masks of `n` bits and the attack table.
+#[derive(Debug)]
+struct Ring {
+    n: u32,
+    full: u64,
+    /// `attack[d][c]`: the columns a queen on column `c` attacks `d` rows away.
+    attack: Vec<u64>,
+}
+
+/// The free columns of every row and the lines taken.
+#[derive(Clone, Copy, Debug)]
+struct State<const W: usize> {
+    /// Free columns per row (rows with a queen keep stale masks); `W ≥ n` rows kept.
+    free: [u64; W],
+    /// Rows without a queen.
+    rows: u64,
+    /// Columns, diagonals (`c - r`) and anti-diagonals (`c + r`) taken.
+    cols: u64,
+    diag: u64,
+    anti: u64,
+}
+
+/// What a node does next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Branch {
+    /// No more branching: this many completions (0: a dead end).
+    Leaf(u64),
+    /// Branch on the free columns of this row.
+    Row(usize),
+    /// Branch on the free squares of one line: family (0 column, 1 diagonal, 2
+    /// anti-diagonal) and the line's bit.
+    Line(u8, u64),
+}
+
+/// A state and its branching decision.
+#[derive(Clone, Copy, Debug)]
+struct Node<const W: usize> {
+    state: State<W>,
+    branch: Branch,
+}
+
+impl Ring {
+    fn new(n: u32) -> Ring {
+        debug_assert!((1..=MAX_SIDE).contains(&n));
+        let nn = n as usize;
+        let mut attack = vec![0u64; nn * nn];
+        for d in 0..nn {
+            for c in 0..nn {
+                attack[d * nn + c] = (1 << c) | (1 << ((c + d) % nn)) | (1 << ((c + nn - d) % nn));
+            }
+        }
+        Ring {
+            n,
+            full: (1u64 << n) - 1,
+            attack,
+        }
+    }
+
+    /// `x` moved `k` columns down (bit `c` to `c - k`), wrapping within `n` bits.
+    #[inline(always)]
+    fn rot_down(&self, x: u64, k: u32) -> u64 {
+        ((x >> k) | (x << (self.n - k))) & self.full
+    }
+
+    /// `x` moved `k` columns up (bit `c` to `c + k`), wrapping within `n` bits.
+    #[inline(always)]
+    fn rot_up(&self, x: u64, k: u32) -> u64 {
+        ((x << k) | (x >> (self.n - k))) & self.full
+    }
+
+    /// The node with queens on `(0, 0)` and `(r, c)`.
+    fn root<const W: usize>(&self, r: usize, c: usize) -> Node<W> {
+        let empty = State {
+            free: [self.full; W],
+            rows: self.full,
+            cols: 0,
+            diag: 0,
+            anti: 0,
+        };
+        let first = self.step(&empty, 0, 0);
+        if self.n == 1 {
+            return first;
+        }
+        self.step(&first.state, r, c)
+    }
+
+    /// The node after a queen on `(r, c)` in `s`.
+    fn step<const W: usize>(&self, s: &State<W>, r: usize, c: usize) -> Node<W> {
+        let mut out = Node {
+            state: *s,
+            branch: Branch::Leaf(0),
+        };
+        self.step_into(s, r, c, &mut out);
+        out
+    }
+
+    /// Writes to `out` the node after a queen on `(r, c)` in `s`: the other rows'
+    /// masks cleared and the next branching decided, in one pass over the rows (module
+    /// docs). Written in place: the search keeps its nodes in one array.
+    #[inline(always)]
+    fn step_into<const W: usize>(&self, s: &State<W>, r: usize, c: usize, out: &mut Node<W>) {
+        let nn = self.n as usize;
+        out.state = *s;
+        let t = &mut out.state;
+        t.rows &= !(1u64 << r);
+        t.cols |= 1 << c;
+        t.diag |= self.rot_down(1 << c, r as u32);
+        t.anti |= self.rot_up(1 << c, r as u32);
+        let mut rows = t.rows;
+        if rows == 0 {
+            out.branch = Branch::Leaf(1);
+            return;
+        }
+        // At least one, two, three free squares, per column, diagonal, anti-diagonal.
+        let (mut c1, mut c2, mut c3) = (0u64, 0u64, 0u64);
+        let (mut d1, mut d2, mut d3) = (0u64, 0u64, 0u64);
+        let (mut a1, mut a2, mut a3) = (0u64, 0u64, 0u64);
+        let (mut best, mut fewest) = (0usize, u32::MAX);
+        let last = rows.is_power_of_two();
+        while rows != 0 {
+            let r2 = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let d = if r2 >= r { r2 - r } else { r2 + nn - r };
+            let f = t.free[r2] & !self.attack[d * nn + c];
+            t.free[r2] = f;
+            if last {
+                out.branch = Branch::Leaf(u64::from(f.count_ones()));
+                return;
+            }
+            let k = f.count_ones();
+            if k < fewest {
+                if k == 0 {
+                    out.branch = Branch::Leaf(0);
+                    return;
+                }
+                (best, fewest) = (r2, k);
+            }
+            c3 |= c2 & f;
+            c2 |= c1 & f;
+            c1 |= f;
+            let g = self.rot_down(f, r2 as u32);
+            d3 |= d2 & g;
+            d2 |= d1 & g;
+            d1 |= g;
+            let h = self.rot_up(f, r2 as u32);
+            a3 |= a2 & h;
+            a2 |= a1 & h;
+            a1 |= h;
+        }
+        let open = (
+            self.full & !t.cols,
+            self.full & !t.diag,
+            self.full & !t.anti,
+        );
+        out.branch = if (open.0 & !c1) | (open.1 & !d1) | (open.2 & !a1) != 0 {
+            Branch::Leaf(0)
+        } else if fewest == 1 {
+            Branch::Row(best)
+        } else if let Some(line) = Self::line(open.0 & !c2, open.1 & !d2, open.2 & !a2) {
+            line
+        } else if fewest > 2
+            && let Some(line) = Self::line(open.0 & c2 & !c3, open.1 & d2 & !d3, open.2 & a2 & !a3)
+        {
+            line
+        } else {
+            Branch::Row(best)
+        };
+    }
+
+    /// The first line of the three sets (columns, diagonals, anti-diagonals), if any.
+    #[inline(always)]
+    fn line(cols: u64, diag: u64, anti: u64) -> Option<Branch> {
+        let low = |x: u64| x & x.wrapping_neg();
+        if cols != 0 {
+            Some(Branch::Line(0, low(cols)))
+        } else if diag != 0 {
+            Some(Branch::Line(1, low(diag)))
+        } else if anti != 0 {
+            Some(Branch::Line(2, low(anti)))
+        } else {
+            None
+        }
+    }
+
+    /// The squares `node` branches on (those of its row or of its line), in order.
+    fn options<const W: usize>(&self, node: &Node<W>) -> Vec<(usize, usize)> {
+        let mut pending = Self::pending(node);
+        std::iter::from_fn(|| self.next_option(node, &mut pending)).collect()
+    }
+
+    /// What is left to try at `node`, for [`Ring::next_option`]: the row's free columns
+    /// or the rows the line crosses.
+    #[inline(always)]
+    fn pending<const W: usize>(node: &Node<W>) -> u64 {
+        match node.branch {
+            Branch::Leaf(_) => 0,
+            Branch::Row(r) => node.state.free[r],
+            Branch::Line(..) => node.state.rows,
+        }
+    }
+
+    /// The next square `node` branches on, taking it out of `pending`.
+    #[inline(always)]
+    fn next_option<const W: usize>(
+        &self,
+        node: &Node<W>,
+        pending: &mut u64,
+    ) -> Option<(usize, usize)> {
+        match node.branch {
+            Branch::Leaf(_) => None,
+            Branch::Row(r) => {
+                let m = *pending;
+                (m != 0).then(|| {
+                    *pending = m & (m - 1);
+                    (r, m.trailing_zeros() as usize)
+                })
+            }
+            Branch::Line(family, bit) => {
+                while *pending != 0 {
+                    let r = pending.trailing_zeros() as usize;
+                    *pending &= *pending - 1;
+                    // The line's square in row r, as a column bit.
+                    let want = match family {
+                        0 => bit,
+                        1 => self.rot_up(bit, r as u32),
+                        _ => self.rot_down(bit, r as u32),
+                    };
+                    let hit = node.state.free[r] & want;
+                    if hit != 0 {
+                        return Some((r, hit.trailing_zeros() as usize));
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+/// Whether the CPU has `popcnt`, `bmi1` and `bmi2` (the check is cached by std).
+#[cfg(target_arch = "x86_64")]
+fn fast_bits() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+}
+
+/// The completions below `root`, or `None` when `stop` (polled every 2^16 nodes) said
+/// to stop. On x86-64 the search is compiled a second time with `popcnt`, `bmi1` and
+/// `bmi2` (shifts by a variable amount) and picked at run time when the CPU has them:
+/// the baseline x86-64 target counts bits in software (the N-queens kernel measured
+/// a third slower that way, see `nqueens::kernel`).
+fn completions<const W: usize>(
+    board: &Ring,
+    root: &Node<W>,
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
+    #[cfg(target_arch = "x86_64")]
+    if fast_bits() {
+        // SAFETY: the CPU has the features the function is compiled for.
+        return unsafe { completions_x86(board, root, stop) };
+    }
+    completions_body(board, root, stop)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+unsafe fn completions_x86<const W: usize>(
+    board: &Ring,
+    root: &Node<W>,
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
+    completions_body(board, root, stop)
+}
+
+/// Depth first without recursion: `stack[d]` is the node at depth `d`, `pending[d]`
+/// what is left to try there.
+#[inline(always)]
+fn completions_body<const W: usize>(
+    board: &Ring,
+    root: &Node<W>,
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
+    if let Branch::Leaf(k) = root.branch {
+        return Some(k);
+    }
+    let mut stack = vec![*root; board.n as usize + 1];
+    let mut pending = vec![0u64; board.n as usize + 1];
+    pending[0] = Ring::pending(root);
+    let (mut d, mut total, mut nodes) = (0usize, 0u64, 0u32);
+    loop {
+        let (here, below) = stack.split_at_mut(d + 1);
+        match board.next_option(&here[d], &mut pending[d]) {
+            None if d == 0 => return Some(total),
+            None => d -= 1,
+            Some((r, c)) => {
+                let child = &mut below[0];
+                board.step_into(&here[d].state, r, c, child);
+                if let Branch::Leaf(k) = child.branch {
+                    total += k;
+                    continue;
+                }
+                d += 1;
+                pending[d] = Ring::pending(child);
+                nodes = nodes.wrapping_add(1);
+                if nodes & 0xFFFF == 0 && stop() {
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every permutation of `0..n` checked against the torus's four line families: the
+    /// definition, with nothing of the engine's.
+    fn brute(n: usize) -> u64 {
+        fn go(n: usize, p: &mut Vec<usize>, count: &mut u64) {
+            let r = p.len();
+            if r == n {
+                *count += 1;
+                return;
+            }
+            for c in 0..n {
+                let ok = p.iter().enumerate().all(|(r2, &c2)| {
+                    c2 != c && (r + n - c) % n != (r2 + n - c2) % n && (r + c) % n != (r2 + c2) % n
+                });
+                if ok {
+                    p.push(c);
+                    go(n, p, count);
+                    p.pop();
+                }
+            }
+        }
+        let mut count = 0;
+        go(n, &mut Vec::new(), &mut count);
+        count
+    }
+
+    fn total(n: u32) -> u128 {
+        let plan = Plan::new(n);
+        let sum: u128 = (0..plan.tasks.len())
+            .map(|i| plan.run(i, &|| false).unwrap())
+            .sum();
+        assert_eq!(sum % plan.divisor, 0, "n = {n}");
+        sum / plan.divisor
+    }
+
+    #[test]
+    fn plan_matches_the_brute_force_on_small_sides() {
+        for n in 1..=11u32 {
+            assert_eq!(total(n), u128::from(brute(n as usize)), "n = {n}");
+        }
+    }
+
+    /// The symmetry group is what the module docs say for primes: `8(n-1)` maps, and
+    /// the orbits cover the `(n-1)(n-3)` squares outside the attack lines.
+    #[test]
+    fn the_symmetries_of_prime_sides() {
+        for n in [5usize, 7, 11, 13, 23, 29, 31] {
+            let h = symmetries(n);
+            assert_eq!(h.len(), 8 * (n - 1), "n = {n}");
+            let o = orbits(n, &h);
+            let covered: u128 = o.iter().map(|&(_, k)| k).sum();
+            assert_eq!(covered, ((n - 1) * (n - 3)) as u128, "n = {n}");
+        }
+        assert_eq!(orbits(23, &symmetries(23)).len(), 3);
+    }
+
+    /// Every map found keeps attacks: checked on all pairs of squares of a composite side.
+    #[test]
+    fn the_symmetries_keep_attacks_on_a_composite_side() {
+        let n = 25usize;
+        let attack = |(r, c): (usize, usize), (r2, c2): (usize, usize)| {
+            in_a(n, (r2 + n - r) % n, (c2 + n - c) % n)
+        };
+        let h = symmetries(n);
+        assert!(h.len() >= 8 * 20, "{}", h.len());
+        for &[a, b, e, d] in h.iter().step_by(7) {
+            let m = |(r, c): (usize, usize)| ((a * r + b * c) % n, (e * r + d * c) % n);
+            for x in (0..n * n).step_by(3).map(|i| (i / n, i % n)) {
+                for y in (0..n * n).map(|i| (i / n, i % n)) {
+                    assert_eq!(attack(x, y), attack(m(x), m(y)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_rotations_wrap_within_n_bits() {
+        let ring = Ring::new(5);
+        assert_eq!(ring.rot_up(0b10000, 1), 0b00001);
+        assert_eq!(ring.rot_down(0b00001, 1), 0b10000);
+        assert_eq!(ring.rot_up(0b00110, 2), 0b11000);
+        assert_eq!(ring.rot_down(0b00110, 0), 0b00110);
+        let ring = Ring::new(63);
+        assert_eq!(ring.rot_up(1 << 62, 1), 1);
+        assert_eq!(ring.rot_down(1, 1), 1 << 62);
+    }
+
+    #[test]
+    fn a_stop_is_honoured_inside_a_search() {
+        // The first orbit's whole search on 23 has far more than the 2^16 nodes
+        // between polls.
+        let plan = Plan::new(23);
+        assert!(plan.tasks.len() >= TARGET_TASKS, "{}", plan.tasks.len());
+        let whole = Task {
+            orbit: 0,
+            placed: Vec::new(),
+        };
+        assert_eq!(plan.search::<32>(&whole, &|| true), None);
+    }
+}

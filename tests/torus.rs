@@ -1,0 +1,288 @@
+//! The `torus` engine (n queens on the n x n torus): against the `exact` engine and a
+//! brute force on every side they reach, against OEIS A051906 (`testdata/known_counts_torus.tsv`)
+//! on every row within the test budget, `auto`'s choice, the count up to symmetry, shards
+//! and checkpoints, and its refusals.
+
+mod common;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use common::{queens, stderr, stdout, truth_table};
+use num_bigint::BigUint;
+use queens::engine::{Job, Parts, count_parts, merge, picked};
+use queens::terrain::Terrain;
+use queens::{
+    Board, Catalog, EngineChoice, Error, Placement, Problem, Settings, Square, parse_spec,
+};
+
+/// Rows of the torus table past the test budget: (side, why). Each is checked by hand
+/// with `bench/torus.sh`.
+const OVER_BUDGET: &[(u32, &str)] = &[
+    (23, "about 36 s of CPU (bench/torus.sh 23)"),
+    (25, "several minutes of CPU"),
+    (29, "days of CPU: costed in bench/"),
+    (31, "days of CPU: costed in bench/"),
+];
+
+/// `k` queens on the `n x n` torus, with `holes` if any.
+fn torus(n: u32, k: u32, holes: &[Square]) -> Problem {
+    let b = Board::square(n).unwrap();
+    let t = Terrain::new(&b)
+        .with_torus(true)
+        .with_holes(holes.iter().copied())
+        .unwrap();
+    Problem::new(
+        b,
+        parse_spec(&format!("{k}Q"), &Catalog::standard()).unwrap(),
+        Placement::default(),
+    )
+    .unwrap()
+    .with_terrain(t)
+    .unwrap()
+}
+
+fn count(p: &Problem, engine: &'static str) -> BigUint {
+    queens::count(p, EngineChoice::Named(engine), &Settings::default())
+        .unwrap_or_else(|e| panic!("{engine}: {e}"))
+}
+
+fn unique(p: &Problem, engine: &'static str) -> BigUint {
+    queens::count_unique(p, EngineChoice::Named(engine), &Settings::default())
+        .unwrap_or_else(|e| panic!("{engine}: {e}"))
+}
+
+/// Permutations checked against the torus's four line families, square by square from
+/// the definition: the oracle, sharing nothing with the library.
+fn brute(n: usize) -> u64 {
+    fn go(n: usize, p: &mut Vec<usize>, count: &mut u64) {
+        let r = p.len();
+        if r == n {
+            *count += 1;
+            return;
+        }
+        for c in 0..n {
+            if p.iter().enumerate().all(|(r2, &c2)| {
+                c2 != c && (r + n - c) % n != (r2 + n - c2) % n && (r + c) % n != (r2 + c2) % n
+            }) {
+                p.push(c);
+                go(n, p, count);
+                p.pop();
+            }
+        }
+    }
+    let mut count = 0;
+    go(n, &mut Vec::new(), &mut count);
+    count
+}
+
+#[test]
+fn torus_engine_matches_exact_and_the_brute_force() {
+    for n in 1..=13u32 {
+        let p = torus(n, n, &[]);
+        let t = count(&p, "torus");
+        assert_eq!(t, count(&p, "exact"), "n = {n}");
+        if n <= 11 {
+            assert_eq!(t, BigUint::from(brute(n as usize)), "n = {n}");
+        }
+    }
+}
+
+/// `--unique` keeps its meaning on the torus (the board's rotations and reflections):
+/// the same as the exact engine's, and as listing every solution and keeping one per
+/// class.
+#[test]
+fn the_count_up_to_symmetry_is_the_exact_engines() {
+    for n in 1..=11u32 {
+        let p = torus(n, n, &[]);
+        let u = unique(&p, "torus");
+        assert_eq!(u, unique(&p, "exact"), "n = {n}");
+        let listed = queens::symmetry::count_unique_by_enumeration(
+            &p,
+            EngineChoice::Named("exact"),
+            &Settings::default(),
+        )
+        .unwrap();
+        assert_eq!(u, BigUint::from(listed), "n = {n}");
+    }
+}
+
+#[test]
+fn torus_engine_reproduces_oeis_a051906() {
+    let rows = truth_table("known_counts_torus.tsv");
+    assert_eq!(rows.len(), 34, "A051906 has 34 published terms");
+    let mut checked = 0;
+    for row in &rows {
+        assert_eq!(
+            (row.rows, row.pieces.as_slice()),
+            (row.cols, &[('Q', row.rows)][..])
+        );
+        if OVER_BUDGET.iter().any(|&(n, _)| n == row.rows) {
+            continue;
+        }
+        let p = torus(row.rows, row.rows, &[]);
+        assert_eq!(count(&p, "torus").to_string(), row.value, "{}", row.name());
+        let auto = queens::count(&p, EngineChoice::Auto, &Settings::default()).unwrap();
+        assert_eq!(auto.to_string(), row.value, "{} by auto", row.name());
+        checked += 1;
+    }
+    assert_eq!(checked, 34 - OVER_BUDGET.len());
+    for (n, why) in OVER_BUDGET {
+        assert!(
+            rows.iter().any(|r| r.rows == *n && r.value != "0"),
+            "{n}: {why} is not a non-zero row"
+        );
+    }
+}
+
+#[test]
+fn auto_picks_the_torus_engine_for_plain_torus_queens_only() {
+    let pick =
+        |p: &Problem| picked(EngineChoice::Auto, p, Job::Count, &Settings::default()).unwrap();
+    assert_eq!(pick(&torus(17, 17, &[])), "torus");
+    assert_eq!(pick(&torus(20, 20, &[])), "torus");
+    assert_eq!(pick(&torus(8, 8, &[Square::new(0, 0)])), "exact");
+    assert_ne!(pick(&torus(8, 7, &[])), "torus");
+    assert_eq!(pick(&common::problem("8", "8Q", "")), "nqueens");
+    // Named, it refuses in one sentence what it does not count.
+    let e = queens::count(
+        &torus(8, 8, &[Square::new(0, 0)]),
+        EngineChoice::Named("torus"),
+        &Settings::default(),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("n queens alone on an n x n torus"),
+        "{e}"
+    );
+    let e = queens::count(
+        &common::problem("8", "8Q", ""),
+        EngineChoice::Named("torus"),
+        &Settings::default(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("torus"), "{e}");
+}
+
+#[test]
+fn shards_merge_to_the_whole_count_with_the_count_up_to_symmetry() {
+    let p = torus(13, 13, &[]);
+    let whole = count_parts(
+        &p,
+        EngineChoice::Named("torus"),
+        &Settings::default(),
+        &Parts {
+            unique: true,
+            ..Parts::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(whole.total, BigUint::from(4524u32));
+    assert_eq!(whole.unique, Some(unique(&p, "exact")));
+    for k in [1u32, 2, 5] {
+        let parts: Vec<_> = (1..=k)
+            .map(|i| {
+                let r = count_parts(
+                    &p,
+                    EngineChoice::Named("torus"),
+                    &Settings::default(),
+                    &Parts {
+                        shard: Some(format!("{i}/{k}").parse().unwrap()),
+                        ..Parts::default()
+                    },
+                )
+                .unwrap();
+                (format!("part {i}/{k}"), r.shard.unwrap())
+            })
+            .collect();
+        let m = merge(&parts).unwrap();
+        assert_eq!(BigUint::from(m.tally.total), whole.total, "{k} parts");
+        assert_eq!(
+            Some(BigUint::from(m.tally.unique)),
+            whole.unique,
+            "{k} parts"
+        );
+        assert_eq!(m.engine, "torus");
+    }
+}
+
+#[test]
+fn a_stopped_torus_count_resumes_from_its_checkpoint() {
+    let p = torus(17, 17, &[]);
+    let path = std::env::temp_dir().join(format!("queens-torus-{}.json", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let parts = Parts {
+        checkpoint: Some(path.clone()),
+        ..Parts::default()
+    };
+    let stop = AtomicBool::new(false);
+    let hook = |pr: queens::Progress| {
+        if pr.done >= 3 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let settings = Settings {
+        threads: 2,
+        cancel: Some(&stop),
+        progress: Some(&hook),
+        ..Settings::default()
+    };
+    let first = count_parts(&p, EngineChoice::Named("torus"), &settings, &parts);
+    assert_eq!(first, Err(Error::Interrupted));
+    let again = count_parts(
+        &p,
+        EngineChoice::Named("torus"),
+        &Settings::default(),
+        &parts,
+    )
+    .unwrap();
+    assert!(
+        again.resumed >= 3 && again.resumed < again.tasks,
+        "{again:?}"
+    );
+    assert_eq!(again.total, BigUint::from(140692u32));
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn a_time_budget_stops_a_large_torus() {
+    let budget = Settings {
+        time_budget: Some(std::time::Duration::from_millis(200)),
+        threads: 2,
+        ..Settings::default()
+    };
+    let start = std::time::Instant::now();
+    let r = queens::count(&torus(29, 29, &[]), EngineChoice::Named("torus"), &budget);
+    assert!(matches!(r, Err(Error::Budget { .. })), "{r:?}");
+    assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+}
+
+#[test]
+fn the_command_line_counts_the_torus_with_the_torus_engine() {
+    let o = queens(&["count", "13", "--torus", "-v"]);
+    assert_eq!(stdout(&o), "4524\n");
+    assert!(stderr(&o).contains("torus"), "{}", stderr(&o));
+    let o = queens(&["count", "12", "--torus"]);
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("0\n", Some(1)));
+    let o = queens(&[
+        "count", "8", "--torus", "--holes", "a1", "--engine", "torus",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("torus engine"), "{}", stderr(&o));
+}
+
+#[test]
+fn progress_reaches_the_end() {
+    let last = std::sync::Mutex::new((0u64, 0u64));
+    let hook = |pr: queens::Progress| {
+        let mut l = last.lock().unwrap();
+        *l = (l.0.max(pr.done), pr.total);
+    };
+    let settings = Settings {
+        progress: Some(&hook),
+        threads: 2,
+        ..Settings::default()
+    };
+    queens::count(&torus(17, 17, &[]), EngineChoice::Named("torus"), &settings).unwrap();
+    let (done, total) = *last.lock().unwrap();
+    assert!(total >= 100 && done == total, "{done} of {total}");
+}
