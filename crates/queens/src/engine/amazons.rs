@@ -29,8 +29,8 @@
 //!   top-row amazon in the left half counts twice, on the middle file once.
 //!
 //! Work is split into tasks (the columns of the top three rows on squares, of the top
-//! two on rectangles) handed out dynamically to
-//! `ctl.threads` threads, with progress reports and cancellation between tasks.
+//! two on rectangles) run on rayon's pool of `ctl.threads` threads (work stealing),
+//! with progress reports and cancellation between tasks.
 //!
 //! ```text
 //! use queens::engine::amazons::{count, AmazonTally};

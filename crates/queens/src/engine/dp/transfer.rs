@@ -396,7 +396,7 @@ impl Plan {
     /// On `t` threads the shifted windows (`r` moved up by `bits`, so a state's
     /// successors fall on one side) are cut at pivots into one slice per segment of
     /// `segs` ([`SLICES_PER_THREAD`] per thread), at the quantiles of a sample of every
-    /// run; the threads take the slices in turn, merging each slice of every run into
+    /// run; rayon's threads take the slices (work stealing), merging each slice of every run into
     /// the slice's own segment. The table is the segments in order, never copied
     /// together.
     ///
