@@ -39,8 +39,8 @@
 //! - `sat`: the `sat` engine, which drives CaDiCaL (C++, compiled by the `cadical`
 //!   crate). Without it the engine is not in [`engine::engine_names`] and naming it is
 //!   refused with one sentence; the exports ([`export`]: DIMACS, MiniZinc, XCSP3) stay.
-//! - `parallel`: worker threads (rayon, and the pools of the transfer, amazons and
-//!   parts counters). Without it every job runs on the calling thread, whatever
+//! - `parallel`: worker threads (rayon, and the pool of the counts in parts, which
+//!   hands each result to the caller as it arrives). Without it every job runs on the calling thread, whatever
 //!   [`Settings::threads`] says, with the same answers.
 //!
 //! Without both (`cargo build -p queens --no-default-features --target

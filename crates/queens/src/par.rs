@@ -1,12 +1,13 @@
 //! Parallel iterators: rayon's with the `parallel` feature, sequential stand-ins without.
 //!
-//! The engines that split their work with rayon (`exact`, `fewlines`, `cover`) write
-//! `use crate::par::prelude::*` and call `par_iter`, `into_par_iter`, `map_init` and
-//! `try_reduce` as rayon spells them. With the `parallel` feature (the default) the
-//! prelude *is* rayon's, so the default build runs exactly rayon's code. Without it
-//! (the WebAssembly build, which has no threads) the same calls run the tasks one
-//! after another on the calling thread, in order, with the same results: every
-//! reduction these engines do is a checked sum, which does not depend on the grouping.
+//! The engines that split their work with rayon (`exact`, `fewlines`, `cover`,
+//! `amazons`, `transfer`) write `use crate::par::prelude::*` and call `par_iter`,
+//! `par_iter_mut`, `into_par_iter`, `map_init`, `reduce` and `try_reduce` as rayon
+//! spells them. With the `parallel` feature (the default) the prelude *is* rayon's, so
+//! the default build runs exactly rayon's code. Without it (the WebAssembly build,
+//! which has no threads) the same calls run the tasks one after another on the calling
+//! thread, in order, with the same results: every reduction these engines do (sums,
+//! an "or") does not depend on the grouping.
 
 /// What the engines import: rayon's prelude, or the sequential stand-ins.
 pub(crate) mod prelude {
@@ -14,7 +15,9 @@ pub(crate) mod prelude {
     pub(crate) use rayon::prelude::*;
 
     #[cfg(not(feature = "parallel"))]
-    pub(crate) use super::seq::{IntoParallelIterator, IntoParallelRefIterator};
+    pub(crate) use super::seq::{
+        IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMutIterator,
+    };
 }
 
 /// The sequential stand-ins: [`Seq`] wraps a plain iterator and has, as inherent
@@ -50,6 +53,21 @@ mod seq {
         }
     }
 
+    /// `par_iter_mut` on slices (and, through `DerefMut`, vectors).
+    pub(crate) trait IntoParallelRefMutIterator<'a> {
+        /// The item type.
+        type Item: 'a;
+        /// The items of `self` by mutable reference, one after another.
+        fn par_iter_mut(&'a mut self) -> Seq<std::slice::IterMut<'a, Self::Item>>;
+    }
+
+    impl<'a, T: 'a> IntoParallelRefMutIterator<'a> for [T] {
+        type Item = T;
+        fn par_iter_mut(&'a mut self) -> Seq<std::slice::IterMut<'a, T>> {
+            Seq(self.iter_mut())
+        }
+    }
+
     impl<I: Iterator> Seq<I> {
         /// rayon's `map`.
         pub(crate) fn map<B>(self, f: impl FnMut(I::Item) -> B) -> Seq<impl Iterator<Item = B>> {
@@ -69,6 +87,15 @@ mod seq {
         ) -> Seq<impl Iterator<Item = B>> {
             let mut state = init();
             Seq(self.0.map(move |x| f(&mut state, x)))
+        }
+
+        /// rayon's `reduce`: the items folded by `op` from `identity()`.
+        pub(crate) fn reduce(
+            self,
+            identity: impl FnOnce() -> I::Item,
+            op: impl FnMut(I::Item, I::Item) -> I::Item,
+        ) -> I::Item {
+            self.0.fold(identity(), op)
         }
 
         /// rayon's `collect`.
@@ -121,6 +148,16 @@ mod seq {
                 .map(|_| Ok(200u8))
                 .try_reduce(|| 0, |a, b| a.checked_add(b).ok_or("overflow"));
             assert_eq!(over, Err("overflow"));
+            let mut w = [1u32, 2, 3];
+            let any_even = w
+                .par_iter_mut()
+                .map(|x| {
+                    *x *= 10;
+                    *x % 20 == 0
+                })
+                .reduce(|| false, |a, b| a | b);
+            assert!(any_even);
+            assert_eq!(w, [10, 20, 30]);
         }
     }
 }

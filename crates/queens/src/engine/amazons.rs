@@ -29,8 +29,8 @@
 //!   top-row amazon in the left half counts twice, on the middle file once.
 //!
 //! Work is split into tasks (the columns of the top three rows on squares, of the top
-//! two on rectangles) handed out dynamically to
-//! `ctl.threads` threads, with progress reports and cancellation between tasks.
+//! two on rectangles) run on rayon's pool of `ctl.threads` threads (work stealing),
+//! with progress reports and cancellation between tasks.
 //!
 //! ```text
 //! use queens::engine::amazons::{count, AmazonTally};
@@ -40,8 +40,7 @@
 //! assert_eq!(count(5, 16, &Control::default()).unwrap().total, 35744);
 //! ```
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use num_bigint::BigUint;
 
@@ -49,6 +48,7 @@ use super::dp::moves_like;
 use super::parts::{self, PlanId, Tally, TaskList};
 use super::{Control, Engine, Job, Method, Parts, PartsReport};
 use crate::error::Error;
+use crate::par::prelude::*;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
 
@@ -465,54 +465,30 @@ fn full(w: usize) -> u64 {
     if w >= 64 { !0 } else { (1u64 << w) - 1 }
 }
 
-/// Runs `task` on every element of `tasks` on `ctl.thread_count()` threads that each
-/// take the next task when free, and adds up the pairs it returns.
+/// Runs `task` on every element of `tasks` on rayon's pool of `ctl.thread_count()`
+/// threads (work stealing, [`Control::in_pool`]) and adds up the pairs it returns.
 fn run<T: Sync>(
     tasks: &[T],
     ctl: &Control,
     task: impl Fn(&T, &dyn Fn() -> bool) -> Option<(u64, u64)> + Sync,
 ) -> Result<(u128, u128), Error> {
-    #[cfg(feature = "parallel")]
-    let threads = ctl.thread_count().clamp(1, tasks.len().max(1));
-    let next = AtomicUsize::new(0);
     let finished = AtomicU64::new(0);
-    let sum = Mutex::new((0u128, 0u128));
     let all = tasks.len() as u64;
     ctl.report(0, all);
-    let work = || {
-        let mut local = (0u128, 0u128);
-        while !ctl.cancelled() {
-            let Some(t) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                break;
-            };
-            // A task stopped inside (a cancel or the budget) is not finished.
-            let Some((a, b)) = task(t, &|| ctl.cancelled()) else {
-                break;
-            };
-            local.0 += u128::from(a);
-            local.1 += u128::from(b);
-            ctl.report(finished.fetch_add(1, Ordering::Relaxed) + 1, all);
-        }
-        let mut s = sum.lock().unwrap_or_else(|e| e.into_inner());
-        s.0 += local.0;
-        s.1 += local.1;
-    };
-    #[cfg(feature = "parallel")]
-    std::thread::scope(|s| {
-        for _ in 1..threads {
-            // The system may refuse threads (`--threads 100000`): run on those it gave.
-            if std::thread::Builder::new().spawn_scoped(s, work).is_err() {
-                break;
-            }
-        }
-        work();
-    });
-    #[cfg(not(feature = "parallel"))]
-    work();
-    if finished.load(Ordering::Relaxed) < all {
-        return Err(Error::Interrupted);
-    }
-    Ok(sum.into_inner().unwrap_or_else(|e| e.into_inner()))
+    ctl.in_pool(|| {
+        tasks
+            .par_iter()
+            .map(|t| {
+                if ctl.cancelled() {
+                    return Err(Error::Interrupted);
+                }
+                // A task stopped inside (a cancel or the budget) is not finished.
+                let (a, b) = task(t, &|| ctl.cancelled()).ok_or(Error::Interrupted)?;
+                ctl.report(finished.fetch_add(1, Ordering::Relaxed) + 1, all);
+                Ok((u128::from(a), u128::from(b)))
+            })
+            .try_reduce(|| (0, 0), |x, y| Ok((x.0 + y.0, x.1 + y.1)))
+    })
 }
 
 /// Depth-first search over rows `0..rows`, each row's amazon in `masks[row]`. Calls

@@ -140,6 +140,8 @@ impl Engine for ConstructEngine {
                 "the construct engine leaves boards with a side under {AUTO_FROM_SIDE} to the exact engine"
             ));
         }
+        #[cfg(target_pointer_width = "32")]
+        crate::perm::fits_32(b.rows().min(b.cols()), "construct")?;
         Ok(())
     }
 

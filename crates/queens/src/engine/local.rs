@@ -70,6 +70,8 @@ pub(crate) fn queens_shape(problem: &Problem, engine: &str) -> Result<(), String
             "the {engine} engine only places N queens on an N x N board (fixed queens allowed)"
         ));
     }
+    #[cfg(target_pointer_width = "32")]
+    crate::perm::fits_32(b.rows(), engine)?;
     Ok(())
 }
 

@@ -35,6 +35,24 @@ pub fn fills_files(board: &Board, queens: u64) -> bool {
 /// Marks a file without a queen in [`Perm::ranks`].
 pub const EMPTY: u32 = u32::MAX;
 
+/// The most queens the huge-N engines place where addresses have 32 bits
+/// (WebAssembly: 4 GB in all): local search keeps several words per file, and a larger
+/// board would end in a failed allocation instead of a refusal.
+#[cfg(target_pointer_width = "32")]
+pub(crate) const MAX_FILES_32: u32 = 1 << 22;
+
+/// Refuses, where addresses have 32 bits, a rank per file for more than
+/// [`MAX_FILES_32`] files: `engine`'s one sentence.
+#[cfg(target_pointer_width = "32")]
+pub(crate) fn fits_32(files: u32, engine: &str) -> Result<(), String> {
+    if files > MAX_FILES_32 {
+        return Err(format!(
+            "the {engine} engine places at most {MAX_FILES_32} queens where addresses have 32 bits (WebAssembly)"
+        ));
+    }
+    Ok(())
+}
+
 /// Queens on a board, at most one per file: `ranks[file]` is the 0-based rank of the
 /// queen on that file, or [`EMPTY`].
 ///

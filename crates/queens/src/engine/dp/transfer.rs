@@ -54,6 +54,7 @@ use num_bigint::BigUint;
 use super::{Acc, Overflowed, is_leaper};
 use crate::engine::{Control, Engine, Job};
 use crate::error::Error;
+use crate::par::prelude::*;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
 
@@ -395,7 +396,7 @@ impl Plan {
     /// On `t` threads the shifted windows (`r` moved up by `bits`, so a state's
     /// successors fall on one side) are cut at pivots into one slice per segment of
     /// `segs` ([`SLICES_PER_THREAD`] per thread), at the quantiles of a sample of every
-    /// run; the threads take the slices in turn, merging each slice of every run into
+    /// run; rayon's threads take the slices (work stealing), merging each slice of every run into
     /// the slice's own segment. The table is the segments in order, never copied
     /// together.
     ///
@@ -508,39 +509,17 @@ impl Plan {
             let overflowed = if jobs == 1 {
                 step.merge(slices(0), &mut next[0], &stop).is_err()
             } else {
-                // The threads take the slices in turn, each merging into the slice's
-                // own segment: the merge's work per state varies along the table, so
-                // fixed shares left one thread up to half as much again as the other.
-                let work = std::sync::Mutex::new(next.iter_mut().take(jobs).enumerate());
-                #[cfg(feature = "parallel")]
-                let over = std::thread::scope(|scope| {
-                    let handles: Vec<_> = (0..threads.min(jobs))
-                        .map(|_| {
-                            scope.spawn(|| {
-                                let mut over = false;
-                                loop {
-                                    let job = work.lock().expect("no merge panicked").next();
-                                    let Some((t, out)) = job else { break over };
-                                    over |= step.merge(slices(t), out, &stop).is_err();
-                                }
-                            })
-                        })
-                        .collect();
-                    handles
-                        .into_iter()
-                        .map(|h| h.join().expect("a merge thread panicked"))
-                        .fold(false, |a, b| a | b)
-                });
-                // No threads: the slices one after another (one slice, as one thread
-                // makes one chunk).
-                #[cfg(not(feature = "parallel"))]
-                let over = work
-                    .into_inner()
-                    .expect("no merge panicked")
-                    .fold(false, |over, (t, out)| {
-                        over | step.merge(slices(t), out, &stop).is_err()
-                    });
-                over
+                // rayon's threads take the slices, each merging into the slice's own
+                // segment; work stealing balances them (the merge's work per state
+                // varies along the table, so fixed shares left one thread up to half
+                // as much again as the other).
+                ctl.in_pool(|| {
+                    Ok(next[..jobs]
+                        .par_iter_mut()
+                        .enumerate()
+                        .map(|(t, out)| step.merge(slices(t), out, &stop).is_err())
+                        .reduce(|| false, |a, b| a | b))
+                })?
             };
             // A merge cut short by the stop leaves a partial table: never used.
             if ctl.cancelled() {

@@ -417,6 +417,13 @@ pub(crate) fn run_tasks(
 
 /// [`run_tasks`] with the `parallel` feature: on the calling thread when one thread
 /// is asked for, else on worker threads.
+///
+/// A pool of its own rather than rayon's: each result goes to `done` *on the calling
+/// thread* as it arrives (the checkpoint's journal and the shard's tally are written
+/// there, in completion order), and the queue between them holds one result per
+/// thread, so that a cancel or a failed write stops the run within a task or two per
+/// thread. rayon's iterators hand results back only when all are done, and its scopes
+/// would need this same channel and queue on top.
 #[cfg(feature = "parallel")]
 fn run_tasks_threads(
     plan: &dyn PartPlan,
