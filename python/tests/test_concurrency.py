@@ -222,7 +222,7 @@ def interrupt(call: str, tmp_path):
         "queens.count(18)",
         "queens.count(17, threads=1)",
         "queens.count(24, threads=1)",
-        "queens.count((100, 100), '6Q')",
+        "queens.count((100, 100), '7Q')",
         "queens.count(23, '23A', threads=1)",
         "queens.count(16, '16N')",
         "queens.solve(10, '26K')",
@@ -273,7 +273,7 @@ except queens.BudgetError:
 BIG = [
     "queens.count(24, threads=1, budget=0.3)",
     "queens.count(21, threads=1, budget=0.3)",
-    "queens.count((40, 40), '6Q', threads=1, budget=0.3)",
+    "queens.count((40, 40), '7Q', threads=1, budget=0.3)",
     "queens.count(23, '23A', threads=1, budget=0.3)",
     "queens.count(16, '16N', threads=1, budget=0.3)",
 ]

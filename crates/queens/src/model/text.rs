@@ -55,7 +55,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("the placement") && e.contains("byte 3") && e.contains("0xff"),
+            e.contains("the placement") && e.contains("byte 2") && e.contains("0xff"),
             "{e}"
         );
         let e = decode(b"", "the region file").unwrap_err().to_string();
