@@ -406,7 +406,7 @@ fn bad_terrain_is_refused_naming_the_place() {
                 "--regions",
                 short.to_str().unwrap(),
             ],
-            "2 lines",
+            "draws a 2x3 board",
         ),
         (
             vec![
