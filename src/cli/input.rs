@@ -4,17 +4,23 @@
 
 use std::io::Read;
 
-/// The text of `path` (`-`: standard input), read as `what` ("the region file").
-pub fn read_text(path: &str, what: &str) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    let named = if path == "-" {
+/// The bytes of `path` (`-`: standard input), read as `what`, and how to name it in a
+/// sentence.
+pub fn read_bytes(path: &str, what: &str) -> Result<(Vec<u8>, String), String> {
+    if path == "-" {
+        let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read {what} from standard input: {e}"))?;
-        format!("{what} (standard input)")
+        Ok((bytes, format!("{what} (standard input)")))
     } else {
-        bytes = std::fs::read(path).map_err(|e| format!("cannot read {what} '{path}': {e}"))?;
-        format!("{what} '{path}'")
-    };
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {what} '{path}': {e}"))?;
+        Ok((bytes, format!("{what} '{path}'")))
+    }
+}
+
+/// The text of `path` (`-`: standard input), read as `what` ("the region file").
+pub fn read_text(path: &str, what: &str) -> Result<String, String> {
+    let (bytes, named) = read_bytes(path, what)?;
     queens::text::decode(&bytes, &named).map_err(|e| e.to_string())
 }

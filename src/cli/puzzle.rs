@@ -2,7 +2,6 @@
 //! file, solved, counted, checked, hinted, explained, rated and generated. The library's
 //! [`queens::puzzle`] does the work; this module parses flags and renders answers.
 
-use std::io::Read;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -200,15 +199,7 @@ pub fn puzzle_cmd(args: &PuzzleArgs) -> CliResult {
 /// The puzzle of `args`, read from its file or standard input.
 fn read(args: &FileArgs) -> Result<Puzzle, String> {
     let name = args.file.display().to_string();
-    let bytes = if name == "-" {
-        let mut b = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut b)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        b
-    } else {
-        std::fs::read(&args.file).map_err(|e| format!("cannot read {name}: {e}"))?
-    };
+    let (bytes, _) = super::input::read_bytes(&name, "the puzzle file")?;
     Puzzle::parse_bytes(&bytes, args.stars).map_err(|e| format!("{name}: {e}"))
 }
 

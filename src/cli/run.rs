@@ -511,16 +511,18 @@ fn gen_regions(
     let settings = limits.settings(Some(&report));
     // The daily "Queens" piece (the default) goes to the puzzle generator, which is
     // much faster; other pieces to the general one.
-    if piece.is_none_or(|d| d.trim() == "L=RF") && n >= 1 && n as usize <= queens::puzzle::MAX_SIDE
+    let made = if piece.is_none_or(|d| d.trim() == "L=RF")
+        && n >= 1
+        && n as usize <= queens::puzzle::MAX_SIDE
     {
-        let made = gen_regions_queens(n, seed, &kind, solution, &settings);
-        bar.finish();
-        return made;
-    }
-    let made = queens::regions::generate(n, &kind, seed, &settings);
+        gen_regions_queens(n, seed, &kind, &settings)
+    } else {
+        queens::regions::generate(n, &kind, seed, &settings)
+            .map(|p| p.map(|p| (p.picture, p.solution)))
+    };
     bar.finish();
-    let puzzle = match made {
-        Ok(Some(p)) => p,
+    let (picture, placement) = match made {
+        Ok(Some(made)) => made,
         Ok(None) => {
             eprintln!(
                 "queens: no solution: {n} pieces of kind {} cannot stand on {n}x{n} apart",
@@ -530,9 +532,9 @@ fn gen_regions(
         }
         Err(e) => return failed(e),
     };
-    let mut text = puzzle.picture.clone();
+    let mut text = picture;
     if solution {
-        text.push_str(&format!("\n{}\n", puzzle.solution));
+        text.push_str(&format!("\n{placement}\n"));
     }
     let mut out = io::stdout().lock();
     write_out(&mut out, &text)?;
@@ -541,45 +543,30 @@ fn gen_regions(
 }
 
 /// `gen-regions` for the default piece (`L=RF`, one per region): the region-puzzle
-/// generator, in the same output format.
+/// generator's puzzle as a picture and its solution as `kind` pieces.
 fn gen_regions_queens(
     n: u32,
     seed: u64,
     kind: &PieceKind,
-    solution: bool,
     settings: &queens::Settings,
-) -> CliResult {
+) -> Result<Option<(String, Placement)>, queens::Error> {
     let req = queens::puzzle::generate::Request {
         n: n as usize,
         stars: 1,
         difficulty: None,
         seed,
     };
-    let made = match queens::puzzle::generate::generate(&req, settings) {
-        Ok(Some(m)) => m,
-        Ok(None) => {
-            eprintln!(
-                "queens: no solution: {n} pieces of kind {} cannot stand on {n}x{n} apart",
-                kind.letter()
-            );
-            return Ok(Outcome::No);
-        }
-        Err(e) => return failed(e),
-    };
-    let mut text = made.puzzle.picture();
-    if solution {
-        let pieces = made
-            .solution
-            .iter()
-            .map(|&i| queens::Piece {
-                kind: kind.clone(),
-                square: made.puzzle.square(i),
-            })
-            .collect();
-        text.push_str(&format!("\n{}\n", Placement::new(pieces)));
-    }
-    let mut out = io::stdout().lock();
-    write_out(&mut out, &text)?;
-    finish(&mut out)?;
-    Ok(Outcome::Yes)
+    Ok(
+        queens::puzzle::generate::generate(&req, settings)?.map(|made| {
+            let pieces = made
+                .solution
+                .iter()
+                .map(|&i| queens::Piece {
+                    kind: kind.clone(),
+                    square: made.puzzle.square(i),
+                })
+                .collect();
+            (made.puzzle.picture(), Placement::new(pieces))
+        }),
+    )
 }

@@ -117,14 +117,15 @@ impl Puzzle {
     /// such rather than failing as text).
     pub fn parse_bytes(bytes: &[u8], k: u32) -> Result<Puzzle, Error> {
         let bad = |why: String| Error::BadTerrain(format!("bad puzzle file: {why}"));
-        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-            return Err(bad(
-                "it is empty (write one line per rank, one region letter per square)".into(),
-            ));
-        }
-        let text = match std::str::from_utf8(bytes) {
+        // BOM, CRLF, binary and empty files as every text input (`crate::text`), with
+        // the puzzle's own sentences.
+        let text = match crate::text::decode(bytes, "the puzzle file") {
             Ok(t) if !t.chars().any(|c| c.is_control() && !c.is_whitespace()) => t,
+            Err(Error::EmptyInput { .. }) => {
+                return Err(bad(
+                    "it is empty (write one line per rank, one region letter per square)".into(),
+                ));
+            }
             _ => {
                 return Err(bad(
                     "it is binary, not text (write one line per rank, one region letter per square)"
