@@ -22,6 +22,26 @@
 //! use queens::Control;
 //! assert_eq!(count(8, 8, &Control::default()).unwrap(), Tally { total: 92, unique: 12 });
 //! ```
+//!
+//! # What it takes
+//! `Job::Count`, `Job::CountParts` and `Job::Enumerate` on `Problem::is_plain_queens`
+//! problems with sides up to 64: it stands before `exact` in `ENGINES`, so `auto` sends
+//! exactly those here and everything else on. It counts without listing
+//! (`Engine::counts_fast`), so a count stands in for a search where only existence
+//! matters. Listing counts no steps: with a step budget `auto` lists with `exact`, and
+//! naming `nqueens` is refused.
+//!
+//! # A count in parts, end to end
+//! `queens count N --json/--checkpoint/--shard/--method` (the CLI's `parts` module) calls
+//! `engine::count_parts` (job `CountParts`) → `NQueensEngine::count_parts` → the method
+//! (`--method`, else that of an existing checkpoint, else `Join` for a square up to 21 and
+//! `Backtrack` for rectangles and larger squares) → `Plan::with_method` → the plan as
+//! `resume::NQueensParts` on `engine::parts::run` (loads the checkpoint, picks the
+//! shard's tasks, skips finished ones) → `run_tasks` → for a whole join count, the unique
+//! count from the total (`symmetric::unique_from_total`).
+//!
+//! Measured figures (against the reference counter, Q(19) to Q(21), the join's design
+//! choices and what was tried and dropped): `bench/nqueens.md`.
 
 pub mod enumerate;
 pub mod join;
