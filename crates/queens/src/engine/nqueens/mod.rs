@@ -1,6 +1,7 @@
 //! The `nqueens` engine: a dedicated counter for plain N-queens (`n` queens on `n × n`,
 //! or `min(R, C)` queens on `R × C`, nothing fixed), far faster than the general
-//! backtracker, and the only engine that also gives the count up to symmetry.
+//! backtracker; its own searches also give the count up to symmetry (the backtracker's
+//! classes, or the join's total with the rotation-fixed solutions).
 //!
 //! Why a separate engine: plain N-queens is the one problem people count at sizes
 //! where hours of CPU time are at stake, so it earns a search with no generality left

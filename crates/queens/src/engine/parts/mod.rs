@@ -1,6 +1,7 @@
 //! Long counts in parts: every engine that counts in parts describes its work as a
 //! `PartPlan`, a deterministic list of tasks (the first rows of N-queens or amazons,
-//! the pre-placements of the exact search, the first squares of `fewlines`), and this
+//! the torus engine's orbit searches expanded, the pre-placements of the exact search,
+//! the first squares of `fewlines`), and this
 //! module runs any such plan with the same guarantees:
 //!
 //! - **checkpoints** ([`checkpoint`]): the finished tasks and their sums, written
