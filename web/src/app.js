@@ -479,7 +479,10 @@ function checkBoard() {
 
 // ---------------------------------------------------------------- puzzle mode
 
+// A colour per region: all different while the palette lasts; beyond that, neighbours
+// differ (greedy, the least used colour first), and thick borders tell regions apart.
 function colourRegions(side, regions) {
+  if (side <= REGION_COLOURS.length) return REGION_COLOURS.slice(0, side);
   const adj = Array.from({ length: side }, () => new Set());
   for (let i = 0; i < side * side; i++) {
     const r = Math.floor(i / side), f = i % side;
@@ -491,11 +494,13 @@ function colourRegions(side, regions) {
     }
   }
   const colour = new Array(side).fill(-1);
+  const uses = new Array(REGION_COLOURS.length).fill(0);
   for (let reg = 0; reg < side; reg++) {
-    const used = new Set([...adj[reg]].map((o) => colour[o]));
-    let c = 0;
-    while (used.has(c) && c < REGION_COLOURS.length - 1) c++;
+    const taken = new Set([...adj[reg]].map((o) => colour[o]));
+    const free = uses.map((u, c) => [u, c]).filter(([, c]) => !taken.has(c));
+    const [, c] = (free.length ? free : uses.map((u, c) => [u, c])).sort((x, y) => x[0] - y[0])[0];
     colour[reg] = c;
+    uses[c] += 1;
   }
   return colour.map((c) => REGION_COLOURS[c]);
 }
