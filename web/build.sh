@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' crates/queens-web/Cargo.toml)
 [ -n "$version" ] || { echo "web/build.sh: no pinned wasm-bindgen version in crates/queens-web/Cargo.toml" >&2; exit 2; }
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
-  cargo install wasm-bindgen-cli --version "$version" --locked
+  # Without default features: no TLS stack, which only the test runner uses to download.
+  cargo install wasm-bindgen-cli --version "$version" --locked --no-default-features
 fi
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 cargo build -p queens-web --profile web --target wasm32-unknown-unknown

@@ -69,9 +69,14 @@ let wasmModule = null;
 globalThis.queensProgress = () => {};
 globalThis.queensPanic = (message) => console.error("queens panicked:", message);
 
+// A quick job on the page's own instance. A trap (a panic in the library) leaves the
+// instance unusable: the answer says to reload.
 function ask(name, request) {
-  const answer = JSON.parse(call(name, JSON.stringify(request)));
-  return answer;
+  try {
+    return JSON.parse(call(name, JSON.stringify(request)));
+  } catch (e) {
+    return { error: `the library failed (${e}); reload the page` };
+  }
 }
 
 function boardRequest(overrides = {}) {
@@ -103,14 +108,17 @@ function startWorker() {
       else if (msg.type === "panic") console.error("queens panicked in the worker:", msg.message);
       else if (msg.type === "result" && job && msg.id === job.id) {
         const done = job.done;
+        clearInterval(job.timer);
         job = null;
+        // A trapped instance is not used again.
+        if (msg.answer.trapped) { worker.terminate(); startWorker(); }
         setRunning(false);
         done(msg.answer, msg.ms);
       }
     };
   });
   worker.onerror = (e) => {
-    if (job) { const j = job; job = null; setRunning(false); finish({ error: `the worker failed: ${e.message}` }); j.failed = true; }
+    if (job) { clearInterval(job.timer); job = null; setRunning(false); finish({ error: `the worker failed: ${e.message}` }); }
   };
   worker.postMessage({ type: "init", module: wasmModule });
 }
@@ -120,13 +128,17 @@ function setRunning(on) {
   for (const b of $$(".toolbar [data-action]")) b.disabled = on ? b.dataset.action !== "stop" : b.dataset.action === "stop";
   if (on) setStatus("running");
 }
+// The progress line: the last report of the library (`done` of `total` units; total 0
+// when unknown), with the time so far, refreshed twice a second.
 function showProgress(done, total) {
   const el = $('[data-testid="progress"]');
   if (!job) { el.textContent = ""; return; }
+  if (done !== undefined) job.progress = [done, total];
   const secs = ((performance.now() - job.t0) / 1000).toFixed(1);
-  el.textContent = total > 0
-    ? `${job.label}: ${done} of ${total} (${Math.floor((100 * done) / total)}%), ${secs} s`
-    : `${job.label}: ${done} tried, ${secs} s`;
+  const [d, t] = job.progress || [0, 0];
+  el.textContent = t > 0
+    ? `${job.label}: ${d} of ${t} parts (${Math.floor((100 * d) / t)}%), ${secs} s`
+    : d > 0 ? `${job.label}: ${d} done, ${secs} s` : `${job.label}… ${secs} s`;
 }
 
 async function runJob(name, request, label, done) {
@@ -135,7 +147,7 @@ async function runJob(name, request, label, done) {
   job = { id: jobId, done, label, t0: performance.now() };
   setRunning(true);
   $('[data-testid="progress"]').textContent = `${label}…`;
-  job.timer = setInterval(() => job && showProgress(0, 0) , 500);
+  job.timer = setInterval(() => job && showProgress(), 500);
   const myJob = job;
   await workerReady;
   if (job !== myJob) return;
@@ -162,7 +174,6 @@ function setResult(text, detail = "") {
 }
 // Ends a job: its answer (or error) shown, status `done`.
 function finish(answer, ms) {
-  if (job && job.timer) clearInterval(job.timer);
   $('[data-testid="progress"]').textContent = ms !== undefined ? `took ${(ms / 1000).toFixed(3)} s` : "";
   if (ms !== undefined) document.body.dataset.jobMs = ms.toFixed(1);
   if (answer.error) setResult(`error: ${answer.error}`);
@@ -255,8 +266,8 @@ function paint() {
       const li = document.createElement("li");
       li.textContent = p;
       list.append(li);
-      for (const m of p.matchAll(/\b[A-Z]([a-z]+\d+)\b/g)) state.conflicts.add(m[1]);
     }
+    state.conflicts = new Set(answer.conflicting);
     if (answer.fairy) $('[data-input="betza"]').title = `F is the ${answer.fairy}`;
   }
   for (const sq of $$("#board [data-square]")) {
@@ -783,6 +794,13 @@ function wire() {
   input("betza").addEventListener("change", () => { state.betza = input("betza").value.trim(); edited(); paint(); });
   input("spec").addEventListener("change", () => { state.spec = input("spec").value.trim(); edited(); saveHash(); });
   input("letters").addEventListener("change", () => paint());
+  input("puzzle-file").addEventListener("change", async () => {
+    const file = input("puzzle-file").files[0];
+    if (!file) return;
+    const text = await file.text();
+    input("puzzle-text").value = text;
+    openPuzzle(text, Number(input("stars").value) || 1);
+  });
   window.addEventListener("hashchange", () => { if (!job) loadHash(); });
   setInterval(() => {
     if (state.mode !== "puzzle" || !state.puzzle || state.timerStart === null) return;

@@ -34,7 +34,7 @@ onmessage = async (event) => {
     try {
       answer = JSON.parse(call(msg.name, JSON.stringify(msg.request)));
     } catch (e) {
-      answer = { error: `the job failed inside the module: ${e}` };
+      answer = { error: `the job failed inside the library: ${e}`, trapped: true };
     }
     postMessage({ type: "result", id: msg.id, answer, ms: performance.now() - t0 });
   }

@@ -5,7 +5,10 @@ generated puzzle played to the end with hints, shared links, exports and the key
 """
 
 import time
+from pathlib import Path
 from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parents[2]
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
@@ -150,12 +153,18 @@ def test_max_and_cover(site):
 
 def test_stop_ends_a_long_count_within_a_second_and_the_page_works_on(site):
     site.open()
-    site.fill("rows", 17)
-    site.fill("cols", 17)
+    # 20 queens: 39,029,188,884 solutions, far beyond a second here.
+    site.fill("rows", 20)
+    site.fill("cols", 20)
     site.action("count")
     site.wait_status("running")
     time.sleep(0.7)
     assert site.status() == "running"
+    # The page's thread stays free while the worker counts.
+    t = time.monotonic()
+    site.page.evaluate("document.querySelectorAll('[data-square]').length")
+    assert time.monotonic() - t < 0.2
+    assert site.page.text_content('[data-testid="progress"]').startswith("counting")
     t0 = time.monotonic()
     site.action("stop")
     site.wait_status("stopped", timeout=1000)
@@ -225,6 +234,22 @@ def test_explain_step_by_step_and_a_wrong_queen(site):
     site.square("a1").click()
     site.action("check")
     assert site.result().startswith("contradiction")
+
+
+def test_a_puzzle_file_opens(site):
+    site.open()
+    site.action("mode-puzzle")
+    path = ROOT / "testdata" / "puzzles" / "k1-n09-hard.txt"
+    site.page.set_input_files('[data-input="puzzle-file"]', str(path))
+    site.wait_status("done")
+    assert site.result() == "unique"
+    assert len(site.page.query_selector_all("[data-square]")) == 81
+    assert site.page.input_value('[data-input="puzzle-text"]').split() == path.read_text().split()
+    site.action("solve")
+    site.wait_status("done")
+    assert len(site.squares_with("piece", "Q")) == 9
+    site.action("check")
+    assert site.result() == "solved"
 
 
 def test_a_shared_link_opens_the_same_board_and_puzzle(site, browser):

@@ -1,7 +1,7 @@
 //! The free board: the page's board (size, holes, blockers, torus, pieces, one fairy
 //! kind) read into the library's values, and every question the page asks about it
 //! answered by the library: attacked squares ([`Terrain::attacks`]), the verdict
-//! (`queens::verify`, the sentences of `queens verify`), solve (complete the placed
+//! (`queens::verdict::Verdict`, the text of `queens verify`), solve (complete the placed
 //! pieces, or prove that they cannot be completed), the solution of a given index (for
 //! next and previous), counts, the maximum and the fewest covering pieces.
 //!
@@ -12,7 +12,8 @@ use std::ops::ControlFlow;
 use queens::cover::{CoverOptions, cover};
 use queens::maximum::maximum_on;
 use queens::terrain::Terrain;
-use queens::verify::{conflicts_on, terrain_faults, verify_on};
+use queens::verdict::{Expect, Verdict};
+use queens::verify::conflicts_on;
 use queens::{
     Board, Catalog, EngineChoice, PieceCount, PieceKind, Placement, Problem, Settings, fairy,
     parse_spec,
@@ -171,37 +172,6 @@ fn names(squares: impl IntoIterator<Item = queens::Square>) -> Vec<String> {
     squares.into_iter().map(|s| s.to_string()).collect()
 }
 
-/// The problems of the placement (conflicts, then pieces on holes or blockers) and the
-/// verdict as `queens verify` words it (without its final newline).
-fn verdict(s: &Setup) -> Result<(Vec<String>, String), String> {
-    let found = verify_on(&s.board, &s.terrain, &s.placement).map_err(text)?;
-    let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
-    problems.extend(
-        terrain_faults(&s.board, &s.terrain, &s.placement)
-            .iter()
-            .map(ToString::to_string),
-    );
-    let n = s.placement.len();
-    let text = if problems.is_empty() {
-        format!(
-            "valid: {n} piece{} on {}, no attacks",
-            if n == 1 { "" } else { "s" },
-            s.board
-        )
-    } else {
-        let mut t = format!(
-            "invalid: {} problem{}",
-            problems.len(),
-            if problems.len() == 1 { "" } else { "s" }
-        );
-        for p in &problems {
-            t.push_str(&format!("\n  {p}"));
-        }
-        t
-    };
-    Ok((problems, text))
-}
-
 /// What the page shows after every change: attacked squares, the verdict in the words
 /// of `queens verify` (conflicts, pieces on holes or blockers), the canonical
 /// coordinates and the fairy piece's name.
@@ -211,13 +181,19 @@ pub fn analyse(req: &BoardRequest) -> Result<Value, String> {
     for p in s.placement.pieces() {
         attacked.extend(s.terrain.attacks(&s.board, &p.kind, p.square));
     }
-    let (problems, verdict) = verdict(&s)?;
+    let verdict =
+        Verdict::judge(&s.board, &s.terrain, &s.placement, &Expect::default()).map_err(text)?;
+    let in_conflict: std::collections::BTreeSet<_> = verdict
+        .conflicts()
+        .flat_map(|c| [c.first.square, c.second.square])
+        .collect();
     let fairy = s.catalog.get(FAIRY).ok().map(|k| k.name().to_string());
     Ok(json!({
         "attacked": names(attacked),
-        "valid": problems.is_empty(),
-        "problems": problems,
-        "text": verdict,
+        "conflicting": names(in_conflict),
+        "valid": verdict.is_valid(),
+        "problems": verdict.problems(),
+        "text": verdict.to_string(),
         "coords": s.placement.to_string(),
         "fairy": fairy,
     }))
@@ -377,6 +353,7 @@ mod tests {
     fn attacks_and_conflicts_come_from_the_library_in_verify_words() {
         let v = analyse(&req(r#"{"pieces": "Qd1 Nf2"}"#)).unwrap();
         assert_eq!(v["valid"], false);
+        assert_eq!(v["conflicting"], json!(["d1", "f2"]));
         assert_eq!(v["problems"][0], "Nf2 attacks Qd1 by a (2,1) leap");
         assert_eq!(
             v["text"],
