@@ -350,7 +350,8 @@ function saveHash() {
   if (state.mode === "puzzle") {
     h.set("mode", "puzzle");
     if (state.puzzle) {
-      h.set("pz", state.puzzle.text.trim().split("\n").join("/"));
+      // Ranks joined by spaces (a region name is never blank), `+` in the URL.
+      h.set("pz", state.puzzle.text.trim().split("\n").join(" "));
       h.set("stars", state.puzzle.stars);
       const r = puzzleRequest();
       if (r.placed) h.set("q", r.placed.replaceAll(" ", ","));
@@ -375,7 +376,9 @@ function loadHash() {
   if (h.get("mode") === "puzzle") {
     setMode("puzzle", false);
     if (h.get("pz")) {
-      const text = h.get("pz").split("/").join("\n") + "\n";
+      // Ranks apart by spaces; a hand-written link may part them by `/` instead.
+      const pz = h.get("pz").trim();
+      const text = pz.split(pz.includes(" ") ? " " : "/").join("\n") + "\n";
       openPuzzle(text, Number(h.get("stars") || 1), false);
       for (const sq of (h.get("q") || "").split(",").filter(Boolean)) state.marks.set(sq, "Q");
       for (const sq of (h.get("x") || "").split(",").filter(Boolean)) state.marks.set(sq, "x");

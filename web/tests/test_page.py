@@ -276,6 +276,20 @@ def test_a_shared_link_opens_the_same_board_and_puzzle(site, browser):
     site.open("#mode=puzzle&pz=aabb%2Faabb%2Fccdd%2Fccdd&stars=1&q=a2&x=b1")
     assert site.squares_with("piece", "Q") == {"a2"}
     assert site.squares_with("mark", "cross") == {"b1"}
+    site.square("d1").click()
+    other = browser.new_page()
+    try:
+        other.goto(site.page.url)
+        other.wait_for_selector("body[data-ready=true]")
+        marks = dict(
+            other.eval_on_selector_all(
+                "[data-square]", "els => els.map(e => [e.dataset.square, [e.dataset.region, e.dataset.mark || e.dataset.piece || '']])"
+            )
+        )
+        assert marks["a2"] == ["c", "Q"] and marks["b1"] == ["c", "cross"]
+        assert marks["d1"] == ["d", "cross"] and marks["d4"] == ["b", ""]
+    finally:
+        other.close()
 
 
 def test_exports_coords_svg_and_png(site):

@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 #[serde(default, deny_unknown_fields)]
 pub struct PuzzleRequest {
     /// The puzzle in its text format: one line per rank, top rank first, one region
-    /// name per square (`/` may stand for a line end, as the page's links write it).
+    /// name per square.
     pub text: String,
     /// Stars per row, column and region.
     pub stars: u32,
@@ -52,7 +52,7 @@ impl PuzzleRequest {
 
     /// The puzzle alone.
     pub fn puzzle(&self) -> Result<Puzzle, String> {
-        Puzzle::parse(&self.text.replace('/', "\n"), self.stars).map_err(text)
+        Puzzle::parse(&self.text, self.stars).map_err(text)
     }
 
     /// The puzzle and the position.
@@ -310,7 +310,7 @@ mod tests {
     use super::*;
 
     /// The 6x6 from `queens::puzzle::rate`'s docs: easy, in 6 steps.
-    const EASY: &str = "eeffff/eeeeff/eeeefd/ceeeff/ccbeaa/cceeaa";
+    const EASY: &str = "eeffff\neeeeff\neeeefd\nceeeff\nccbeaa\ncceeaa\n";
 
     fn req(text: &str, placed: &str, crossed: &str) -> PuzzleRequest {
         PuzzleRequest {
@@ -331,7 +331,7 @@ mod tests {
         assert_eq!(names.as_bytes()[a1], b'c');
         let f4 = v["regions"][3 * 6 + 5].as_u64().unwrap() as usize;
         assert_eq!(names.as_bytes()[f4], b'd');
-        let e = info(&req("aab/ab", "", "")).unwrap_err();
+        let e = info(&req("aab\nab\n", "", "")).unwrap_err();
         assert!(e.starts_with("bad puzzle file"), "{e}");
     }
 
