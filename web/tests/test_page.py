@@ -332,3 +332,23 @@ def test_every_hook_the_issue_lists_is_on_the_page(site):
         assert site.page.locator(f'[data-input="{name}"]').count() == 1, name
     assert site.page.locator('[data-testid="result"]').count() == 1
     assert len(site.page.query_selector_all("[data-square]")) == 64
+
+
+def test_auto_crosses_follow_a_queen(site):
+    site.open("#mode=puzzle&pz=aabb%2Faabb%2Fccdd%2Fccdd&stars=1")
+    site.page.check('[data-input="auto-crosses"]')
+    site.square("b3").click()  # empty -> cross
+    site.square("b3").click()  # cross -> queen
+    crosses = site.squares_with("mark", "cross")
+    # Its neighbours, its rank and file, and the rest of its region 'a' (a3 a4 b4).
+    assert {"a2", "a3", "a4", "b4", "c4", "c3", "c2", "b2", "b1", "d3"} <= crosses
+    assert "d1" not in crosses and "b3" not in crosses
+
+
+def test_a_bad_input_gets_one_sentence_and_the_page_goes_on(site):
+    site.open()
+    site.fill("spec", "9Z")
+    answer = site.run("count")
+    assert answer.startswith("error: ") and "\n" not in answer
+    site.fill("spec", "")
+    assert site.run("count") == "92"
