@@ -10,6 +10,7 @@ use std::io::{self, Read, Write};
 
 use clap::Args;
 use queens::perm::{EMPTY, Perm};
+use queens::verdict::{Expect, Fault, Listing, Verdict};
 use queens::{
     Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Placement, Problem, Settings,
     parse_spec, render,
@@ -87,6 +88,13 @@ pub fn default_solve_format(board: &Board, queens: bool) -> SolveFormat {
     }
 }
 
+/// A seed from the clock, for `--random` without `--seed`.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 /// Runs `solve` when the problem holds queens only (`None`: not ours, the general
 /// runner takes it).
 pub fn solve(
@@ -124,20 +132,25 @@ pub fn solve(
     let problem = Problem::new(board, pieces, fixed).map_err(|e| e.to_string())?;
     let choice: EngineChoice = args.engine.parse().map_err(|e: Error| e.to_string())?;
     let format = format.unwrap_or_else(|| default_solve_format(&board, true));
-    // Settings and engine first: a shortcut answer below must not hide a bad input.
+    // Settings and engine first: a shortcut answer below must not hide a bad input. A
+    // random solution is asked for by its seed: only an engine that draws random numbers
+    // takes one.
     let limits = super::limits::Limits::of(args)?;
-    let asked = if huge.random {
-        EngineChoice::Named("local")
-    } else {
-        choice
+    let seed = huge.random.then(|| huge.seed.unwrap_or_else(clock_seed));
+    let settings = Settings {
+        seed,
+        ..limits.settings(None)
     };
-    queens::engine::picked(
-        asked,
-        &problem,
-        queens::Job::SolvePerm,
-        &limits.settings(None),
-    )
-    .map_err(|e| e.to_string())?;
+    queens::engine::picked(choice, &problem, queens::Job::SolvePerm, &settings).map_err(|e| {
+        if huge.random {
+            format!("--random: {e}")
+        } else {
+            e.to_string()
+        }
+    })?;
+    if let (Some(s), None) = (seed, huge.seed) {
+        eprintln!("queens: seed {s}");
+    }
 
     // Fixed queens that attack each other: no solution, said in O(n).
     let fixed_perm = if problem.fixed().is_empty() {
@@ -163,29 +176,6 @@ pub fn solve(
         return Ok(Some(Outcome::No));
     }
 
-    let mut choice = choice;
-    let mut seed = None;
-    if huge.random {
-        if let EngineChoice::Named(name) = choice
-            && name != "local"
-        {
-            return Err(format!(
-                "--random uses the local engine, not '{name}'; leave out --engine"
-            ));
-        }
-        choice = EngineChoice::Named("local");
-        seed = Some(huge.seed.unwrap_or_else(|| {
-            let s = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            eprintln!("queens: seed {s}");
-            s
-        }));
-    }
-    let settings = Settings {
-        seed,
-        ..limits.settings(None)
-    };
     if matches!(format, SolveFormat::Perm) {
         // Streamed by engines that compute the answer rank by rank.
         let mut out = io::BufWriter::new(io::stdout().lock());
@@ -283,73 +273,29 @@ pub fn verify_perm(
         let from = if path == "-" { "stdin" } else { path };
         format!("in {from}: {e}")
     })?;
+    let expect = Expect {
+        pieces: pieces
+            .map(|spec| parse_spec(spec, &Catalog::standard()).map_err(|e| e.to_string()))
+            .transpose()?,
+        rank_list: true,
+        partial,
+        ..Expect::default()
+    };
     let board = board.unwrap_or_else(|| perm.board());
-    let queens = perm.queens();
-    let mut problems: Vec<String> = Vec::new();
-    let mut total = 0u64;
-    if !perm.is_valid() {
-        let (first, all) = perm.conflicts(10);
-        total = all;
-        problems.extend(first.iter().map(ToString::to_string));
-    }
-    let mut spec_problem = None;
-    if let Some(spec) = pieces {
-        let want: Vec<PieceCount> = parse_spec(spec, &Catalog::standard())
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .filter(|p| p.count > 0)
-            .collect();
-        let have = if queens == 0 {
-            Vec::new()
-        } else {
-            vec![PieceCount {
-                kind: PieceKind::queen(),
-                count: queens as u32,
-            }]
-        };
-        if have != want {
-            spec_problem = Some(format!(
-                "the placement has pieces {}Q but {} were asked for",
-                queens,
-                queens::format_spec(&want)
-            ));
-        }
-    } else if !partial {
-        spec_problem = super::verify_args::missing_queens(&board, queens as u64);
-    }
-    let valid = total == 0 && spec_problem.is_none();
+    let verdict = Verdict::judge_ranks(&perm, board, &expect, Listing::first(10));
+    let valid = verdict.is_valid();
     let text = match format {
-        VerifyFormat::Text if valid => format!(
-            "valid: {queens} piece{} on {board}, no attacks\n",
-            if queens == 1 { "" } else { "s" }
-        ),
-        VerifyFormat::Text => {
-            let mut t = String::from("invalid:");
-            if total > 0 {
-                t.push_str(&format!(
-                    " {total} attacking pair{}",
-                    if total == 1 { "" } else { "s" }
-                ));
-            }
-            if let Some(s) = &spec_problem {
-                t.push_str(if total > 0 { "; " } else { " " });
-                t.push_str(s);
-            }
-            t.push('\n');
-            for p in &problems {
-                t.push_str(&format!("  {p}\n"));
-            }
-            if total > problems.len() as u64 {
-                t.push_str(&format!("  ... the first {} shown\n", problems.len()));
-            }
-            t
-        }
+        VerifyFormat::Text => format!("{verdict}\n"),
         VerifyFormat::Json => {
-            let mut all = problems.clone();
-            all.extend(spec_problem.clone());
+            let problems: Vec<String> = verdict
+                .faults()
+                .iter()
+                .filter(|f| !matches!(f, Fault::Unlisted { .. }))
+                .map(ToString::to_string)
+                .collect();
             format!(
                 "{}\n",
-                serde_json::json!({ "valid": valid, "attacking_pairs": total, "problems": all, "queens": queens })
+                serde_json::json!({ "valid": valid, "attacking_pairs": verdict.attacking_pairs(), "problems": problems, "queens": verdict.pieces() })
             )
         }
     };

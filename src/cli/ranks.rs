@@ -6,7 +6,7 @@
 //! The bytes are those of `Placement`'s `Display` (`Qa4 Qb2`, files in order, ranks
 //! from 1), of `Perm`'s text (`4 2 ...`, 0 for an empty file), of `render::json` and of
 //! `render::diagram` (a blank line before every diagram but the first);
-//! `tests/enumerate.rs` compares them with the generic path.
+//! `tests/it/enumerate.rs` compares them with the generic path.
 
 use queens::perm::EMPTY;
 

@@ -144,7 +144,7 @@ impl Engine for AmazonsEngine {
         let tally = count(b.rows(), b.cols(), ctl)?;
         match tally.unique {
             Some(unique) => Ok(unique.into()),
-            None => crate::symmetry::burnside(problem, tally.total.into(), ctl),
+            None => crate::engine::orbits::burnside(problem, tally.total.into(), ctl),
         }
     }
 
@@ -680,7 +680,7 @@ mod tests {
         assert_eq!(count(14, 14, &ctl), Err(Error::Interrupted));
     }
 
-    // Moved from tests/counting.rs: the counter's own orbits are internal.
+    // Moved from tests/it/counting.rs: the counter's own orbits are internal.
     /// The count up to symmetry that the amazon counter finds on the way agrees with
     /// Burnside's lemma over its total (`symmetry::burnside`, whose fixed counts are
     /// searched apart).
@@ -698,7 +698,7 @@ mod tests {
             )
             .unwrap();
             let t = count(n, n, &ctl).unwrap();
-            let burnside = crate::symmetry::burnside(&p, t.total.into(), &ctl).unwrap();
+            let burnside = crate::engine::orbits::burnside(&p, t.total.into(), &ctl).unwrap();
             assert_eq!(t.unique.map(BigUint::from), Some(burnside), "n={n}");
         }
     }

@@ -379,7 +379,7 @@ mod tests {
         assert_eq!(complete(30, &fixed, Some(1), &ctl), Err(Error::Interrupted));
     }
 
-    // ---- Moved from tests/hugen.rs: on boards under 12x12, which the complete engine
+    // ---- Moved from tests/it/hugen.rs: on boards under 12x12, which the complete engine
     // leaves to the exact engine under its declared rules, only `complete` itself
     // reaches the search. ----
 

@@ -225,7 +225,7 @@ mod tests {
         }
     }
 
-    // ---- Moved from tests/hugen.rs: sides under 12, and the rectangles, which the
+    // ---- Moved from tests/it/hugen.rs: sides under 12, and the rectangles, which the
     // construct engine leaves to the exact engine under its declared rules, reach the
     // construction only through these functions. ----
 
@@ -251,7 +251,7 @@ mod tests {
         true
     }
 
-    /// The sides the construct engine leaves to the exact engine (tests/hugen.rs checks
+    /// The sides the construct engine leaves to the exact engine (tests/it/hugen.rs checks
     /// 12 to 3000 through the engine).
     #[test]
     fn construction_is_valid_for_every_n_under_12() {

@@ -39,6 +39,7 @@ pub(crate) mod dp;
 pub(crate) mod exact;
 pub(crate) mod local;
 pub(crate) mod nqueens;
+pub(crate) mod orbits;
 pub mod parts;
 #[cfg(feature = "sat")]
 pub(crate) mod sat;
@@ -61,70 +62,7 @@ pub use settings::MAX_THREADS;
 pub(crate) use settings::{Control, seconds};
 pub use settings::{Progress, Settings};
 
-/// What is asked of an engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Job {
-    /// Find one solution.
-    Solve,
-    /// Stream every solution.
-    Enumerate,
-    /// Count the solutions exactly.
-    Count,
-    /// Count the solutions distinct up to the board's symmetries.
-    CountUnique,
-    /// Find one solution of a queens-only problem in the compact one-rank-per-file form
-    /// ([`Perm`]), for boards of millions of files.
-    SolvePerm,
-    /// Count in parts that can be resumed from a checkpoint or run apart as shards
-    /// ([`Parts`]).
-    CountParts,
-}
-
-impl Job {
-    /// Every job, in the order `queens engines` lists them.
-    pub const ALL: [Job; 6] = [
-        Job::Solve,
-        Job::Enumerate,
-        Job::Count,
-        Job::CountUnique,
-        Job::CountParts,
-        Job::SolvePerm,
-    ];
-
-    /// The job as a verb phrase: "finds one solution", "counts" ...
-    pub fn verb(self) -> &'static str {
-        match self {
-            Job::Solve => "finds one solution of",
-            Job::Enumerate => "lists the solutions of",
-            Job::Count => "counts",
-            Job::CountUnique => "counts up to symmetry",
-            Job::SolvePerm => "finds one compact (perm) solution of",
-            Job::CountParts => "counts in resumable parts",
-        }
-    }
-
-    /// The job's short name, as `queens engines` prints it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Job::Solve => "solve",
-            Job::Enumerate => "all",
-            Job::Count => "count",
-            Job::CountUnique => "count --unique",
-            Job::SolvePerm => "solve (perm)",
-            Job::CountParts => "count in parts",
-        }
-    }
-
-    /// The job an engine's [`Engine::check`] is asked about for this one: a unique
-    /// count needs a count, a compact solution a solution.
-    fn base(self) -> Job {
-        match self {
-            Job::CountUnique | Job::CountParts => Job::Count,
-            Job::SolvePerm => Job::Solve,
-            j => j,
-        }
-    }
-}
+pub use crate::model::job::Job;
 
 /// The optional settings an engine honours (threads, time budgets, cancellation and
 /// progress are honoured by every engine).
@@ -305,10 +243,10 @@ pub(crate) trait Engine: Sync {
 
     /// The number of solutions up to the problem's symmetries. By default Burnside's
     /// lemma over [`crate::symmetry::symmetries`]: this engine's count for the
-    /// identity, the orbit search [`crate::symmetry::fixed_count`] for the others.
+    /// identity, the orbit search [`orbits::fixed_count`] for the others.
     fn count_unique(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         let total = self.count(problem, ctl)?;
-        crate::symmetry::burnside(problem, total, ctl)
+        crate::engine::orbits::burnside(problem, total, ctl)
     }
 
     /// A count split into parts (checkpoint, shard, method), for [`Job::CountParts`].
@@ -552,8 +490,9 @@ pub(crate) fn select(
             Ok(()) if engine.auto_picks(problem, job) => return Ok(engine),
             Ok(()) => {}
             // The refusal that binds is that of the most general engine for the job:
-            // the last one that runs it and can decide it (`exact` for most jobs).
-            Err(why) if runs(engine, job) && engine.decides() => general = Some(why),
+            // the last one that runs it and can decide it (`exact` for most jobs); with a
+            // seed (a random answer asked for), the last one that draws random numbers.
+            Err(why) if runs(engine, job) && binds(engine, ctl) => general = Some(why),
             Err(_) => {}
         }
     }
@@ -561,6 +500,16 @@ pub(crate) fn select(
         job,
         reason: general.unwrap_or_else(|| format!("no engine {} this problem", job.verb())),
     })
+}
+
+/// Whether `engine`'s refusal is the one `auto` names: the deciding engines' without a
+/// seed, the random ones' with one.
+fn binds(engine: &dyn Engine, ctl: &Control) -> bool {
+    if ctl.seed.is_some() {
+        engine.honours().seed
+    } else {
+        engine.decides()
+    }
 }
 
 /// Runs `run` on the engine `choice` picks for `job`, telling `ctl`'s listener which

@@ -186,19 +186,19 @@ impl Verdict {
     /// Judges queens given one rank per file, line by line in O(rows + cols): the first
     /// `listing.limit` attacking pairs (each the first queen seen on a line with a later
     /// one; every pair, line by line, when `listing.every_pair_when_few` and there are
-    /// at most `limit`), the number of all of them, then what `expect` asks. The open
-    /// board: a rank list has no terrain.
+    /// at most `limit`), the number of all of them, then what `expect` asks, on `board`:
+    /// the perm's own or a wider one whose files past the perm's are empty (as
+    /// [`Perm::read_leading`] leaves them). The open board: a rank list has no terrain.
     ///
     /// ```
     /// use queens::perm::Perm;
     /// use queens::verdict::{Expect, Listing, Verdict};
     /// let perm = Perm::parse_text("1 2 3", None).unwrap();
-    /// let v = Verdict::judge_ranks(&perm, &Expect::default(), Listing::first(10));
+    /// let v = Verdict::judge_ranks(&perm, perm.board(), &Expect::default(), Listing::first(10));
     /// assert_eq!(v.attacking_pairs(), 3);
     /// assert!(v.to_string().starts_with("invalid: 3 attacking pairs\n"));
     /// ```
-    pub fn judge_ranks(perm: &Perm, expect: &Expect, listing: Listing) -> Verdict {
-        let board = perm.board();
+    pub fn judge_ranks(perm: &Perm, board: Board, expect: &Expect, listing: Listing) -> Verdict {
         let queens = perm.queens() as u64;
         let (mut found, total) = if perm.is_valid() {
             (Vec::new(), 0)
@@ -453,9 +453,13 @@ mod tests {
         );
         let partial = Expect {
             partial: true,
-            ..expect
+            ..expect.clone()
         };
         assert!(judge("8", "[1,5,8,6,3,7,2]", &partial).is_valid());
+        let two = judge("8", "[1,5,8,6,3,7]", &expect).problems();
+        assert!(two[0].starts_with("2 queens are missing"), "{two:?}");
+        // Wider than tall: 0s on the extra files are no missing queens.
+        assert!(judge("4x6", "[2,4,1,3,0,0]", &expect).is_valid());
     }
 
     #[test]
@@ -471,11 +475,11 @@ mod tests {
             }],
             ..Expect::default()
         };
-        let v = judge("8", "Qa1 Nb3", &expect);
+        let v = judge("8", "Qa1 Nh7", &expect);
         assert_eq!(
             v.problems(),
             [
-                "the placement has pieces Q,N but 2Q were asked for",
+                "the placement has pieces N,Q but 2Q were asked for",
                 "the fixed piece Qc3 is not in the placement"
             ]
         );
@@ -489,7 +493,7 @@ mod tests {
                 limit: 100,
                 every_pair_when_few: true,
             };
-            let lines = Verdict::judge_ranks(&perm, &Expect::default(), every);
+            let lines = Verdict::judge_ranks(&perm, perm.board(), &Expect::default(), every);
             let b = perm.board();
             let pairs = Verdict::judge(
                 &b,
@@ -511,7 +515,7 @@ mod tests {
     #[test]
     fn a_line_by_line_verdict_names_what_it_does_not_list() {
         let perm = Perm::parse_text("1 1 1 1", None).unwrap();
-        let v = Verdict::judge_ranks(&perm, &Expect::default(), Listing::first(2));
+        let v = Verdict::judge_ranks(&perm, perm.board(), &Expect::default(), Listing::first(2));
         assert_eq!(v.attacking_pairs(), 6);
         assert_eq!(
             v.to_string(),

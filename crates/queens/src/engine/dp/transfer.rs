@@ -1314,7 +1314,7 @@ mod tests {
         .unwrap()
     }
 
-    // Moved from tests/counting.rs: `counts_up_to` is internal.
+    // Moved from tests/it/counting.rs: `counts_up_to` is internal.
     /// The transfer engine's whole table at once agrees with one count per size (by
     /// the exact engine).
     #[test]

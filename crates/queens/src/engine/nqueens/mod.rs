@@ -285,7 +285,7 @@ mod tests {
         assert_eq!(count(12, 12, &ctl), Err(Error::Interrupted));
     }
 
-    // Moved from tests/nqueens.rs: the plans are internal.
+    // Moved from tests/it/nqueens.rs: the plans are internal.
     #[test]
     fn join_agrees_with_the_backtracker_task_by_task_sums() {
         for n in 1..=12u32 {

@@ -208,7 +208,7 @@ mod tests {
             .collect()
     }
 
-    // Moved from tests/nqueens.rs: `unique_from_total` is internal.
+    // Moved from tests/it/nqueens.rs: `unique_from_total` is internal.
     #[test]
     fn burnside_gives_a002562_from_a000170_up_to_19() {
         // The rotation-symmetric solutions (`fixed_by`) at sizes the join counts by

@@ -555,9 +555,9 @@ where
         unique_summed: bool,
         task: F,
     ) -> TaskList<'a, F> {
-        let order = crate::symmetry::symmetries(problem).len() as u32;
+        let order = crate::model::symmetry::symmetries(problem).len() as u32;
         // The search of symmetric placements takes boards up to its size limit.
-        let searchable = problem.board().squares() <= crate::symmetry::MAX_SQUARES;
+        let searchable = problem.board().squares() <= crate::engine::orbits::MAX_SQUARES;
         let symmetric = (!unique_summed && order > 1 && searchable).then_some(problem);
         id.unique = if unique_summed {
             UniqueRule::Summed
@@ -608,8 +608,8 @@ where
             ..*ctl
         };
         let mut sum = BigUint::default();
-        for &g in &crate::symmetry::symmetries(problem)[1..] {
-            sum += crate::symmetry::fixed_count(problem, g, &inner)?;
+        for &g in &crate::model::symmetry::symmetries(problem)[1..] {
+            sum += crate::engine::orbits::fixed_count(problem, g, &inner)?;
         }
         let unique = u128::try_from(&sum).map_err(|_| Error::Overflow("128-bit"))?;
         Ok(Some(Tally { total: 0, unique }))
