@@ -826,6 +826,8 @@ async function main() {
   setStatus("idle");
   document.body.dataset.ready = "true";
   document.body.dataset.readyMs = String(Math.round(performance.now() - t0));
+  // Milliseconds from the navigation's start to the page ready for clicks (bench/web.sh).
+  document.body.dataset.readyAt = String(Math.round(performance.now()));
 }
 
 main().catch((e) => {
