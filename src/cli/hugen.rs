@@ -5,6 +5,13 @@
 //! Everything here works on [`Perm`] (one `u32` per file) rather than a `Placement`,
 //! so that ten million queens cost 40 MB and are written in one streamed pass; a
 //! `Placement` is only built for the drawing formats.
+//!
+//! The path of a queens-only `solve`: `cli::run` hands it here; the `Problem` is built
+//! with the fixed queens of `--fixed` and `--fixed-file` (checked in O(N)), and the
+//! library's `write_perm` / `solve_perm` run it on the engine `auto` (or `--engine`)
+//! picks; `--random` names the `local` engine. `perm` is written straight from the ranks
+//! (boards wider than 64 files default to it); the construction on a square board is
+//! streamed rank by rank, so `solve 100000000` needs a few MB (`bench/hugen.md`).
 
 use std::io::{self, Read, Write};
 

@@ -18,6 +18,15 @@
 //! A rectangular `R × C` board holds `min(R, C)` queens: the square solution for the
 //! short side fits in a corner (attacks do not depend on the board's size). Short sides
 //! of 2 and 3 have small hand-checked patterns when the long side is longer.
+//!
+//! # When it runs
+//! Plain queens and `solve` only, from a short side of 12 (`AUTO_FROM_SIDE`) or on boards
+//! beyond `exact`'s 4096 squares: the first-in-order search blows up on larger boards
+//! (`bench/hugen.md`), so small boards keep `exact`'s first-in-order answer and larger
+//! ones get the construction; named, it refuses smaller boards too. On a square board
+//! written as `perm` the ranks are streamed (`square_rank`, through `write_perm`), so
+//! `queens solve 100000000` needs a few MB. The tests check every N ≤ 3000 and large N
+//! of every residue with a validity check written independently in the test.
 
 use super::{Control, Engine, Job};
 use crate::board::Board;

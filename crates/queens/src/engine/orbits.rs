@@ -6,6 +6,12 @@
 //! `g` is a union of whole orbits of squares under `g`, each holding pieces of one kind:
 //! [`fixed_count`] searches those unions directly, orbit by orbit, on bitsets, which is
 //! far smaller than the whole problem.
+//!
+//! `fixed_count`'s search is pruned by the gcd of the orbit sizes. With a terrain it
+//! excludes holes and blockers from its orbits and uses the terrain's attacks; with
+//! regions it counts the fixed solutions among all of them. The tests hold it to the
+//! published table and to a brute-force orbit count (enumerate, turn by hand, keep the
+//! least image) on random small problems with fairy and asymmetric kinds and fixed pieces.
 
 use num_bigint::BigUint;
 use num_traits::Zero;
