@@ -427,6 +427,10 @@ function clickBoard(name) {
   if (state.mode === "puzzle") return clickPuzzle(name);
   edited();
   if (state.paint === "piece") {
+    if (state.kind === "F" && !state.betza) {
+      setResult("the fairy piece F has no moves yet: type a Betza string such as NN or a name such as nightrider");
+      return;
+    }
     if (state.holes.has(name) || state.blockers.has(name)) {
       setResult(`${name} is a ${state.holes.has(name) ? "hole" : "blocker"}: paint it away first`);
       return;
