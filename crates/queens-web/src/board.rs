@@ -514,6 +514,12 @@ mod tests {
         let c = cover_job(&req(r#"{"kind":"Q"}"#), &s).unwrap();
         assert_eq!(c["text"], "5 4860");
         assert_eq!(c["coords"].as_str().unwrap().split(' ').count(), 5);
+        // The library's doc example: blockers on b2 and c3 of 4x4 leave 4 queens the
+        // most, in 2 ways.
+        assert_eq!(
+            max(&req(r#"{"rows":4,"cols":4,"blockers":"b2 c3"}"#), &s).unwrap()["text"],
+            "4 2"
+        );
         let e = cover_job(&req(r#"{"torus":true}"#), &s).unwrap_err();
         assert!(e.contains("plain board"), "{e}");
     }

@@ -176,13 +176,10 @@ mod tests {
         assert_eq!(answer("puzzle-check", &req)["text"], "unique");
     }
 
-    #[test]
-    fn counts_match_the_truth_table() {
-        // testdata/known_counts.tsv: rows, cols, pieces (`N1Q1`: one knight, one
-        // queen), count, source (OEIS and others). Every row on at most 64 squares
-        // with fewer than 10^7 solutions, through the page's own request.
-        let table = include_str!("../../../testdata/known_counts.tsv");
-        let mut checked = 0;
+    /// The rows of a truth table (`rows cols pieces count source`, pieces as `N1Q1`)
+    /// on at most 64 squares with fewer than 10^7 solutions, as page requests.
+    fn small_rows(table: &str, torus: bool) -> Vec<(String, String)> {
+        let mut out = Vec::new();
         for line in table.lines().skip(1) {
             let f: Vec<&str> = line.split('\t').collect();
             let (rows, cols): (u32, u32) = (f[0].parse().unwrap(), f[1].parse().unwrap());
@@ -198,10 +195,28 @@ mod tests {
                 spec.push(format!("{}{letter}", &rest[1..digits]));
                 rest = &rest[digits..];
             }
-            let req = json!({ "rows": rows, "cols": cols, "spec": spec.join(",") }).to_string();
-            assert_eq!(answer("count", &req)["text"], f[3], "{line}");
-            checked += 1;
+            let req = json!({ "rows": rows, "cols": cols, "spec": spec.join(","), "torus": torus });
+            out.push((req.to_string(), f[3].to_string()));
         }
-        assert!(checked >= 100, "only {checked} rows checked");
+        out
+    }
+
+    #[test]
+    fn counts_match_the_truth_tables() {
+        // testdata/known_counts*.tsv, each row with its published source (OEIS and
+        // others): plain counts, counts up to symmetry, and on the torus.
+        let root = env!("CARGO_MANIFEST_DIR");
+        for (file, job, torus, least) in [
+            ("known_counts.tsv", "count", false, 100),
+            ("known_counts_symmetry.tsv", "count-unique", false, 8),
+            ("known_counts_torus.tsv", "count", true, 8),
+        ] {
+            let table = std::fs::read_to_string(format!("{root}/../../testdata/{file}")).unwrap();
+            let rows = small_rows(&table, torus);
+            assert!(rows.len() >= least, "{file}: only {} rows", rows.len());
+            for (req, want) in rows {
+                assert_eq!(answer(job, &req)["text"], want, "{file}: {req}");
+            }
+        }
     }
 }
