@@ -6,7 +6,6 @@
 
 use std::io::{self, Write};
 
-use num_bigint::BigUint;
 use num_traits::Zero;
 use queens::maximum::maximum_on;
 use queens::range::{RangeSpec, is_range};
