@@ -1391,3 +1391,22 @@ fn regions_file_with_a_byte_order_mark_is_read() {
     code(&o, 0);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "2\n");
 }
+
+/// Policy sat in `check`: a named `construct` or `complete` refused boards with a side
+/// under 12 ("leaves boards ... to the exact engine"), though both solve them; the
+/// contract keeps policy in `auto_picks`, so a named engine runs whatever it can, and
+/// `auto` still gives small boards to `exact` (its first-in-order answer).
+#[test]
+fn named_construct_and_complete_run_on_small_boards() {
+    for engine in ["construct", "complete"] {
+        let o = queens(&["solve", "8", "--engine", engine, "--format", "coords"]);
+        assert_eq!(o.status.code(), Some(0), "{engine}");
+        let placed = String::from_utf8_lossy(&o.stdout).trim().to_string();
+        let v = queens(&["verify", "8", &placed]);
+        assert_eq!(v.status.code(), Some(0), "{engine}: {placed}");
+        let none = queens(&["solve", "3", "--engine", engine]);
+        assert_eq!(none.status.code(), Some(1), "{engine} on 3x3");
+    }
+    let auto = queens(&["solve", "8", "--format", "coords", "-v"]);
+    assert!(String::from_utf8_lossy(&auto.stderr).contains("exact"));
+}

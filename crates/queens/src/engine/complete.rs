@@ -337,13 +337,13 @@ impl Engine for CompleteEngine {
                 "the complete engine handles boards up to {MAX_SIDE}x{MAX_SIDE}"
             ));
         }
-        if n < super::construct::AUTO_FROM_SIDE {
-            return Err(format!(
-                "the complete engine leaves boards under {0}x{0} to the exact engine",
-                super::construct::AUTO_FROM_SIDE
-            ));
-        }
         Ok(())
+    }
+
+    /// Small boards keep `exact`'s first-in-order answer under `auto` (policy: named,
+    /// the completion search runs on any board it handles).
+    fn auto_picks(&self, problem: &Problem, _job: Job) -> bool {
+        problem.board().rows() >= super::construct::AUTO_FROM_SIDE
     }
 
     fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {

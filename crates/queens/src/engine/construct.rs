@@ -23,7 +23,8 @@
 //! Plain queens and `solve` only, from a short side of 12 (`AUTO_FROM_SIDE`) or on boards
 //! beyond `exact`'s 4096 squares: the first-in-order search blows up on larger boards
 //! (`bench/hugen.md`), so small boards keep `exact`'s first-in-order answer and larger
-//! ones get the construction; named, it refuses smaller boards too. On a square board
+//! ones get the construction (`auto_picks`); named, it constructs on any board. It takes
+//! no step budget: it does not search. On a square board
 //! written as `perm` the ranks are streamed (`square_rank`, through `write_perm`), so
 //! `queens solve 100000000` needs a few MB. The tests check every N ≤ 3000 and large N
 //! of every residue with a validity check written independently in the test.
@@ -129,8 +130,11 @@ impl Engine for ConstructEngine {
         &[Job::Solve, Job::SolvePerm]
     }
 
-    fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours::STEPS
+    /// Small boards keep `exact`'s first-in-order answer under `auto` (policy: named,
+    /// the construction runs on any board).
+    fn auto_picks(&self, problem: &Problem, _job: Job) -> bool {
+        let b = problem.board();
+        b.rows().min(b.cols()) >= AUTO_FROM_SIDE || b.squares() > super::exact::MAX_SQUARES
     }
 
     fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
@@ -143,12 +147,8 @@ impl Engine for ConstructEngine {
                     .into(),
             );
         }
+        #[cfg(target_pointer_width = "32")]
         let b = problem.board();
-        if b.rows().min(b.cols()) < AUTO_FROM_SIDE && b.squares() <= super::exact::MAX_SQUARES {
-            return Err(format!(
-                "the construct engine leaves boards with a side under {AUTO_FROM_SIDE} to the exact engine"
-            ));
-        }
         #[cfg(target_pointer_width = "32")]
         crate::perm::fits_32(b.rows().min(b.cols()), "construct")?;
         Ok(())
