@@ -47,10 +47,7 @@ impl Engine for RooksEngine {
         &[Job::Count]
     }
 
-    fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
-        if job != Job::Count {
-            return Err("the rooks engine only counts".into());
-        }
+    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
         match single_kind(problem) {
             Some((kind, _)) if moves_like(kind, &PieceKind::rook()) => Ok(()),
             _ => Err("the rooks engine counts one rook-like kind with nothing fixed".into()),
