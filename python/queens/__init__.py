@@ -43,7 +43,7 @@ from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _queens
 from ._errors import BudgetError, GaveUpError, InputError, InternalError, QueensError
-from ._queens import Placement, Solutions
+from ._queens import Placement, Puzzle, Solutions, Step
 
 __all__ = [
     "count",
@@ -57,6 +57,8 @@ __all__ = [
     "merge",
     "Problem",
     "Placement",
+    "Puzzle",
+    "Step",
     "Solutions",
     "Verdict",
     "Conflict",

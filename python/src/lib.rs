@@ -4,6 +4,8 @@
 //!   export, verify);
 //! - [`placement`]: `queens.Placement`, compact for queens at huge N;
 //! - [`solutions`]: the lazy solution stream;
+//! - [`puzzle`]: `queens.Puzzle` and `queens.Step`, region puzzles;
+//! - [`args`]: Python arguments read into the library's types, with sentences;
 //! - [`parts`]: counts split into parts (shards) and their verified merge;
 //! - [`blocking`]: jobs run without the GIL, answering Ctrl-C;
 //! - [`errors`]: the library's errors as the package's exceptions.
@@ -12,11 +14,13 @@
 
 use pyo3::prelude::*;
 
+mod args;
 mod blocking;
 mod errors;
 mod parts;
 mod placement;
 mod problem;
+mod puzzle;
 mod solutions;
 
 /// The number of worker threads still running a job (for tests of stopping).
@@ -37,6 +41,9 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<placement::Placement>()?;
     m.add_class::<placement::PlacementIter>()?;
     m.add_class::<solutions::Solutions>()?;
+    m.add_class::<puzzle::Puzzle>()?;
+    m.add_class::<puzzle::Step>()?;
+    m.add_function(wrap_pyfunction!(puzzle::_rebuild_puzzle, m)?)?;
     m.add_function(wrap_pyfunction!(problem::max_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(parts::count_part, m)?)?;
     m.add_function(wrap_pyfunction!(parts::merge, m)?)?;
