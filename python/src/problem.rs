@@ -11,7 +11,7 @@ use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 use queens::export::{Format, export};
-use queens::maximum::maximum;
+use queens::maximum::maximum_on;
 use queens::perm::{Perm, fills_files};
 use queens::verify::Conflict;
 use queens::{
@@ -23,6 +23,7 @@ use crate::blocking::{self, Mode};
 use crate::errors;
 use crate::placement::{Cells, DRAWN, Placement};
 use crate::solutions::Solutions;
+use crate::terrain::TerrainArgs;
 
 /// Plain N-queens boards up to this side are counted on the calling thread: they take
 /// well under a millisecond, less than starting a worker.
@@ -121,18 +122,90 @@ fn conflict_tuple(c: &Conflict) -> ConflictTuple {
 #[pymethods]
 impl NativeProblem {
     #[new]
-    #[pyo3(signature = (board, pieces = None, fixed = None, define = Vec::new()))]
+    #[pyo3(signature = (board = None, pieces = None, fixed = None, define = Vec::new(), holes = None, blockers = None, torus = false, regions = None, per_region = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
-        board: &str,
+        board: Option<&str>,
         pieces: Option<&str>,
-        fixed: Option<&str>,
+        fixed: Option<&Bound<'_, PyAny>>,
         define: Vec<String>,
+        holes: Option<&Bound<'_, PyAny>>,
+        blockers: Option<&Bound<'_, PyAny>>,
+        torus: bool,
+        regions: Option<&Bound<'_, PyAny>>,
+        per_region: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let catalog = queens::fairy::catalog_with(&define).map_err(|e| errors::to_py(py, e))?;
-        let problem =
-            Problem::parse(board, pieces, fixed, &catalog).map_err(|e| errors::to_py(py, e))?;
+        let terrain = TerrainArgs {
+            holes,
+            blockers,
+            torus,
+            regions,
+            per_region,
+        };
+        let problem = crate::verbs::build(py, board, pieces, fixed, &catalog, &terrain)?;
         Ok(NativeProblem { problem, catalog })
+    }
+
+    /// The holes, in square order.
+    #[getter]
+    fn holes(&self) -> Vec<String> {
+        self.problem
+            .terrain()
+            .holes()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    /// The blockers, in square order.
+    #[getter]
+    fn blockers(&self) -> Vec<String> {
+        self.problem
+            .terrain()
+            .blockers()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    /// Whether the board wraps around (a torus).
+    #[getter]
+    fn torus(&self) -> bool {
+        self.problem.terrain().torus()
+    }
+
+    /// The regions as rows, top row first (`#` a hole), or `None`.
+    #[getter]
+    fn regions(&self) -> Option<Vec<String>> {
+        let r = self.problem.terrain().regions()?;
+        let b = self.problem.board();
+        Some(
+            (0..b.rows())
+                .rev()
+                .map(|rank| {
+                    (0..b.cols())
+                        .map(|file| {
+                            r.region_at(b.index(queens::Square::new(file, rank)))
+                                .map_or('#', |id| r.name(id))
+                        })
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    /// Pieces in each region (`None` without regions).
+    #[getter]
+    fn per_region(&self) -> Option<u32> {
+        self.problem.terrain().regions().map(|r| r.per_region())
+    }
+
+    /// The board with its holes, blockers, regions and fixed pieces, as SVG (for
+    /// Jupyter); `None` beyond 64 files or ranks.
+    fn _repr_svg_(&self) -> Option<String> {
+        let b = self.problem.board();
+        (b.rows() <= DRAWN && b.cols() <= DRAWN)
+            .then(|| queens::render::svg_on(b, self.problem.terrain(), self.problem.fixed()))
     }
 
     /// The board as `(rows, cols)`.
@@ -247,13 +320,14 @@ impl NativeProblem {
         Ok(cells.map(|c| Placement::new(board, c)))
     }
 
-    #[pyo3(signature = (limit = None, engine = "auto", threads = 0))]
+    #[pyo3(signature = (limit = None, engine = "auto", threads = 0, unique = false))]
     fn solutions(
         &self,
         py: Python<'_>,
         limit: Option<u64>,
         engine: &str,
         threads: usize,
+        unique: bool,
     ) -> PyResult<Solutions> {
         let choice = self::engine(py, engine)?;
         // Refuse a bad engine or setting now, not at the first `next()`.
@@ -267,7 +341,7 @@ impl NativeProblem {
             },
         )
         .map_err(|e| errors::to_py(py, e))?;
-        Solutions::start(py, self.problem.clone(), choice, threads, limit)
+        Solutions::start(py, self.problem.clone(), choice, threads, limit, unique)
     }
 
     /// Refuses now what a count split into `parts` would refuse on every worker: no
@@ -311,7 +385,9 @@ impl NativeProblem {
     ) -> PyResult<Verdict> {
         let board = *self.problem.board();
         let rank_list = queens::Placement::permutation_files(placement);
-        if rank_list.is_some_and(|n| n > PAIRWISE && n == board.cols() as usize) {
+        if self.problem.terrain().is_plain()
+            && rank_list.is_some_and(|n| n > PAIRWISE && n == board.cols() as usize)
+        {
             let perm = Perm::read_padded(&mut placement.as_bytes(), board)
                 .map_err(|e| errors::to_py(py, e))?;
             return verify_perm(py, perm, &self.problem, check_spec, partial);
@@ -319,7 +395,15 @@ impl NativeProblem {
         let parsed = queens::Placement::parse_on(placement, &self.catalog, &board)
             .map_err(|e| errors::to_py(py, e))?;
         let missing = rank_list.is_some() && !partial;
-        verify_placement(py, board, parsed, &self.problem, check_spec, missing)
+        verify_placement(
+            py,
+            board,
+            parsed,
+            &self.problem,
+            check_spec,
+            missing,
+            partial,
+        )
     }
 
     /// Like `verify`, for a `Placement` object (no text round trip).
@@ -335,6 +419,7 @@ impl NativeProblem {
         if let Some(perm) = placement.as_perm()
             && perm.board() == board
             && perm.queens() > PAIRWISE
+            && self.problem.terrain().is_plain()
         {
             return verify_perm(py, perm.clone(), &self.problem, check_spec, partial);
         }
@@ -345,6 +430,7 @@ impl NativeProblem {
             &self.problem,
             check_spec,
             false,
+            partial,
         )
     }
 }
@@ -361,12 +447,14 @@ fn verify_placement(
     problem: &Problem,
     check_spec: bool,
     missing: bool,
+    partial: bool,
 ) -> PyResult<Verdict> {
     let queens_only = placement
         .pieces()
         .iter()
         .all(|p| p.kind == PieceKind::queen());
     if placement.len() > PAIRWISE
+        && problem.terrain().is_plain()
         && queens_only
         && fills_files(&board, placement.len() as u64)
         && let Some(perm) = Perm::from_placement(&board, &placement)
@@ -378,11 +466,19 @@ fn verify_placement(
     } else {
         Mode::Inline
     };
-    let (placement, found) = blocking::run(py, mode, move |_| {
-        let found = queens::verify::verify(&board, &placement)?;
-        Ok((placement, found))
+    let terrain = problem.terrain().clone();
+    let (placement, found, faults) = blocking::run(py, mode, move |_| {
+        let found = queens::verify::verify_on(&board, &terrain, &placement)?;
+        // A partial placement may leave regions short; holes and blockers still bind.
+        let faults: Vec<String> = queens::verify::terrain_faults(&board, &terrain, &placement)
+            .iter()
+            .filter(|f| !(partial && matches!(f, queens::verify::TerrainFault::Region { .. })))
+            .map(ToString::to_string)
+            .collect();
+        Ok((placement, found, faults))
     })?;
     let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
+    problems.extend(faults);
     problems.extend(other_problems(
         &board,
         &placement.spec(),
@@ -532,50 +628,53 @@ fn other_problems(
     Vec::new()
 }
 
-/// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed`, and in
-/// how many ways; `(0, 0)` when those alone have no solution.
+/// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed` (on the
+/// board's terrain), and in how many ways; `(0, 0)` when those alone have no solution.
 #[pyfunction]
-#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = Vec::new(), engine = "auto", threads = 0))]
+#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = Vec::new(), engine = "auto", threads = 0, budget = None, holes = None, blockers = None, torus = false, regions = None, per_region = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn max_pieces(
     py: Python<'_>,
-    board: &str,
+    board: Option<&str>,
     kind: &str,
     pieces: Option<&str>,
-    fixed: Option<&str>,
+    fixed: Option<&Bound<'_, PyAny>>,
     define: Vec<String>,
     engine: &str,
     threads: usize,
+    budget: Option<&Bound<'_, PyAny>>,
+    holes: Option<&Bound<'_, PyAny>>,
+    blockers: Option<&Bound<'_, PyAny>>,
+    torus: bool,
+    regions: Option<&Bound<'_, PyAny>>,
+    per_region: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(u32, Py<PyAny>)> {
     let err = |e: Error| errors::to_py(py, e);
     let catalog = queens::fairy::catalog_with(&define).map_err(err)?;
-    let board: Board = board.parse().map_err(err)?;
-    let choice = self::engine(py, engine)?;
-    let mut letters = kind.chars();
-    let kind = match (letters.next(), letters.next()) {
-        (Some(c), None) => catalog.get(c).map_err(err)?,
-        _ => {
-            return Err(errors::input(
-                py,
-                format!("bad piece kind '{kind}': give one piece letter such as Q or N"),
-            ));
-        }
+    let terrain = TerrainArgs {
+        holes,
+        blockers,
+        torus,
+        regions,
+        per_region,
     };
+    let (board, terrain) = crate::terrain::board_and_terrain(py, board, &terrain)?;
+    let choice = self::engine(py, engine)?;
+    let kind = crate::verbs::kind_of(py, kind, &catalog)?;
     let base = match pieces {
         Some(spec) => parse_spec(spec, &catalog).map_err(err)?,
         None => Vec::new(),
     };
-    let fixed = match fixed {
-        Some(text) => queens::Placement::parse_on(text, &catalog, &board).map_err(err)?,
-        None => queens::Placement::default(),
-    };
+    let fixed = crate::verbs::fixed_of(py, fixed, &catalog, &board)?;
+    let time_budget = crate::args::budget(py, budget)?;
     let found = blocking::run(py, Mode::Worker, move |cancel| {
         let settings = Settings {
             threads,
+            time_budget,
             cancel: Some(cancel),
             ..Settings::default()
         };
-        maximum(board, &base, &fixed, &kind, choice, &settings)
+        maximum_on(&terrain, board, &base, &fixed, &kind, choice, &settings)
     })?;
     let (most, ways) = found.map_or((0, BigUint::from(0u32)), |m| (m.pieces, m.placements));
     Ok((most, to_int(py, ways)?))
