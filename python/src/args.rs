@@ -107,7 +107,10 @@ pub fn squares_text(py: Python<'_>, obj: &Bound<'_, PyAny>, what: &str) -> PyRes
         if name.is_empty() || name.contains(|c: char| c == ',' || c.is_whitespace()) {
             return Err(errors::input(
                 py,
-                format!("bad {what} item {name:?}: give one square name such as 'a1'"),
+                format!(
+                    "bad {what} item {}: give one square name such as 'a1'",
+                    repr(&item)
+                ),
             ));
         }
         names.push(name);
