@@ -10,6 +10,7 @@ use std::io::{self, Read, Write};
 
 use clap::Args;
 use queens::perm::{EMPTY, Perm};
+use queens::verdict::{Expect, Fault, Listing, Verdict};
 use queens::{
     Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Placement, Problem, Settings,
     parse_spec, render,
@@ -283,73 +284,29 @@ pub fn verify_perm(
         let from = if path == "-" { "stdin" } else { path };
         format!("in {from}: {e}")
     })?;
+    let expect = Expect {
+        pieces: pieces
+            .map(|spec| parse_spec(spec, &Catalog::standard()).map_err(|e| e.to_string()))
+            .transpose()?,
+        rank_list: true,
+        partial,
+        ..Expect::default()
+    };
     let board = board.unwrap_or_else(|| perm.board());
-    let queens = perm.queens();
-    let mut problems: Vec<String> = Vec::new();
-    let mut total = 0u64;
-    if !perm.is_valid() {
-        let (first, all) = perm.conflicts(10);
-        total = all;
-        problems.extend(first.iter().map(ToString::to_string));
-    }
-    let mut spec_problem = None;
-    if let Some(spec) = pieces {
-        let want: Vec<PieceCount> = parse_spec(spec, &Catalog::standard())
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .filter(|p| p.count > 0)
-            .collect();
-        let have = if queens == 0 {
-            Vec::new()
-        } else {
-            vec![PieceCount {
-                kind: PieceKind::queen(),
-                count: queens as u32,
-            }]
-        };
-        if have != want {
-            spec_problem = Some(format!(
-                "the placement has pieces {}Q but {} were asked for",
-                queens,
-                queens::format_spec(&want)
-            ));
-        }
-    } else if !partial {
-        spec_problem = super::verify_args::missing_queens(&board, queens as u64);
-    }
-    let valid = total == 0 && spec_problem.is_none();
+    let verdict = Verdict::judge_ranks(&perm, board, &expect, Listing::first(10));
+    let valid = verdict.is_valid();
     let text = match format {
-        VerifyFormat::Text if valid => format!(
-            "valid: {queens} piece{} on {board}, no attacks\n",
-            if queens == 1 { "" } else { "s" }
-        ),
-        VerifyFormat::Text => {
-            let mut t = String::from("invalid:");
-            if total > 0 {
-                t.push_str(&format!(
-                    " {total} attacking pair{}",
-                    if total == 1 { "" } else { "s" }
-                ));
-            }
-            if let Some(s) = &spec_problem {
-                t.push_str(if total > 0 { "; " } else { " " });
-                t.push_str(s);
-            }
-            t.push('\n');
-            for p in &problems {
-                t.push_str(&format!("  {p}\n"));
-            }
-            if total > problems.len() as u64 {
-                t.push_str(&format!("  ... the first {} shown\n", problems.len()));
-            }
-            t
-        }
+        VerifyFormat::Text => format!("{verdict}\n"),
         VerifyFormat::Json => {
-            let mut all = problems.clone();
-            all.extend(spec_problem.clone());
+            let problems: Vec<String> = verdict
+                .faults()
+                .iter()
+                .filter(|f| !matches!(f, Fault::Unlisted { .. }))
+                .map(ToString::to_string)
+                .collect();
             format!(
                 "{}\n",
-                serde_json::json!({ "valid": valid, "attacking_pairs": total, "problems": all, "queens": queens })
+                serde_json::json!({ "valid": valid, "attacking_pairs": verdict.attacking_pairs(), "problems": problems, "queens": verdict.pieces() })
             )
         }
     };

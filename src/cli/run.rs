@@ -3,8 +3,9 @@
 
 use std::io::{self, BufWriter};
 
-use queens::verify::{Conflict, TerrainFault, verify_on};
-use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement, Problem, parse_spec};
+use queens::verdict::{Expect, Verdict};
+use queens::verify::Conflict;
+use queens::{Board, EngineChoice, PieceKind, Placement, Problem, parse_spec};
 
 use super::args::{AllFormat, Cli, Command, ProblemArgs, SolveFormat, VerifyFormat};
 use super::limits::Limits;
@@ -428,56 +429,23 @@ fn verify_cmd(
             }
         };
     let terrain = super::terrain::read(&terrain_args, &board)?;
-    let found = verify_on(&board, &terrain, &placement).map_err(|e| e.to_string())?;
-    let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
-    // A partial placement may leave regions short; holes and blockers still bind.
-    problems.extend(
-        queens::verify::terrain_faults(&board, &terrain, &placement)
-            .iter()
-            .filter(|f| !(partial && matches!(f, TerrainFault::Region { .. })))
-            .map(ToString::to_string),
-    );
-    if let Some(spec) = pieces {
-        let want: Vec<PieceCount> = parse_spec(spec, &catalog)
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .filter(|p| p.count > 0)
-            .collect();
-        if placement.spec() != want {
-            problems.push(format!(
-                "the placement has pieces {} but {} were asked for",
-                queens::format_spec(&placement.spec()),
-                queens::format_spec(&want)
-            ));
-        }
-    } else if files.is_some_and(|n| n > 0) && !partial {
+    let expect = Expect {
+        pieces: pieces
+            .map(|spec| parse_spec(spec, &catalog).map_err(|e| e.to_string()))
+            .transpose()?,
         // (`[]` holds no number: the empty placement, judged as `''` is.)
-        problems.extend(super::verify_args::missing_queens(
-            &board,
-            placement.len() as u64,
-        ));
-    }
-    let valid = problems.is_empty();
+        rank_list: files.is_some_and(|n| n > 0),
+        partial,
+        ..Expect::default()
+    };
+    let verdict =
+        Verdict::judge(&board, &terrain, &placement, &expect).map_err(|e| e.to_string())?;
+    let valid = verdict.is_valid();
     let text = match format {
-        VerifyFormat::Text if valid => format!(
-            "valid: {} piece{} on {board}, no attacks\n",
-            placement.len(),
-            if placement.len() == 1 { "" } else { "s" }
-        ),
-        VerifyFormat::Text => {
-            let mut t = format!(
-                "invalid: {} problem{}\n",
-                problems.len(),
-                if problems.len() == 1 { "" } else { "s" }
-            );
-            for p in &problems {
-                t.push_str(&format!("  {p}\n"));
-            }
-            t
-        }
+        VerifyFormat::Text => format!("{verdict}\n"),
         VerifyFormat::Json => format!(
             "{}\n",
-            serde_json::json!({ "valid": valid, "problems": problems, "placement": placement.to_string() })
+            serde_json::json!({ "valid": valid, "problems": verdict.problems(), "placement": placement.to_string() })
         ),
     };
     let mut out = io::stdout().lock();

@@ -1,5 +1,5 @@
 //! The arguments of `verify` as typed: `[BOARD] PLACEMENT...` split into the board and
-//! the placement, and the verdict on a permutation that leaves files empty.
+//! the placement.
 
 use queens::Board;
 
@@ -33,18 +33,6 @@ pub fn split_verify_args(args: &[String]) -> Result<(Option<String>, String), St
         ));
     }
     Ok((Some(first.clone()), rest.join(" ")))
-}
-
-/// The problem with a queens-only placement (a permutation) that holds fewer than
-/// `min(rows, cols)` queens, the number every full placement has: how many are
-/// missing. `None` when none is.
-pub fn missing_queens(board: &Board, queens: u64) -> Option<String> {
-    let full = u64::from(board.rows().min(board.cols()));
-    let missing = full.checked_sub(queens).filter(|&m| m > 0)?;
-    Some(format!(
-        "{missing} queen{} missing: the {board} board takes {full} and the placement has {queens} (--partial allows files without a queen)",
-        if missing == 1 { " is" } else { "s are" }
-    ))
 }
 
 #[cfg(test)]
@@ -88,20 +76,5 @@ mod tests {
         assert!(e.contains("bad board '8y8'"), "{e}");
         let e = split(&["-3", "Qa1"]).unwrap_err();
         assert!(e.contains("bad board '-3'"), "{e}");
-    }
-
-    #[test]
-    fn missing_queens_are_counted() {
-        let b = Board::square(8).unwrap();
-        assert_eq!(missing_queens(&b, 8), None);
-        let one = missing_queens(&b, 7).unwrap();
-        assert!(
-            one.starts_with("1 queen is missing: the 8x8 board takes 8"),
-            "{one}"
-        );
-        let two = missing_queens(&b, 6).unwrap();
-        assert!(two.starts_with("2 queens are missing"), "{two}");
-        // Wider than tall: 0s on the extra files are no missing queens.
-        assert_eq!(missing_queens(&Board::new(4, 6).unwrap(), 4), None);
     }
 }

@@ -71,7 +71,7 @@ pub mod render;
 pub(crate) mod sat;
 
 pub use model::{
-    betza, board, fairy, perm, piece, placement, problem, spec, terrain, text, verify,
+    betza, board, fairy, perm, piece, placement, problem, spec, terrain, text, verdict, verify,
 };
 /// Exact counts are `BigUint`s; re-exported so that callers need no dependency of their own.
 pub use num_bigint::BigUint;
@@ -84,6 +84,7 @@ pub use engine::{
 pub use error::Error;
 pub use piece::{Catalog, Move, PieceKind};
 pub use problem::{Piece, PieceCount, Placement, Problem, format_spec, parse_spec};
+pub use verdict::Verdict;
 
 /// The README's Rust example runs as a doc-test (its `console` blocks are checked by the
 /// CLI's tests/readme.rs).

@@ -6,7 +6,8 @@
 //! squares), [`terrain`] (holes, blockers, the torus, regions), [`verify`] (which
 //! pieces attack which), [`problem`] (a board, a spec, fixed pieces and the terrain;
 //! it checks answers with the verifier), [`perm`] (the compact form of a
-//! queens-only placement for huge boards); [`text`] (text inputs: BOM, CRLF, binary and
+//! queens-only placement for huge boards), [`verdict`] (the verdict on a placement as a
+//! value: every fault and its sentence, pair by pair or line by line); [`text`] (text inputs: BOM, CRLF, binary and
 //! empty files) stands apart, used by the readers.
 
 pub mod betza;
@@ -19,4 +20,5 @@ pub mod problem;
 pub mod spec;
 pub mod terrain;
 pub mod text;
+pub mod verdict;
 pub mod verify;
