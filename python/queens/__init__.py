@@ -43,7 +43,7 @@ from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _queens
 from ._errors import BudgetError, GaveUpError, InputError, InternalError, QueensError
-from ._queens import Cover, EngineReport, JobVerdict, Placement, Puzzle, Solutions, Step
+from ._queens import Cover, EngineReport, JobVerdict, Placement, Puzzle, Solutions, Step, Verdict
 
 __all__ = [
     "count",
@@ -259,53 +259,6 @@ class Conflict(NamedTuple):
         return self.text
 
 
-class Verdict:
-    """The answer of :func:`verify`: truthy when the placement is valid.
-
-    ``conflicts`` lists every attacking pair (and pieces sharing a square);
-    ``problems`` every sentence that makes the placement invalid: the conflicts, then
-    pieces that differ from ``pieces=``, then queens missing from a rank list.
-
-    >>> v = verify(8, "Qa1,Qb3,Qc2")
-    >>> bool(v), len(v.conflicts)
-    (False, 1)
-    >>> print(v.conflicts[0])
-    Qb3 and Qc2 attack each other along the diagonal
-    >>> print(v)
-    invalid: 1 problem
-      Qb3 and Qc2 attack each other along the diagonal
-    """
-
-    __slots__ = ("conflicts", "problems", "_pieces", "_board")
-
-    def __init__(self, conflicts: List[Conflict], problems: List[str], pieces: int, board: str):
-        self.conflicts = conflicts
-        self.problems = problems
-        self._pieces = pieces
-        self._board = board
-
-    @property
-    def valid(self) -> bool:
-        """Whether the placement is valid."""
-        return not self.problems
-
-    def __bool__(self) -> bool:
-        return not self.problems
-
-    def __repr__(self) -> str:
-        if self.valid:
-            return "Verdict(valid=True)"
-        return f"Verdict(valid=False, problems={self.problems!r})"
-
-    def __str__(self) -> str:
-        """The command line's ``verify`` text."""
-        if self.valid:
-            s = "" if self._pieces == 1 else "s"
-            return f"valid: {self._pieces} piece{s} on {self._board}, no attacks"
-        s = "" if len(self.problems) == 1 else "s"
-        return "\n".join([f"invalid: {len(self.problems)} problem{s}"] + ["  " + p for p in self.problems])
-
-
 class Problem:
     """A board, the pieces to place on it and the pieces fixed in advance, checked once
     and solved as often as you like.
@@ -444,7 +397,7 @@ class Problem:
     def verify(self, placement: PlacementLike, *, partial: bool = False) -> Verdict:
         """Whether ``placement`` is a solution of this problem's board and pieces (fixed
         pieces are not required)."""
-        return _verdict(self._native, placement, True, partial, self._board_text())
+        return _verdict(self._native, placement, True, partial)
 
     def export(self, to: str = "dimacs") -> str:
         """This problem as a model for another solver: ``"dimacs"`` (CNF),
@@ -453,20 +406,14 @@ class Problem:
             raise InputError(f"bad format {to!r}: the formats are dimacs, minizinc, xcsp3")
         return self._native.export(to)
 
-    def _board_text(self) -> str:
-        rows, cols = self.board
-        return f"{rows}x{cols}"
 
-
-def _verdict(native: Any, placement: Any, check_spec: bool, partial: bool, board: str) -> Verdict:
+def _verdict(native: Any, placement: Any, check_spec: bool, partial: bool) -> Verdict:
     if isinstance(placement, Placement):
-        conflicts, problems, pieces = native.verify_placement(placement, check_spec, partial)
-    else:
-        text = _placement(placement)
-        if text is None:
-            raise InputError("bad placement None: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list")
-        conflicts, problems, pieces = native.verify(text, check_spec, partial)
-    return Verdict([Conflict(*c) for c in conflicts], problems, pieces, board)
+        return native.verify_placement(placement, check_spec, _flag(partial, "partial"))
+    text = _placement(placement)
+    if text is None:
+        raise InputError("bad placement None: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list")
+    return native.verify(text, check_spec, _flag(partial, "partial"))
 
 
 def count(
@@ -598,6 +545,15 @@ def verify(
     >>> v = verify(8, "Qd1,Nf2")
     >>> v.valid, [str(c) for c in v.conflicts]
     (False, ['Nf2 attacks Qd1 by a (2,1) leap'])
+    >>> v = verify(8, "Qa1,Qb3,Qc2")
+    >>> bool(v), len(v.conflicts), v.conflicts[0].first
+    (False, 1, ('Q', 'b3'))
+    >>> print(v)  # the command line's text
+    invalid: 1 problem
+      Qb3 and Qc2 attack each other along the diagonal
+    >>> print(verify(6, "Qa1,Qc2", holes="a1"))
+    invalid: 1 problem
+      Qa1 stands on a hole
     """
     native = _queens.NativeProblem(
         None if board is None else _board(board),
@@ -607,12 +563,7 @@ def verify(
         _define(define),
         *_terrain(holes, blockers, torus, regions, per_region),
     )
-    return _verdict(native, placement, pieces is not None, partial, _board_text(native))
-
-
-def _board_text(native: Any) -> str:
-    rows, cols = native.board
-    return f"{rows}x{cols}"
+    return _verdict(native, placement, pieces is not None, partial)
 
 
 def max_pieces(

@@ -9,6 +9,7 @@
 //! - [`terrain`]: holes, blockers, the torus and regions from Python's keywords;
 //! - [`verbs`]: cover, engine_report, completion_instance, decode, and the problem
 //!   every verb builds;
+//! - [`verdict`]: `queens.Verdict`, the library's verdict on a placement;
 //! - [`parts`]: counts split into parts (shards) and their verified merge;
 //! - [`blocking`]: jobs run without the GIL, answering Ctrl-C;
 //! - [`errors`]: the library's errors as the package's exceptions.
@@ -27,6 +28,7 @@ mod puzzle;
 mod solutions;
 mod terrain;
 mod verbs;
+mod verdict;
 
 /// The number of worker threads still running a job (for tests of stopping).
 #[pyfunction]
@@ -49,6 +51,7 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<puzzle::Puzzle>()?;
     m.add_class::<puzzle::Step>()?;
     m.add_function(wrap_pyfunction!(puzzle::_rebuild_puzzle, m)?)?;
+    m.add_class::<verdict::Verdict>()?;
     m.add_class::<verbs::Cover>()?;
     m.add_class::<verbs::EngineReport>()?;
     m.add_class::<verbs::JobVerdict>()?;

@@ -335,3 +335,37 @@ def test_bad_decode_sentences_match_the_command_line(cli, tmp_path):
     with pytest.raises(queens.InputError) as e:
         queens.decode("hello\n", 4)
     assert str(e.value) in err
+
+
+@pytest.mark.parametrize(
+    "args,kw",
+    [
+        (["8", "[1,5,8,6,3,7,2,4]"], dict(board=8, placement=[1, 5, 8, 6, 3, 7, 2, 4])),
+        (["8", "Qa1,Qb3,Qc2"], dict(board=8, placement="Qa1,Qb3,Qc2")),
+        (["8", "Qd1,Nf2,Nf2"], dict(board=8, placement=[("Q", "d1"), ("N", "f2"), ("N", "f2")])),
+        (["8", "[1,5,8,6,3,7,2]", "--partial"], dict(board=8, placement=[1, 5, 8, 6, 3, 7, 2, 0], partial=True)),
+        (["6", "Qa1,Qc2,Qe3", "--pieces", "2Q"], dict(board=6, placement="Qa1,Qc2,Qe3", pieces="2Q")),
+        (["6", "Qa1,Qb3", "--torus"], dict(board=6, placement="Qa1,Qb3", torus=True)),
+        (["6", "Qa1,Qc2", "--holes", "a1", "--blockers", "c2"], dict(board=6, placement="Qa1,Qc2", holes="a1", blockers="c2")),
+    ],
+)
+def test_verdict_is_the_library_verdict_as_verify_prints_it(args, kw, cli):
+    code, out, _ = cli("verify", *args)
+    v = queens.verify(**kw)
+    assert isinstance(v, queens.Verdict)
+    assert str(v) == out.rstrip("\n")
+    assert bool(v) == v.valid == (code == 0)
+    assert v.problems == [line.strip() for line in out.splitlines()[1:]]
+    assert v.attacking_pairs == len(v.conflicts)
+    assert v.board == (int(args[0]), int(args[0]))
+
+
+def test_a_long_rank_list_is_judged_line_by_line():
+    n = 3000
+    ranks = queens.solve(n).perm()
+    v = queens.verify(n, ranks)
+    assert v.valid and v.pieces == n and str(v) == f"valid: {n} pieces on {n}x{n}, no attacks"
+    bad = list(ranks)
+    bad[0], bad[1] = 1, 2  # a diagonal pair at least
+    v = queens.verify(n, bad)
+    assert not v and v.attacking_pairs >= 1 and len(v.conflicts) == v.attacking_pairs
