@@ -407,7 +407,7 @@ class Problem:
         return self._native.export(to)
 
 
-def _verdict(native: Any, placement: Any, check_spec: bool, partial: bool) -> Verdict:
+def _verdict(native: _queens.NativeProblem, placement: Any, check_spec: bool, partial: bool) -> Verdict:
     if isinstance(placement, Placement):
         return native.verify_placement(placement, check_spec, _flag(partial, "partial"))
     text = _placement(placement)
@@ -697,12 +697,14 @@ def merge(results: Sequence[str], *, unique: bool = False, names: Optional[Seque
     if names is not None and (isinstance(names, str) or not all(isinstance(n, str) for n in names)):
         raise InputError("bad names: give one string per result")
     total, up_to_symmetry = _queens.merge(list(results), None if names is None else list(names))
-    if unique and up_to_symmetry is None:
+    if not unique:
+        return total
+    if up_to_symmetry is None:
         raise InputError(
             "these parts do not give the count up to symmetry: the board is too large to "
             "search for symmetric placements"
         )
-    return up_to_symmetry if unique else total
+    return up_to_symmetry
 
 
 def cover(

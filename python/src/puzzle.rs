@@ -441,7 +441,14 @@ impl Puzzle {
             generate(&req, &settings)
         })?;
         match made {
-            Some(m) => Ok(Puzzle { puzzle: m.puzzle }),
+            // Read back from its text, as the command line's `gen > FILE` then `hint
+            // FILE` does: regions numbered in the order the text names them, so that a
+            // hint or explanation is the one the command line gives on that file.
+            Some(m) => {
+                let puzzle = LibPuzzle::parse(&m.puzzle.picture(), stars)
+                    .map_err(|e| errors::to_py(py, e))?;
+                Ok(Puzzle { puzzle })
+            }
             None => Err(errors::input(
                 py,
                 format!(
@@ -498,6 +505,7 @@ impl Puzzle {
     }
 
     /// The puzzle drawn with `placement`'s stars (a solution) on its regions, as SVG.
+    #[pyo3(signature = (placement = None))]
     fn svg(&self, placement: Option<&Placement>) -> Option<String> {
         let (board, t) = self.terrain()?;
         let p = placement.map(Placement::to_library).unwrap_or_default();

@@ -137,6 +137,9 @@ def test_generate_matches_the_command_line(n, stars, difficulty, seed, cli):
     assert g.is_unique() and g.stars == stars
     if difficulty:
         assert g.rating == difficulty
+    # It behaves as the command line's puzzle read from that text.
+    assert g == queens.Puzzle(out, stars=stars)
+    assert [str(s) for s in g.explain()] == [str(s) for s in queens.Puzzle(out, stars=stars).explain()]
 
 
 def test_generate_defaults_to_medium_and_draws_a_seed():
