@@ -721,11 +721,12 @@ def cover(
     budget: Optional[float] = None,
     engine: str = "auto",
     threads: int = 0,
-) -> Optional[Cover]:
+) -> Cover:
     """The fewest pieces of ``kind`` that occupy or attack every square (domination),
     beside ``pieces`` placed freely and the ``fixed`` ones, and the number of such
-    placements: a :class:`Cover` with ``size``, ``count`` and one ``example``, or
-    ``None`` when no covering exists. ``independent=True``: the covering pieces attack
+    placements: a :class:`Cover` with ``size``, ``count`` and one ``example``. When
+    no covering exists (the given pieces cannot stand, or attack each other under
+    ``independent=True``) an :class:`InputError` says why. ``independent=True``: the covering pieces attack
     neither each other nor the given pieces; ``total=True``: occupied squares must be
     attacked too. The command line's ``queens cover``. The covering search works on the
     plain rectangle, so ``holes`` and ``blockers`` are refused with a sentence.

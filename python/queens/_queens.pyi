@@ -202,7 +202,7 @@ def cover(
     budget: Optional[float] = None,
     holes: Optional[_SquaresIn] = None,
     blockers: Optional[_SquaresIn] = None,
-) -> Optional[Cover]: ...
+) -> Cover: ...
 def engine_report(
     board: Optional[str] = None,
     pieces: Optional[str] = None,

@@ -111,8 +111,8 @@ impl Cover {
     }
 }
 
-/// The fewest pieces of `kind` covering `board` (see `queens/__init__.py`); `None` when
-/// no covering exists.
+/// The fewest pieces of `kind` covering `board` (see `queens/__init__.py`); no
+/// covering is an `InputError` saying why, in the command line's words.
 #[pyfunction]
 #[pyo3(signature = (board, kind, independent = false, total = false, pieces = None, fixed = None, define = Vec::new(), engine = "auto", threads = 0, budget = None, holes = None, blockers = None))]
 #[allow(clippy::too_many_arguments)]
@@ -130,7 +130,7 @@ pub fn cover(
     budget: Option<&Bound<'_, PyAny>>,
     holes: Option<&Bound<'_, PyAny>>,
     blockers: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Option<Cover>> {
+) -> PyResult<Cover> {
     let err = |e: Error| errors::to_py(py, e);
     let catalog = queens::fairy::catalog_with(&define).map_err(err)?;
     let board: Board = board.parse().map_err(err)?;
@@ -166,11 +166,13 @@ pub fn cover(
             cancel: Some(cancel),
             ..Settings::default()
         };
-        cover_search(board, &base, &fixed, &kind, &options, choice, &settings)
+        let found = cover_search(board, &base, &fixed, &kind, &options, choice, &settings)?;
+        Ok(match found {
+            Some(c) => Ok(c),
+            None => Err(why_none(board, &base, &fixed, &kind, &options, choice)),
+        })
     })?;
-    let Some(c) = found else {
-        return Ok(None);
-    };
+    let c = found.map_err(|why| errors::input(py, format!("no covering: {why}")))?;
     let count = c.count.ok_or_else(|| {
         errors::raise(
             py,
@@ -178,11 +180,63 @@ pub fn cover(
             "internal error: a covering count was skipped".into(),
         )
     })?;
-    Ok(Some(Cover {
+    Ok(Cover {
         size: c.min,
         count: to_int(py, count)?,
         example: Py::new(py, Placement::new(board, Cells::Pieces(c.example)))?,
-    }))
+    })
+}
+
+/// Why no covering exists, as the command line's `queens cover` says it: the given
+/// pieces cannot stand, fixed pieces attack each other under `independent`, or no
+/// placement of the kind covers the board beside them.
+fn why_none(
+    board: Board,
+    base: &[PieceCount],
+    fixed: &queens::Placement,
+    kind: &PieceKind,
+    options: &CoverOptions,
+    choice: EngineChoice,
+) -> String {
+    let others: Vec<_> = fixed
+        .pieces()
+        .iter()
+        .filter(|p| p.kind != *kind)
+        .cloned()
+        .collect();
+    if let Ok(given) = Problem::new(board, base.to_vec(), queens::Placement::new(others))
+        && given.total_pieces() > 0
+        && matches!(
+            queens::solve(&given, choice, &Settings::default()),
+            Ok(None)
+        )
+    {
+        return "the given pieces (pieces=, fixed=) cannot stand without attacking each other"
+            .into();
+    }
+    if options.independent && !queens::verify::conflicts(&board, fixed).is_empty() {
+        return "the fixed pieces attack each other, which independent=True forbids".into();
+    }
+    let name = kind.name();
+    let beside = if base.is_empty() && fixed.is_empty() {
+        ""
+    } else {
+        " beside the given pieces"
+    };
+    match (options.independent, options.total) {
+        (true, true) => format!(
+            "no placement of {name}s that do not attack each other or the given pieces has every square attacked{beside}"
+        ),
+        (true, false) => format!(
+            "no placement of {name}s that do not attack each other or the given pieces occupies or attacks every square{beside}"
+        ),
+        (false, true) => format!(
+            "no placement of {name}s has every square attacked, occupied ones included{beside}"
+        ),
+        (false, false) => {
+            format!("no placement of {name}s occupies or attacks every square{beside}")
+        }
+    }
 }
 
 /// One engine's verdict on one job: whether it takes the problem (`accepted`), whether

@@ -151,7 +151,6 @@ def test_cover_matches_the_command_line(kw, args, cli):
     assert code == 0, err
     want = json.loads(out)
     c = queens.cover(board, kind, **kw)
-    assert c is not None
     assert (c.size, c.count) == (want["min"], int(want["placements"]))
     assert str(c) == f"{want['min']} {want['placements']}"
     assert isinstance(c.example, queens.Placement)
@@ -170,7 +169,16 @@ def test_cover_none_and_budget(cli):
     # Independent kings beside queens that attack each other: none.
     code, _, err = cli("cover", "4", "--kind", "K", "--pieces", "2Q", "--fixed", "Qa1,Qb2")
     assert code == 1
-    assert queens.cover(4, "K", pieces="2Q", fixed="Qa1,Qb2") is None
+    with pytest.raises(queens.InputError) as e:
+        queens.cover(4, "K", pieces="2Q", fixed="Qa1,Qb2")
+    assert str(e.value) == "no covering: the given pieces (pieces=, fixed=) cannot stand without attacking each other"
+    assert "the given pieces (--pieces, --fixed) cannot stand without attacking each other" in err
+    code, _, err = cli("cover", "4", "--kind", "K", "--independent", "--fixed", "Ka1,Kb2")
+    assert code == 1
+    with pytest.raises(queens.InputError) as e:
+        queens.cover(4, "K", independent=True, fixed="Ka1,Kb2")
+    assert str(e.value) == "no covering: the fixed pieces attack each other, which independent=True forbids"
+    assert "the fixed pieces attack each other" in err
     with pytest.raises(queens.BudgetError):
         queens.cover(12, "N", budget=0.001)
 
