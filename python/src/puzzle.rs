@@ -8,8 +8,9 @@
 //! `stuck` and nothing to place or cross (the command line's last line).
 //!
 //! Puzzles up to [`INLINE`] squares a side are solved on the calling thread (without
-//! the GIL): they take microseconds, less than starting a worker. Larger ones, and
-//! every generation, run on a worker thread that answers Ctrl-C.
+//! the GIL): they take microseconds, less than starting a worker. Larger ones are
+//! first tried there for [`QUICK`] (most finish), then run on a worker thread that
+//! answers Ctrl-C; so does every generation.
 
 use pyo3::prelude::*;
 use pyo3::types::PyType;
@@ -28,6 +29,9 @@ use crate::problem::to_int;
 
 /// Puzzles up to this side are solved on the calling thread.
 const INLINE: usize = 12;
+
+/// Larger puzzles are first tried on the calling thread for this long.
+const QUICK: std::time::Duration = std::time::Duration::from_millis(2);
 
 /// A region puzzle: an `n x n` board cut into `n` regions; a solution puts `stars`
 /// stars (queens) in every row, column and region, no two touching.
@@ -173,10 +177,36 @@ impl Puzzle {
         &self,
         py: Python<'_>,
         budget: Option<&Bound<'_, PyAny>>,
-        job: impl FnOnce(&LibPuzzle, &Settings) -> Result<T, Error> + Send + 'static,
+        quick_first: bool,
+        job: impl Fn(&LibPuzzle, &Settings) -> Result<T, Error> + Send + Sync + 'static,
     ) -> PyResult<T> {
         let time_budget = args::budget(py, budget)?;
         let p = self.puzzle.clone();
+        let job = std::sync::Arc::new(job);
+        // A large puzzle is most often quick too: first a short try on this thread
+        // (no worker to start), and only if that runs out, the whole job on a worker
+        // that answers Ctrl-C, with what is left of the budget. Only for jobs that
+        // honour the settings' budget (`quick_first`): the rules' chain does not.
+        let start = std::time::Instant::now();
+        if quick_first && mode(&p) == Mode::Worker && time_budget.is_none_or(|b| b > QUICK) {
+            let (j, q) = (std::sync::Arc::clone(&job), p.clone());
+            let tried = py.detach(move || {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    let settings = Settings {
+                        time_budget: Some(QUICK),
+                        ..Settings::default()
+                    };
+                    j(&q, &settings)
+                }))
+            });
+            match tried {
+                Ok(Ok(v)) => return Ok(v),
+                Ok(Err(Error::Budget { .. })) => {}
+                Ok(Err(e)) => return Err(errors::to_py(py, e)),
+                Err(payload) => return Err(errors::panic(py, payload)),
+            }
+        }
+        let time_budget = time_budget.map(|b| b.saturating_sub(start.elapsed()));
         blocking::run(py, mode(&p), move |cancel| {
             let settings = Settings {
                 time_budget,
@@ -301,7 +331,9 @@ impl Puzzle {
         py: Python<'_>,
         budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<Placement>> {
-        let found = self.settings_run(py, budget, |p, s| p.solutions(&State::new(p), 1, 1, s))?;
+        let found = self.settings_run(py, budget, true, |p, s| {
+            p.solutions(&State::new(p), 1, 1, s)
+        })?;
         Ok(found
             .solutions
             .first()
@@ -311,7 +343,7 @@ impl Puzzle {
     /// The exact number of solutions.
     #[pyo3(signature = (*, budget = None))]
     fn count(&self, py: Python<'_>, budget: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
-        let found = self.settings_run(py, budget, |p, s| {
+        let found = self.settings_run(py, budget, true, |p, s| {
             p.solutions(&State::new(p), u128::MAX, 0, s)
         })?;
         to_int(py, found.count.into())
@@ -320,7 +352,9 @@ impl Puzzle {
     /// Whether the puzzle has exactly one solution.
     #[pyo3(signature = (*, budget = None))]
     fn is_unique(&self, py: Python<'_>, budget: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
-        let found = self.settings_run(py, budget, |p, s| p.solutions(&State::new(p), 2, 0, s))?;
+        let found = self.settings_run(py, budget, true, |p, s| {
+            p.solutions(&State::new(p), 2, 0, s)
+        })?;
         Ok(found.count == 1)
     }
 
@@ -337,21 +371,22 @@ impl Puzzle {
         budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Step> {
         let state = self.position(py, placed, crossed)?;
-        self.settings_run(py, budget, move |p, settings| {
+        self.settings_run(py, budget, true, move |p, settings| {
+            let state = &state;
             let d = Deducer::new(p);
-            if let Some(why) = d.contradiction(&state) {
+            if let Some(why) = d.contradiction(state) {
                 return Ok(Step::end("contradiction", why));
             }
-            if d.solved(&state) {
+            if d.solved(state) {
                 return Ok(Step::end(
                     "solved",
                     "every row, column and region has its stars",
                 ));
             }
-            if p.solutions(&state, 1, 0, settings)?.count == 0 {
-                return Ok(Step::end("contradiction", dead_end(p, &state, settings)?));
+            if p.solutions(state, 1, 0, settings)?.count == 0 {
+                return Ok(Step::end("contradiction", dead_end(p, state, settings)?));
             }
-            Ok(match d.next_step(&state, Level::Expert) {
+            Ok(match d.next_step(state, Level::Expert) {
                 Some(step) => Step::of(&step),
                 None => Step::end(
                     "stuck",
@@ -365,7 +400,7 @@ impl Puzzle {
     /// the chain does not end solved, its last step says how it ended (`stuck` or
     /// `contradiction`).
     fn explain(&self, py: Python<'_>) -> PyResult<Vec<Step>> {
-        self.settings_run(py, None, |p, _| {
+        self.settings_run(py, None, false, |p, _| {
             let e = explain(p, &State::new(p), Level::Expert);
             let mut steps: Vec<Step> = e.steps.iter().map(Step::of).collect();
             match e.end {
@@ -523,7 +558,7 @@ impl Puzzle {
 impl Puzzle {
     /// The grade and the command line's `rate` line.
     fn rate(&self, py: Python<'_>) -> PyResult<(String, String)> {
-        let out = self.settings_run(py, None, |p, s| {
+        let out = self.settings_run(py, None, false, |p, s| {
             let found = p.solutions(&State::new(p), 2, 0, s)?;
             if found.count != 1 {
                 return Ok(Err(found.count));

@@ -205,3 +205,19 @@ def test_bad_inputs_get_one_sentence(call, sentence):
         call()
     assert sentence in str(e.value)
     assert "\n" not in str(e.value)
+
+
+def test_a_long_count_on_a_large_puzzle_goes_to_a_worker_and_keeps_its_budget():
+    # Regions = rows on 20x20: every arrangement of non-touching queens one per row
+    # and column counts (OEIS A002464, about 10^17 at n = 20): far beyond the quick
+    # try on the calling thread, so it goes on to a worker with the budget left.
+    stripes = [chr(ord("a") + i) * 20 for i in range(20)]
+    p = queens.Puzzle(stripes)
+    import time
+
+    t = time.perf_counter()
+    with pytest.raises(queens.BudgetError):
+        p.count(budget=0.2)
+    assert time.perf_counter() - t < 5
+    # Small stripes: A002464(9) = 47622, counted quickly.
+    assert queens.Puzzle([chr(ord("a") + i) * 9 for i in range(9)]).count() == 47622
