@@ -9,7 +9,7 @@
 //!
 //! Puzzles up to [`INLINE`] squares a side are solved on the calling thread (without
 //! the GIL): they take microseconds, less than starting a worker. Larger ones are
-//! first tried there for [`QUICK`] (most finish), then run on a worker thread that
+//! first tried there for `blocking::QUICK` (most finish), then run on a worker thread that
 //! answers Ctrl-C; so does every generation.
 
 use pyo3::prelude::*;
@@ -29,9 +29,6 @@ use crate::problem::to_int;
 
 /// Puzzles up to this side are solved on the calling thread.
 const INLINE: usize = 12;
-
-/// Larger puzzles are first tried on the calling thread for this long.
-const QUICK: std::time::Duration = std::time::Duration::from_millis(2);
 
 /// A region puzzle: an `n x n` board cut into `n` regions; a solution puts `stars`
 /// stars (queens) in every row, column and region, no two touching.
@@ -182,39 +179,24 @@ impl Puzzle {
     ) -> PyResult<T> {
         let time_budget = args::budget(py, budget)?;
         let p = self.puzzle.clone();
-        let job = std::sync::Arc::new(job);
-        // A large puzzle is most often quick too: first a short try on this thread
-        // (no worker to start), and only if that runs out, the whole job on a worker
-        // that answers Ctrl-C, with what is left of the budget. Only for jobs that
-        // honour the settings' budget (`quick_first`): the rules' chain does not.
-        let start = std::time::Instant::now();
-        if quick_first && mode(&p) == Mode::Worker && time_budget.is_none_or(|b| b > QUICK) {
-            let (j, q) = (std::sync::Arc::clone(&job), p.clone());
-            let tried = py.detach(move || {
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    let settings = Settings {
-                        time_budget: Some(QUICK),
-                        ..Settings::default()
-                    };
-                    j(&q, &settings)
-                }))
-            });
-            match tried {
-                Ok(Ok(v)) => return Ok(v),
-                Ok(Err(Error::Budget { .. })) => {}
-                Ok(Err(e)) => return Err(errors::to_py(py, e)),
-                Err(payload) => return Err(errors::panic(py, payload)),
-            }
-        }
-        let time_budget = time_budget.map(|b| b.saturating_sub(start.elapsed()));
-        blocking::run(py, mode(&p), move |cancel| {
+        let run = move |cancel: &std::sync::atomic::AtomicBool, time_budget| {
             let settings = Settings {
                 time_budget,
                 cancel: Some(cancel),
                 ..Settings::default()
             };
             job(&p, &settings)
-        })
+        };
+        // A large puzzle is most often quick too: tried on this thread first, then on
+        // a worker that answers Ctrl-C. Only for jobs that honour the settings' budget
+        // (`quick_first`): the rules' chain does not.
+        if quick_first && mode(&self.puzzle) == Mode::Worker {
+            blocking::run_quick_first(py, time_budget, run)
+        } else {
+            blocking::run(py, mode(&self.puzzle), move |cancel| {
+                run(cancel, time_budget)
+            })
+        }
     }
 
     /// The position with stars on `placed` and crosses on `crossed`.
