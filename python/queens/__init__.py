@@ -638,7 +638,7 @@ def engines() -> List[str]:
 
 
 def count_part(
-    board: BoardLike = 8,
+    board: Optional[BoardLike] = None,
     pieces: Optional[PiecesLike] = None,
     *,
     part: int,
@@ -648,6 +648,11 @@ def count_part(
     engine: str = "auto",
     threads: int = 0,
     checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+    holes: Optional[SquaresLike] = None,
+    blockers: Optional[SquaresLike] = None,
+    torus: bool = False,
+    regions: Optional[RegionsLike] = None,
+    per_region: Optional[int] = None,
 ) -> str:
     """Counts part ``part`` of ``parts`` (from 1) of a count split for several machines,
     and returns its result as one line of JSON for :func:`merge` (the command line's
@@ -659,17 +664,20 @@ def count_part(
     >>> results = [count_part(10, part=i, parts=3) for i in (1, 2, 3)]
     >>> merge(results)
     724
+    >>> merge([count_part(8, holes="a1", part=i, parts=2) for i in (1, 2)]) == count(8, holes="a1")
+    True
     """
     return _queens.count_part(
-        _board(board),
+        None if board is None else _board(board),
         _pieces(pieces),
-        _placement(fixed, "fixed"),
+        _fixed(fixed),
         _define(define),
         _whole(part, "part", "1", 2**32),
         _whole(parts, "parts", "8", 2**32),
         _engine(engine),
         _threads(threads),
         None if checkpoint is None else _path(checkpoint),
+        *_terrain(holes, blockers, torus, regions, per_region),
     )
 
 

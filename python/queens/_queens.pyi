@@ -241,15 +241,20 @@ def max_pieces(
 def engine_names() -> List[str]: ...
 def _active_jobs() -> int: ...
 def count_part(
-    board: str,
+    board: Optional[str],
     pieces: Optional[str],
-    fixed: Optional[str],
+    fixed: Union[str, Placement, None],
     define: List[str],
     index: int,
     count: int,
     engine: str = "auto",
     threads: int = 0,
     checkpoint: Optional[str] = None,
+    holes: Optional[_SquaresIn] = None,
+    blockers: Optional[_SquaresIn] = None,
+    torus: bool = False,
+    regions: Optional[_RegionsIn] = None,
+    per_region: Optional[int] = None,
 ) -> str: ...
 def merge(results: List[str], names: Optional[List[str]] = None) -> Tuple[int, Optional[int]]: ...
 

@@ -377,3 +377,18 @@ def test_a_long_rank_list_is_judged_line_by_line():
     bad[0], bad[1] = 1, 2  # a diagonal pair at least
     v = queens.verify(n, bad)
     assert not v and v.attacking_pairs >= 1 and len(v.conflicts) == v.attacking_pairs
+
+
+@pytest.mark.parametrize("kw,args", [
+    (dict(board=8, holes="a1,d5"), ["8", "--holes", "a1,d5"]),
+    (dict(board=7, torus=True), ["7", "--torus"]),
+    (dict(board=6, blockers=["c3"], pieces="7Q"), ["6", "--blockers", "c3", "--pieces", "7Q"]),
+])
+def test_count_part_takes_the_terrain(kw, args, cli):
+    code, out, _ = cli("count", *args)
+    board, pieces, rest = split(kw)
+    parts = [queens.count_part(board, pieces, part=i, parts=3, **rest) for i in (1, 2, 3)]
+    assert queens.merge(parts) == int(out)
+    code, shard, _ = cli("count", *args, "--shard", "2/3")
+    mine, theirs = json.loads(parts[1]), json.loads(shard)
+    assert (mine["problem"], mine["total"], mine["fingerprint"]) == (theirs["problem"], theirs["total"], theirs["fingerprint"])
