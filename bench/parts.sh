@@ -8,7 +8,7 @@
 #   bench/parts.sh big             # also Q(21) and A(21) as 16 parts each, checked
 #                                  # against A000170 and A051223 (parts only: about
 #                                  # 50 minutes of CPU; the whole counts were measured
-#                                  # before, see ARCHITECTURE.md)
+#                                  # before, see bench/nqueens.md)
 #   THREADS=2 BIN=target/release/queens bench/parts.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 //! Regression tests: one per bug found, named after it (ripgrep's tests/regression.rs).
+#[path = "it/common/mod.rs"]
 mod common;
 
 use std::process::{Command, Output};

@@ -5,6 +5,13 @@
 //! Everything here works on [`Perm`] (one `u32` per file) rather than a `Placement`,
 //! so that ten million queens cost 40 MB and are written in one streamed pass; a
 //! `Placement` is only built for the drawing formats.
+//!
+//! The path of a queens-only `solve`: `cli::run` hands it here; the `Problem` is built
+//! with the fixed queens of `--fixed` and `--fixed-file` (checked in O(N)), and the
+//! library's `write_perm` / `solve_perm` run it on the engine `auto` (or `--engine`)
+//! picks; `--random` names the `local` engine. `perm` is written straight from the ranks
+//! (boards wider than 64 files default to it); the construction on a square board is
+//! streamed rank by rank, so `solve 100000000` needs a few MB (`bench/hugen.md`).
 
 use std::io::{self, Read, Write};
 
@@ -88,6 +95,13 @@ pub fn default_solve_format(board: &Board, queens: bool) -> SolveFormat {
     }
 }
 
+/// A seed from the clock, for `--random` without `--seed`.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 /// Runs `solve` when the problem holds queens only (`None`: not ours, the general
 /// runner takes it).
 pub fn solve(
@@ -125,20 +139,25 @@ pub fn solve(
     let problem = Problem::new(board, pieces, fixed).map_err(|e| e.to_string())?;
     let choice: EngineChoice = args.engine.parse().map_err(|e: Error| e.to_string())?;
     let format = format.unwrap_or_else(|| default_solve_format(&board, true));
-    // Settings and engine first: a shortcut answer below must not hide a bad input.
+    // Settings and engine first: a shortcut answer below must not hide a bad input. A
+    // random solution is asked for by its seed: only an engine that draws random numbers
+    // takes one.
     let limits = super::limits::Limits::of(args)?;
-    let asked = if huge.random {
-        EngineChoice::Named("local")
-    } else {
-        choice
+    let seed = huge.random.then(|| huge.seed.unwrap_or_else(clock_seed));
+    let settings = Settings {
+        seed,
+        ..limits.settings(None)
     };
-    queens::engine::picked(
-        asked,
-        &problem,
-        queens::Job::SolvePerm,
-        &limits.settings(None),
-    )
-    .map_err(|e| e.to_string())?;
+    queens::engine::picked(choice, &problem, queens::Job::SolvePerm, &settings).map_err(|e| {
+        if huge.random {
+            format!("--random: {e}")
+        } else {
+            e.to_string()
+        }
+    })?;
+    if let (Some(s), None) = (seed, huge.seed) {
+        eprintln!("queens: seed {s}");
+    }
 
     // Fixed queens that attack each other: no solution, said in O(n).
     let fixed_perm = if problem.fixed().is_empty() {
@@ -164,29 +183,6 @@ pub fn solve(
         return Ok(Some(Outcome::No));
     }
 
-    let mut choice = choice;
-    let mut seed = None;
-    if huge.random {
-        if let EngineChoice::Named(name) = choice
-            && name != "local"
-        {
-            return Err(format!(
-                "--random uses the local engine, not '{name}'; leave out --engine"
-            ));
-        }
-        choice = EngineChoice::Named("local");
-        seed = Some(huge.seed.unwrap_or_else(|| {
-            let s = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            eprintln!("queens: seed {s}");
-            s
-        }));
-    }
-    let settings = Settings {
-        seed,
-        ..limits.settings(None)
-    };
     if matches!(format, SolveFormat::Perm) {
         // Streamed by engines that compute the answer rank by rank.
         let mut out = io::BufWriter::new(io::stdout().lock());

@@ -1,6 +1,6 @@
 //! `count` in parts (`--json`, `--checkpoint`, `--shard`, `--method`) and `merge`.
 //! Kept apart from `run.rs` because these flags need an engine that plans its work in
-//! parts (nqueens, amazons, exact, fewlines); `run.rs` branches here when one of them
+//! parts (nqueens, torus, amazons, exact, fewlines); `run.rs` branches here when one of them
 //! is given.
 
 use std::path::PathBuf;

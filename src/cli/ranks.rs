@@ -6,7 +6,14 @@
 //! The bytes are those of `Placement`'s `Display` (`Qa4 Qb2`, files in order, ranks
 //! from 1), of `Perm`'s text (`4 2 ...`, 0 for an empty file), of `render::json` and of
 //! `render::diagram` (a blank line before every diagram but the first);
-//! `tests/enumerate.rs` compares them with the generic path.
+//! `tests/it/enumerate.rs` compares them with the generic path.
+//!
+//! How: `RankText` writes each line into one reused buffer from tables of fixed-size
+//! tokens (`Q` + file name, rank digits), copied whole and cut to length (a `memcpy` call
+//! per two-byte token showed in profiles), then one copy into a `BufWriter` on the locked
+//! stdout. JSON lines are built from per-file prefixes; a diagram is one empty board kept
+//! in a buffer, its queens marked and unmarked. `--engine exact` takes the same writer
+//! through the library's default conversion of placements to ranks.
 
 use queens::perm::EMPTY;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Re-records the golden outputs of the `queens` command line (checked by tests/golden.rs).
+# Re-records the golden outputs of the `queens` command line (checked by tests/it/golden.rs).
 #
 # Usage: testdata/golden/record.sh BINARY
 #   e.g. testdata/golden/record.sh target/release/queens
@@ -12,7 +12,7 @@
 # empty and stderr dropped, then rewrites EXIT in cases.txt and out/NNN.stdout (NNN:
 # the case's 1-based position among the cases, comments and blank lines not counted).
 # Every `"seconds":NUMBER` in the output is stored as `"seconds":_` (timings vary);
-# tests/golden.rs does the same to the output it gets.
+# tests/it/golden.rs does the same to the output it gets.
 set -euo pipefail
 export LC_ALL=C
 [ $# -eq 1 ] || { echo "usage: $0 BINARY" >&2; exit 2; }
@@ -35,7 +35,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     *) echo "cases.txt:$lineno: expected 'EXIT | ARGS': $line" >&2; exit 2 ;;
   esac
   args=${line#* | }
-  # Only the quoting tests/golden.rs understands: single quotes, nothing special outside.
+  # Only the quoting tests/it/golden.rs understands: single quotes, nothing special outside.
   bare=$(printf '%s' "$args" | sed "s/'[^']*'//g")
   if [[ $bare == *"'"* || $bare =~ [^-A-Za-z0-9\ _./,:=+@%^] ]]; then
     echo "cases.txt:$lineno: use only single quotes for special characters: $args" >&2

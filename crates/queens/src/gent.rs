@@ -9,6 +9,9 @@
 //! which one a seed gives is for a complete solver to decide. When the random
 //! placement runs out of free squares early, it starts over with the same generator, so
 //! a seed always gives the same instance.
+//!
+//! The command line's hidden `queens gen-completion N --seed S` prints `instance(N, S)` as
+//! a perm line, 0 on the free files (for `solve N --fixed-file`).
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};

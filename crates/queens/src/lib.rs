@@ -87,7 +87,7 @@ pub use problem::{Piece, PieceCount, Placement, Problem, format_spec, parse_spec
 pub use verdict::Verdict;
 
 /// The README's Rust example runs as a doc-test (its `console` blocks are checked by the
-/// CLI's tests/readme.rs).
+/// CLI's tests/it/readme.rs).
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;

@@ -39,6 +39,24 @@
 //! assert_eq!(t, AmazonTally { total: 44, unique: Some(6) });
 //! assert_eq!(count(5, 16, &Control::default()).unwrap().total, 35744);
 //! ```
+//!
+//! # Details
+//! - Whether none of the other seven distances equals `a` is checked in O(1) at the
+//!   second-to-last row, from the amazons on rows `a` and `n-1-a` and the bottom column;
+//!   when one does, the seven images are built and compared.
+//! - Corner class: two amazons on squares mirrored in the main diagonal share an
+//!   anti-diagonal, which is why a corner solution is never its own diagonal mirror.
+//! - The canonical solutions are the orbits, so on squares the count also gives the count
+//!   up to symmetry (`AmazonTally::unique`), which the engine's `count_unique` returns
+//!   instead of the generic Burnside path.
+//! - Pinning the four edge amazons per task (their attacks folded into every row's mask)
+//!   was measured slower: tasks differing only in the bottom amazon repeat the whole upper
+//!   tree (`bench/amazons.md`).
+//! - Tests: the unit tests hold both methods to a brute force written out on every board
+//!   up to 9 × 10 and to each other up to 13 × 13, and the count up to symmetry to an
+//!   enumeration of orbits (`symmetry::count_unique_by_enumeration`); the integration
+//!   tests hold the engine to `exact` (every square up to 11, every rectangle up to
+//!   7 × 10), to Burnside's count up to 15 and to the truth table.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -144,7 +162,7 @@ impl Engine for AmazonsEngine {
         let tally = count(b.rows(), b.cols(), ctl)?;
         match tally.unique {
             Some(unique) => Ok(unique.into()),
-            None => crate::symmetry::burnside(problem, tally.total.into(), ctl),
+            None => crate::engine::orbits::burnside(problem, tally.total.into(), ctl),
         }
     }
 
@@ -680,7 +698,7 @@ mod tests {
         assert_eq!(count(14, 14, &ctl), Err(Error::Interrupted));
     }
 
-    // Moved from tests/counting.rs: the counter's own orbits are internal.
+    // Moved from tests/it/counting.rs: the counter's own orbits are internal.
     /// The count up to symmetry that the amazon counter finds on the way agrees with
     /// Burnside's lemma over its total (`symmetry::burnside`, whose fixed counts are
     /// searched apart).
@@ -698,7 +716,7 @@ mod tests {
             )
             .unwrap();
             let t = count(n, n, &ctl).unwrap();
-            let burnside = crate::symmetry::burnside(&p, t.total.into(), &ctl).unwrap();
+            let burnside = crate::engine::orbits::burnside(&p, t.total.into(), &ctl).unwrap();
             assert_eq!(t.unique.map(BigUint::from), Some(burnside), "n={n}");
         }
     }

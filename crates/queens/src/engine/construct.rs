@@ -18,6 +18,15 @@
 //! A rectangular `R × C` board holds `min(R, C)` queens: the square solution for the
 //! short side fits in a corner (attacks do not depend on the board's size). Short sides
 //! of 2 and 3 have small hand-checked patterns when the long side is longer.
+//!
+//! # When it runs
+//! Plain queens and `solve` only, from a short side of 12 (`AUTO_FROM_SIDE`) or on boards
+//! beyond `exact`'s 4096 squares: the first-in-order search blows up on larger boards
+//! (`bench/hugen.md`), so small boards keep `exact`'s first-in-order answer and larger
+//! ones get the construction; named, it refuses smaller boards too. On a square board
+//! written as `perm` the ranks are streamed (`square_rank`, through `write_perm`), so
+//! `queens solve 100000000` needs a few MB. The tests check every N ≤ 3000 and large N
+//! of every residue with a validity check written independently in the test.
 
 use super::{Control, Engine, Job};
 use crate::board::Board;
@@ -225,7 +234,7 @@ mod tests {
         }
     }
 
-    // ---- Moved from tests/hugen.rs: sides under 12, and the rectangles, which the
+    // ---- Moved from tests/it/hugen.rs: sides under 12, and the rectangles, which the
     // construct engine leaves to the exact engine under its declared rules, reach the
     // construction only through these functions. ----
 
@@ -251,7 +260,7 @@ mod tests {
         true
     }
 
-    /// The sides the construct engine leaves to the exact engine (tests/hugen.rs checks
+    /// The sides the construct engine leaves to the exact engine (tests/it/hugen.rs checks
     /// 12 to 3000 through the engine).
     #[test]
     fn construction_is_valid_for_every_n_under_12() {

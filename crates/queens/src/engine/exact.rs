@@ -25,6 +25,28 @@
 //! # Limits
 //! Boards of up to 4096 squares (64×64, or any R×C with R·C ≤ 4096). The bitboard
 //! width is picked per board, from one word (≤ 64 squares) to 64 words.
+//!
+//! # Details
+//! - For a symmetric kind the reverse set (the squares from which `P` attacks `t`) is its
+//!   attack set; reverse tables are built only when some kind is asymmetric.
+//! - The rank bound relies on `PieceKind::slides_along_ranks`, true only for an
+//!   *unlimited* slide along the rank in at least one direction: then two pieces of the
+//!   kind on one rank always conflict (the left one attacks the right one or the other
+//!   way round), which is all the bound needs. A limited slider (`R2`) or a rider with a
+//!   longer step (`DD`) is not a rank slider.
+//! - Counts are `u128` inside (checked adds) and `BigUint` at the interface.
+//! - Terrain: the tables come from `Terrain::attacks`; holes and blockers are removed
+//!   from the candidate sets; the one-per-rank bound is dropped when the board has
+//!   blockers (they can part a rank). With regions each level of the search holds one
+//!   more bitboard, the squares taken; placing on a square whose region then holds
+//!   `per_region` pieces removes the region from every candidate set, and a region that
+//!   lacks pieces must keep as many candidates (`Search::place_in_region`). Since the
+//!   spec holds `per_region` times the number of regions, no region can end short.
+//! - Counts in parts: the tasks are the first pieces' squares at the first depth with at
+//!   least 1024 pre-placements, stored as bytes per task and replayed when run (not as
+//!   candidate sets); the count up to symmetry is one more task (`engine::parts`).
+//! - A step budget counts the nodes of `solve` and `enumerate` (one ordered search); the
+//!   parallel count takes none.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,19 +1,21 @@
 //! Engines: interchangeable solvers behind one contract, and `auto`, which picks one.
 //!
 //! # The contract
-//! Every engine implements [`Engine`]. It declares what it does ([`Engine::jobs`],
-//! [`Engine::summary`]) and which run-time [`Settings`] it honours
-//! ([`Engine::honours`]); [`Engine::check`] says whether it can run a job on a
-//! [`Problem`]. [`select`] is the one function that turns an [`EngineChoice`] into an
+//! Every engine implements `Engine`. It declares what it does (`Engine::jobs`,
+//! `Engine::summary`) and which run-time [`Settings`] it honours
+//! (`Engine::honours`); `Engine::check` says whether it can run a job on a
+//! [`Problem`]. `select` is the one function that turns an [`EngineChoice`] into an
 //! engine, over those declarations only: a named engine must accept the problem and
 //! honour every setting given, or the call is refused with one sentence naming what
-//! binds; `auto` takes the first engine in [`ENGINES`] (fastest first) that accepts
-//! the problem, honours the settings and is a good pick ([`Engine::auto_picks`]).
-//! Nothing outside this module names an engine.
+//! binds; `auto` takes the first engine in `ENGINES` (fastest first) that accepts
+//! the problem, honours the settings and is a good pick (`Engine::auto_picks`).
+//! Outside `engine/` an engine is named only by callers that want local search's random
+//! solution (`--random` in `src/cli/hugen.rs`, `random=True` in `python/src/problem.rs`)
+//! and by `query::regions`, which wants `exact`'s first-in-order answers.
 //!
 //! Settings every engine honours: threads (a parallel engine uses exactly that many, a
 //! sequential one at most one), a time budget and cancellation (each engine polls
-//! [`Control::cancelled`], or finishes in time bounded by the problem's size),
+//! `Control::cancelled`, or finishes in time bounded by the problem's size),
 //! progress (reported where a job has measurable parts). A step budget and a seed are
 //! honoured only where [`Honours`] says so; elsewhere the call is refused.
 //!
@@ -22,15 +24,50 @@
 //!
 //! | engine | module | what | limits |
 //! |---|---|---|---|
-//! | `nqueens` | [`nqueens`] | plain N-queens counting (`n` queens on `n×n`, `min(R,C)` on `R×C`), with symmetry, checkpoints, shards; streamed listing in `exact`'s order | counting and listing; sides up to 64 |
-//! | `torus` | [`torus`] | `n` queens on the `n×n` torus (bitboards with rotating diagonal masks, `2n`-fold symmetry by translation and reflection), checkpoints, shards | counting only; sides up to 64 |
-//! | `amazons` | [`amazons`] | `n` amazons on `n×n`, `min(R,C)` on `R×C` (row-by-row bitboard counter, eight-fold symmetry on squares) | counting only; sides up to 64 |
-//! | `construct` | [`construct`] | explicit N-queens solution, O(N) | plain queens, solve; `auto` from a side of 12 (or beyond `exact`) |
-//! | `complete` | [`complete`] | queens completion, MRV search, proves "none" | N queens on N×N, solve, 12 ≤ N ≤ 1024 |
-//! | `exact` | [`exact`] | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
-//! | `local` | [`local`] | random solution / completion by local search | N queens on N×N, solve |
-//! | `sat` | [`sat`] | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 250,000 (kind, square) variables (500x500 for one kind) |
-//! | `rooks`, `diagonals`, `kingblocks`, `transfer`, `queenpoly`, `fewlines`, `fewpieces` | [`dp`] | counting without enumeration | count only; see [`dp`] |
+//! | `nqueens` | `nqueens` | plain N-queens counting (`n` queens on `n×n`, `min(R,C)` on `R×C`), with symmetry, checkpoints, shards; streamed listing in `exact`'s order | counting and listing; sides up to 64 |
+//! | `torus` | `torus` | `n` queens on the `n×n` torus (bitboards with rotating diagonal masks, `2n`-fold symmetry by translation and reflection), checkpoints, shards | counting only; sides up to 64 |
+//! | `amazons` | `amazons` | `n` amazons on `n×n`, `min(R,C)` on `R×C` (row-by-row bitboard counter, eight-fold symmetry on squares) | counting only; sides up to 64 |
+//! | `construct` | `construct` | explicit N-queens solution, O(N) | plain queens, solve; `auto` from a side of 12 (or beyond `exact`) |
+//! | `complete` | `complete` | queens completion, MRV search, proves "none" | N queens on N×N, solve, 12 ≤ N ≤ 1024 |
+//! | `exact` | `exact` | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
+//! | `local` | `local` | random solution / completion by local search | N queens on N×N, solve |
+//! | `sat` | `sat` | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 250,000 (kind, square) variables (500x500 for one kind) |
+//! | `rooks`, `diagonals`, `kingblocks`, `transfer`, `queenpoly`, `fewlines`, `fewpieces` | `dp` | counting without enumeration | counting only (`fewlines` in parts too); see `dp` |
+//!
+//! # What `accepts` checks, and what `auto` means
+//! Before an engine sees a job, `accepts` checks, in this order and each with its own
+//! sentence: the engine runs the job (a unique count follows from a count and a compact
+//! solution from a solution, for every engine); a step budget is one it counts
+//! (`Engine::counts_steps`); a seed is one it takes; a compact (`perm`) solution is asked
+//! of queens only; a board beyond the rectangle goes only to an engine that
+//! `handles_terrain`; then the engine's own `Engine::check` on the base job. `select`
+//! runs this for a named engine (a refusal is `Error::EngineRefuses`) or, for `auto`,
+//! for each engine of `ENGINES` in turn: the first that accepts and whose `auto_picks`
+//! agrees runs; with none, `Error::NoEngine` carries the refusal of the most general
+//! engine for the job (the last one that runs it and decides). Policy sits in
+//! `auto_picks` (`sat`: `solve` on 400 squares or more; `fewlines`: the sizes where it
+//! was measured faster) and, today, in two `check`s as well: `construct` and `complete`
+//! refuse boards with a side under 12 even when named.
+//!
+//! # The trait's defaults
+//! `solve` is the first solution `enumerate` yields; `count_unique` is Burnside's lemma
+//! over `symmetry::symmetries` with the engine's own count for the identity;
+//! `solve_perm` and `enumerate_perm` convert the placements of `solve` and `enumerate`;
+//! `write_perm` writes `solve_perm`'s answer. Overrides: `nqueens` (`count_unique` by
+//! the join's Burnside or the backtracker's classes, `count_parts`, `enumerate_perm` as
+//! ranks without a `Placement` each), `amazons` (`count_unique` from the orbits its
+//! search finds, `count_parts`), `torus`, `exact` and `fewlines` (`count_parts`),
+//! `construct` (`solve_perm`, and `write_perm` streaming the ranks), `complete` and
+//! `local` (`solve_perm`, on a `Perm` natively). A job an engine does not declare falls
+//! to a default that returns `Error::Internal`, which `select` never lets happen.
+//!
+//! # Stops and give-ups
+//! `Control::finish` turns an engine's `Error::Interrupted` into `Error::Budget` when the
+//! time budget has passed or a step budget was set, and leaves it for the caller's
+//! cancel. When `local`, which cannot prove "none" (`Engine::decides` is false), gives up
+//! on its own limit (`Error::GaveUp`), `run` hands the job to an engine that decides and
+//! accepts it (the first `auto` would pick, else the first in `ENGINES`: `complete`,
+//! `sat`, `exact`), so "no solution" is proved; with none the give-up says why.
 
 pub(crate) mod amazons;
 pub(crate) mod complete;
@@ -39,6 +76,7 @@ pub(crate) mod dp;
 pub(crate) mod exact;
 pub(crate) mod local;
 pub(crate) mod nqueens;
+pub(crate) mod orbits;
 pub mod parts;
 #[cfg(feature = "sat")]
 pub(crate) mod sat;
@@ -61,70 +99,7 @@ pub use settings::MAX_THREADS;
 pub(crate) use settings::{Control, seconds};
 pub use settings::{Progress, Settings};
 
-/// What is asked of an engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Job {
-    /// Find one solution.
-    Solve,
-    /// Stream every solution.
-    Enumerate,
-    /// Count the solutions exactly.
-    Count,
-    /// Count the solutions distinct up to the board's symmetries.
-    CountUnique,
-    /// Find one solution of a queens-only problem in the compact one-rank-per-file form
-    /// ([`Perm`]), for boards of millions of files.
-    SolvePerm,
-    /// Count in parts that can be resumed from a checkpoint or run apart as shards
-    /// ([`Parts`]).
-    CountParts,
-}
-
-impl Job {
-    /// Every job, in the order `queens engines` lists them.
-    pub const ALL: [Job; 6] = [
-        Job::Solve,
-        Job::Enumerate,
-        Job::Count,
-        Job::CountUnique,
-        Job::CountParts,
-        Job::SolvePerm,
-    ];
-
-    /// The job as a verb phrase: "finds one solution", "counts" ...
-    pub fn verb(self) -> &'static str {
-        match self {
-            Job::Solve => "finds one solution of",
-            Job::Enumerate => "lists the solutions of",
-            Job::Count => "counts",
-            Job::CountUnique => "counts up to symmetry",
-            Job::SolvePerm => "finds one compact (perm) solution of",
-            Job::CountParts => "counts in resumable parts",
-        }
-    }
-
-    /// The job's short name, as `queens engines` prints it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Job::Solve => "solve",
-            Job::Enumerate => "all",
-            Job::Count => "count",
-            Job::CountUnique => "count --unique",
-            Job::SolvePerm => "solve (perm)",
-            Job::CountParts => "count in parts",
-        }
-    }
-
-    /// The job an engine's [`Engine::check`] is asked about for this one: a unique
-    /// count needs a count, a compact solution a solution.
-    fn base(self) -> Job {
-        match self {
-            Job::CountUnique | Job::CountParts => Job::Count,
-            Job::SolvePerm => Job::Solve,
-            j => j,
-        }
-    }
-}
+pub use crate::model::job::Job;
 
 /// The optional settings an engine honours (threads, time budgets, cancellation and
 /// progress are honoured by every engine).
@@ -305,10 +280,10 @@ pub(crate) trait Engine: Sync {
 
     /// The number of solutions up to the problem's symmetries. By default Burnside's
     /// lemma over [`crate::symmetry::symmetries`]: this engine's count for the
-    /// identity, the orbit search [`crate::symmetry::fixed_count`] for the others.
+    /// identity, the orbit search [`orbits::fixed_count`] for the others.
     fn count_unique(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         let total = self.count(problem, ctl)?;
-        crate::symmetry::burnside(problem, total, ctl)
+        crate::engine::orbits::burnside(problem, total, ctl)
     }
 
     /// A count split into parts (checkpoint, shard, method), for [`Job::CountParts`].
@@ -552,8 +527,9 @@ pub(crate) fn select(
             Ok(()) if engine.auto_picks(problem, job) => return Ok(engine),
             Ok(()) => {}
             // The refusal that binds is that of the most general engine for the job:
-            // the last one that runs it and can decide it (`exact` for most jobs).
-            Err(why) if runs(engine, job) && engine.decides() => general = Some(why),
+            // the last one that runs it and can decide it (`exact` for most jobs); with a
+            // seed (a random answer asked for), the last one that draws random numbers.
+            Err(why) if runs(engine, job) && binds(engine, ctl) => general = Some(why),
             Err(_) => {}
         }
     }
@@ -561,6 +537,16 @@ pub(crate) fn select(
         job,
         reason: general.unwrap_or_else(|| format!("no engine {} this problem", job.verb())),
     })
+}
+
+/// Whether `engine`'s refusal is the one `auto` names: the deciding engines' without a
+/// seed, the random ones' with one.
+fn binds(engine: &dyn Engine, ctl: &Control) -> bool {
+    if ctl.seed.is_some() {
+        engine.honours().seed
+    } else {
+        engine.decides()
+    }
 }
 
 /// Runs `run` on the engine `choice` picks for `job`, telling `ctl`'s listener which
@@ -836,7 +822,7 @@ pub fn count_unique(
 
 /// Counts the solutions of `problem` in parts that survive a kill (`parts.checkpoint`)
 /// or run apart (`parts.shard`, added up by [`merge`]); only engines that plan their
-/// work in parts take it (plain N-queens today).
+/// work in parts take it (`nqueens`, `torus`, `amazons`, `exact`, `fewlines`).
 ///
 /// ```
 /// use queens::{engine::{count_parts, Parts}, EngineChoice, Problem, Settings};

@@ -14,11 +14,15 @@
 //!   other engines and for problems they cannot take.
 //!
 //! Where it pays: finding *one* solution of a hard problem, where clause learning prunes
-//! what backtracking explores again and again. Measured (bench/sat.sh and ARCHITECTURE.md):
+//! what backtracking explores again and again. Measured (`bench/sat.sh`, figures in `bench/sat.md`):
 //! 30 queens in 0.2 s (exact: 15 s), 64 queens in 3 s (exact: over a minute), completion
 //! instances at N = 40 to 64 in 0.1 to 0.3 s each (exact: up to 22 s). So `auto` picks it
 //! for `solve` on boards of [`AUTO_MIN_SQUARES`] squares or more. The order of solutions
 //! is CaDiCaL's, deterministic but unrelated to the exact engine's order.
+//!
+//! In `ENGINES` it stands after the dedicated queens engines (`construct`, `complete`) and
+//! before `exact`, so `auto` gives it the large boards those do not take. Without the
+//! `sat` feature it is not built in, and naming it is refused with one sentence.
 
 use std::ops::ControlFlow;
 

@@ -1,9 +1,13 @@
 //! DIMACS CNF out, and a SAT solver's model (its `s`/`v` lines) back in.
 //!
-//! The written file is the [`Encoding`]'s formula as it stands, headed by comment lines
+//! The written file is the `Encoding`'s formula as it stands, headed by comment lines
 //! that say what it encodes and which piece each piece variable stands for
 //! (`c var 12 Q@d2`), so that a model can be decoded from the file alone, with no
 //! other input ([`VarMap::from_dimacs`]).
+//!
+//! Header: `c board 8x8`, `c pieces 8Q`, `c fixed ...`, then `c var N K@square` for every
+//! piece variable, then the formula. `queens decode` maps a foreign model back through
+//! those comments, or by encoding the problem given on the command line again.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;

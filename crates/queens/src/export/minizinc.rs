@@ -9,6 +9,10 @@
 //!
 //! The output item prints each solution in the `coords` form (`Qa1 Nc3`), in canonical
 //! order (kind, file, rank), so `queens verify` reads it as it is.
+//!
+//! With a terrain, the terrain is data and the attack constraint walks each move step by
+//! step (off the board, back on its own square, past a blocker: no attack), so the model
+//! still derives the pairs itself.
 
 use std::fmt::Write;
 

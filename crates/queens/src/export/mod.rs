@@ -3,7 +3,7 @@
 //!
 //! Each format is a module with a `write` function taking a [`Problem`]; [`export`]
 //! picks one by [`Format`]. DIMACS is the very formula of the `sat` engine
-//! ([`crate::sat::encode`]); MiniZinc and XCSP3 are models of their own on 0/1
+//! (`crate::sat::encode`); MiniZinc and XCSP3 are models of their own on 0/1
 //! variables per (kind, square), so that a CP solver checks us independently of our
 //! encoder: MiniZinc receives the kinds' moves as data and derives the attacks itself,
 //! XCSP3 receives the attacking pairs from [`PieceKind::attacks`](crate::PieceKind::attacks).

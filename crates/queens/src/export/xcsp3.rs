@@ -7,6 +7,8 @@
 //! (blockers and the torus included) in both directions; holes and blockers are
 //! instantiated to 0 and each region gets a `sum`, so the instance states the rule itself rather than our SAT
 //! encoding of it.
+//!
+//! Fixed pieces are an `instantiation` to 1.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;

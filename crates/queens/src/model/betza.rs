@@ -79,6 +79,40 @@
 //! let e = parse("QxN").unwrap_err().to_string();
 //! assert!(e.contains("character 2"), "{e}");
 //! ```
+//!
+//! # How it is parsed
+//! A hand-written scanner over characters (positions are 1-based character indices, for
+//! the caret in the errors). A component is `modifiers atom [range | same atom again]`;
+//! its moves are the images of the atom's shape `(a, b)` under the 8 symmetries, filtered
+//! by the modifiers. How modifier letters group depends on the atom's class (orthogonal:
+//! plain union; diagonal: `fl`-style pairs name one direction; oblique: Betza's pairs), so
+//! the letters are grouped only once the atom is known. `K Q R B` expand to `W`/`F` with
+//! the modifiers applied to each.
+//!
+//! # The normal form
+//! Moves act along rays: a move `(c·p, range r)` (`p` a primitive step) reaches the
+//! multiples `c .. r·c` of `p`. Per ray, `normalize_moves` keeps the unlimited steps no
+//! other unlimited step divides, then covers the rest of what is reached, smallest first,
+//! by the longest run `n, 2n, .. r·n` of reached multiples. The form depends only on the
+//! squares reached, so equal attack patterns give equal move lists (and equal
+//! `PieceKind`s up to letter and name): `QN` and the built-in amazon, `WD` and `W2` (the
+//! same squares once blocking is ignored), `RD` and `R`. A unit test checks this over
+//! every set of up to three moves from a small universe on one ray. Range numbers are
+//! capped at 1000 (`MAX_RANGE`) so the runs can be listed explicitly.
+//!
+//! The canonical spelling is computed from the move list alone: moves are grouped by
+//! (shape, range), each group's directions covered greedily with the largest direction
+//! groups of the class, groups the others cover dropped, and the groups written as one
+//! prefix when that prefix reads back to the same directions, else as separate
+//! components (`fNlN`, since `flN` is one move). `W`+`F` with equal range and prefix merge
+//! into `K`/`Q`; `W`/`F` riders are written `R`/`B`. A unit test writes every subset of
+//! directions of W, F, N and (1,4) and parses it back; a proptest does the same for
+//! random strings.
+//!
+//! Why refuse rather than approximate: the engines' correctness rests on attacks being a
+//! fixed relation between squares (blocking can be ignored only because attacks go along
+//! fixed rays: see `piece`), which a hopper, a lame leaper or an initial move does not
+//! have.
 
 use std::collections::BTreeMap;
 

@@ -17,6 +17,12 @@
 //! assert_eq!(c.get('Z').unwrap().notation(), "NN");
 //! assert!(catalog_with(&["Q=RN"]).is_err()); // built-in letter
 //! ```
+//!
+//! A definition's path: `--piece C=RN` → `definition` (letter checks; a name is looked up
+//! in `NAMED`, otherwise the text is Betza) → `betza::parse` → `PieceKind::new(letter,
+//! name, canonical, moves)` → `Catalog::define`. The command line builds its catalog this
+//! way for every command, so a defined letter works in SPEC, PLACEMENT and every job, and
+//! no engine knows a kind came from Betza.
 
 use crate::betza;
 use crate::board::{Board, Square};

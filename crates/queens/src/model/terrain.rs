@@ -16,6 +16,19 @@
 //! A [`Terrain`] holds all four; the empty terrain is the plain rectangle. The geometry
 //! every terrain-aware engine uses is [`Terrain::attacks`] and
 //! [`Terrain::attacks_square`].
+//!
+//! # Who handles a terrain
+//! `Problem::with_terrain` checks the terrain against the board and the pieces; the rule
+//! stays pairwise (two pieces conflict when one attacks the other by `Terrain::attacks`),
+//! holes and blockers hold no piece, each region holds exactly `per_region` pieces. The
+//! engine layer refuses a terrain problem, with one sentence and before the engine's own
+//! `check`, for every engine that does not declare `handles_terrain` (`exact`, `sat`,
+//! `torus`, `fewpieces` do). `exact` builds its tables from `Terrain::attacks` and keeps
+//! regions as one more bitboard per level; the SAT encoding and the DIMACS and XCSP3
+//! exports take every attacking pair from it; MiniZinc gets the terrain as data and walks
+//! each move itself; `symmetry` keeps only the symmetries that keep holes, blockers and the
+//! region partition (`Symmetry::keeps_terrain`), and `fixed_count` leaves holes and
+//! blockers out of its orbits and uses the terrain's attacks.
 
 use std::collections::BTreeSet;
 

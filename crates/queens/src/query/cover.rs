@@ -26,6 +26,44 @@
 //! `independent` forbids, after each placement, every square in conflict with it (both
 //! ways, as validity is defined); `total` drops a piece's own square from what it
 //! covers, so occupied squares must be attacked too.
+//!
+//! # Details
+//! - Tables per square: `cover[t]` (what a piece on `t` attacks, plus `t` unless
+//!   `total`), `coverers[u]` (the reverse) and, for `independent`, `conflict[t]` (`t`,
+//!   what it attacks, what attacks it). The bitboards are the crate's `Bitboard<W>`, `W`
+//!   chosen per board as in `exact`. Covering is not a placement of non-attacking pieces,
+//!   so it is a query with a search of its own, not an engine job.
+//! - Given pieces: `--pieces` with the non-covering `--fixed` pieces form an ordinary
+//!   `Problem`; `engine::enumerate` lists its placements and each is covered in turn (a
+//!   placement that needs more than the best so far stops at that size). The covering
+//!   kind may not be in `--pieces`: a split of one set of queens into "given" and
+//!   "covering" would count placements twice.
+//! - The last piece is a scan: the coverers of the branching square whose `cover` holds
+//!   everything still uncovered.
+//! - The bound: uncovered squares whose allowed coverers are pairwise disjoint (the
+//!   branching square first, then in index order) each need a piece of their own,
+//!   credited with the most uncovered squares one of their coverers covers; the other
+//!   pieces are credited with the largest covers of all (a histogram). Fewer than `r`
+//!   packed squares and a credit that reaches the uncovered count, or the node is cut.
+//!   The packing is what bounds knights and kings; the credit is what bounds queens. The
+//!   same bound over the root gives the first size tried. A pass in which no branch was
+//!   cut for want of pieces proves that no size covers (`None`).
+//! - Symmetry classes: a class is searched below one root, the orbit's first square `x`
+//!   placed and the earlier orbits (ordered by their first square) forbidden. The group
+//!   maps the class onto itself and moves `x` onto every square of the orbit alike, so the
+//!   class has `|orbit|` times the sum, over the coverings found, of one over their number
+//!   of squares in the orbit (counted per number, 1..8, weighted by multiples of 840 so the
+//!   sum stays whole; a remainder is an `Internal` error). `solve --cover` skips the
+//!   classes: it wants the first covering, not a count. Timing: `bench/cover.md`.
+//! - Parallel: the branching is expanded breadth first into at least 64 tasks per thread
+//!   (`split`, the same branching), summed in task order on rayon (`Control::in_pool`);
+//!   the example is the first task's first covering, so answers do not depend on threads.
+//!   With `example_only` (`solve --cover`) tasks after the first that found one are
+//!   skipped.
+//! - Budgets: every task polls `Control::cancelled` every 1024 nodes and adds its nodes to
+//!   a shared step count; a stop becomes `Error::CoverBudget { low, high }`, the sizes
+//!   proved short and the size of a covering known (found, or built greedily at the
+//!   start).
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};

@@ -110,7 +110,7 @@ pub fn generate(
                 progress: None,
                 ..*settings
             };
-            crate::engine::enumerate(&problem, EngineChoice::Named("exact"), &search, &mut |p| {
+            crate::engine::enumerate(&problem, EngineChoice::Auto, &search, &mut |p| {
                 found.push(p.clone());
                 if found.len() >= 2 {
                     std::ops::ControlFlow::Break(())

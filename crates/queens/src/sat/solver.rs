@@ -3,12 +3,15 @@
 //! Why CaDiCaL: enumerating the 14,200 solutions of 12 queens by blocking clauses
 //! (one solver call per solution, each adding a clause) took 2.5 s with it, 20.7 s with
 //! varisat and 47.9 s with batsat (rustsat's pure-Rust backend), on the same formula
-//! (see ARCHITECTURE.md). The crate bundles CaDiCaL's C++ source and builds it with the
+//! (`bench/sat.md`). The crate bundles CaDiCaL's C++ source and builds it with the
 //! system C++ compiler through `cc`: no libclang, no download.
 //!
 //! The solver is incremental: [`Solver::block`] adds a clause between calls and the
 //! solver keeps what it learnt, which is what makes enumeration cheap. Cancellation
 //! reaches into a running call through CaDiCaL's terminate callback.
+//!
+//! The encoder does not depend on the solver crate, so swapping the solver is this one
+//! module.
 
 use super::cnf::{Cnf, Lit};
 use crate::engine::Control;

@@ -42,6 +42,11 @@
 //! 20×20 in 3 s, 6 on 40×40 in 1094 s; 6 on 80×80 would take days (time ∝ side⁸). Lines are
 //! `u64` masks for sides up to 64 and `u128` up to 128 ([`MAX_SIDE`]). Counts are
 //! exact: `u128` with checked arithmetic (an overflow is an error, not a wrong answer).
+//!
+//! Free squares are kept as line masks, four views per square, copied
+//! per level; the leaf loop has a copy compiled with `popcnt`, picked at run time. Counts
+//! in parts: one task per first square of an orbit (one task with the closed count for
+//! `k ≤ 3`), divisor `lcm(1..k-3) · C(k, 3)` (see `engine::parts`).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -1,6 +1,7 @@
 //! Counting past enumeration: engines that count placements without visiting them.
 //!
-//! Each engine here answers [`Job::Count`](super::Job::Count) only, for the problems
+//! Each engine here answers [`Job::Count`](super::Job::Count) (`fewlines` also counts in
+//! parts, `Job::CountParts`), for the problems
 //! whose structure it exploits, and declines everything else so that `auto` moves on:
 //!
 //! | engine | module | problems | method |
@@ -16,6 +17,15 @@
 //! Counts are exact big integers. The transfer engines count in machine integers first
 //! (`u128`; `transfer` starts at `u64`) and, only if a sum overflows, run again in a wider
 //! type up to [`BigUint`], so small answers stay fast and large ones stay exact.
+//!
+//! In `ENGINES` (`auto`'s order) `rooks`, `diagonals` and `kingblocks` come first, then
+//! the dedicated counters `nqueens`, `torus` and `amazons`, then `transfer`, `queenpoly`,
+//! `fewlines` (picked by `auto` only where it was measured faster than `exact`: up to 3
+//! pieces, or up to 7 on boards of `2k²` squares or more) and `fewpieces` (after
+//! `fewlines`, so the problems `fewlines` took before stay with it). Each accepts only
+//! problems whose structure its method relies on, so `auto` never changes an answer by
+//! picking one; the tests hold each to the exact engine by proptest and to the truth
+//! table. Timings: `bench/transfer.md`, `bench/fewpieces.md`.
 
 pub mod diagonals;
 pub mod fewlines;

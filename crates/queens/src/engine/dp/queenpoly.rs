@@ -37,6 +37,9 @@
 //! up to 10^9 with it. Measured (release build): about 1 ms for any side with the
 //! self-check, where the reduction of the degree-81 generating function took 7 ms at
 //! `n = 60` and 43 ms at `n = 10^9`.
+//!
+//! The tests hold 4 queens also to Perepechko's closed form (A061994's comments) up to
+//! n = 10007, and 4 and 5 queens to `fewlines` for every `n ≤ 40`.
 
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, Zero};

@@ -43,6 +43,27 @@
 //! stops with an error if the real table grows past [`MAX_STATES`] or its counts past
 //! [`MAX_TABLE_BYTES`]. Bands need no fixed pieces and a board with more rows (or
 //! files) than the tallest band, `K + (K - 1)(r - 1)` for `K` pieces reaching `r` rows.
+//!
+//! # The one-kind passes
+//! One kind keeps its states sorted by window: shifting drops the oldest square, so the
+//! sorted states form runs (by the oldest squares' contents) that stay sorted when
+//! shifted, and the next table is their merge (hash look-ups were most of the time
+//! before). A pass takes four squares (the table between is never written): with `t` the
+//! four squares that drop out and `r` the rest, the table is 16 runs (one per `t`), each
+//! sorted by `r`, and the successors of `(t, r)` are `(r, b)` for the allowed choices `b`
+//! of the new squares, so the runs are merged by `r` alone and each `r` emits its choices
+//! in order, each summing the counts of the states `(t, r)` that allow it (a conflict is
+//! between an old square and a new one or two new ones, so "allowed" is a table on
+//! `(t, b)` and a mask test on `r`). A successor's counts are its source's shifted by the
+//! pieces of `t`. The sums run in blocks of 16 counts in registers (AVX2 when the CPU has
+//! it; each state's counts read with the entries before them, masked, so the loads never
+//! straddle earlier stores). On `T` threads the table is cut into `4T` slices at
+//! quantiles of a sample of every run (pivots on the shifted windows, so a state's
+//! successors stay on one side); rayon's threads take the slices, each merging into the
+//! slice's own segment (the table is the segments in order, never copied together). A run
+//! stops with an error once a table passes 40 M states or 6 GiB of counts (1 GiB where
+//! `usize` has 32 bits) rather than exhausting the memory. Measured steps of this design:
+//! `bench/transfer.md`.
 
 mod bands;
 
@@ -1314,7 +1335,7 @@ mod tests {
         .unwrap()
     }
 
-    // Moved from tests/counting.rs: `counts_up_to` is internal.
+    // Moved from tests/it/counting.rs: `counts_up_to` is internal.
     /// The transfer engine's whole table at once agrees with one count per size (by
     /// the exact engine).
     #[test]

@@ -1,6 +1,7 @@
 //! The `nqueens` engine: a dedicated counter for plain N-queens (`n` queens on `n × n`,
 //! or `min(R, C)` queens on `R × C`, nothing fixed), far faster than the general
-//! backtracker, and the only engine that also gives the count up to symmetry.
+//! backtracker; its own searches also give the count up to symmetry (the backtracker's
+//! classes, or the join's total with the rotation-fixed solutions).
 //!
 //! Why a separate engine: plain N-queens is the one problem people count at sizes
 //! where hours of CPU time are at stake, so it earns a search with no generality left
@@ -22,6 +23,26 @@
 //! use queens::Control;
 //! assert_eq!(count(8, 8, &Control::default()).unwrap(), Tally { total: 92, unique: 12 });
 //! ```
+//!
+//! # What it takes
+//! `Job::Count`, `Job::CountParts` and `Job::Enumerate` on `Problem::is_plain_queens`
+//! problems with sides up to 64: it stands before `exact` in `ENGINES`, so `auto` sends
+//! exactly those here and everything else on. It counts without listing
+//! (`Engine::counts_fast`), so a count stands in for a search where only existence
+//! matters. Listing counts no steps: with a step budget `auto` lists with `exact`, and
+//! naming `nqueens` is refused.
+//!
+//! # A count in parts, end to end
+//! `queens count N --json/--checkpoint/--shard/--method` (the CLI's `parts` module) calls
+//! `engine::count_parts` (job `CountParts`) → `NQueensEngine::count_parts` → the method
+//! (`--method`, else that of an existing checkpoint, else `Join` for a square up to 21 and
+//! `Backtrack` for rectangles and larger squares) → `Plan::with_method` → the plan as
+//! `resume::NQueensParts` on `engine::parts::run` (loads the checkpoint, picks the
+//! shard's tasks, skips finished ones) → `run_tasks` → for a whole join count, the unique
+//! count from the total (`symmetric::unique_from_total`).
+//!
+//! Measured figures (against the reference counter, Q(19) to Q(21), the join's design
+//! choices and what was tried and dropped): `bench/nqueens.md`.
 
 pub mod enumerate;
 pub mod join;
@@ -285,7 +306,7 @@ mod tests {
         assert_eq!(count(12, 12, &ctl), Err(Error::Interrupted));
     }
 
-    // Moved from tests/nqueens.rs: the plans are internal.
+    // Moved from tests/it/nqueens.rs: the plans are internal.
     #[test]
     fn join_agrees_with_the_backtracker_task_by_task_sums() {
         for n in 1..=12u32 {

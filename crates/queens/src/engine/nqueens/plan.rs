@@ -35,6 +35,11 @@
 //! counts up to symmetry, any rectangle), or the half-board join of [`super::join`]
 //! (totals only, square boards up to [`MAX_JOIN_SIDE`], far faster). The method is
 //! part of the fingerprint, so partial results of one are never added to the other's.
+//!
+//! `depth` is the least giving at least 1500 tasks (`TARGET_TASKS`), never under 2 rows on
+//! a square and never the whole board. The list's FNV-1a fingerprint is stored in
+//! checkpoints and shard results, so partial results of a different task list (another
+//! board or counter version) are refused.
 
 use std::fmt;
 use std::str::FromStr;

@@ -18,6 +18,11 @@
 //! Symmetric solutions are rare (F180(18) is 18104 against 666090624 in all)
 //! and the search places two or four queens per step, so it takes a small fraction of
 //! the total's time.
+//!
+//! A sum that does not divide by 8 is reported as an error, never printed. The parts
+//! machinery (`resume`) fills the unique count in for a whole count when asked (`--unique`,
+//! `--json`; a plain total skips it), and `merge` for a complete shard set (a join
+//! shard's own unique count is 0).
 
 /// A rotation of the square board about its centre.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,7 +213,7 @@ mod tests {
             .collect()
     }
 
-    // Moved from tests/nqueens.rs: `unique_from_total` is internal.
+    // Moved from tests/it/nqueens.rs: `unique_from_total` is internal.
     #[test]
     fn burnside_gives_a002562_from_a000170_up_to_19() {
         // The rotation-symmetric solutions (`fixed_by`) at sizes the join counts by

@@ -1,4 +1,4 @@
-//! Checkpoint files: which tasks of a [`PartPlan`](super::PartPlan) are finished and the
+//! Checkpoint files: which tasks of a `PartPlan` are finished and the
 //! sum of their results, so that a killed count resumes where it stopped.
 //!
 //! The first line is a snapshot (JSON: the plan's [`PlanId`], the shard, a bit per
@@ -12,6 +12,14 @@
 //! line, possible only after a power cut, is ignored). A checkpoint of another problem,
 //! engine, plan, shard or version, or one that was edited or damaged, is refused rather
 //! than silently mixed in.
+//!
+//! Format version 2. The snapshot holds the `PlanId`, the shard, a bit per finished task,
+//! the sums, their residues modulo 13 and 15 and a checksum, rewritten every 2 s through a
+//! temporary file, `fsync` and `rename`. An appended line is `index total unique t13 t15
+//! u13 u15 checksum`. File formats: `queens-nqueens-checkpoint` for nqueens (its name
+//! since the first version), `queens-checkpoint` for the others. Refused with the reason:
+//! anything that does not check out (format, engine, problem, method, fingerprint, shard,
+//! residues, checksums, tasks outside the part or given twice).
 
 use std::fs;
 use std::io::Write;

@@ -1,6 +1,7 @@
 //! Long counts in parts: every engine that counts in parts describes its work as a
-//! [`PartPlan`], a deterministic list of tasks (the first rows of N-queens or amazons,
-//! the pre-placements of the exact search, the first squares of `fewlines`), and this
+//! `PartPlan`, a deterministic list of tasks (the first rows of N-queens or amazons,
+//! the torus engine's orbit searches expanded, the pre-placements of the exact search,
+//! the first squares of `fewlines`), and this
 //! module runs any such plan with the same guarantees:
 //!
 //! - **checkpoints** ([`checkpoint`]): the finished tasks and their sums, written
@@ -17,8 +18,33 @@
 //!   fixes and Burnside's lemma gives the rest. Every set of shards can therefore be
 //!   merged with the count up to symmetry.
 //!
-//! The driver [`run_tasks`] hands tasks to `ctl.threads` threads and reports progress
+//! The driver `run_tasks` hands tasks to `ctl.threads` threads and reports progress
 //! (tasks done of tasks in all) as they finish.
+//!
+//! # The plans
+//! | engine | tasks | unique rule |
+//! |---|---|---|
+//! | `nqueens` (backtrack) | prefixes of the first rows (at least 1500) | `summed`: tasks count orbits |
+//! | `nqueens` (join) | the join's task groups | `from-total`: Burnside with the rotation-fixed solutions |
+//! | `torus` | each orbit's search expanded breadth first | `burnside-G` |
+//! | `amazons` (squares of side 4 and more) | columns of the top three rows | `summed` |
+//! | `amazons` (other boards) | top-row column in the left half × row-1 column | `burnside-G` |
+//! | `exact` | the first pieces' squares at the first depth with at least 1024 pre-placements, replayed when run | `burnside-G` |
+//! | `fewlines` | one first square per orbit; one task with the closed count for k ≤ 3 | `burnside-G`, divisor `lcm(1..k-3) · C(k,3)` |
+//!
+//! A plan's `PlanId` names the engine, the problem text, the board, the `Method`, a
+//! fingerprint of the problem, algorithm version and task list, the task count, a
+//! `divisor` and a `UniqueRule`. `TaskList` turns an engine's task closure into a plan;
+//! with `burnside-G` it appends one task that counts, with `symmetry::fixed_count`, the
+//! placements fixed by each of the G - 1 other symmetries, and stores that sum as the
+//! task's `unique`; the whole unique count is then `(total / divisor + that) / G`. A whole
+//! count without `--unique` skips that task; a shard always runs it if it owns it, so
+//! every shard set can be merged with `--unique`.
+//!
+//! `run_tasks` hands task ids to `T` workers from an atomic counter; results come back
+//! over a short channel to the calling thread, which adds them (checked for overflow),
+//! writes the checkpoint and reports progress (tasks done of tasks in all, resumed ones
+//! included). A cancel or budget stops new tasks; a task stopped inside is not counted.
 
 pub mod checkpoint;
 pub mod shard;
@@ -555,9 +581,9 @@ where
         unique_summed: bool,
         task: F,
     ) -> TaskList<'a, F> {
-        let order = crate::symmetry::symmetries(problem).len() as u32;
+        let order = crate::model::symmetry::symmetries(problem).len() as u32;
         // The search of symmetric placements takes boards up to its size limit.
-        let searchable = problem.board().squares() <= crate::symmetry::MAX_SQUARES;
+        let searchable = problem.board().squares() <= crate::engine::orbits::MAX_SQUARES;
         let symmetric = (!unique_summed && order > 1 && searchable).then_some(problem);
         id.unique = if unique_summed {
             UniqueRule::Summed
@@ -608,8 +634,8 @@ where
             ..*ctl
         };
         let mut sum = BigUint::default();
-        for &g in &crate::symmetry::symmetries(problem)[1..] {
-            sum += crate::symmetry::fixed_count(problem, g, &inner)?;
+        for &g in &crate::model::symmetry::symmetries(problem)[1..] {
+            sum += crate::engine::orbits::fixed_count(problem, g, &inner)?;
         }
         let unique = u128::try_from(&sum).map_err(|_| Error::Overflow("128-bit"))?;
         Ok(Some(Tally { total: 0, unique }))

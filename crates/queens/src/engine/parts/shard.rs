@@ -5,6 +5,11 @@
 //! of JSON) names the plan ([`PlanId`]), carries its subtotals with their check values
 //! (modulo 13 and 15) and a digest of all of it; [`merge`] adds up a complete set and
 //! refuses a set with a missing, repeated, foreign or edited part, naming which.
+//!
+//! A `ShardResult` is `queens-nqueens-shard` or `queens-shard`; its `check` digest covers
+//! all of it. `merge` checks that all parts share the plan and `K`, that each `I` in
+//! `1..=K` appears exactly once, that the sum divides by the plan's divisor and that the
+//! unique rule's Burnside sum divides by G, naming the part at fault.
 
 use serde::{Deserialize, Serialize};
 

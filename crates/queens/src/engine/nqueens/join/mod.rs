@@ -87,6 +87,30 @@
 //!   tables, the portable sieve), with its AVX2 inner loop alone in `sieve::avx2`:
 //!   the join's only unchecked memory access, whose bounds that module checks itself
 //!   with `assert!`, so that no safe code here can make it read out of bounds.
+//!
+//! # Details
+//! - Edge rows: `e = 4` (at most `n / 2`) up to n = 17, `(n - 10) / 2` from 18 (4 at 18
+//!   and 19, 5 at 20 and 21); odd boards 11..17 take `e = 3`, since an edge row of the
+//!   middle column's queen needs tasks of its own.
+//! - On odd boards the task of the middle rows puts the queen of row `h` only in columns
+//!   with `|c - h| >= 2`.
+//! - Key layout per task (`JoinPlan::job`): only the diagonals both sides can use with the
+//!   rows they have go into the keys. At n = 18 and 19 every task's keys span 32 bits (of
+//!   34) and the lists hold `u32` (`Word`); at 20 and 21 about a fifth and a quarter of
+//!   the tasks do, the rest `u64`. Half the bytes let two threads' lists share the cache.
+//! - The per-diagonal sets of a block come from a 64 × 64 bit-matrix transpose per 64
+//!   members (setting bits one by one chains read-modify-writes on the same words).
+//! - Tasks run largest first (by the number of splits in the group), so that the dynamic
+//!   hand-out ends evenly.
+//! - `Tally.unique` is 0 for join tasks. Checkpoints and shard results record the method
+//!   (`"method": "join"`), which is part of the fingerprint; a checkpoint or shard set of
+//!   the other method is refused with a message naming both.
+//!
+//! # Not done
+//! The transposition symmetry for even N (another 2x in the best counters); the
+//! transposition for the edge rows `m` of odd N beyond the restriction of row `h` (their
+//! searches still list every half-solution without row `h`); a cheaper half-board search
+//! (30% to 50% of the time: it writes every half-solution into its bucket).
 
 mod search;
 mod sieve;

@@ -6,6 +6,16 @@
 //! reads the tables through raw pointers: that module holds the sieve's `unsafe` code
 //! and checks its bounds itself (with `assert!`, in release builds too). This module
 //! is safe code; it calls into [`avx2`] only once the CPU is known to have AVX2.
+//!
+//! Long lists (the small one over 6 blocks) are first sorted by their pattern on the 4
+//! diagonals most used by both lists (found from a sample of each), most used first. The
+//! members of a block of the sorted small list then share some diagonals (the AND of the
+//! block); a key of the big list whose pattern meets them clashes with the whole block,
+//! so for each block only the runs of the sorted big list whose patterns avoid the shared
+//! ones go through the sieve, and the rest count as clashes in bulk. It pays where lists
+//! are long (n = 20); below 6 blocks the sort costs more than it saves
+//! (`bench/nqueens.md`). On AVX2 the clashes are counted per byte by nibble look-up and
+//! widened every 15 keys.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;

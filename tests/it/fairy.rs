@@ -7,7 +7,7 @@
 //! documented meaning of the notation (generated structurally, not parsed), so it
 //! shares nothing with `queens::betza`.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 

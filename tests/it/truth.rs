@@ -5,7 +5,7 @@
 //! [`BEYOND_ENUMERATION`] with the reason; the test checks that list against the table,
 //! so no row is dropped silently.
 
-mod common;
+use crate::common;
 
 use common::{TruthRow, problem, truth_table};
 use queens::{EngineChoice, Problem, Settings};
@@ -263,7 +263,7 @@ const BEYOND_ENUMERATION: &[(&str, &str, &str)] = &[
     (
         "17x17",
         "A17",
-        "amazons beyond the enumeration budget (tests/counting.rs: amazons engine)",
+        "amazons beyond the enumeration budget (tests/it/counting.rs: amazons engine)",
     ),
     ("19x19", "A19", "amazons beyond the enumeration budget"),
     ("20x20", "A20", "amazons beyond the enumeration budget"),

@@ -1,7 +1,7 @@
 //! The real `queens` binary: every command form of the foundation, exit codes, output
 //! formats, and every kind of bad input.
 
-mod common;
+use crate::common;
 
 use common::{queens, stderr, stdout};
 

@@ -2,7 +2,7 @@
 //! A051906 and an independent brute-force oracle (geometry written out here), with
 //! every solution checked by `verify` and the bad inputs' sentences.
 
-mod common;
+use crate::common;
 
 use common::{oracle, problem, queens, stderr, stdout};
 use proptest::prelude::*;

@@ -4,7 +4,7 @@
 //! real binary. (The brute-force completion oracle runs in `engine::complete`'s own
 //! tests, on boards the complete engine leaves to the exact engine.)
 
-mod common;
+use crate::common;
 
 use common::{queens, run_with_stdin, stderr, stdout};
 use queens::perm::{EMPTY, Perm};

@@ -1,7 +1,7 @@
 //! `count --unique`: placements up to the board's symmetries, against the published
 //! table (`testdata/known_counts_symmetry.tsv`) and against brute-force orbit counting.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;

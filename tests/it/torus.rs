@@ -3,7 +3,7 @@
 //! on every row within the test budget, `auto`'s choice, the count up to symmetry, shards
 //! and checkpoints, and its refusals.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -1,7 +1,7 @@
 //! The exact engine against the independent brute-force oracle on random small problems,
 //! fixed pieces included; and every solution the engine returns passes `verify`.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 

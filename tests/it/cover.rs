@@ -2,7 +2,7 @@
 //! or attack every square, and the number of such placements, against a brute-force
 //! oracle on small boards and published values; the command line's forms and exits.
 
-mod common;
+use crate::common;
 
 use common::oracle::{self, Small, Sq};
 use proptest::prelude::*;

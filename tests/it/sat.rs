@@ -4,7 +4,7 @@
 //! Tests that need an external tool print a note and skip when it is missing, except
 //! under CI (`CI` set), where a missing tool is a failure: `.ci/run` installs them.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::io::Write;

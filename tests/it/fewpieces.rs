@@ -8,7 +8,7 @@
 //! The brute force here walks each move step by step from its definition (stop at the
 //! board's edge or a blocker), sharing nothing with the library's geometry.
 
-mod common;
+use crate::common;
 
 use common::{queens, stderr, stdout, truth_table};
 use num_bigint::BigUint;

@@ -1,7 +1,7 @@
 //! The README's examples really run: every `$ queens ...` line in a ```console block
 //! is run with the real binary and its output compared with the lines below it.
 
-mod common;
+use crate::common;
 
 /// Splits a command line the way a POSIX shell would for the simple quoting used in the
 /// README (single quotes only).

@@ -3,10 +3,10 @@
 //!
 //! Which method answers a row is whatever `auto` picks for it (printed with
 //! `--nocapture`); rows that `auto` gives to the exact engine are the enumeration rows of
-//! `tests/truth.rs`. Rows no method here reaches within the test budget are listed in
+//! `tests/it/truth.rs`. Rows no method here reaches within the test budget are listed in
 //! [`UNCOVERED`] with the reason, and the test checks the list against the table.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 
@@ -20,10 +20,26 @@ use queens::{
 /// Rows no counting method here reproduces within the test budget: (board, spec, why).
 const UNCOVERED: &[(&str, &str, &str)] = &[
     // N-queens past 14: the dedicated counter of issue 3, not a method of this file.
-    ("15x15", "Q15", "N-queens join: checked in tests/nqueens.rs"),
-    ("16x16", "Q16", "N-queens join: checked in tests/nqueens.rs"),
-    ("17x17", "Q17", "N-queens join: checked in tests/nqueens.rs"),
-    ("18x18", "Q18", "N-queens join: checked in tests/nqueens.rs"),
+    (
+        "15x15",
+        "Q15",
+        "N-queens join: checked in tests/it/nqueens.rs",
+    ),
+    (
+        "16x16",
+        "Q16",
+        "N-queens join: checked in tests/it/nqueens.rs",
+    ),
+    (
+        "17x17",
+        "Q17",
+        "N-queens join: checked in tests/it/nqueens.rs",
+    ),
+    (
+        "18x18",
+        "Q18",
+        "N-queens join: checked in tests/it/nqueens.rs",
+    ),
     (
         "19x19",
         "Q19",
@@ -133,7 +149,7 @@ fn counting_methods_reproduce_the_truth_table() {
         let engine = picked(EngineChoice::Auto, &p, Job::Count, &Settings::default()).unwrap();
         by_method.entry(engine).or_default().push(row.name());
         if engine == "exact" {
-            // An enumeration row: tests/truth.rs checks it with the exact engine.
+            // An enumeration row: tests/it/truth.rs checks it with the exact engine.
             continue;
         }
         let got = named(&p, engine);

@@ -2,7 +2,7 @@
 //! totals and unique counts against the published tables, against the general exact
 //! engine, and the checkpoint, shard and merge machinery through the real binary.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

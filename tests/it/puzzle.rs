@@ -3,7 +3,7 @@
 //! explanation step against the unique solution, the rules' soundness against the
 //! exhaustive solver on random positions, generated puzzles, and bad files.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -1,6 +1,6 @@
 //! The engine matrix: every engine that accepts a problem, job by job, held to the
 //! published counts (`testdata/known_counts.tsv`) and to the brute-force oracle
-//! (`tests/common/oracle.rs`) on random small problems.
+//! (`tests/it/common/oracle.rs`) on random small problems.
 //!
 //! Which engines run comes from the engines' own declarations
 //! (`queens::engine::engines`: per job, whether each accepts the problem), never from a
@@ -9,7 +9,7 @@
 //! skipped and counted, and an engine skipped on every row it accepts fails the test
 //! (a test that never runs is no test).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;

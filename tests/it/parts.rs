@@ -3,7 +3,7 @@
 //! up to symmetry, a stopped count resumes from its checkpoint to the exact total, and
 //! a tampered, foreign, repeated or missing part is refused.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};

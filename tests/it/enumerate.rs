@@ -4,7 +4,7 @@
 //! counts; `--limit`, budgets and cancellation; bytes on stdout the same as the generic
 //! path's.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;

@@ -1,0 +1,25 @@
+//! The integration tests, one binary (as ripgrep keeps them): each module tests one
+//! part of the product through the library or the real `queens` binary; `common` holds
+//! the shared helpers, the truth table's reader and the brute-force oracle. The
+//! regression tests, one per bug found, are the other binary (`tests/regression.rs`).
+
+mod cli;
+mod common;
+mod counting;
+mod cover;
+mod enumerate;
+mod fairy;
+mod fewpieces;
+mod golden;
+mod hugen;
+mod matrix;
+mod nqueens;
+mod oracle;
+mod parts;
+mod puzzle;
+mod readme;
+mod sat;
+mod symmetry;
+mod terrain;
+mod torus;
+mod truth;
