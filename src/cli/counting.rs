@@ -6,7 +6,6 @@
 
 use std::io::{self, Write};
 
-use num_bigint::BigUint;
 use num_traits::Zero;
 use queens::maximum::maximum_on;
 use queens::range::{RangeSpec, is_range};
@@ -143,18 +142,8 @@ pub fn ranged(args: &ProblemArgs) -> Result<Option<Ranged>, String> {
         Some(t) => Placement::parse_on(t, &catalog, &board).map_err(|e| e.to_string())?,
         None => Placement::default(),
     };
-    fixed.check_on(&board).map_err(|e| e.to_string())?;
-    if let Some(f) = fixed
-        .pieces()
-        .iter()
-        .find(|f| spec.items().iter().all(|i| i.kind != f.kind))
-    {
-        return Err(queens::Error::FixedKindNotInSpec {
-            piece: f.to_string(),
-            kind: f.kind.letter(),
-        }
-        .to_string());
-    }
+    spec.check_fixed(&board, &fixed)
+        .map_err(|e| e.to_string())?;
     let engine = args
         .engine
         .parse()
@@ -181,22 +170,13 @@ impl Ranged {
 
 /// `count` over a range: the sum over every allowed combination of counts.
 pub fn count_range(r: &Ranged, unique: bool) -> CliResult {
-    let mut total = BigUint::zero();
-    let problems = match r.problems() {
-        Ok(p) => p,
+    let total = match r
+        .spec
+        .count_all(r.board, &r.fixed, r.engine, &r.settings(), unique)
+    {
+        Ok(n) => n,
         Err(e) => return failed(e),
     };
-    for p in problems {
-        let n = if unique {
-            queens::count_unique(&p, r.engine, &r.settings())
-        } else {
-            queens::count(&p, r.engine, &r.settings())
-        };
-        match n {
-            Ok(n) => total += n,
-            Err(e) => return failed(e),
-        }
-    }
     let mut out = io::stdout().lock();
     write_out(&mut out, &format!("{total}\n"))?;
     Ok(if total.is_zero() {
@@ -208,24 +188,19 @@ pub fn count_range(r: &Ranged, unique: bool) -> CliResult {
 
 /// `solve` over a range: the largest allowed combination first.
 pub fn solve_range(r: &Ranged, format: SolveFormat) -> CliResult {
-    let problems = match r.problems() {
-        Ok(p) => p,
-        Err(e) => return failed(e),
-    };
-    for p in problems.iter().rev() {
-        let found = match queens::solve(p, r.engine, &r.settings()) {
-            Ok(found) => found,
-            Err(e) => return failed(e),
-        };
-        if let Some(s) = found {
+    match r.spec.solve(r.board, &r.fixed, r.engine, &r.settings()) {
+        Ok(Some(s)) => {
             let plain = queens::terrain::Terrain::new(&r.board);
             let text = super::output::solution_text(&r.board, &plain, &s, format)?;
             write_out(&mut io::stdout().lock(), &text)?;
-            return Ok(Outcome::Yes);
+            Ok(Outcome::Yes)
         }
+        Ok(None) => {
+            eprintln!("queens: no solution");
+            Ok(Outcome::No)
+        }
+        Err(e) => failed(e),
     }
-    eprintln!("queens: no solution");
-    Ok(Outcome::No)
 }
 
 /// `all` over a range: every placement of every allowed size, smallest counts first.

@@ -95,6 +95,13 @@ pub fn default_solve_format(board: &Board, queens: bool) -> SolveFormat {
     }
 }
 
+/// Says why there is no solution: the fixed queens' clash, or none found.
+fn no_solution(problem: &Problem) {
+    if !super::run::explain_clash(problem) {
+        eprintln!("queens: no solution");
+    }
+}
+
 /// A seed from the clock, for `--random` without `--seed`.
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -159,30 +166,6 @@ pub fn solve(
         eprintln!("queens: seed {s}");
     }
 
-    // Fixed queens that attack each other: no solution, said in O(n).
-    let fixed_perm = if problem.fixed().is_empty() {
-        None
-    } else {
-        match Perm::from_placement(&board, problem.fixed()) {
-            Some(p) => Some(p),
-            None => {
-                eprintln!("queens: no solution: two fixed queens stand on one file");
-                return Ok(Some(Outcome::No));
-            }
-        }
-    };
-    if let Some(fixed_perm) = fixed_perm.as_ref().filter(|p| !p.is_valid()) {
-        let (first, total) = fixed_perm.conflicts(10);
-        eprintln!("queens: no solution: the fixed pieces attack each other:");
-        for c in &first {
-            eprintln!("  {c}");
-        }
-        if total > first.len() as u64 {
-            eprintln!("  ({total} attacking pairs in all)");
-        }
-        return Ok(Some(Outcome::No));
-    }
-
     if matches!(format, SolveFormat::Perm) {
         // Streamed by engines that compute the answer rank by rank.
         let mut out = io::BufWriter::new(io::stdout().lock());
@@ -196,7 +179,7 @@ pub fn solve(
                 _ => Ok(Some(Outcome::Yes)),
             },
             Ok(false) => {
-                eprintln!("queens: no solution");
+                no_solution(&problem);
                 Ok(Some(Outcome::No))
             }
             Err(Error::Io { source, .. }) if source.0.kind() == io::ErrorKind::BrokenPipe => {
@@ -216,7 +199,7 @@ pub fn solve(
     let perm = match found {
         Ok(Some(p)) => p,
         Ok(None) => {
-            eprintln!("queens: no solution");
+            no_solution(&problem);
             return Ok(Some(Outcome::No));
         }
         Err(e) => return super::output::failed(e).map(Some),

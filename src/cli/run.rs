@@ -4,7 +4,6 @@
 use std::io::{self, BufWriter};
 
 use queens::verdict::{Expect, Verdict};
-use queens::verify::Conflict;
 use queens::{Board, EngineChoice, PieceKind, Placement, Problem, parse_spec};
 
 use super::args::{AllFormat, Cli, Command, ProblemArgs, SolveFormat, VerifyFormat};
@@ -215,19 +214,21 @@ impl Setup {
     }
 }
 
-/// When the fixed pieces already attack each other there is no solution: say which
-/// pairs, on stderr.
-fn fixed_conflicts(problem: &Problem) -> Option<Vec<Conflict>> {
-    let c = queens::verify::conflicts_on(problem.board(), problem.terrain(), problem.fixed());
-    if c.is_empty() {
-        None
-    } else {
-        eprintln!("queens: no solution: the fixed pieces attack each other:");
-        for x in &c {
-            eprintln!("  {x}");
-        }
-        Some(c)
+/// Says on stderr why there is no solution when the library found the fixed pieces
+/// attacking each other (it answers none without a search); `false` when they do not.
+pub fn explain_clash(problem: &Problem) -> bool {
+    let (first, all) = queens::verdict::fixed_clashes(problem, 10);
+    if all == 0 {
+        return false;
     }
+    eprintln!("queens: no solution: the fixed pieces attack each other:");
+    for c in &first {
+        eprintln!("  {c}");
+    }
+    if all > first.len() as u64 {
+        eprintln!("  ({all} attacking pairs in all)");
+    }
+    true
 }
 
 fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
@@ -238,15 +239,14 @@ fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
     let format =
         format.unwrap_or_else(|| super::hugen::default_solve_format(s.problem.board(), false));
     s.validate(queens::Job::Solve)?;
-    if fixed_conflicts(&s.problem).is_some() {
-        return Ok(Outcome::No);
-    }
     let found = match queens::solve(&s.problem, s.engine, &s.limits.settings(None)) {
         Ok(found) => found,
         Err(e) => return failed(e),
     };
     let Some(p) = found else {
-        eprintln!("queens: no solution");
+        if !explain_clash(&s.problem) {
+            eprintln!("queens: no solution");
+        }
         return Ok(Outcome::No);
     };
     let text = solution_text(s.problem.board(), s.problem.terrain(), &p, format)?;
@@ -285,7 +285,8 @@ fn all(
         return Err("--format perm writes queens only; use --format coords".into());
     }
     s.validate(queens::Job::Enumerate)?;
-    if fixed_conflicts(&s.problem).is_some() {
+    if explain_clash(&s.problem) {
+        // The library lists nothing for it; the explanation is the CLI's.
         return Ok(Outcome::No);
     }
     let settings = s.limits.settings(None);
@@ -352,10 +353,6 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
     } else {
         queens::Job::Count
     })?;
-    if fixed_conflicts(&s.problem).is_some() {
-        println!("0");
-        return Ok(Outcome::No);
-    }
     let bar = Bar::new("counting");
     let report = |p: queens::Progress| bar.update(p.done, p.total);
     let settings = s.limits.settings(Some(&report));
@@ -369,6 +366,9 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
         Ok(n) => n,
         Err(e) => return failed(e),
     };
+    if n == 0u32.into() {
+        explain_clash(&s.problem);
+    }
     let mut out = io::stdout().lock();
     write_out(&mut out, &format!("{n}\n"))?;
     finish(&mut out)?;

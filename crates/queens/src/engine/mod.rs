@@ -92,8 +92,8 @@ use crate::error::Error;
 use crate::perm::Perm;
 use crate::problem::{Placement, Problem};
 
-pub use nqueens::Method;
-pub use nqueens::tally::Tally;
+pub use parts::Method;
+pub use parts::Tally;
 pub use parts::{Merged, PlanId, Shard, ShardResult, UniqueRule, merge};
 pub use settings::MAX_THREADS;
 pub(crate) use settings::{Control, seconds};
@@ -539,6 +539,11 @@ pub(crate) fn select(
     })
 }
 
+/// Whether `problem`'s fixed pieces attack each other, so that it has no solution.
+fn clashes(problem: &Problem) -> bool {
+    crate::verdict::fixed_clashes(problem, 0).1 > 0
+}
+
 /// Whether `engine`'s refusal is the one `auto` names: the deciding engines' without a
 /// seed, the random ones' with one.
 fn binds(engine: &dyn Engine, ctl: &Control) -> bool {
@@ -558,10 +563,17 @@ pub(crate) fn run<T>(
     problem: &Problem,
     job: Job,
     ctl: &Control,
+    none: Option<T>,
     run: impl Fn(&dyn Engine) -> Result<T, Error>,
 ) -> Result<T, Error> {
     let engine = select(choice, problem, job, ctl)?;
     ctl.announce(engine.name());
+    // Fixed pieces that attack each other: no solution (`none`), without a search
+    // (after the selection, so that a bad input is still named). Counts in parts run
+    // (`none` is `None`): their checkpoints and shards say what they counted.
+    if let Some(none) = none.filter(|_| clashes(problem)) {
+        return Ok(none);
+    }
     let result = ctl.finish(run(engine));
     let Err(Error::GaveUp {
         engine: quitter,
@@ -629,7 +641,30 @@ pub(crate) fn count_with(
     choice: EngineChoice,
     ctl: &Control,
 ) -> Result<BigUint, Error> {
-    run(choice, problem, Job::Count, ctl, |e| e.count(problem, ctl))
+    run(
+        choice,
+        problem,
+        Job::Count,
+        ctl,
+        Some(BigUint::default()),
+        |e| e.count(problem, ctl),
+    )
+}
+
+/// [`count_unique`] inside a job that has started (`ctl`'s clock runs).
+pub(crate) fn count_unique_with(
+    problem: &Problem,
+    choice: EngineChoice,
+    ctl: &Control,
+) -> Result<BigUint, Error> {
+    run(
+        choice,
+        problem,
+        Job::CountUnique,
+        ctl,
+        Some(BigUint::default()),
+        |e| e.count_unique(problem, ctl),
+    )
 }
 
 /// [`solve`] inside a job that has started (`ctl`'s clock runs).
@@ -638,7 +673,9 @@ pub(crate) fn solve_with(
     choice: EngineChoice,
     ctl: &Control,
 ) -> Result<Option<Placement>, Error> {
-    run(choice, problem, Job::Solve, ctl, |e| e.solve(problem, ctl))
+    run(choice, problem, Job::Solve, ctl, Some(None), |e| {
+        e.solve(problem, ctl)
+    })
 }
 
 /// Whether `problem` has a solution: by a counting method when one takes it (as cheap
@@ -670,7 +707,7 @@ pub fn solve(
     settings: &Settings,
 ) -> Result<Option<Placement>, Error> {
     let ctl = Control::start(settings)?;
-    run(choice, problem, Job::Solve, &ctl, |e| {
+    run(choice, problem, Job::Solve, &ctl, Some(None), |e| {
         e.solve(problem, &ctl)
     })
 }
@@ -690,7 +727,7 @@ pub fn solve_perm(
     settings: &Settings,
 ) -> Result<Option<Perm>, Error> {
     let ctl = Control::start(settings)?;
-    run(choice, problem, Job::SolvePerm, &ctl, |e| {
+    run(choice, problem, Job::SolvePerm, &ctl, Some(None), |e| {
         e.solve_perm(problem, &ctl)
     })
 }
@@ -716,7 +753,7 @@ pub fn write_perm(
     // The closure may run twice (after a give-up), so the output is only written by
     // the engine that answers: a give-up writes nothing.
     let out = std::cell::RefCell::new(out);
-    run(choice, problem, Job::SolvePerm, &ctl, |e| {
+    run(choice, problem, Job::SolvePerm, &ctl, Some(false), |e| {
         e.write_perm(problem, &ctl, &mut **out.borrow_mut())
     })
 }
@@ -742,6 +779,9 @@ pub fn enumerate(
     let ctl = Control::start(settings)?;
     let engine = select(choice, problem, Job::Enumerate, &ctl)?;
     ctl.announce(engine.name());
+    if clashes(problem) {
+        return Ok(());
+    }
     ctl.finish(engine.enumerate(problem, &ctl, sink))
 }
 
@@ -779,6 +819,9 @@ pub fn enumerate_perm(
     let ctl = Control::start(settings)?;
     let engine = select(choice, problem, Job::Enumerate, &ctl)?;
     ctl.announce(engine.name());
+    if clashes(problem) {
+        return Ok(());
+    }
     ctl.finish(engine.enumerate_perm(problem, &ctl, sink))
 }
 
@@ -795,9 +838,14 @@ pub fn count(
     settings: &Settings,
 ) -> Result<BigUint, Error> {
     let ctl = Control::start(settings)?;
-    run(choice, problem, Job::Count, &ctl, |e| {
-        e.count(problem, &ctl)
-    })
+    run(
+        choice,
+        problem,
+        Job::Count,
+        &ctl,
+        Some(BigUint::default()),
+        |e| e.count(problem, &ctl),
+    )
 }
 
 /// Counts the solutions of `problem` distinct up to the board's rotations and
@@ -815,9 +863,14 @@ pub fn count_unique(
     settings: &Settings,
 ) -> Result<BigUint, Error> {
     let ctl = Control::start(settings)?;
-    run(choice, problem, Job::CountUnique, &ctl, |e| {
-        e.count_unique(problem, &ctl)
-    })
+    run(
+        choice,
+        problem,
+        Job::CountUnique,
+        &ctl,
+        Some(BigUint::default()),
+        |e| e.count_unique(problem, &ctl),
+    )
 }
 
 /// Counts the solutions of `problem` in parts that survive a kill (`parts.checkpoint`)
@@ -837,7 +890,7 @@ pub fn count_parts(
     parts: &Parts,
 ) -> Result<PartsReport, Error> {
     let ctl = Control::start(settings)?;
-    run(choice, problem, Job::CountParts, &ctl, |e| {
+    run(choice, problem, Job::CountParts, &ctl, None, |e| {
         e.count_parts(problem, &ctl, parts)
     })
 }

@@ -18,9 +18,9 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::perm::{EMPTY, Perm};
 use crate::piece::PieceKind;
-use crate::problem::{PieceCount, format_spec};
+use crate::problem::{PieceCount, Problem, format_spec};
 use crate::terrain::Terrain;
-use crate::verify::{Conflict, TerrainFault, terrain_faults, verify_on};
+use crate::verify::{Conflict, TerrainFault, conflicts_on, terrain_faults, verify_on};
 
 /// What a placement must be besides non-attacking and true to its terrain.
 ///
@@ -332,6 +332,51 @@ impl Expect {
             partial_switch: self.partial_switch,
         })
     }
+}
+
+/// The pairs of `problem`'s fixed pieces that attack each other (or share a square),
+/// the first `limit` of them, and how many there are in all: a problem whose fixed
+/// pieces clash has no solution, which the engines' entry points answer without a
+/// search, and front ends explain with these pairs.
+///
+/// Many queens alone on the open board (on a quarter of the files or more) are judged
+/// line by line in O(rows + cols), so that a million fixed queens cost milliseconds;
+/// other pieces pair by pair.
+///
+/// ```
+/// use queens::{Catalog, Placement, Problem, verdict::fixed_clashes};
+/// let p = Problem::parse("8", None, Some("Qa1 Qc3"), &Catalog::standard()).unwrap();
+/// let (pairs, all) = fixed_clashes(&p, 10);
+/// assert_eq!((pairs[0].to_string().as_str(), all), ("Qa1 and Qc3 attack each other along the diagonal", 1));
+/// ```
+pub fn fixed_clashes(problem: &Problem, limit: usize) -> (Vec<Conflict>, u64) {
+    let (board, fixed) = (problem.board(), problem.fixed());
+    if fixed.len() < 2 {
+        return (Vec::new(), 0);
+    }
+    let queens = fixed.pieces().iter().all(|p| p.kind == PieceKind::queen());
+    let many = fixed.len() > 64 && crate::perm::fills_files(board, fixed.len() as u64);
+    if queens && problem.terrain().is_plain() && many {
+        if let Some(perm) = Perm::from_placement(board, fixed) {
+            return perm.conflicts(limit);
+        }
+        // Two queens on one file: found in one pass.
+        let mut seen = std::collections::HashMap::new();
+        for p in fixed.pieces() {
+            if let Some(first) = seen.insert(p.square.file, p.clone()) {
+                let pair = Conflict {
+                    first,
+                    second: p.clone(),
+                    first_attacks: true,
+                    second_attacks: true,
+                };
+                return (vec![pair].into_iter().take(limit).collect(), 1);
+            }
+        }
+    }
+    let all = conflicts_on(board, problem.terrain(), fixed);
+    let n = all.len() as u64;
+    (all.into_iter().take(limit).collect(), n)
 }
 
 /// Every attacking pair of `perm`, line by line (rank, diagonal, anti-diagonal):

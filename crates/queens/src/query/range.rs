@@ -193,6 +193,66 @@ impl RangeSpec {
         Ok(())
     }
 
+    /// The fixed pieces' faults against this spec on `board`: a square off the board or
+    /// taken twice, or a fixed piece of a kind the spec does not place.
+    pub fn check_fixed(&self, board: &Board, fixed: &Placement) -> Result<(), Error> {
+        fixed.check_on(board)?;
+        match fixed
+            .pieces()
+            .iter()
+            .find(|f| self.items.iter().all(|i| i.kind != f.kind))
+        {
+            Some(f) => Err(Error::FixedKindNotInSpec {
+                piece: f.to_string(),
+                kind: f.kind.letter(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// The number of placements over every allowed combination of counts, up to
+    /// symmetry when `unique` (each exact problem's classes: problems of different
+    /// counts share none). One budget binds the whole sum.
+    pub fn count_all(
+        &self,
+        board: Board,
+        fixed: &Placement,
+        choice: EngineChoice,
+        settings: &Settings,
+        unique: bool,
+    ) -> Result<BigUint, Error> {
+        self.check_fixed(&board, fixed)?;
+        let ctl = &Control::start(settings)?;
+        let mut sum = BigUint::zero();
+        for p in self.problems_with(board, fixed, choice, ctl)? {
+            sum += if unique {
+                crate::engine::count_unique_with(&p, choice, ctl)?
+            } else {
+                crate::engine::count_with(&p, choice, ctl)?
+            };
+        }
+        Ok(sum)
+    }
+
+    /// One placement of the largest allowed combination of counts that has one (the
+    /// last in [`RangeSpec::problems`]' order), or `None`.
+    pub fn solve(
+        &self,
+        board: Board,
+        fixed: &Placement,
+        choice: EngineChoice,
+        settings: &Settings,
+    ) -> Result<Option<Placement>, Error> {
+        self.check_fixed(&board, fixed)?;
+        let ctl = &Control::start(settings)?;
+        for p in self.problems_with(board, fixed, choice, ctl)?.iter().rev() {
+            if let Some(s) = crate::engine::solve_with(p, choice, ctl)? {
+                return Ok(Some(s));
+            }
+        }
+        Ok(None)
+    }
+
     /// The number of placements over every allowed combination of counts.
     pub fn count(
         &self,

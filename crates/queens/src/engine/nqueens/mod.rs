@@ -13,7 +13,7 @@
 //! - [`kernel`]: the bitboard inner loops of the backtracking search;
 //! - [`enumerate`]: every solution, streamed in the `exact` engine's order;
 //! - [`resume`]: checkpoints, shards and merging of partial results;
-//! - [`symmetric`]: the rotation-symmetric solutions, and from them and the total the
+//! - `orbits::rotations` (beside the engines): the rotation-symmetric solutions, and from them and the total the
 //!   count up to symmetry (Burnside);
 //! - this module: the engine; its tasks run on the engine-wide driver
 //!   [`crate::engine::parts::run_tasks`].
@@ -39,7 +39,7 @@
 //! `Backtrack` for rectangles and larger squares) → `Plan::with_method` → the plan as
 //! `resume::NQueensParts` on `engine::parts::run` (loads the checkpoint, picks the
 //! shard's tasks, skips finished ones) → `run_tasks` → for a whole join count, the unique
-//! count from the total (`symmetric::unique_from_total`).
+//! count from the total (`orbits::rotations::unique_from_total`).
 //!
 //! Measured figures (against the reference counter, Q(19) to Q(21), the join's design
 //! choices and what was tried and dropped): `bench/nqueens.md`.
@@ -49,17 +49,8 @@ pub mod join;
 pub mod kernel;
 pub mod plan;
 pub mod resume;
-pub mod symmetric;
-pub mod tally;
 
-/// FNV-1a of `bytes`, as 16 hex digits: the digest of plans, checkpoints and journal
-/// lines, stable across Rust versions (unlike `DefaultHasher`).
-pub(crate) fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> String {
-    let h = bytes.into_iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("{h:016x}")
-}
+pub(crate) use crate::engine::parts::fnv1a;
 
 use std::ops::ControlFlow;
 

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use super::{PlanId, Shard, Tally, residues};
 use crate::clock::Instant;
 use crate::engine::Method;
-use crate::engine::nqueens::fnv1a;
+use crate::engine::parts::fnv1a;
 use crate::error::Error;
 
 /// The version of the checkpoint format (2: any engine, check values per subtotal).

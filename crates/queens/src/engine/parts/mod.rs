@@ -47,7 +47,9 @@
 //! included). A cancel or budget stops new tasks; a task stopped inside is not counted.
 
 pub mod checkpoint;
+pub mod method;
 pub mod shard;
+pub mod tally;
 
 use std::fmt;
 use std::str::FromStr;
@@ -59,14 +61,15 @@ use std::sync::mpsc;
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 
-use super::{Control, Method, Parts, PartsReport};
+use super::{Control, Parts, PartsReport};
 use crate::error::Error;
 use crate::problem::Problem;
 
 pub use checkpoint::checkpoint_method;
 pub use shard::{Merged, ShardResult, merge};
 
-pub use super::nqueens::tally::Tally;
+pub use method::Method;
+pub use tally::Tally;
 
 /// Part `index` of `count` (1-based), as `--shard I/K` spells it.
 ///
@@ -201,7 +204,7 @@ impl PlanId {
             rows: 0,
             cols: 0,
             method,
-            fingerprint: super::nqueens::fnv1a(tasks.into_bytes()),
+            fingerprint: fnv1a(tasks.into_bytes()),
             tasks: 0,
             divisor,
             unique: UniqueRule::Summed,
@@ -248,7 +251,7 @@ impl PlanId {
         let unique = match self.unique {
             UniqueRule::Summed => sum.unique,
             UniqueRule::FromTotal => {
-                super::nqueens::symmetric::unique_from_total(self.rows as usize, total)?
+                super::orbits::rotations::unique_from_total(self.rows as usize, total)?
             }
             UniqueRule::Unavailable => 0,
             UniqueRule::Burnside { order } => {
@@ -596,9 +599,8 @@ where
         id.problem = describe(problem);
         id.rows = problem.board().rows();
         id.cols = problem.board().cols();
-        id.fingerprint = super::nqueens::fnv1a(
-            format!("{}|{}|{}", id.fingerprint, fingerprint(problem), id.tasks).into_bytes(),
-        );
+        id.fingerprint =
+            fnv1a(format!("{}|{}|{}", id.fingerprint, fingerprint(problem), id.tasks).into_bytes());
         TaskList {
             id,
             count,
@@ -691,7 +693,16 @@ fn fingerprint(problem: &Problem) -> String {
     text.push_str(&format!(";fixed {}", problem.fixed()));
     // The terrain, regions square by square: two boards that differ anywhere differ here.
     text.push_str(&format!(";{:?}", problem.terrain()));
-    super::nqueens::fnv1a(text.into_bytes())
+    fnv1a(text.into_bytes())
+}
+
+/// FNV-1a of `bytes`, as 16 hex digits: the digest of plans, checkpoints and journal
+/// lines, stable across Rust versions (unlike `DefaultHasher`).
+pub(crate) fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> String {
+    let h = bytes.into_iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{h:016x}")
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::checkpoint::{FileKind, add};
 use super::{PlanId, Report, Shard, Tally, UniqueRule, residues};
 use crate::engine::Method;
-use crate::engine::nqueens::fnv1a;
+use crate::engine::parts::fnv1a;
 use crate::error::Error;
 
 /// The version of the shard result format (2: any engine, check values per subtotal).

@@ -115,7 +115,7 @@
 mod search;
 mod sieve;
 
-use super::tally::Tally;
+use crate::engine::parts::Tally;
 use sieve::{Sieve, Sorted, count_disjoint};
 
 /// Largest side the join handles. Keys would hold up to `2(n - 1) <= 62` diagonals in

@@ -13,6 +13,8 @@
 //! published table and to a brute-force orbit count (enumerate, turn by hand, keep the
 //! least image) on random small problems with fairy and asymmetric kinds and fixed pieces.
 
+pub mod rotations;
+
 use num_bigint::BigUint;
 use num_traits::Zero;
 

@@ -40,7 +40,7 @@ pub const MAX_SIDE: usize = 32;
 /// `1 <= n <=` [`MAX_SIDE`] (`None` otherwise).
 ///
 /// ```text
-/// use queens::engine::nqueens::symmetric::{fixed_by, Turn};
+/// use queens::engine::orbits::rotations::{fixed_by, Turn};
 /// // Of the 92 solutions on 8 x 8, 4 (one class) are symmetric under the half turn.
 /// assert_eq!(fixed_by(8, Turn::Half), Some(4));
 /// assert_eq!(fixed_by(4, Turn::Quarter), Some(2));
@@ -65,7 +65,7 @@ pub fn fixed_by(n: usize, turn: Turn) -> Option<u128> {
 /// [`fixed_by`]'s range or `total` is not the total (the sum would not divide by 8).
 ///
 /// ```text
-/// use queens::engine::nqueens::symmetric::unique_from_total;
+/// use queens::engine::orbits::rotations::unique_from_total;
 /// assert_eq!(unique_from_total(8, 92), Some(12));
 /// assert_eq!(unique_from_total(8, 93), None);
 /// ```
@@ -151,8 +151,8 @@ impl Search {
 
 #[cfg(test)]
 mod tests {
-    use super::super::kernel;
     use super::*;
+    use crate::engine::nqueens::kernel;
 
     /// Every solution of `n` queens, as the column of each row.
     fn all_solutions(n: usize) -> Vec<Vec<usize>> {

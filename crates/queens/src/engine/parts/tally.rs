@@ -1,6 +1,5 @@
-//! [`Tally`], the solutions of a task: apart from `plan` so that the join, which plans
-//! its own tasks, and the plan, which wraps the join, both use it without using each
-//! other both ways.
+//! [`Tally`], the solutions of a task (total and up to symmetry): what every engine's
+//! parts add up.
 
 /// Solutions of one task, or of several added up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -1,0 +1,222 @@
+//! # queens-web
+//!
+//! The bindings behind the page in `web/`: the `queens` library compiled to
+//! `wasm32-unknown-unknown` (without its `sat` and `parallel` features) and bound with
+//! `wasm-bindgen`. One export, [`call`], takes a job's name and a JSON request and
+//! returns JSON: the answer, or `{"error": "one sentence"}`. The page runs the quick
+//! jobs (attacks and verdict, hints, drawing) on its own thread and the long ones
+//! (solve, count, max, cover, new puzzles) in a Web Worker, which it stops by
+//! terminating it; the library's progress reports reach the page through the global
+//! function `queensProgress(done, total)` that each side defines.
+//!
+//! - [`board`]: the free board (attacks, verify's sentences, solve, next and previous,
+//!   counts, max, cover, SVG);
+//! - [`puzzle`]: puzzle mode (regions, uniqueness, solution, hint, check, auto-crosses,
+//!   generation).
+//!
+//! The answers are the library's; the tests here run natively (`cargo test -p
+//! queens-web`) and hold them to brute force and to published counts.
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod puzzle;
+
+use queens::{Progress, Settings};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use wasm_bindgen::prelude::wasm_bindgen;
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+extern "C" {
+    /// The page's progress listener (a global function on the page and in the worker).
+    #[wasm_bindgen(js_name = queensProgress)]
+    fn js_progress(done: f64, total: f64);
+    /// The page's listener for a panic's message, before the module traps.
+    #[wasm_bindgen(js_name = queensPanic)]
+    fn js_panic(message: &str);
+    /// `performance.now()`: milliseconds, the library's time source.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// Hands the library's progress report to the page (natively: nowhere).
+fn report(p: Progress) {
+    #[cfg(target_arch = "wasm32")]
+    js_progress(p.done as f64, p.total as f64);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = p;
+}
+
+/// The settings of every job: progress to the page; stopping is the page's
+/// (it terminates the worker), so no cancel flag.
+fn settings() -> Settings<'static> {
+    Settings {
+        progress: Some(&report),
+        ..Settings::default()
+    }
+}
+
+/// Runs once when the module is instantiated: gives the library a clock
+/// (`performance.now()`) and routes a panic's message to the page.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen(start)]
+pub fn start() {
+    fn now() -> std::time::Duration {
+        std::time::Duration::from_secs_f64(performance_now().max(0.0) / 1000.0)
+    }
+    queens::clock::set_source(now);
+    std::panic::set_hook(Box::new(|info| js_panic(&info.to_string())));
+}
+
+/// `nth`'s request: the board and the index of the solution.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NthRequest {
+    board: board::BoardRequest,
+    index: u64,
+}
+
+/// `new-puzzle`'s request.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewPuzzle {
+    size: u32,
+    #[serde(default = "one")]
+    stars: u32,
+    #[serde(default)]
+    difficulty: String,
+    #[serde(default)]
+    seed: u64,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn read<'a, T: Deserialize<'a>>(json: &'a str) -> Result<T, String> {
+    serde_json::from_str(json).map_err(|e| format!("bad request from the page: {e}"))
+}
+
+/// Runs job `name` on the JSON `request` and returns the answer as JSON, or
+/// `{"error": "..."}`. The names:
+///
+/// - free board (request: [`board::BoardRequest`]): `analyse`, `svg`, `solve`,
+///   `count`, `count-unique`, `max`, `cover`; `nth` (`{"board": ..., "index": i}`);
+/// - puzzle (request: [`puzzle::PuzzleRequest`]): `puzzle-info`, `puzzle-check`
+///   (uniqueness), `puzzle-solve`, `puzzle-hint`, `puzzle-position` (the player's
+///   position judged), `puzzle-crosses`; `new-puzzle` (`{"size": n, "stars": k,
+///   "difficulty": "easy", "seed": s}`).
+#[wasm_bindgen]
+pub fn call(name: &str, request: &str) -> String {
+    let answer = run(name, request).unwrap_or_else(|e| json!({ "error": e }));
+    answer.to_string()
+}
+
+fn run(name: &str, request: &str) -> Result<Value, String> {
+    let s = settings();
+    let board = || board::BoardRequest::from_json(request);
+    let puzzle = || puzzle::PuzzleRequest::from_json(request);
+    match name {
+        "analyse" => board::analyse(&board()?),
+        "svg" => board::svg(&board()?).map(|svg| json!({ "svg": svg })),
+        "solve" => board::solve(&board()?, &s),
+        "count" => board::count(&board()?, false, &s),
+        "count-unique" => board::count(&board()?, true, &s),
+        "max" => board::max(&board()?, &s),
+        "cover" => board::cover_job(&board()?, &s),
+        "nth" => {
+            let r: NthRequest = read(request)?;
+            board::nth(&r.board, r.index, &s)
+        }
+        "puzzle-info" => puzzle::info(&puzzle()?),
+        "puzzle-check" => puzzle::check_puzzle(&puzzle()?, &s),
+        "puzzle-solve" => puzzle::solve(&puzzle()?, &s),
+        "puzzle-hint" => puzzle::hint(&puzzle()?, &s),
+        "puzzle-position" => puzzle::check_position(&puzzle()?, &s),
+        "puzzle-crosses" => puzzle::crosses(&puzzle()?),
+        "new-puzzle" => {
+            let r: NewPuzzle = read(request)?;
+            puzzle::generate(r.size, r.stars, &r.difficulty, r.seed, &s)
+        }
+        _ => Err(format!("unknown job '{name}'")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(name: &str, request: &str) -> Value {
+        serde_json::from_str(&call(name, request)).unwrap()
+    }
+
+    #[test]
+    fn call_answers_json_or_one_sentence() {
+        assert_eq!(answer("count", "{}")["text"], "92");
+        assert_eq!(
+            answer("count-unique", r#"{"rows":6,"cols":6}"#)["text"],
+            "1"
+        );
+        assert_eq!(
+            answer("nth", r#"{"board":{"rows":4,"cols":4},"index":1}"#)["found"],
+            true
+        );
+        let e = answer("fly", "{}");
+        assert_eq!(e["error"], "unknown job 'fly'");
+        let e = answer("count", "{not json");
+        assert!(e["error"].as_str().unwrap().starts_with("bad request"));
+        let g = answer(
+            "new-puzzle",
+            r#"{"size":6,"stars":1,"difficulty":"","seed":3}"#,
+        );
+        assert_eq!(g["found"], true, "{g}");
+        let req = json!({ "text": g["text"], "stars": 1 }).to_string();
+        assert_eq!(answer("puzzle-check", &req)["text"], "unique");
+    }
+
+    /// The rows of a truth table (`rows cols pieces count source`, pieces as `N1Q1`)
+    /// on at most 64 squares with fewer than 10^7 solutions, as page requests.
+    fn small_rows(table: &str, torus: bool) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for line in table.lines().skip(1) {
+            let f: Vec<&str> = line.split('\t').collect();
+            let (rows, cols): (u32, u32) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+            if rows * cols > 64 || f[3].len() > 7 {
+                continue;
+            }
+            let mut spec = Vec::new();
+            let mut rest = f[2];
+            while let Some(letter) = rest.chars().next() {
+                let digits = rest[1..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(rest.len(), |i| i + 1);
+                spec.push(format!("{}{letter}", &rest[1..digits]));
+                rest = &rest[digits..];
+            }
+            let req = json!({ "rows": rows, "cols": cols, "spec": spec.join(","), "torus": torus });
+            out.push((req.to_string(), f[3].to_string()));
+        }
+        out
+    }
+
+    #[test]
+    fn counts_match_the_truth_tables() {
+        // testdata/known_counts*.tsv, each row with its published source (OEIS and
+        // others): plain counts, counts up to symmetry, and on the torus.
+        let root = env!("CARGO_MANIFEST_DIR");
+        for (file, job, torus, least) in [
+            ("known_counts.tsv", "count", false, 100),
+            ("known_counts_symmetry.tsv", "count-unique", false, 8),
+            ("known_counts_torus.tsv", "count", true, 8),
+        ] {
+            let table = std::fs::read_to_string(format!("{root}/../../testdata/{file}")).unwrap();
+            let rows = small_rows(&table, torus);
+            assert!(rows.len() >= least, "{file}: only {} rows", rows.len());
+            for (req, want) in rows {
+                assert_eq!(answer(job, &req)["text"], want, "{file}: {req}");
+            }
+        }
+    }
+}

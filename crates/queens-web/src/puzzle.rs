@@ -1,0 +1,420 @@
+//! Puzzle mode: a region puzzle (LinkedIn's "Queens", Star Battle) and the player's
+//! position (stars and crosses) read into `queens::puzzle` values, and the page's
+//! questions answered by that module: the regions to draw, uniqueness, the solution,
+//! the next step with its sentence (hint, explain step by step), a check of the
+//! position, the crosses a star implies, and new puzzles of a size, number of stars and
+//! difficulty. Step texts are worded as `queens puzzle hint` words them.
+
+use queens::Board;
+use queens::puzzle::generate::{Request, generate as make};
+use queens::puzzle::rules::{Deducer, Level, Step};
+use queens::puzzle::{Mark, Puzzle, State};
+use queens::terrain::Terrain;
+use queens::{Settings, Square};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// A puzzle and a position, as the page sends them.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PuzzleRequest {
+    /// The puzzle in its text format: one line per rank, top rank first, one region
+    /// name per square.
+    pub text: String,
+    /// Stars per row, column and region.
+    pub stars: u32,
+    /// Squares holding a star (`a1 c2`).
+    pub placed: String,
+    /// Squares crossed out.
+    pub crossed: String,
+}
+
+impl Default for PuzzleRequest {
+    fn default() -> PuzzleRequest {
+        PuzzleRequest {
+            text: String::new(),
+            stars: 1,
+            placed: String::new(),
+            crossed: String::new(),
+        }
+    }
+}
+
+fn text(e: queens::Error) -> String {
+    e.to_string()
+}
+
+impl PuzzleRequest {
+    /// Reads a request from JSON.
+    pub fn from_json(json: &str) -> Result<PuzzleRequest, String> {
+        serde_json::from_str(json).map_err(|e| format!("bad request from the page: {e}"))
+    }
+
+    /// The puzzle alone.
+    pub fn puzzle(&self) -> Result<Puzzle, String> {
+        Puzzle::parse(&self.text, self.stars).map_err(text)
+    }
+
+    /// The puzzle and the position.
+    pub fn read(&self) -> Result<(Puzzle, State), String> {
+        let p = self.puzzle()?;
+        let board = Board::square(p.side() as u32).map_err(text)?;
+        let placed = Terrain::parse_squares(&self.placed, &board, "placed").map_err(text)?;
+        let crossed = Terrain::parse_squares(&self.crossed, &board, "crossed").map_err(text)?;
+        let s = State::with(&p, &placed, &crossed).map_err(text)?;
+        Ok((p, s))
+    }
+}
+
+/// Square indices as algebraic names, by file then rank (as the CLI lists them).
+fn names(p: &Puzzle, cells: &[usize]) -> Vec<String> {
+    let n = p.side();
+    let mut v = cells.to_vec();
+    v.sort_by_key(|&i| (i % n, i / n));
+    v.iter().map(|&i| p.square(i).to_string()).collect()
+}
+
+fn squares(v: &[Square]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+/// The puzzle's layout for drawing: its side, stars, the region of each square
+/// (`rank * n + file`) and the region names; no search.
+pub fn info(req: &PuzzleRequest) -> Result<Value, String> {
+    let p = req.puzzle()?;
+    let n = p.side();
+    let regions: Vec<usize> = (0..n * n).map(|i| p.region(i)).collect();
+    let names: String = (0..n).map(|r| p.region_name(r)).collect();
+    Ok(json!({
+        "side": n, "stars": p.stars(), "regions": regions, "names": names,
+        "text": p.picture(),
+    }))
+}
+
+/// Whether the puzzle has one solution (`unique`), more (`not unique`) or none, as
+/// `queens puzzle check` answers.
+pub fn check_puzzle(req: &PuzzleRequest, settings: &Settings) -> Result<Value, String> {
+    let p = req.puzzle()?;
+    let found = p.solutions(&State::new(&p), 2, 2, settings).map_err(text)?;
+    let word = match found.count {
+        0 => "none",
+        1 => "unique",
+        _ => "not unique",
+    };
+    Ok(json!({ "text": word, "count": found.count as u64 }))
+}
+
+/// The puzzle's (first) solution, and whether it is the only one.
+pub fn solve(req: &PuzzleRequest, settings: &Settings) -> Result<Value, String> {
+    let p = req.puzzle()?;
+    let found = p.solutions(&State::new(&p), 2, 1, settings).map_err(text)?;
+    Ok(match found.solutions.first() {
+        Some(sol) => {
+            let stars = names(&p, sol);
+            json!({
+                "found": true, "stars": stars, "unique": found.count == 1,
+                "text": stars.join(" "),
+            })
+        }
+        None => json!({ "found": false, "text": "no solution" }),
+    })
+}
+
+/// Why the position has no solution though the puzzle has (`queens puzzle hint`'s
+/// words): the stars the solution lacks and the crosses on its stars.
+fn dead_end(p: &Puzzle, s: &State) -> String {
+    let Ok(found) = p.solutions(&State::new(p), 2, 1, &Settings::default()) else {
+        return "no solution from this position".into();
+    };
+    if found.count == 0 {
+        return "the puzzle itself has no solution".into();
+    }
+    if found.count > 1 {
+        return "no solution from this position".into();
+    }
+    let sol = &found.solutions[0];
+    let wrong_stars: Vec<usize> = s.stars().into_iter().filter(|i| !sol.contains(i)).collect();
+    let wrong_crosses: Vec<usize> = sol
+        .iter()
+        .copied()
+        .filter(|&i| s.marks[i] == Mark::Cross)
+        .collect();
+    let mut parts = Vec::new();
+    if !wrong_stars.is_empty() {
+        parts.push(format!(
+            "the solution has no star on {}",
+            names(p, &wrong_stars).join(", ")
+        ));
+    }
+    if !wrong_crosses.is_empty() {
+        parts.push(format!(
+            "the solution has a star on {}, which is crossed",
+            names(p, &wrong_crosses).join(", ")
+        ));
+    }
+    format!("no solution from this position: {}", parts.join("; "))
+}
+
+/// A step as `queens puzzle hint` prints it: `RULE (LEVEL): place ...; cross ...`
+/// and its sentence on the next line.
+fn step_text(step: &Step) -> String {
+    let mut acts = Vec::new();
+    if !step.place.is_empty() {
+        acts.push(format!("place {}", squares(&step.place).join(" ")));
+    }
+    if !step.cross.is_empty() {
+        acts.push(format!("cross {}", squares(&step.cross).join(" ")));
+    }
+    format!(
+        "{} ({}): {}\n  {}",
+        step.rule,
+        step.level.name(),
+        acts.join("; "),
+        step.why
+    )
+}
+
+/// The next step from the position (the easiest rule that applies), or why there is
+/// none: `kind` is `step`, `solved`, `contradiction` or `stuck`.
+pub fn hint(req: &PuzzleRequest, settings: &Settings) -> Result<Value, String> {
+    let (p, s) = req.read()?;
+    let d = Deducer::new(&p);
+    if let Some(why) = d.contradiction(&s) {
+        return Ok(json!({ "kind": "contradiction", "text": format!("contradiction: {why}") }));
+    }
+    if d.solved(&s) {
+        return Ok(json!({
+            "kind": "solved",
+            "text": "solved: every row, column and region has its stars",
+        }));
+    }
+    if p.solutions(&s, 1, 0, settings).map_err(text)?.count == 0 {
+        return Ok(json!({
+            "kind": "contradiction",
+            "text": format!("contradiction: {}", dead_end(&p, &s)),
+        }));
+    }
+    Ok(match d.next_step(&s, Level::Expert) {
+        Some(step) => json!({
+            "kind": "step", "rule": step.rule, "level": step.level.name(),
+            "place": squares(&step.place), "cross": squares(&step.cross),
+            "why": step.why, "text": step_text(&step),
+        }),
+        None => json!({
+            "kind": "stuck",
+            "text": "stuck: no rule applies here; only trying squares deeper than one star would go on",
+        }),
+    })
+}
+
+/// The player's position judged: `solved`, a `contradiction` (a broken rule, or a
+/// star or cross the solution does not have), or `ok` with the stars still to place.
+pub fn check_position(req: &PuzzleRequest, settings: &Settings) -> Result<Value, String> {
+    let (p, s) = req.read()?;
+    let d = Deducer::new(&p);
+    if let Some(why) = d.contradiction(&s) {
+        return Ok(json!({ "kind": "contradiction", "text": format!("contradiction: {why}") }));
+    }
+    let stars = s.stars();
+    if p.accepts(&stars) {
+        return Ok(json!({ "kind": "solved", "text": "solved" }));
+    }
+    if p.solutions(&s, 1, 0, settings).map_err(text)?.count == 0 {
+        return Ok(json!({
+            "kind": "contradiction",
+            "text": format!("contradiction: {}", dead_end(&p, &s)),
+        }));
+    }
+    let want = p.side() * p.stars();
+    Ok(json!({
+        "kind": "ok",
+        "text": format!("no mistakes so far: {} of {want} stars placed", stars.len()),
+    }))
+}
+
+/// The squares that the stars rule out (the page's auto-crosses): every neighbour of a
+/// star, and the rest of every row, column and region that has all its stars.
+pub fn crosses(req: &PuzzleRequest) -> Result<Value, String> {
+    let (p, s) = req.read()?;
+    let n = p.side();
+    let k = p.stars();
+    let stars = s.stars();
+    let mut out = vec![false; n * n];
+    let (mut rows, mut cols, mut regs) = (vec![0; n], vec![0; n], vec![0; n]);
+    for &i in &stars {
+        rows[i / n] += 1;
+        cols[i % n] += 1;
+        regs[p.region(i)] += 1;
+        let (r, f) = ((i / n) as i64, (i % n) as i64);
+        for dr in -1..=1 {
+            for df in -1..=1 {
+                let (rr, ff) = (r + dr, f + df);
+                if (0..n as i64).contains(&rr) && (0..n as i64).contains(&ff) {
+                    out[rr as usize * n + ff as usize] = true;
+                }
+            }
+        }
+    }
+    for (i, o) in out.iter_mut().enumerate() {
+        if rows[i / n] >= k || cols[i % n] >= k || regs[p.region(i)] >= k {
+            *o = true;
+        }
+    }
+    let cells: Vec<usize> = (0..n * n)
+        .filter(|&i| out[i] && s.marks[i] == Mark::Free)
+        .collect();
+    Ok(json!({ "cross": names(&p, &cells) }))
+}
+
+/// A new puzzle with exactly one solution: side `n`, `stars` per unit, a difficulty
+/// (`easy` ... `expert`, or empty for any) and a seed (the same request and seed give
+/// the same puzzle).
+pub fn generate(
+    n: u32,
+    stars: u32,
+    difficulty: &str,
+    seed: u64,
+    settings: &Settings,
+) -> Result<Value, String> {
+    let difficulty =
+        match difficulty.trim() {
+            "" | "any" => None,
+            d => Some(Level::parse(d).ok_or_else(|| {
+                format!("bad difficulty '{d}': choose easy, medium, hard or expert")
+            })?),
+        };
+    let req = Request {
+        n: n as usize,
+        stars,
+        difficulty,
+        seed,
+    };
+    Ok(match make(&req, settings).map_err(text)? {
+        Some(m) => json!({
+            "found": true,
+            "text": m.puzzle.picture(),
+            "stars": stars,
+            "grade": m.grade.name(),
+            "solution": names(&m.puzzle, &m.solution),
+        }),
+        None => json!({
+            "found": false,
+            "text": format!("no puzzle: {stars} star{} per row, column and region cannot stand apart on {n}x{n}",
+                if stars == 1 { "" } else { "s" }),
+        }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 6x6 from `queens::puzzle::rate`'s docs: easy, in 6 steps.
+    const EASY: &str = "eeffff\neeeeff\neeeefd\nceeeff\nccbeaa\ncceeaa\n";
+
+    fn req(text: &str, placed: &str, crossed: &str) -> PuzzleRequest {
+        PuzzleRequest {
+            text: text.into(),
+            stars: 1,
+            placed: placed.into(),
+            crossed: crossed.into(),
+        }
+    }
+
+    #[test]
+    fn info_lays_out_the_regions_by_rank_from_the_bottom() {
+        let v = info(&req(EASY, "", "")).unwrap();
+        assert_eq!(v["side"], 6);
+        // a1 is the bottom left square: the last line's first letter, region 'c'.
+        let names = v["names"].as_str().unwrap();
+        let a1 = v["regions"][0].as_u64().unwrap() as usize;
+        assert_eq!(names.as_bytes()[a1], b'c');
+        let f4 = v["regions"][3 * 6 + 5].as_u64().unwrap() as usize;
+        assert_eq!(names.as_bytes()[f4], b'd');
+        let e = info(&req("aab\nab\n", "", "")).unwrap_err();
+        assert!(e.starts_with("bad puzzle file"), "{e}");
+    }
+
+    #[test]
+    fn hints_played_to_the_end_reach_the_unique_solution() {
+        let s = Settings::default();
+        assert_eq!(
+            check_puzzle(&req(EASY, "", ""), &s).unwrap()["text"],
+            "unique"
+        );
+        let sol = solve(&req(EASY, "", ""), &s).unwrap();
+        assert_eq!(sol["unique"], true);
+        let (mut placed, mut crossed) = (Vec::<String>::new(), Vec::<String>::new());
+        for _ in 0..100 {
+            let h = hint(&req(EASY, &placed.join(" "), &crossed.join(" ")), &s).unwrap();
+            if h["kind"] == "solved" {
+                break;
+            }
+            assert_eq!(h["kind"], "step", "{h}");
+            for sq in h["place"].as_array().unwrap() {
+                placed.push(sq.as_str().unwrap().into());
+            }
+            for sq in h["cross"].as_array().unwrap() {
+                crossed.push(sq.as_str().unwrap().into());
+            }
+        }
+        placed.sort();
+        let mut want: Vec<String> = serde_json::from_value(sol["stars"].clone()).unwrap();
+        want.sort();
+        assert_eq!(placed, want);
+        let done = check_position(&req(EASY, &placed.join(" "), ""), &s).unwrap();
+        assert_eq!(done["text"], "solved");
+    }
+
+    #[test]
+    fn a_wrong_star_is_a_contradiction_named_by_square() {
+        let s = Settings::default();
+        let sol: Vec<String> =
+            serde_json::from_value(solve(&req(EASY, "", ""), &s).unwrap()["stars"].clone())
+                .unwrap();
+        // A square that is no star of the solution and touches none of its stars.
+        let wrong = ["a1", "b1", "a2", "f6", "a6", "f1"]
+            .into_iter()
+            .find(|sq| !sol.contains(&sq.to_string()))
+            .unwrap();
+        let c = check_position(&req(EASY, wrong, ""), &s).unwrap();
+        assert_eq!(c["kind"], "contradiction", "{c}");
+        let ok = check_position(&req(EASY, &sol[0], ""), &s).unwrap();
+        assert_eq!(ok["text"], "no mistakes so far: 1 of 6 stars placed");
+        assert!(hint(&req(EASY, "a1", "a1"), &s).is_err());
+    }
+
+    #[test]
+    fn auto_crosses_are_neighbours_and_full_units() {
+        let v = crosses(&req(EASY, "c3", "")).unwrap();
+        let c: Vec<String> = serde_json::from_value(v["cross"].clone()).unwrap();
+        for sq in ["b2", "d4", "c1", "c6", "a3", "f3"] {
+            assert!(c.contains(&sq.to_string()), "{sq}");
+        }
+        // c3 is in region e, which now has its star: a5 (region e) is crossed; a1
+        // (region c, apart from c3) is not.
+        assert!(c.contains(&"a5".to_string()));
+        assert!(!c.contains(&"c3".to_string()));
+        assert!(!c.contains(&"a1".to_string()));
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_of_the_grade_asked() {
+        let s = Settings::default();
+        let g = generate(8, 1, "easy", 7, &s).unwrap();
+        assert_eq!(g["grade"], "easy");
+        let text = g["text"].as_str().unwrap();
+        let r = PuzzleRequest {
+            text: text.into(),
+            ..Default::default()
+        };
+        assert_eq!(check_puzzle(&r, &s).unwrap()["text"], "unique");
+        assert_eq!(solve(&r, &s).unwrap()["stars"], g["solution"]);
+        assert!(
+            generate(8, 1, "fiendish", 1, &s)
+                .unwrap_err()
+                .contains("bad difficulty")
+        );
+        assert_eq!(generate(3, 1, "", 1, &s).unwrap()["found"], false);
+    }
+}
