@@ -180,15 +180,15 @@ pub enum Command {
         #[arg(long)]
         unique: bool,
         /// Print total, unique count, method, time and threads as JSON (engines that
-        /// count in parts: nqueens, amazons, exact, fewlines).
+        /// count in parts: nqueens, torus, amazons, exact, fewlines).
         #[arg(long)]
         json: bool,
         /// Record finished parts in FILE and resume from it when the same command runs
-        /// again (engines that count in parts: nqueens, amazons, exact, fewlines).
+        /// again (engines that count in parts: nqueens, torus, amazons, exact, fewlines).
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<std::path::PathBuf>,
         /// Count only part I of K and print a JSON partial result for `queens merge`
-        /// (engines that count in parts: nqueens, amazons, exact, fewlines).
+        /// (engines that count in parts: nqueens, torus, amazons, exact, fewlines).
         #[arg(long, value_name = "I/K")]
         shard: Option<String>,
         /// Plain N-queens only: `join` (the half-board join: square boards up to 21, the

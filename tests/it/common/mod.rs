@@ -86,6 +86,22 @@ impl TruthRow {
 }
 
 /// Reads a truth table in the `shared/truth` format (`testdata/*.tsv`).
+/// The published count of `spec` (CLI notation, `3Q`) on `board` (`8`, `5x7`): a row of
+/// the truth tables (`known_counts.tsv`, `known_counts_far.tsv`), so that no test holds
+/// a published answer of its own.
+pub fn published(board: &str, spec: &str) -> String {
+    let (rows, cols): (u32, u32) = match board.split_once('x') {
+        Some((r, c)) => (r.parse().unwrap(), c.parse().unwrap()),
+        None => (board.parse().unwrap(), board.parse().unwrap()),
+    };
+    ["known_counts.tsv", "known_counts_far.tsv"]
+        .iter()
+        .flat_map(|f| truth_table(f))
+        .find(|r| r.rows == rows && r.cols == cols && r.spec() == spec)
+        .unwrap_or_else(|| panic!("no truth row for {spec} on {board}"))
+        .value
+}
+
 pub fn truth_table(file: &str) -> Vec<TruthRow> {
     let path = format!("{}/testdata/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("truth table is in testdata/");

@@ -641,30 +641,24 @@ pub(crate) fn count_with(
     choice: EngineChoice,
     ctl: &Control,
 ) -> Result<BigUint, Error> {
-    run(
-        choice,
-        problem,
-        Job::Count,
-        ctl,
-        Some(BigUint::default()),
-        |e| e.count(problem, ctl),
-    )
+    count_or_unique_with(problem, choice, ctl, false)
 }
 
-/// [`count_unique`] inside a job that has started (`ctl`'s clock runs).
-pub(crate) fn count_unique_with(
+/// [`count`], or [`count_unique`] when `unique`, inside a job that has started.
+pub(crate) fn count_or_unique_with(
     problem: &Problem,
     choice: EngineChoice,
     ctl: &Control,
+    unique: bool,
 ) -> Result<BigUint, Error> {
-    run(
-        choice,
-        problem,
-        Job::CountUnique,
-        ctl,
-        Some(BigUint::default()),
-        |e| e.count_unique(problem, ctl),
-    )
+    let job = if unique { Job::CountUnique } else { Job::Count };
+    run(choice, problem, job, ctl, Some(BigUint::default()), |e| {
+        if unique {
+            e.count_unique(problem, ctl)
+        } else {
+            e.count(problem, ctl)
+        }
+    })
 }
 
 /// [`solve`] inside a job that has started (`ctl`'s clock runs).

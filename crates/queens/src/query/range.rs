@@ -225,11 +225,7 @@ impl RangeSpec {
         let ctl = &Control::start(settings)?;
         let mut sum = BigUint::zero();
         for p in self.problems_with(board, fixed, choice, ctl)? {
-            sum += if unique {
-                crate::engine::count_unique_with(&p, choice, ctl)?
-            } else {
-                crate::engine::count_with(&p, choice, ctl)?
-            };
+            sum += crate::engine::count_or_unique_with(&p, choice, ctl, unique)?;
         }
         Ok(sum)
     }
