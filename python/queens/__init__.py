@@ -43,7 +43,7 @@ from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _queens
 from ._errors import BudgetError, GaveUpError, InputError, InternalError, QueensError
-from ._queens import Placement, Solutions
+from ._queens import Cover, EngineReport, JobVerdict, Placement, Puzzle, Solutions, Step, Verdict
 
 __all__ = [
     "count",
@@ -53,13 +53,22 @@ __all__ = [
     "max_pieces",
     "export",
     "engines",
+    "cover",
+    "engine_report",
+    "completion_instance",
+    "decode",
     "count_part",
     "merge",
     "Problem",
     "Placement",
+    "Puzzle",
+    "Step",
     "Solutions",
     "Verdict",
     "Conflict",
+    "Cover",
+    "EngineReport",
+    "JobVerdict",
     "QueensError",
     "InputError",
     "BudgetError",
@@ -85,6 +94,8 @@ BoardLike = Union[int, str, Tuple[int, int]]
 PiecesLike = Union[str, Mapping[str, int]]
 PlacementLike = Union[str, Placement, Sequence[int], Sequence[Tuple[str, str]]]
 DefineLike = Union[Mapping[str, str], Sequence[str]]
+SquaresLike = Union[str, Iterable[str]]
+RegionsLike = Union[str, Sequence[str], Puzzle]
 
 
 # --- argument forms -> the command line's texts (the Rust core parses those) ---
@@ -152,6 +163,19 @@ def _placement(placement: Any, what: str = "placement") -> Optional[str]:
     raise InputError(
         f"bad {what} {placement!r}: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list"
     )
+
+
+def _fixed(fixed: Any) -> Any:
+    """``fixed=`` for the core: a :class:`Placement` as it is (no text round trip),
+    anything else as the command line's text."""
+    if isinstance(fixed, Placement):
+        return fixed
+    return _placement(fixed, "fixed")
+
+
+def _terrain(holes: Any, blockers: Any, torus: Any, regions: Any, per_region: Any) -> Tuple[Any, ...]:
+    """The terrain keywords for the core, which reads and checks them."""
+    return (holes, blockers, _flag(torus, "torus"), regions, per_region)
 
 
 def _rank(x: Any) -> Optional[int]:
@@ -235,53 +259,6 @@ class Conflict(NamedTuple):
         return self.text
 
 
-class Verdict:
-    """The answer of :func:`verify`: truthy when the placement is valid.
-
-    ``conflicts`` lists every attacking pair (and pieces sharing a square);
-    ``problems`` every sentence that makes the placement invalid: the conflicts, then
-    pieces that differ from ``pieces=``, then queens missing from a rank list.
-
-    >>> v = verify(8, "Qa1,Qb3,Qc2")
-    >>> bool(v), len(v.conflicts)
-    (False, 1)
-    >>> print(v.conflicts[0])
-    Qb3 and Qc2 attack each other along the diagonal
-    >>> print(v)
-    invalid: 1 problem
-      Qb3 and Qc2 attack each other along the diagonal
-    """
-
-    __slots__ = ("conflicts", "problems", "_pieces", "_board")
-
-    def __init__(self, conflicts: List[Conflict], problems: List[str], pieces: int, board: str):
-        self.conflicts = conflicts
-        self.problems = problems
-        self._pieces = pieces
-        self._board = board
-
-    @property
-    def valid(self) -> bool:
-        """Whether the placement is valid."""
-        return not self.problems
-
-    def __bool__(self) -> bool:
-        return not self.problems
-
-    def __repr__(self) -> str:
-        if self.valid:
-            return "Verdict(valid=True)"
-        return f"Verdict(valid=False, problems={self.problems!r})"
-
-    def __str__(self) -> str:
-        """The command line's ``verify`` text."""
-        if self.valid:
-            s = "" if self._pieces == 1 else "s"
-            return f"valid: {self._pieces} piece{s} on {self._board}, no attacks"
-        s = "" if len(self.problems) == 1 else "s"
-        return "\n".join([f"invalid: {len(self.problems)} problem{s}"] + ["  " + p for p in self.problems])
-
-
 class Problem:
     """A board, the pieces to place on it and the pieces fixed in advance, checked once
     and solved as often as you like.
@@ -297,15 +274,24 @@ class Problem:
 
     def __init__(
         self,
-        board: BoardLike,
+        board: Optional[BoardLike] = None,
         pieces: Optional[PiecesLike] = None,
         *,
         fixed: Optional[PlacementLike] = None,
         define: Optional[DefineLike] = None,
+        holes: Optional[SquaresLike] = None,
+        blockers: Optional[SquaresLike] = None,
+        torus: bool = False,
+        regions: Optional[RegionsLike] = None,
+        per_region: Optional[int] = None,
     ) -> None:
         self._define = _define(define)
         self._native = _queens.NativeProblem(
-            _board(board), _pieces(pieces), _placement(fixed, "fixed"), self._define
+            None if board is None else _board(board),
+            _pieces(pieces),
+            _fixed(fixed),
+            self._define,
+            *_terrain(holes, blockers, torus, regions, per_region),
         )
 
     @property
@@ -323,10 +309,51 @@ class Problem:
         """The fixed pieces as coordinates (``"Qa1 Nc3"``; empty for none)."""
         return self._native.fixed
 
+    @property
+    def holes(self) -> List[str]:
+        """The holes (squares that hold no piece; lines pass over them)."""
+        return self._native.holes
+
+    @property
+    def blockers(self) -> List[str]:
+        """The blockers (squares that hold no piece and stop sliding lines)."""
+        return self._native.blockers
+
+    @property
+    def torus(self) -> bool:
+        """Whether lines wrap around the board's edges."""
+        return self._native.torus
+
+    @property
+    def regions(self) -> Optional[List[str]]:
+        """The regions as rows, top row first (``#`` a hole), or ``None``."""
+        return self._native.regions
+
+    @property
+    def per_region(self) -> Optional[int]:
+        """Pieces in each region (``None`` without regions)."""
+        return self._native.per_region
+
     def __repr__(self) -> str:
         rows, cols = self.board
-        fixed = f", fixed={self.fixed!r}" if self.fixed else ""
-        return f"Problem('{rows}x{cols}', {self.pieces!r}{fixed})"
+        extra = ""
+        if self.fixed:
+            extra += f", fixed={self.fixed!r}"
+        if self.holes:
+            extra += f", holes={','.join(self.holes)!r}"
+        if self.blockers:
+            extra += f", blockers={','.join(self.blockers)!r}"
+        if self.torus:
+            extra += ", torus=True"
+        if self.regions is not None:
+            extra += f", regions={self.regions!r}"
+            if self.per_region != 1:
+                extra += f", per_region={self.per_region}"
+        return f"Problem('{rows}x{cols}', {self.pieces!r}{extra})"
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The board drawn with its holes, blockers, regions and fixed pieces."""
+        return self._native._repr_svg_()
 
     def count(
         self,
@@ -357,18 +384,20 @@ class Problem:
         return self._native.solve(_engine(engine), _flag(random, "random"), seed, _budget(budget), _threads(threads))
 
     def solutions(
-        self, *, limit: Optional[int] = None, engine: str = "auto", threads: int = 0
+        self, *, limit: Optional[int] = None, engine: str = "auto", threads: int = 0, unique: bool = False
     ) -> Solutions:
         """Every solution (at most ``limit``), computed as the loop asks for them;
-        leaving the loop stops the search."""
+        leaving the loop stops the search. ``unique=True`` gives one placement per
+        class of solutions that the board's rotations and reflections map onto each
+        other (the command line's ``all --unique``)."""
         if limit is not None:
             limit = _whole(limit, "limit", "10")
-        return self._native.solutions(limit, _engine(engine), _threads(threads))
+        return self._native.solutions(limit, _engine(engine), _threads(threads), _flag(unique, "unique"))
 
     def verify(self, placement: PlacementLike, *, partial: bool = False) -> Verdict:
         """Whether ``placement`` is a solution of this problem's board and pieces (fixed
         pieces are not required)."""
-        return _verdict(self._native, placement, True, partial, self._board_text())
+        return _verdict(self._native, placement, True, partial)
 
     def export(self, to: str = "dimacs") -> str:
         """This problem as a model for another solver: ``"dimacs"`` (CNF),
@@ -377,24 +406,18 @@ class Problem:
             raise InputError(f"bad format {to!r}: the formats are dimacs, minizinc, xcsp3")
         return self._native.export(to)
 
-    def _board_text(self) -> str:
-        rows, cols = self.board
-        return f"{rows}x{cols}"
 
-
-def _verdict(native: Any, placement: Any, check_spec: bool, partial: bool, board: str) -> Verdict:
+def _verdict(native: _queens.NativeProblem, placement: Any, check_spec: bool, partial: bool) -> Verdict:
     if isinstance(placement, Placement):
-        conflicts, problems, pieces = native.verify_placement(placement, check_spec, partial)
-    else:
-        text = _placement(placement)
-        if text is None:
-            raise InputError("bad placement None: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list")
-        conflicts, problems, pieces = native.verify(text, check_spec, partial)
-    return Verdict([Conflict(*c) for c in conflicts], problems, pieces, board)
+        return native.verify_placement(placement, check_spec, _flag(partial, "partial"))
+    text = _placement(placement)
+    if text is None:
+        raise InputError("bad placement None: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list")
+    return native.verify(text, check_spec, _flag(partial, "partial"))
 
 
 def count(
-    board: BoardLike = 8,
+    board: Optional[BoardLike] = None,
     pieces: Optional[PiecesLike] = None,
     *,
     fixed: Optional[PlacementLike] = None,
@@ -403,6 +426,11 @@ def count(
     threads: int = 0,
     define: Optional[DefineLike] = None,
     budget: Optional[float] = None,
+    holes: Optional[SquaresLike] = None,
+    blockers: Optional[SquaresLike] = None,
+    torus: bool = False,
+    regions: Optional[RegionsLike] = None,
+    per_region: Optional[int] = None,
 ) -> int:
     """The exact number of ways to place the pieces with none attacking another.
 
@@ -414,14 +442,20 @@ def count(
     1
     >>> count(8, "8C", define={"C": "RN"})  # eight chancellors
     2766
+    >>> count(8, holes="d4,e5"), count(5, torus=True)
+    (76, 10)
+    >>> count(regions=["aabb", "aabb", "ccdd", "ccdd"])  # one queen per region too
+    2
     """
-    return Problem(board, pieces, fixed=fixed, define=define).count(
+    return Problem(
+        board, pieces, fixed=fixed, define=define, holes=holes, blockers=blockers, torus=torus, regions=regions, per_region=per_region
+    ).count(
         unique=unique, engine=engine, threads=threads, budget=budget
     )
 
 
 def solve(
-    board: BoardLike = 8,
+    board: Optional[BoardLike] = None,
     pieces: Optional[PiecesLike] = None,
     *,
     fixed: Optional[PlacementLike] = None,
@@ -431,6 +465,11 @@ def solve(
     budget: Optional[float] = None,
     define: Optional[DefineLike] = None,
     threads: int = 0,
+    holes: Optional[SquaresLike] = None,
+    blockers: Optional[SquaresLike] = None,
+    torus: bool = False,
+    regions: Optional[RegionsLike] = None,
+    per_region: Optional[int] = None,
 ) -> Optional[Placement]:
     """One solution, or ``None`` when there is none.
 
@@ -444,13 +483,15 @@ def solve(
     >>> len(solve(1_000_000).perm())
     1000000
     """
-    return Problem(board, pieces, fixed=fixed, define=define).solve(
+    return Problem(
+        board, pieces, fixed=fixed, define=define, holes=holes, blockers=blockers, torus=torus, regions=regions, per_region=per_region
+    ).solve(
         engine=engine, random=random, seed=seed, budget=budget, threads=threads
     )
 
 
 def solutions(
-    board: BoardLike = 8,
+    board: Optional[BoardLike] = None,
     pieces: Optional[PiecesLike] = None,
     *,
     fixed: Optional[PlacementLike] = None,
@@ -458,6 +499,12 @@ def solutions(
     engine: str = "auto",
     define: Optional[DefineLike] = None,
     threads: int = 0,
+    unique: bool = False,
+    holes: Optional[SquaresLike] = None,
+    blockers: Optional[SquaresLike] = None,
+    torus: bool = False,
+    regions: Optional[RegionsLike] = None,
+    per_region: Optional[int] = None,
 ) -> Solutions:
     """Every solution, lazily: each is computed when the loop asks for it, and leaving
     the loop stops the search.
@@ -468,19 +515,26 @@ def solutions(
     [[2, 4, 6, 1, 3, 5], [3, 6, 2, 5, 1, 4], [4, 1, 5, 2, 6, 3], [5, 3, 1, 6, 4, 2]]
     >>> for p in solutions(24):
     ...     break  # the search stops here
+    >>> len(list(solutions(8, unique=True)))  # one per class under the board's symmetries
+    12
     """
-    return Problem(board, pieces, fixed=fixed, define=define).solutions(
-        limit=limit, engine=engine, threads=threads
-    )
+    return Problem(
+        board, pieces, fixed=fixed, define=define, holes=holes, blockers=blockers, torus=torus, regions=regions, per_region=per_region
+    ).solutions(limit=limit, engine=engine, threads=threads, unique=unique)
 
 
 def verify(
-    board: BoardLike,
+    board: Optional[BoardLike],
     placement: PlacementLike,
     *,
     pieces: Optional[PiecesLike] = None,
     define: Optional[DefineLike] = None,
     partial: bool = False,
+    holes: Optional[SquaresLike] = None,
+    blockers: Optional[SquaresLike] = None,
+    torus: bool = False,
+    regions: Optional[RegionsLike] = None,
+    per_region: Optional[int] = None,
 ) -> Verdict:
     """Whether ``placement`` stands on ``board`` with no piece attacking another (and,
     with ``pieces``, has exactly those pieces). A rank list must hold a queen on every
@@ -491,14 +545,25 @@ def verify(
     >>> v = verify(8, "Qd1,Nf2")
     >>> v.valid, [str(c) for c in v.conflicts]
     (False, ['Nf2 attacks Qd1 by a (2,1) leap'])
+    >>> v = verify(8, "Qa1,Qb3,Qc2")
+    >>> bool(v), len(v.conflicts), v.conflicts[0].first
+    (False, 1, ('Q', 'b3'))
+    >>> print(v)  # the command line's text
+    invalid: 1 problem
+      Qb3 and Qc2 attack each other along the diagonal
+    >>> print(verify(6, "Qa1,Qc2", holes="a1"))
+    invalid: 1 problem
+      Qa1 stands on a hole
     """
-    native = _queens.NativeProblem(_board(board), None if pieces is None else _pieces(pieces), None, _define(define))
-    return _verdict(native, placement, pieces is not None, partial, _board_text(native))
-
-
-def _board_text(native: Any) -> str:
-    rows, cols = native.board
-    return f"{rows}x{cols}"
+    native = _queens.NativeProblem(
+        None if board is None else _board(board),
+        # Without pieces= the problem's spec is not checked: any pieces that fit.
+        None if pieces is None else _pieces(pieces),
+        None,
+        _define(define),
+        *_terrain(holes, blockers, torus, regions, per_region),
+    )
+    return _verdict(native, placement, pieces is not None, partial)
 
 
 def max_pieces(
@@ -510,6 +575,12 @@ def max_pieces(
     define: Optional[DefineLike] = None,
     engine: str = "auto",
     threads: int = 0,
+    budget: Optional[float] = None,
+    holes: Optional[SquaresLike] = None,
+    blockers: Optional[SquaresLike] = None,
+    torus: bool = False,
+    regions: Optional[RegionsLike] = None,
+    per_region: Optional[int] = None,
 ) -> Tuple[int, int]:
     """The most pieces of ``kind`` that fit on ``board`` beside ``pieces`` (and the
     fixed ones) with none attacking another, and the number of such placements;
@@ -519,21 +590,36 @@ def max_pieces(
     (16, 281571)
     >>> max_pieces(4, "N", pieces="Q")  # knights beside one queen
     (3, 8)
+    >>> max_pieces(4, "Q", blockers="b2,c3")  # blockers part the lines
+    (4, 2)
     """
     if not isinstance(kind, str):
         raise InputError(f"bad piece kind {kind!r}: give one piece letter such as 'Q' or 'N'")
     return _queens.max_pieces(
-        _board(board), kind, _pieces(pieces), _placement(fixed, "fixed"), _define(define), _engine(engine), _threads(threads)
+        None if board is None else _board(board),
+        kind,
+        _pieces(pieces),
+        _fixed(fixed),
+        _define(define),
+        _engine(engine),
+        _threads(threads),
+        _budget(budget),
+        *_terrain(holes, blockers, torus, regions, per_region),
     )
 
 
 def export(
-    board: BoardLike = 8,
+    board: Optional[BoardLike] = None,
     pieces: Optional[PiecesLike] = None,
     *,
     fixed: Optional[PlacementLike] = None,
     to: str = "dimacs",
     define: Optional[DefineLike] = None,
+    holes: Optional[SquaresLike] = None,
+    blockers: Optional[SquaresLike] = None,
+    torus: bool = False,
+    regions: Optional[RegionsLike] = None,
+    per_region: Optional[int] = None,
 ) -> str:
     """The problem as a model for another solver: ``"dimacs"`` (CNF with a comment per
     variable), ``"minizinc"`` or ``"xcsp3"``.
@@ -541,7 +627,9 @@ def export(
     >>> export(4).splitlines()[0]
     'c queens: non-attacking pieces as CNF'
     """
-    return Problem(board, pieces, fixed=fixed, define=define).export(to)
+    return Problem(
+        board, pieces, fixed=fixed, define=define, holes=holes, blockers=blockers, torus=torus, regions=regions, per_region=per_region
+    ).export(to)
 
 
 def engines() -> List[str]:
@@ -550,7 +638,7 @@ def engines() -> List[str]:
 
 
 def count_part(
-    board: BoardLike = 8,
+    board: Optional[BoardLike] = None,
     pieces: Optional[PiecesLike] = None,
     *,
     part: int,
@@ -560,6 +648,11 @@ def count_part(
     engine: str = "auto",
     threads: int = 0,
     checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+    holes: Optional[SquaresLike] = None,
+    blockers: Optional[SquaresLike] = None,
+    torus: bool = False,
+    regions: Optional[RegionsLike] = None,
+    per_region: Optional[int] = None,
 ) -> str:
     """Counts part ``part`` of ``parts`` (from 1) of a count split for several machines,
     and returns its result as one line of JSON for :func:`merge` (the command line's
@@ -571,17 +664,20 @@ def count_part(
     >>> results = [count_part(10, part=i, parts=3) for i in (1, 2, 3)]
     >>> merge(results)
     724
+    >>> merge([count_part(8, holes="a1", part=i, parts=2) for i in (1, 2)]) == count(8, holes="a1")
+    True
     """
     return _queens.count_part(
-        _board(board),
+        None if board is None else _board(board),
         _pieces(pieces),
-        _placement(fixed, "fixed"),
+        _fixed(fixed),
         _define(define),
         _whole(part, "part", "1", 2**32),
         _whole(parts, "parts", "8", 2**32),
         _engine(engine),
         _threads(threads),
         None if checkpoint is None else _path(checkpoint),
+        *_terrain(holes, blockers, torus, regions, per_region),
     )
 
 
@@ -609,9 +705,141 @@ def merge(results: Sequence[str], *, unique: bool = False, names: Optional[Seque
     if names is not None and (isinstance(names, str) or not all(isinstance(n, str) for n in names)):
         raise InputError("bad names: give one string per result")
     total, up_to_symmetry = _queens.merge(list(results), None if names is None else list(names))
-    if unique and up_to_symmetry is None:
+    if not unique:
+        return total
+    if up_to_symmetry is None:
         raise InputError(
             "these parts do not give the count up to symmetry: the board is too large to "
             "search for symmetric placements"
         )
-    return up_to_symmetry if unique else total
+    return up_to_symmetry
+
+
+def cover(
+    board: BoardLike,
+    kind: str,
+    *,
+    independent: bool = False,
+    total: bool = False,
+    pieces: Optional[PiecesLike] = None,
+    fixed: Optional[PlacementLike] = None,
+    holes: Optional[SquaresLike] = None,
+    blockers: Optional[SquaresLike] = None,
+    define: Optional[DefineLike] = None,
+    budget: Optional[float] = None,
+    engine: str = "auto",
+    threads: int = 0,
+) -> Cover:
+    """The fewest pieces of ``kind`` that occupy or attack every square (domination),
+    beside ``pieces`` placed freely and the ``fixed`` ones, and the number of such
+    placements: a :class:`Cover` with ``size``, ``count`` and one ``example``. When
+    no covering exists (the given pieces cannot stand, or attack each other under
+    ``independent=True``) an :class:`InputError` says why. ``independent=True``: the covering pieces attack
+    neither each other nor the given pieces; ``total=True``: occupied squares must be
+    attacked too. The command line's ``queens cover``. The covering search works on the
+    plain rectangle, so ``holes`` and ``blockers`` are refused with a sentence.
+
+    >>> c = cover(8, "Q")
+    >>> c.size, c.count, len(c.example)
+    (5, 4860, 5)
+    >>> cover(8, "Q", independent=True)
+    Cover(size=5, count=728)
+    >>> print(cover(8, "K", total=True))
+    12 ...
+    """
+    if not isinstance(kind, str):
+        raise InputError(f"bad piece kind {kind!r}: give one piece letter such as 'Q' or 'N'")
+    return _queens.cover(
+        _board(board),
+        kind,
+        _flag(independent, "independent"),
+        _flag(total, "total"),
+        _pieces(pieces),
+        _fixed(fixed),
+        _define(define),
+        _engine(engine),
+        _threads(threads),
+        _budget(budget),
+        holes,
+        blockers,
+    )
+
+
+def engine_report(
+    board: Optional[BoardLike] = None,
+    pieces: Optional[PiecesLike] = None,
+    *,
+    fixed: Optional[PlacementLike] = None,
+    define: Optional[DefineLike] = None,
+    holes: Optional[SquaresLike] = None,
+    blockers: Optional[SquaresLike] = None,
+    torus: bool = False,
+    regions: Optional[RegionsLike] = None,
+    per_region: Optional[int] = None,
+) -> List[EngineReport]:
+    """Every engine, in the order ``engine="auto"`` tries them, with its verdict on this
+    problem for each job it runs (whether it takes it, whether auto would, or why not):
+    the command line's ``queens engines``, as records. ``str()`` of a record is the
+    command line's paragraph.
+
+    >>> nq = next(e for e in engine_report(8) if e.name == "nqueens")
+    >>> [(j.job, j.accepted) for j in nq.jobs][:3]
+    [('all', True), ('count', True), ('count --unique', True)]
+    >>> ex = next(e for e in engine_report(8, holes="a1") if e.name == "nqueens")
+    >>> ex.jobs[0].accepted, ex.jobs[0].why is not None
+    (False, True)
+    """
+    return _queens.engine_report(
+        None if board is None else _board(board),
+        _pieces(pieces),
+        _fixed(fixed),
+        _define(define),
+        *_terrain(holes, blockers, torus, regions, per_region),
+    )
+
+
+def completion_instance(n: int, *, seed: int = 0) -> Placement:
+    """A random completion instance (Gent, Jefferson and Nightingale): queens on some
+    files of an ``n x n`` board and the others free, for ``solve(n, fixed=...)``;
+    ``seed`` picks it. The command line's ``gen-completion N --seed S``.
+
+    >>> inst = completion_instance(20, seed=1)
+    >>> inst.board, 0 < len(inst) < 20
+    ((20, 20), True)
+    >>> len(solve(20, fixed=inst) or []) in (0, 20)
+    True
+    """
+    return _queens.completion_instance(_board(n), _whole(seed, "seed", "7"))
+
+
+def decode(
+    model: str,
+    board: Optional[BoardLike] = None,
+    *,
+    pieces: Optional[PiecesLike] = None,
+    fixed: Optional[PlacementLike] = None,
+    define: Optional[DefineLike] = None,
+    cnf: Optional[str] = None,
+) -> Optional[Placement]:
+    """A SAT solver's answer to an :func:`export` ``to="dimacs"`` model (``model``: its
+    ``s SATISFIABLE`` and ``v`` lines) read back as a placement; ``None`` when it
+    answered UNSATISFIABLE. The problem is the one exported: ``cnf``, the DIMACS text
+    itself, or the same board, pieces, fixed pieces and definitions. An answer that
+    is not a solution is an :class:`InputError` naming the first conflict. The
+    command line's ``queens decode``.
+
+    >>> decode("s SATISFIABLE\\nv 2 8 9 15 0\\n", 4).coords()
+    'Qa3 Qb1 Qc4 Qd2'
+    """
+    if not isinstance(model, str):
+        raise InputError(f"bad model {model!r}: give the solver's output as text")
+    if cnf is not None and not isinstance(cnf, str):
+        raise InputError(f"bad cnf {cnf!r}: give the DIMACS text that export wrote")
+    return _queens.decode(
+        model,
+        None if board is None else _board(board),
+        None if pieces is None else _pieces(pieces),
+        _placement(fixed, "fixed"),
+        [] if define is None else _define(define),
+        cnf,
+    )

@@ -1,11 +1,39 @@
 """Type stubs of the native module ``queens._queens`` (written by hand; keep in step
 with python/src/*.rs). Users call the API in ``queens/__init__.py``."""
 
-from typing import Iterator, List, Optional, Tuple, overload
+from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union, overload
 
-_ConflictTuple = Tuple[Tuple[str, str], Tuple[str, str], bool, bool, str]
-_Verdict = Tuple[List[_ConflictTuple], List[str], int]
+from typing_extensions import final
 
+from . import Conflict
+
+_SquaresIn = Union[str, Iterable[str]]
+_RegionsIn = Union[str, Iterable[str], "Puzzle"]
+
+__all__ = [
+    "Cover",
+    "EngineReport",
+    "JobVerdict",
+    "NativeProblem",
+    "Placement",
+    "PlacementIter",
+    "Puzzle",
+    "Solutions",
+    "Step",
+    "Verdict",
+    "_active_jobs",
+    "_rebuild_puzzle",
+    "completion_instance",
+    "count_part",
+    "cover",
+    "decode",
+    "engine_names",
+    "engine_report",
+    "max_pieces",
+    "merge",
+]
+
+@final
 class Placement:
     """Pieces on squares of a board: a sequence of ``(kind, square)`` pairs in canonical
     order (kind, then file, then rank). Hashable, comparable, drawn by ``str()``."""
@@ -16,18 +44,20 @@ class Placement:
         """The board as ``(rows, cols)``."""
     def __len__(self) -> int: ...
     @overload
-    def __getitem__(self, index: int) -> Tuple[str, str]: ...
+    def __getitem__(self, index: int, /) -> Tuple[str, str]: ...
     @overload
-    def __getitem__(self, index: slice) -> List[Tuple[str, str]]: ...
+    def __getitem__(self, index: slice, /) -> List[Tuple[str, str]]: ...
     def __iter__(self) -> Iterator[Tuple[str, str]]: ...
-    def __contains__(self, item: object) -> bool: ...
+    def __contains__(self, item: object, /) -> bool: ...
+    def count(self, item: object) -> int: ...
+    def index(self, item: object) -> int: ...
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __ne__(self, other: object) -> bool: ...
-    def __lt__(self, other: "Placement") -> bool: ...
-    def __le__(self, other: "Placement") -> bool: ...
-    def __gt__(self, other: "Placement") -> bool: ...
-    def __ge__(self, other: "Placement") -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: "Placement", /) -> bool: ...
+    def __le__(self, other: "Placement", /) -> bool: ...
+    def __gt__(self, other: "Placement", /) -> bool: ...
+    def __ge__(self, other: "Placement", /) -> bool: ...
     def diagram(self) -> str:
         """The board drawn, whatever its size."""
     def coords(self) -> str:
@@ -38,6 +68,12 @@ class Placement:
         """One JSON object, the command line's ``--format json``."""
     def _repr_svg_(self) -> Optional[str]: ...
 
+@final
+class PlacementIter(Iterator[Tuple[str, str]]):
+    def __iter__(self) -> "PlacementIter": ...
+    def __next__(self) -> Tuple[str, str]: ...
+
+@final
 class Solutions(Iterator[Placement]):
     """Solutions computed as the loop asks for them."""
 
@@ -46,20 +82,37 @@ class Solutions(Iterator[Placement]):
     def close(self) -> None:
         """Stops the search; the iterator then ends."""
 
+@final
 class NativeProblem:
-    def __init__(
-        self,
-        board: str,
+    def __new__(
+        cls,
+        board: Optional[str] = None,
         pieces: Optional[str] = None,
-        fixed: Optional[str] = None,
+        fixed: Union[str, Placement, None] = None,
         define: List[str] = ...,
-    ) -> None: ...
+        holes: Optional[_SquaresIn] = None,
+        blockers: Optional[_SquaresIn] = None,
+        torus: bool = False,
+        regions: Optional[_RegionsIn] = None,
+        per_region: Optional[int] = None,
+    ) -> "NativeProblem": ...
     @property
     def board(self) -> Tuple[int, int]: ...
     @property
     def pieces(self) -> str: ...
     @property
     def fixed(self) -> str: ...
+    @property
+    def holes(self) -> List[str]: ...
+    @property
+    def blockers(self) -> List[str]: ...
+    @property
+    def torus(self) -> bool: ...
+    @property
+    def regions(self) -> Optional[List[str]]: ...
+    @property
+    def per_region(self) -> Optional[int]: ...
+    def _repr_svg_(self) -> Optional[str]: ...
     def count(
         self, unique: bool = False, engine: str = "auto", threads: int = 0, budget: Optional[float] = None
     ) -> int: ...
@@ -71,32 +124,198 @@ class NativeProblem:
         budget: Optional[float] = None,
         threads: int = 0,
     ) -> Optional[Placement]: ...
-    def solutions(self, limit: Optional[int] = None, engine: str = "auto", threads: int = 0) -> Solutions: ...
+    def solutions(
+        self, limit: Optional[int] = None, engine: str = "auto", threads: int = 0, unique: bool = False
+    ) -> Solutions: ...
     def export(self, to: str) -> str: ...
     def count_check(self, engine: str, parts: int) -> None: ...
-    def verify(self, placement: str, check_spec: bool = True, partial: bool = False) -> _Verdict: ...
-    def verify_placement(self, placement: Placement, check_spec: bool = True, partial: bool = False) -> _Verdict: ...
+    def verify(self, placement: str, check_spec: bool = True, partial: bool = False) -> Verdict: ...
+    def verify_placement(self, placement: Placement, check_spec: bool = True, partial: bool = False) -> Verdict: ...
 
-def max_pieces(
+@final
+class Verdict:
+    """The verdict on a placement (the library's ``queens::verdict::Verdict``): truthy
+    when it is valid; ``str()`` is the command line's ``verify`` text."""
+
+    @property
+    def valid(self) -> bool: ...
+    def __bool__(self) -> bool: ...
+    @property
+    def problems(self) -> List[str]: ...
+    @property
+    def conflicts(self) -> List[Conflict]: ...
+    @property
+    def attacking_pairs(self) -> int: ...
+    @property
+    def pieces(self) -> int: ...
+    @property
+    def board(self) -> Tuple[int, int]: ...
+
+@final
+class Cover:
+    """The fewest pieces of a kind that cover the board (``size``), in how many ways
+    (``count``), and one such placement (``example``)."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def example(self) -> Placement: ...
+
+@final
+class JobVerdict:
+    """One engine's verdict on one job."""
+
+    @property
+    def job(self) -> str: ...
+    @property
+    def accepted(self) -> bool: ...
+    @property
+    def auto(self) -> bool: ...
+    @property
+    def why(self) -> Optional[str]: ...
+
+@final
+class EngineReport:
+    """One engine, what it does, the settings it takes and its verdict per job."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def summary(self) -> str: ...
+    @property
+    def takes(self) -> List[str]: ...
+    @property
+    def jobs(self) -> List[JobVerdict]: ...
+
+def cover(
     board: str,
     kind: str,
+    independent: bool = False,
+    total: bool = False,
     pieces: Optional[str] = None,
-    fixed: Optional[str] = None,
+    fixed: Union[str, Placement, None] = None,
     define: List[str] = ...,
     engine: str = "auto",
     threads: int = 0,
+    budget: Optional[float] = None,
+    holes: Optional[_SquaresIn] = None,
+    blockers: Optional[_SquaresIn] = None,
+) -> Cover: ...
+def engine_report(
+    board: Optional[str] = None,
+    pieces: Optional[str] = None,
+    fixed: Union[str, Placement, None] = None,
+    define: List[str] = ...,
+    holes: Optional[_SquaresIn] = None,
+    blockers: Optional[_SquaresIn] = None,
+    torus: bool = False,
+    regions: Optional[_RegionsIn] = None,
+    per_region: Optional[int] = None,
+) -> List[EngineReport]: ...
+def completion_instance(n: str, seed: int = 0) -> Placement: ...
+def decode(
+    model: str,
+    board: Optional[str] = None,
+    pieces: Optional[str] = None,
+    fixed: Optional[str] = None,
+    define: List[str] = ...,
+    cnf: Optional[str] = None,
+) -> Optional[Placement]: ...
+def max_pieces(
+    board: Optional[str],
+    kind: str,
+    pieces: Optional[str] = None,
+    fixed: Union[str, Placement, None] = None,
+    define: List[str] = ...,
+    engine: str = "auto",
+    threads: int = 0,
+    budget: Optional[float] = None,
+    holes: Optional[_SquaresIn] = None,
+    blockers: Optional[_SquaresIn] = None,
+    torus: bool = False,
+    regions: Optional[_RegionsIn] = None,
+    per_region: Optional[int] = None,
 ) -> Tuple[int, int]: ...
 def engine_names() -> List[str]: ...
 def _active_jobs() -> int: ...
 def count_part(
-    board: str,
+    board: Optional[str],
     pieces: Optional[str],
-    fixed: Optional[str],
+    fixed: Union[str, Placement, None],
     define: List[str],
     index: int,
     count: int,
     engine: str = "auto",
     threads: int = 0,
     checkpoint: Optional[str] = None,
+    holes: Optional[_SquaresIn] = None,
+    blockers: Optional[_SquaresIn] = None,
+    torus: bool = False,
+    regions: Optional[_RegionsIn] = None,
+    per_region: Optional[int] = None,
 ) -> str: ...
 def merge(results: List[str], names: Optional[List[str]] = None) -> Tuple[int, Optional[int]]: ...
+
+@final
+class Step:
+    """One deduction in a region puzzle: the rule, the squares it places a star on and
+    crosses out (algebraic), and why. A hint or explanation that ends has the rule
+    ``solved``, ``contradiction`` or ``stuck``, no level and no squares."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def level(self) -> Optional[str]: ...
+    @property
+    def place(self) -> List[str]: ...
+    @property
+    def cross(self) -> List[str]: ...
+    @property
+    def why(self) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+_Squares = Union[str, Iterable[str], None]
+
+@final
+class Puzzle:
+    """A region puzzle (LinkedIn's "Queens", Star Battle): an ``n x n`` board cut into
+    ``n`` regions; a solution has ``stars`` stars in every row, column and region, no
+    two touching."""
+
+    def __new__(cls, text_or_rows: Union[str, Iterable[str]], *, stars: Optional[int] = None) -> "Puzzle": ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def stars(self) -> int: ...
+    @property
+    def rows(self) -> List[str]: ...
+    def solve(self, *, budget: Optional[float] = None) -> Optional[Placement]: ...
+    def count(self, *, budget: Optional[float] = None) -> int: ...
+    def is_unique(self, *, budget: Optional[float] = None) -> bool: ...
+    def hint(self, placed: _Squares = None, crossed: _Squares = None, *, budget: Optional[float] = None) -> Step: ...
+    def explain(self) -> List[Step]: ...
+    @property
+    def rating(self) -> str: ...
+    @property
+    def rating_details(self) -> str: ...
+    @classmethod
+    def generate(
+        cls,
+        n: int,
+        *,
+        stars: Optional[int] = None,
+        difficulty: Optional[str] = ...,
+        seed: Optional[int] = None,
+        budget: Optional[float] = None,
+    ) -> "Puzzle": ...
+    def svg(self, placement: Optional[Placement] = None) -> Optional[str]: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+    def _repr_html_(self) -> Optional[str]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[str, int]]: ...
+
+def _rebuild_puzzle(text: str, stars: int) -> Puzzle: ...

@@ -132,3 +132,34 @@ fn wait<T: Send>(
         }
     }
 }
+
+/// How long [`run_quick_first`] tries a job on the calling thread.
+pub const QUICK: Duration = Duration::from_millis(2);
+
+/// Runs `job` on the calling thread (without the GIL) with a time budget of [`QUICK`],
+/// and only when that runs out, from the start on a worker thread that answers Ctrl-C
+/// with the caller's own `budget`. Most jobs finish in the first try and never pay
+/// for a thread; a long one loses at most [`QUICK`], and its budget's sentence names
+/// the caller's budget. `job` gets the cancel flag and the time budget to use.
+pub fn run_quick_first<T, F>(py: Python<'_>, budget: Option<Duration>, job: F) -> PyResult<T>
+where
+    T: Send + 'static,
+    F: Fn(&AtomicBool, Option<Duration>) -> Result<T, Error> + Send + Sync + 'static,
+{
+    let job = Arc::new(job);
+    if budget.is_none_or(|b| b > QUICK) {
+        let quick = Arc::clone(&job);
+        let tried = py.detach(move || {
+            let never = AtomicBool::new(false);
+            catch_unwind(AssertUnwindSafe(|| quick(&never, Some(QUICK))))
+        });
+        match tried {
+            Ok(Ok(value)) => return Ok(value),
+            // The short budget ran out (local search says it gave up): the real run.
+            Ok(Err(Error::Budget { .. } | Error::GaveUp { .. })) => {}
+            Ok(Err(e)) => return Err(errors::to_py(py, e)),
+            Err(payload) => return Err(errors::panic(py, payload)),
+        }
+    }
+    run(py, Mode::Worker, move |cancel| job(cancel, budget))
+}

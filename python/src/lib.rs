@@ -4,6 +4,12 @@
 //!   export, verify);
 //! - [`placement`]: `queens.Placement`, compact for queens at huge N;
 //! - [`solutions`]: the lazy solution stream;
+//! - [`puzzle`]: `queens.Puzzle` and `queens.Step`, region puzzles;
+//! - [`args`]: Python arguments read into the library's types, with sentences;
+//! - [`terrain`]: holes, blockers, the torus and regions from Python's keywords;
+//! - [`verbs`]: cover, engine_report, completion_instance, decode, and the problem
+//!   every verb builds;
+//! - [`verdict`]: `queens.Verdict`, the library's verdict on a placement;
 //! - [`parts`]: counts split into parts (shards) and their verified merge;
 //! - [`blocking`]: jobs run without the GIL, answering Ctrl-C;
 //! - [`errors`]: the library's errors as the package's exceptions.
@@ -12,12 +18,17 @@
 
 use pyo3::prelude::*;
 
+mod args;
 mod blocking;
 mod errors;
 mod parts;
 mod placement;
 mod problem;
+mod puzzle;
 mod solutions;
+mod terrain;
+mod verbs;
+mod verdict;
 
 /// The number of worker threads still running a job (for tests of stopping).
 #[pyfunction]
@@ -37,6 +48,17 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<placement::Placement>()?;
     m.add_class::<placement::PlacementIter>()?;
     m.add_class::<solutions::Solutions>()?;
+    m.add_class::<puzzle::Puzzle>()?;
+    m.add_class::<puzzle::Step>()?;
+    m.add_function(wrap_pyfunction!(puzzle::_rebuild_puzzle, m)?)?;
+    m.add_class::<verdict::Verdict>()?;
+    m.add_class::<verbs::Cover>()?;
+    m.add_class::<verbs::EngineReport>()?;
+    m.add_class::<verbs::JobVerdict>()?;
+    m.add_function(wrap_pyfunction!(verbs::cover, m)?)?;
+    m.add_function(wrap_pyfunction!(verbs::engine_report, m)?)?;
+    m.add_function(wrap_pyfunction!(verbs::completion_instance, m)?)?;
+    m.add_function(wrap_pyfunction!(verbs::decode, m)?)?;
     m.add_function(wrap_pyfunction!(problem::max_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(parts::count_part, m)?)?;
     m.add_function(wrap_pyfunction!(parts::merge, m)?)?;

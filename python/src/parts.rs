@@ -7,32 +7,44 @@
 
 use pyo3::prelude::*;
 use queens::engine::{Parts, Shard, ShardResult, count_parts, merge as merge_results};
-use queens::{EngineChoice, Error, Problem, Settings};
+use queens::{EngineChoice, Error, Settings};
 
 use crate::blocking::{self, Mode};
 use crate::errors;
 use crate::problem::to_int;
 
 /// Counts part `index` of `count` (from 1) of a problem given as the command line's
-/// texts, with a checkpoint file when `checkpoint` is set; the shard result as JSON.
+/// texts (and the terrain keywords), with a checkpoint file when `checkpoint` is set; the shard result as JSON.
 #[pyfunction]
-#[pyo3(signature = (board, pieces, fixed, define, index, count, engine = "auto", threads = 0, checkpoint = None))]
+#[pyo3(signature = (board, pieces, fixed, define, index, count, engine = "auto", threads = 0, checkpoint = None, holes = None, blockers = None, torus = false, regions = None, per_region = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn count_part(
     py: Python<'_>,
-    board: &str,
+    board: Option<&str>,
     pieces: Option<&str>,
-    fixed: Option<&str>,
+    fixed: Option<&Bound<'_, PyAny>>,
     define: Vec<String>,
     index: u32,
     count: u32,
     engine: &str,
     threads: usize,
     checkpoint: Option<std::path::PathBuf>,
+    holes: Option<&Bound<'_, PyAny>>,
+    blockers: Option<&Bound<'_, PyAny>>,
+    torus: bool,
+    regions: Option<&Bound<'_, PyAny>>,
+    per_region: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let err = |e: Error| errors::to_py(py, e);
     let catalog = queens::fairy::catalog_with(&define).map_err(err)?;
-    let problem = Problem::parse(board, pieces, fixed, &catalog).map_err(err)?;
+    let terrain = crate::terrain::TerrainArgs {
+        holes,
+        blockers,
+        torus,
+        regions,
+        per_region,
+    };
+    let problem = crate::verbs::build(py, board, pieces, fixed, &catalog, &terrain)?;
     let choice: EngineChoice = engine.parse().map_err(err)?;
     let shard: Shard = format!("{index}/{count}").parse().map_err(err)?;
     blocking::run(py, Mode::Worker, move |cancel| {

@@ -11,18 +11,16 @@ use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 use queens::export::{Format, export};
-use queens::maximum::maximum;
+use queens::maximum::maximum_on;
 use queens::perm::{Perm, fills_files};
-use queens::verify::Conflict;
-use queens::{
-    Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Problem, Settings, format_spec,
-    parse_spec,
-};
+use queens::{Catalog, EngineChoice, Error, Problem, Settings, format_spec, parse_spec};
 
 use crate::blocking::{self, Mode};
 use crate::errors;
 use crate::placement::{Cells, DRAWN, Placement};
 use crate::solutions::Solutions;
+use crate::terrain::TerrainArgs;
+use crate::verdict::{self, PAIRWISE, Verdict};
 
 /// Plain N-queens boards up to this side are counted on the calling thread: they take
 /// well under a millisecond, less than starting a worker.
@@ -38,13 +36,6 @@ pub fn to_int(py: Python<'_>, n: BigUint) -> PyResult<Py<PyAny>> {
             .unbind()),
     }
 }
-
-/// Rank lists longer than this are verified line by line in O(N) ([`Perm::conflicts`])
-/// instead of pair by pair in O(N²).
-const PAIRWISE: usize = 2000;
-
-/// At most this many conflicts of a rank list are listed.
-const LISTED: usize = 10_000;
 
 /// A board, the pieces to place and the pieces fixed in advance, checked.
 #[pyclass(module = "queens._queens", name = "NativeProblem", frozen)]
@@ -94,45 +85,93 @@ impl NativeProblem {
     }
 }
 
-/// A verdict as Python gets it: the conflicts, every problem's sentence, the number of
-/// pieces.
-type Verdict = (Vec<ConflictTuple>, Vec<String>, usize);
-
-/// A conflict as Python gets it: both pieces as `(kind, square)`, who attacks whom, and
-/// the sentence.
-type ConflictTuple = ((String, String), (String, String), bool, bool, String);
-
-fn conflict_tuple(c: &Conflict) -> ConflictTuple {
-    (
-        (
-            c.first.kind.letter().to_string(),
-            c.first.square.to_string(),
-        ),
-        (
-            c.second.kind.letter().to_string(),
-            c.second.square.to_string(),
-        ),
-        c.first_attacks,
-        c.second_attacks,
-        c.to_string(),
-    )
-}
-
 #[pymethods]
 impl NativeProblem {
     #[new]
-    #[pyo3(signature = (board, pieces = None, fixed = None, define = Vec::new()))]
+    #[pyo3(signature = (board = None, pieces = None, fixed = None, define = Vec::new(), holes = None, blockers = None, torus = false, regions = None, per_region = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
-        board: &str,
+        board: Option<&str>,
         pieces: Option<&str>,
-        fixed: Option<&str>,
+        fixed: Option<&Bound<'_, PyAny>>,
         define: Vec<String>,
+        holes: Option<&Bound<'_, PyAny>>,
+        blockers: Option<&Bound<'_, PyAny>>,
+        torus: bool,
+        regions: Option<&Bound<'_, PyAny>>,
+        per_region: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let catalog = queens::fairy::catalog_with(&define).map_err(|e| errors::to_py(py, e))?;
-        let problem =
-            Problem::parse(board, pieces, fixed, &catalog).map_err(|e| errors::to_py(py, e))?;
+        let terrain = TerrainArgs {
+            holes,
+            blockers,
+            torus,
+            regions,
+            per_region,
+        };
+        let problem = crate::verbs::build(py, board, pieces, fixed, &catalog, &terrain)?;
         Ok(NativeProblem { problem, catalog })
+    }
+
+    /// The holes, in square order.
+    #[getter]
+    fn holes(&self) -> Vec<String> {
+        self.problem
+            .terrain()
+            .holes()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    /// The blockers, in square order.
+    #[getter]
+    fn blockers(&self) -> Vec<String> {
+        self.problem
+            .terrain()
+            .blockers()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    /// Whether the board wraps around (a torus).
+    #[getter]
+    fn torus(&self) -> bool {
+        self.problem.terrain().torus()
+    }
+
+    /// The regions as rows, top row first (`#` a hole), or `None`.
+    #[getter]
+    fn regions(&self) -> Option<Vec<String>> {
+        let r = self.problem.terrain().regions()?;
+        let b = self.problem.board();
+        Some(
+            (0..b.rows())
+                .rev()
+                .map(|rank| {
+                    (0..b.cols())
+                        .map(|file| {
+                            r.region_at(b.index(queens::Square::new(file, rank)))
+                                .map_or('#', |id| r.name(id))
+                        })
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    /// Pieces in each region (`None` without regions).
+    #[getter]
+    fn per_region(&self) -> Option<u32> {
+        self.problem.terrain().regions().map(|r| r.per_region())
+    }
+
+    /// The board with its holes, blockers, regions and fixed pieces, as SVG (for
+    /// Jupyter); `None` beyond 64 files or ranks.
+    fn _repr_svg_(&self) -> Option<String> {
+        let b = self.problem.board();
+        (b.rows() <= DRAWN && b.cols() <= DRAWN)
+            .then(|| queens::render::svg_on(b, self.problem.terrain(), self.problem.fixed()))
     }
 
     /// The board as `(rows, cols)`.
@@ -247,13 +286,14 @@ impl NativeProblem {
         Ok(cells.map(|c| Placement::new(board, c)))
     }
 
-    #[pyo3(signature = (limit = None, engine = "auto", threads = 0))]
+    #[pyo3(signature = (limit = None, engine = "auto", threads = 0, unique = false))]
     fn solutions(
         &self,
         py: Python<'_>,
         limit: Option<u64>,
         engine: &str,
         threads: usize,
+        unique: bool,
     ) -> PyResult<Solutions> {
         let choice = self::engine(py, engine)?;
         // Refuse a bad engine or setting now, not at the first `next()`.
@@ -267,7 +307,7 @@ impl NativeProblem {
             },
         )
         .map_err(|e| errors::to_py(py, e))?;
-        Solutions::start(py, self.problem.clone(), choice, threads, limit)
+        Solutions::start(py, self.problem.clone(), choice, threads, limit, unique)
     }
 
     /// Refuses now what a count split into `parts` would refuse on every worker: no
@@ -297,10 +337,10 @@ impl NativeProblem {
         blocking::run(py, Mode::Worker, move |_| export(&problem, format))
     }
 
-    /// The pieces and their conflicts for `placement` (read as the command line reads
-    /// it) on this board: every attacking pair, and the sentences that make it invalid
-    /// (the conflicts, then pieces that differ from this problem's spec when `check_spec`,
-    /// then queens missing from a rank list unless `partial`).
+    /// The verdict on `placement` (read as the command line reads it) on this board:
+    /// its conflicts and terrain faults, then pieces that differ from this problem's
+    /// (and fixed pieces not in it) when `check_spec`, then queens missing from a rank
+    /// list unless `partial`.
     #[pyo3(signature = (placement, check_spec = true, partial = false))]
     fn verify(
         &self,
@@ -311,18 +351,21 @@ impl NativeProblem {
     ) -> PyResult<Verdict> {
         let board = *self.problem.board();
         let rank_list = queens::Placement::permutation_files(placement);
-        if rank_list.is_some_and(|n| n > PAIRWISE && n == board.cols() as usize) {
+        let expect = verdict::expect(&self.problem, check_spec, rank_list.is_some(), partial);
+        if self.problem.terrain().is_plain()
+            && rank_list.is_some_and(|n| n > PAIRWISE && n == board.cols() as usize)
+        {
             let perm = Perm::read_padded(&mut placement.as_bytes(), board)
                 .map_err(|e| errors::to_py(py, e))?;
-            return verify_perm(py, perm, &self.problem, check_spec, partial);
+            return Ok(verdict::judge_ranks(py, perm, board, expect));
         }
         let parsed = queens::Placement::parse_on(placement, &self.catalog, &board)
             .map_err(|e| errors::to_py(py, e))?;
-        let missing = rank_list.is_some() && !partial;
-        verify_placement(py, board, parsed, &self.problem, check_spec, missing)
+        verdict::judge(py, &self.problem, parsed, expect)
     }
 
-    /// Like `verify`, for a `Placement` object (no text round trip).
+    /// Like `verify`, for a `Placement` object (no text round trip): a compact one
+    /// (queens one rank per file) must fill its files unless `partial`.
     #[pyo3(signature = (placement, check_spec = true, partial = false))]
     fn verify_placement(
         &self,
@@ -335,247 +378,63 @@ impl NativeProblem {
         if let Some(perm) = placement.as_perm()
             && perm.board() == board
             && perm.queens() > PAIRWISE
+            && self.problem.terrain().is_plain()
         {
-            return verify_perm(py, perm.clone(), &self.problem, check_spec, partial);
+            let expect = verdict::expect(&self.problem, check_spec, true, partial);
+            return Ok(verdict::judge_ranks(py, perm.clone(), board, expect));
         }
-        verify_placement(
-            py,
-            board,
-            placement.to_library(),
-            &self.problem,
-            check_spec,
-            false,
-        )
+        let expect = verdict::expect(&self.problem, check_spec, false, partial);
+        verdict::judge(py, &self.problem, placement.to_library(), expect)
     }
 }
 
-/// The verdict on `placement`: every conflict, then the spec's, the fixed pieces' and
-/// the missing queens' sentences (`missing`: the placement came as a rank list, which
-/// must fill every file it can). Queens at most one per file are checked line by line
-/// when there are many; other large placements pair by pair on a worker thread, so
-/// that Ctrl-C and other Python threads are not held up.
-fn verify_placement(
-    py: Python<'_>,
-    board: Board,
-    placement: queens::Placement,
-    problem: &Problem,
-    check_spec: bool,
-    missing: bool,
-) -> PyResult<Verdict> {
-    let queens_only = placement
-        .pieces()
-        .iter()
-        .all(|p| p.kind == PieceKind::queen());
-    if placement.len() > PAIRWISE
-        && queens_only
-        && fills_files(&board, placement.len() as u64)
-        && let Some(perm) = Perm::from_placement(&board, &placement)
-    {
-        return verify_perm(py, perm, problem, check_spec, !missing);
-    }
-    let mode = if placement.len() > PAIRWISE {
-        Mode::Worker
-    } else {
-        Mode::Inline
-    };
-    let (placement, found) = blocking::run(py, mode, move |_| {
-        let found = queens::verify::verify(&board, &placement)?;
-        Ok((placement, found))
-    })?;
-    let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
-    problems.extend(other_problems(
-        &board,
-        &placement.spec(),
-        problem,
-        check_spec,
-        missing,
-    ));
-    if check_spec {
-        problems.extend(missing_fixed(problem, |f| placement.pieces().contains(f)));
-    }
-    Ok((
-        found.iter().map(conflict_tuple).collect(),
-        problems,
-        placement.len(),
-    ))
-}
-
-/// Every attacking pair of `perm`, found line by line (rank, diagonal, anti-diagonal) in
-/// O(rows + cols + pairs).
-fn all_pairs(perm: &Perm) -> Vec<Conflict> {
-    let (rows, cols) = (perm.board().rows() as usize, perm.board().cols() as usize);
-    let mut lines: [Vec<Vec<u32>>; 3] = [
-        vec![Vec::new(); rows],
-        vec![Vec::new(); rows + cols],
-        vec![Vec::new(); rows + cols],
-    ];
-    for (f, &r) in perm.ranks().iter().enumerate() {
-        if r == queens::perm::EMPTY {
-            continue;
-        }
-        let r = r as usize;
-        lines[0][r].push(f as u32);
-        lines[1][f + r].push(f as u32);
-        lines[2][f + rows - 1 - r].push(f as u32);
-    }
-    let queen = |f: u32| queens::Piece {
-        kind: PieceKind::queen(),
-        square: queens::Square::new(f, perm.ranks()[f as usize]),
-    };
-    let mut out = Vec::new();
-    for family in &lines {
-        for files in family {
-            for (i, &a) in files.iter().enumerate() {
-                for &b in &files[i + 1..] {
-                    out.push(Conflict {
-                        first: queen(a),
-                        second: queen(b),
-                        first_attacks: true,
-                        second_attacks: true,
-                    });
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The sentences for the problem's fixed pieces that `has` says are not placed.
-fn missing_fixed(problem: &Problem, has: impl Fn(&queens::Piece) -> bool) -> Vec<String> {
-    problem
-        .fixed()
-        .pieces()
-        .iter()
-        .filter(|f| !has(f))
-        .map(|f| format!("the fixed piece {f} is not in the placement"))
-        .collect()
-}
-
-/// The verdict on queens given one rank per file, in O(rows + cols): conflicts are the
-/// first queen on a line paired with each later one, at most [`LISTED`] of them.
-fn verify_perm(
-    py: Python<'_>,
-    perm: Perm,
-    problem: &Problem,
-    check_spec: bool,
-    partial: bool,
-) -> PyResult<Verdict> {
-    let board = perm.board();
-    let queens = perm.queens();
-    let (perm, (found, total)) = py.detach(move || {
-        let c = perm.conflicts(LISTED);
-        (perm, c)
-    });
-    let ranks = perm.ranks();
-    // The line-by-line pass pairs the first queen of a line with each later one; when
-    // there are few attacking pairs, list them all, line by line.
-    let found = if total > found.len() as u64 && total <= LISTED as u64 {
-        all_pairs(&perm)
-    } else {
-        found
-    };
-    let mut problems: Vec<String> = found.iter().map(ToString::to_string).collect();
-    if total > found.len() as u64 {
-        problems.push(format!(
-            "and {} more attacking pairs, not listed: a long rank list lists the first queen of each line with each later one, {LISTED} pairs at most",
-            total - found.len() as u64
-        ));
-    }
-    let spec = [PieceCount {
-        kind: PieceKind::queen(),
-        count: u32::try_from(queens).unwrap_or(u32::MAX),
-    }];
-    problems.extend(other_problems(&board, &spec, problem, check_spec, !partial));
-    if check_spec {
-        problems.extend(missing_fixed(problem, |f| {
-            f.kind == PieceKind::queen()
-                && ranks.get(f.square.file as usize) == Some(&f.square.rank)
-        }));
-    }
-    Ok((found.iter().map(conflict_tuple).collect(), problems, queens))
-}
-
-/// The sentences beyond the conflicts: pieces other than the spec's (`check_spec`), or
-/// queens missing from a rank list (`missing`).
-fn other_problems(
-    board: &Board,
-    has: &[PieceCount],
-    problem: &Problem,
-    check_spec: bool,
-    missing: bool,
-) -> Vec<String> {
-    let has: Vec<PieceCount> = has.iter().filter(|p| p.count > 0).cloned().collect();
-    if check_spec {
-        let want: Vec<PieceCount> = problem
-            .pieces()
-            .iter()
-            .filter(|p| p.count > 0)
-            .cloned()
-            .collect();
-        if has != want {
-            return vec![format!(
-                "the placement has pieces {} but {} were asked for",
-                format_spec(&has),
-                format_spec(&want)
-            )];
-        }
-    } else if missing {
-        let full = u64::from(board.rows().min(board.cols()));
-        let queens: u64 = has.iter().map(|p| u64::from(p.count)).sum();
-        if let Some(missing) = full.checked_sub(queens).filter(|&m| m > 0) {
-            return vec![format!(
-                "{missing} queen{} missing: the {board} board takes {full} and the placement has {queens} (partial=True allows files without a queen)",
-                if missing == 1 { " is" } else { "s are" }
-            )];
-        }
-    }
-    Vec::new()
-}
-
-/// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed`, and in
-/// how many ways; `(0, 0)` when those alone have no solution.
+/// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed` (on the
+/// board's terrain), and in how many ways; `(0, 0)` when those alone have no solution.
 #[pyfunction]
-#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = Vec::new(), engine = "auto", threads = 0))]
+#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = Vec::new(), engine = "auto", threads = 0, budget = None, holes = None, blockers = None, torus = false, regions = None, per_region = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn max_pieces(
     py: Python<'_>,
-    board: &str,
+    board: Option<&str>,
     kind: &str,
     pieces: Option<&str>,
-    fixed: Option<&str>,
+    fixed: Option<&Bound<'_, PyAny>>,
     define: Vec<String>,
     engine: &str,
     threads: usize,
+    budget: Option<&Bound<'_, PyAny>>,
+    holes: Option<&Bound<'_, PyAny>>,
+    blockers: Option<&Bound<'_, PyAny>>,
+    torus: bool,
+    regions: Option<&Bound<'_, PyAny>>,
+    per_region: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(u32, Py<PyAny>)> {
     let err = |e: Error| errors::to_py(py, e);
     let catalog = queens::fairy::catalog_with(&define).map_err(err)?;
-    let board: Board = board.parse().map_err(err)?;
-    let choice = self::engine(py, engine)?;
-    let mut letters = kind.chars();
-    let kind = match (letters.next(), letters.next()) {
-        (Some(c), None) => catalog.get(c).map_err(err)?,
-        _ => {
-            return Err(errors::input(
-                py,
-                format!("bad piece kind '{kind}': give one piece letter such as Q or N"),
-            ));
-        }
+    let terrain = TerrainArgs {
+        holes,
+        blockers,
+        torus,
+        regions,
+        per_region,
     };
+    let (board, terrain) = crate::terrain::board_and_terrain(py, board, &terrain)?;
+    let choice = self::engine(py, engine)?;
+    let kind = crate::verbs::kind_of(py, kind, &catalog)?;
     let base = match pieces {
         Some(spec) => parse_spec(spec, &catalog).map_err(err)?,
         None => Vec::new(),
     };
-    let fixed = match fixed {
-        Some(text) => queens::Placement::parse_on(text, &catalog, &board).map_err(err)?,
-        None => queens::Placement::default(),
-    };
+    let fixed = crate::verbs::fixed_of(py, fixed, &catalog, &board)?;
+    let time_budget = crate::args::budget(py, budget)?;
     let found = blocking::run(py, Mode::Worker, move |cancel| {
         let settings = Settings {
             threads,
+            time_budget,
             cancel: Some(cancel),
             ..Settings::default()
         };
-        maximum(board, &base, &fixed, &kind, choice, &settings)
+        maximum_on(&terrain, board, &base, &fixed, &kind, choice, &settings)
     })?;
     let (most, ways) = found.map_or((0, BigUint::from(0u32)), |m| (m.pieces, m.placements));
     Ok((most, to_int(py, ways)?))

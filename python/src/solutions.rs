@@ -58,6 +58,7 @@ impl Solutions {
         choice: EngineChoice,
         threads: usize,
         limit: Option<u64>,
+        unique: bool,
     ) -> PyResult<Solutions> {
         let (tx, rx) = bounded::<Msg>(2);
         let cancel = Arc::new(AtomicBool::new(false));
@@ -80,7 +81,7 @@ impl Solutions {
                     let mut batch: Vec<queens::Placement> = Vec::with_capacity(1);
                     let mut size = 1;
                     let mut sent: u64 = 0;
-                    let result = queens::enumerate(&problem, choice, &settings, &mut |p| {
+                    let mut sink = |p: &queens::Placement| {
                         batch.push(p.clone());
                         sent += 1;
                         let last = limit.is_some_and(|l| sent >= l);
@@ -96,7 +97,13 @@ impl Solutions {
                         } else {
                             ControlFlow::Continue(())
                         }
-                    });
+                    };
+                    // One placement per symmetry class, as `queens all --unique`.
+                    let result = if unique {
+                        queens::symmetry::enumerate_unique(&problem, choice, &settings, &mut sink)
+                    } else {
+                        queens::enumerate(&problem, choice, &settings, &mut sink)
+                    };
                     if !batch.is_empty() {
                         let _ = tx.send(Msg::Batch(batch));
                     }

@@ -113,3 +113,26 @@ def run_child(tmp_path):
 def workers_gone():
     """`workers_gone(limit)`: waits until no worker thread runs; returns the seconds spent."""
     return wait_for_no_workers
+
+
+CLI = REPO_ROOT / "target" / "release" / "queens"
+
+
+@pytest.fixture
+def cli():
+    """Runs the `queens` command line built in this repository (target/release/queens)
+    and returns `(exit status, stdout, stderr)`; skips when it is not built."""
+    if not CLI.exists():
+        pytest.skip(f"the command line is not built ({CLI}); cargo build --release")
+
+    def run(*args: str, stdin: str = None):
+        r = subprocess.run(
+            [str(CLI), *[str(a) for a in args]],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        return r.returncode, r.stdout, r.stderr
+
+    return run

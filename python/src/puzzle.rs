@@ -1,0 +1,587 @@
+//! `queens.Puzzle` and `queens.Step`: region puzzles (LinkedIn's daily "Queens", Star
+//! Battle) on the library's [`queens::puzzle`], as the command line's `queens puzzle`
+//! solves, counts, checks, hints, explains, rates and generates them.
+//!
+//! Every answer is the one the command line gives on the same file: the same solver,
+//! the same chain of rules, the same sentences. A hint or an explanation that ends
+//! without a rule to apply is a [`Step`] too, with the rule `solved`, `contradiction` or
+//! `stuck` and nothing to place or cross (the command line's last line).
+//!
+//! Puzzles up to [`INLINE`] squares a side are solved on the calling thread (without
+//! the GIL): they take microseconds, less than starting a worker. Larger ones are
+//! first tried there for `blocking::QUICK` (most finish), then run on a worker thread that
+//! answers Ctrl-C; so does every generation.
+
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+use queens::puzzle::explain::{End, explain};
+use queens::puzzle::generate::{Request, generate};
+use queens::puzzle::rules::{Deducer, Level, Step as LibStep};
+use queens::puzzle::{Mark, Puzzle as LibPuzzle, State};
+use queens::terrain::{Regions, Terrain};
+use queens::{Board, Error, Piece, PieceKind, Settings};
+
+use crate::args;
+use crate::blocking::{self, Mode};
+use crate::errors;
+use crate::placement::{Cells, Placement};
+use crate::problem::to_int;
+
+/// Puzzles up to this side are solved on the calling thread.
+const INLINE: usize = 12;
+
+/// A region puzzle: an `n x n` board cut into `n` regions; a solution puts `stars`
+/// stars (queens) in every row, column and region, no two touching.
+#[pyclass(module = "queens", name = "Puzzle", frozen)]
+#[derive(Clone)]
+pub struct Puzzle {
+    puzzle: LibPuzzle,
+}
+
+/// One deduction: the rule, the squares it places a star on and crosses out, and why.
+/// A hint or explanation that ends has the rule `solved`, `contradiction` or `stuck`.
+#[pyclass(module = "queens", name = "Step", frozen, get_all)]
+#[derive(Clone)]
+pub struct Step {
+    /// The rule's name (`last-square`, `region-in-line`, ...), or how the chain ended.
+    rule: String,
+    /// The rule's level (`easy`, `medium`, `hard`, `expert`); `None` for an end.
+    level: Option<String>,
+    /// Squares that get a star, algebraic.
+    place: Vec<String>,
+    /// Squares crossed out, algebraic.
+    cross: Vec<String>,
+    /// One sentence saying why.
+    why: String,
+}
+
+impl Step {
+    fn of(s: &LibStep) -> Step {
+        Step {
+            rule: s.rule.to_string(),
+            level: Some(s.level.name().to_string()),
+            place: s.place.iter().map(ToString::to_string).collect(),
+            cross: s.cross.iter().map(ToString::to_string).collect(),
+            why: s.why.clone(),
+        }
+    }
+
+    fn end(rule: &str, why: impl Into<String>) -> Step {
+        Step {
+            rule: rule.into(),
+            level: None,
+            place: Vec::new(),
+            cross: Vec::new(),
+            why: why.into(),
+        }
+    }
+}
+
+#[pymethods]
+impl Step {
+    /// The command line's text: `RULE (LEVEL): place ...; cross ...` and the sentence
+    /// on the next line; for an end, `solved: ...` as `queens puzzle hint` prints it.
+    fn __str__(&self) -> String {
+        let Some(level) = &self.level else {
+            return format!("{}: {}", self.rule, self.why);
+        };
+        let mut acts = Vec::new();
+        if !self.place.is_empty() {
+            acts.push(format!("place {}", self.place.join(" ")));
+        }
+        if !self.cross.is_empty() {
+            acts.push(format!("cross {}", self.cross.join(" ")));
+        }
+        format!(
+            "{} ({level}): {}\n  {}",
+            self.rule,
+            acts.join("; "),
+            self.why
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Step(rule={:?}, place={:?}, cross={:?})",
+            self.rule, self.place, self.cross
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Step>().is_ok_and(|o| {
+            let o = o.get();
+            (&o.rule, &o.level, &o.place, &o.cross, &o.why)
+                == (&self.rule, &self.level, &self.place, &self.cross, &self.why)
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (&self.rule, &self.place, &self.cross, &self.why).hash(&mut h);
+        h.finish()
+    }
+}
+
+/// The mode for a job on puzzle `p`.
+fn mode(p: &LibPuzzle) -> Mode {
+    if p.side() <= INLINE {
+        Mode::Inline
+    } else {
+        Mode::Worker
+    }
+}
+
+/// The placement of stars `cells` (square indices) on `p`'s board, as queens.
+fn placement(p: &LibPuzzle, cells: &[usize]) -> Placement {
+    let n = p.side() as u32;
+    let board = Board::square(n).expect("a puzzle's side is a board");
+    let pieces = cells
+        .iter()
+        .map(|&i| Piece {
+            kind: PieceKind::queen(),
+            square: p.square(i),
+        })
+        .collect();
+    Placement::new(board, Cells::Pieces(queens::Placement::new(pieces)))
+}
+
+/// The grade name of a level.
+fn level_of(py: Python<'_>, name: &Bound<'_, PyAny>) -> PyResult<Option<Level>> {
+    if name.is_none() {
+        return Ok(None);
+    }
+    let bad = || {
+        errors::input(
+            py,
+            format!(
+                "bad difficulty {}: the difficulties are easy, medium, hard, expert (or None for any)",
+                args::repr(name)
+            ),
+        )
+    };
+    let text: String = name.extract().map_err(|_| bad())?;
+    Level::parse(&text).map(Some).ok_or_else(bad)
+}
+
+impl Puzzle {
+    /// The library's puzzle (for `Problem(regions=puzzle)`).
+    pub fn library(&self) -> &LibPuzzle {
+        &self.puzzle
+    }
+
+    fn settings_run<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        budget: Option<&Bound<'_, PyAny>>,
+        quick_first: bool,
+        job: impl Fn(&LibPuzzle, &Settings) -> Result<T, Error> + Send + Sync + 'static,
+    ) -> PyResult<T> {
+        let time_budget = args::budget(py, budget)?;
+        let p = self.puzzle.clone();
+        let run = move |cancel: &std::sync::atomic::AtomicBool, time_budget| {
+            let settings = Settings {
+                time_budget,
+                cancel: Some(cancel),
+                ..Settings::default()
+            };
+            job(&p, &settings)
+        };
+        // A large puzzle is most often quick too: tried on this thread first, then on
+        // a worker that answers Ctrl-C. Only for jobs that honour the settings' budget
+        // (`quick_first`): the rules' chain does not.
+        if quick_first && mode(&self.puzzle) == Mode::Worker {
+            blocking::run_quick_first(py, time_budget, run)
+        } else {
+            blocking::run(py, mode(&self.puzzle), move |cancel| {
+                run(cancel, time_budget)
+            })
+        }
+    }
+
+    /// The position with stars on `placed` and crosses on `crossed`.
+    fn position(
+        &self,
+        py: Python<'_>,
+        placed: Option<&Bound<'_, PyAny>>,
+        crossed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<State> {
+        let board = Board::square(self.puzzle.side() as u32).map_err(|e| errors::to_py(py, e))?;
+        let placed = args::squares(py, placed, &board, "placed")?;
+        let crossed = args::squares(py, crossed, &board, "crossed")?;
+        State::with(&self.puzzle, &placed, &crossed).map_err(|e| errors::to_py(py, e))
+    }
+
+    /// The board with the puzzle's regions, for drawing.
+    fn terrain(&self) -> Option<(Board, Terrain)> {
+        let board = Board::square(self.puzzle.side() as u32).ok()?;
+        let (regions, holes) =
+            Regions::parse(&self.puzzle.picture(), &board, self.puzzle.stars() as u32).ok()?;
+        let t = Terrain::new(&board).with_regions(regions, holes).ok()?;
+        Some((board, t))
+    }
+}
+
+/// Why a position that breaks no rule still has no solution (the command line's
+/// sentence), against the puzzle's own solution when it has exactly one.
+fn dead_end(p: &LibPuzzle, s: &State, settings: &Settings) -> Result<String, Error> {
+    let found = p.solutions(&State::new(p), 2, 1, settings)?;
+    if found.count == 0 {
+        return Ok("the puzzle itself has no solution".into());
+    }
+    if found.count > 1 {
+        return Ok("no solution from this position".into());
+    }
+    let sol = &found.solutions[0];
+    let by_file = |mut v: Vec<usize>| {
+        let n = p.side();
+        v.sort_by_key(|&i| (i % n, i / n));
+        v
+    };
+    let wrong_stars: Vec<usize> = s.stars().into_iter().filter(|i| !sol.contains(i)).collect();
+    let wrong_crosses: Vec<usize> = sol
+        .iter()
+        .copied()
+        .filter(|&i| s.marks[i] == Mark::Cross)
+        .collect();
+    let mut parts = Vec::new();
+    if !wrong_stars.is_empty() {
+        parts.push(format!(
+            "the solution has no star on {}",
+            p.names_of(&by_file(wrong_stars), ", ")
+        ));
+    }
+    if !wrong_crosses.is_empty() {
+        parts.push(format!(
+            "the solution has a star on {}, which is crossed",
+            p.names_of(&by_file(wrong_crosses), ", ")
+        ));
+    }
+    Ok(format!(
+        "no solution from this position: {}",
+        parts.join("; ")
+    ))
+}
+
+#[pymethods]
+impl Puzzle {
+    /// A puzzle from its text (one line per row, top row first, one region name per
+    /// square) or its rows as a list of strings; `stars` per row, column and region.
+    #[new]
+    #[pyo3(signature = (text_or_rows, *, stars = None))]
+    fn py_new(
+        py: Python<'_>,
+        text_or_rows: &Bound<'_, PyAny>,
+        stars: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let text = args::lines_text(
+            py,
+            text_or_rows,
+            "puzzle",
+            "['aabb', 'aabb', 'ccdd', 'ccdd']",
+        )?;
+        let k = match stars {
+            Some(s) if !s.is_none() => args::whole(py, s, "stars", "1 or 2", 1 << 32)? as u32,
+            _ => 1,
+        };
+        let puzzle = LibPuzzle::parse(&text, k).map_err(|e| errors::to_py(py, e))?;
+        Ok(Puzzle { puzzle })
+    }
+
+    /// The side `n`.
+    #[getter]
+    fn size(&self) -> usize {
+        self.puzzle.side()
+    }
+
+    /// Stars per row, column and region.
+    #[getter]
+    fn stars(&self) -> usize {
+        self.puzzle.stars()
+    }
+
+    /// The rows, top row first, one region name per square.
+    #[getter]
+    fn rows(&self) -> Vec<String> {
+        self.puzzle.picture().lines().map(str::to_string).collect()
+    }
+
+    /// One solution (the first found), or `None` when there is none.
+    #[pyo3(signature = (*, budget = None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        budget: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<Placement>> {
+        let found = self.settings_run(py, budget, true, |p, s| {
+            p.solutions(&State::new(p), 1, 1, s)
+        })?;
+        Ok(found
+            .solutions
+            .first()
+            .map(|sol| placement(&self.puzzle, sol)))
+    }
+
+    /// The exact number of solutions.
+    #[pyo3(signature = (*, budget = None))]
+    fn count(&self, py: Python<'_>, budget: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        let found = self.settings_run(py, budget, true, |p, s| {
+            p.solutions(&State::new(p), u128::MAX, 0, s)
+        })?;
+        to_int(py, found.count.into())
+    }
+
+    /// Whether the puzzle has exactly one solution.
+    #[pyo3(signature = (*, budget = None))]
+    fn is_unique(&self, py: Python<'_>, budget: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        let found = self.settings_run(py, budget, true, |p, s| {
+            p.solutions(&State::new(p), 2, 0, s)
+        })?;
+        Ok(found.count == 1)
+    }
+
+    /// The next step a person can take from the position with stars on `placed` and
+    /// crosses on `crossed` (squares such as `["e5"]` or `"e5,c4"`): the easiest rule
+    /// that applies. When none is left to take, a step with the rule `solved`,
+    /// `contradiction` (and why) or `stuck`.
+    #[pyo3(signature = (placed = None, crossed = None, *, budget = None))]
+    fn hint(
+        &self,
+        py: Python<'_>,
+        placed: Option<&Bound<'_, PyAny>>,
+        crossed: Option<&Bound<'_, PyAny>>,
+        budget: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Step> {
+        let state = self.position(py, placed, crossed)?;
+        self.settings_run(py, budget, true, move |p, settings| {
+            let state = &state;
+            let d = Deducer::new(p);
+            if let Some(why) = d.contradiction(state) {
+                return Ok(Step::end("contradiction", why));
+            }
+            if d.solved(state) {
+                return Ok(Step::end(
+                    "solved",
+                    "every row, column and region has its stars",
+                ));
+            }
+            if p.solutions(state, 1, 0, settings)?.count == 0 {
+                return Ok(Step::end("contradiction", dead_end(p, state, settings)?));
+            }
+            Ok(match d.next_step(state, Level::Expert) {
+                Some(step) => Step::of(&step),
+                None => Step::end(
+                    "stuck",
+                    "no rule applies here; only trying squares deeper than one star would go on",
+                ),
+            })
+        })
+    }
+
+    /// The whole solution as a chain of steps, each the easiest rule that applies. When
+    /// the chain does not end solved, its last step says how it ended (`stuck` or
+    /// `contradiction`).
+    fn explain(&self, py: Python<'_>) -> PyResult<Vec<Step>> {
+        self.settings_run(py, None, false, |p, _| {
+            let e = explain(p, &State::new(p), Level::Expert);
+            let mut steps: Vec<Step> = e.steps.iter().map(Step::of).collect();
+            match e.end {
+                End::Solved => {}
+                End::Stuck => steps.push(Step::end(
+                    "stuck",
+                    "no rule applies; only trying squares deeper than one star would go on",
+                )),
+                End::Broken(why) => steps.push(Step::end("contradiction", why)),
+            }
+            Ok(steps)
+        })
+    }
+
+    /// The grade: `easy`, `medium`, `hard` or `expert`, the easiest level of rules that
+    /// solves it (the first word of `queens puzzle rate`). A puzzle without exactly one
+    /// solution has none (an `InputError`).
+    #[getter]
+    fn rating(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.rate(py)?.0)
+    }
+
+    /// The command line's `queens puzzle rate` line: the grade, the steps by level,
+    /// the hardest rule.
+    #[getter]
+    fn rating_details(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.rate(py)?.1)
+    }
+
+    /// A new puzzle of side `n` with exactly one solution, `stars` per row, column and
+    /// region, of grade `difficulty` (`None` for any); the same `seed` gives the same
+    /// puzzle (`None` draws one). `budget` is a time limit in seconds.
+    #[classmethod]
+    #[pyo3(signature = (n, *, stars = None, difficulty = None, seed = None, budget = None))]
+    fn generate(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        n: &Bound<'_, PyAny>,
+        stars: Option<&Bound<'_, PyAny>>,
+        difficulty: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        budget: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Puzzle> {
+        let n = args::whole(py, n, "size", "9", 1 << 32)? as usize;
+        let stars = match stars {
+            Some(s) if !s.is_none() => args::whole(py, s, "stars", "1 or 2", 1 << 32)? as u32,
+            _ => 1,
+        };
+        // A missing difficulty is "medium" (the daily puzzle's); None asks for any.
+        let difficulty = match difficulty {
+            Some(d) => level_of(py, d)?,
+            None => Some(Level::Medium),
+        };
+        let seed = match seed {
+            Some(s) if !s.is_none() => args::whole(py, s, "seed", "7", 1 << 64)?,
+            _ => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
+        };
+        let time_budget = args::budget(py, budget)?;
+        let req = Request {
+            n,
+            stars,
+            difficulty,
+            seed,
+        };
+        let made = blocking::run(py, Mode::Worker, move |cancel| {
+            let settings = Settings {
+                time_budget,
+                cancel: Some(cancel),
+                ..Settings::default()
+            };
+            generate(&req, &settings)
+        })?;
+        match made {
+            // Read back from its text, as the command line's `gen > FILE` then `hint
+            // FILE` does: regions numbered in the order the text names them, so that a
+            // hint or explanation is the one the command line gives on that file.
+            Some(m) => {
+                let puzzle = LibPuzzle::parse(&m.puzzle.picture(), stars)
+                    .map_err(|e| errors::to_py(py, e))?;
+                Ok(Puzzle { puzzle })
+            }
+            None => Err(errors::input(
+                py,
+                format!(
+                    "no puzzle: {stars} star{} per row and column cannot stand apart on {n}x{n}",
+                    if stars == 1 { "" } else { "s" }
+                ),
+            )),
+        }
+    }
+
+    /// The text format, one line per row, top row first (what `queens puzzle` reads).
+    fn __str__(&self) -> String {
+        self.puzzle.picture()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let stars = if self.puzzle.stars() == 1 {
+            String::new()
+        } else {
+            format!(", stars={}", self.puzzle.stars())
+        };
+        let rows = pyo3::types::PyList::new(py, self.rows())?;
+        Ok(format!("Puzzle({}{stars})", rows.repr()?))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Puzzle>().is_ok_and(|o| {
+            o.get().puzzle.picture() == self.puzzle.picture()
+                && o.get().puzzle.stars() == self.puzzle.stars()
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.puzzle.picture(), self.puzzle.stars()).hash(&mut h);
+        h.finish()
+    }
+
+    /// The board drawn with its regions in colour (for Jupyter).
+    fn _repr_svg_(&self) -> Option<String> {
+        let (board, t) = self.terrain()?;
+        Some(queens::render::svg_on(
+            &board,
+            &t,
+            &queens::Placement::default(),
+        ))
+    }
+
+    /// [`Puzzle::_repr_svg_`] in a `<div>` (for Jupyter front ends that prefer HTML).
+    fn _repr_html_(&self) -> Option<String> {
+        self._repr_svg_()
+            .map(|svg| format!("<div class=\"queens-puzzle\">{svg}</div>"))
+    }
+
+    /// The puzzle drawn with `placement`'s stars (a solution) on its regions, as SVG.
+    #[pyo3(signature = (placement = None))]
+    fn svg(&self, placement: Option<&Placement>) -> Option<String> {
+        let (board, t) = self.terrain()?;
+        let p = placement.map(Placement::to_library).unwrap_or_default();
+        Some(queens::render::svg_on(&board, &t, &p))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, usize))> {
+        let py = slf.py();
+        let rebuild = py.import("queens._queens")?.getattr("_rebuild_puzzle")?;
+        let p = &slf.get().puzzle;
+        Ok((rebuild, (p.picture(), p.stars())))
+    }
+}
+
+impl Puzzle {
+    /// The grade and the command line's `rate` line.
+    fn rate(&self, py: Python<'_>) -> PyResult<(String, String)> {
+        let out = self.settings_run(py, None, false, |p, s| {
+            let found = p.solutions(&State::new(p), 2, 0, s)?;
+            if found.count != 1 {
+                return Ok(Err(found.count));
+            }
+            let r = queens::puzzle::rate::rate(p);
+            let mut text = format!(
+                "{}: {} steps (easy {}, medium {}, hard {}, expert {})",
+                r.grade.name(),
+                r.steps,
+                r.by_level[0],
+                r.by_level[1],
+                r.by_level[2],
+                r.by_level[3]
+            );
+            if let Some(rule) = r.hardest_rule {
+                text.push_str(&format!("; hardest rule {rule}"));
+            }
+            if !r.solved {
+                text.push_str("; the rules stop before the end: it needs deeper trial");
+            }
+            Ok(Ok((r.grade.name().to_string(), text)))
+        })?;
+        out.map_err(|count| {
+            errors::input(
+                py,
+                format!(
+                    "the puzzle has {}, so it has no grade",
+                    if count == 0 {
+                        "no solution"
+                    } else {
+                        "more than one solution"
+                    }
+                ),
+            )
+        })
+    }
+}
+
+/// A pickled puzzle rebuilt from its text and stars.
+#[pyfunction]
+pub fn _rebuild_puzzle(py: Python<'_>, text: &str, stars: u32) -> PyResult<Puzzle> {
+    let puzzle = LibPuzzle::parse(text, stars).map_err(|e| errors::to_py(py, e))?;
+    Ok(Puzzle { puzzle })
+}

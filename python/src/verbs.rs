@@ -1,0 +1,465 @@
+//! The verbs beyond counting and solving: `cover` (domination, the command line's
+//! `queens cover`), `engine_report` (`queens engines`), `completion_instance`
+//! (`gen-completion`) and `decode` (`decode`), with typed answers ([`Cover`],
+//! [`EngineReport`], [`JobVerdict`]), and the problem every verb builds from Python's
+//! arguments ([`build`]).
+
+use pyo3::prelude::*;
+use queens::cover::{CoverOptions, cover as cover_search};
+use queens::engine::EngineReport as LibReport;
+use queens::export::dimacs::{self, Answer, VarMap};
+use queens::perm::Perm;
+use queens::{Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Problem, Settings};
+
+use crate::args;
+use crate::blocking::{self, Mode};
+use crate::errors;
+use crate::placement::{Cells, Placement};
+use crate::problem::to_int;
+use crate::terrain::{TerrainArgs, board_and_terrain};
+
+/// The fixed pieces: a placement's text read with `catalog`, or a `Placement` used as
+/// it is (no text round trip).
+pub fn fixed_of(
+    py: Python<'_>,
+    fixed: Option<&Bound<'_, PyAny>>,
+    catalog: &Catalog,
+    board: &Board,
+) -> PyResult<queens::Placement> {
+    let Some(obj) = fixed.filter(|f| !f.is_none()) else {
+        return Ok(queens::Placement::default());
+    };
+    if let Ok(p) = obj.cast::<Placement>() {
+        return Ok(p.get().to_library());
+    }
+    if let Ok(text) = obj.extract::<String>() {
+        return queens::Placement::parse_on(&text, catalog, board)
+            .map_err(|e| errors::to_py(py, e));
+    }
+    Err(errors::input(
+        py,
+        format!(
+            "bad fixed {}: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list",
+            args::repr(obj)
+        ),
+    ))
+}
+
+/// A checked problem from Python's arguments: the board (text; `None` for 8 or the
+/// regions' board), the pieces (a spec; `None` for as many queens as the shorter side),
+/// the fixed pieces and the terrain keywords.
+pub fn build(
+    py: Python<'_>,
+    board: Option<&str>,
+    pieces: Option<&str>,
+    fixed: Option<&Bound<'_, PyAny>>,
+    catalog: &Catalog,
+    terrain: &TerrainArgs<'_, '_>,
+) -> PyResult<Problem> {
+    let err = |e: Error| errors::to_py(py, e);
+    let (board, t) = board_and_terrain(py, board, terrain)?;
+    let pieces = match pieces {
+        Some(spec) => queens::parse_spec(spec, catalog).map_err(err)?,
+        None => vec![PieceCount {
+            kind: PieceKind::queen(),
+            count: board.rows().min(board.cols()),
+        }],
+    };
+    let fixed = fixed_of(py, fixed, catalog, &board)?;
+    let problem = Problem::new(board, pieces, fixed).map_err(err)?;
+    if t.is_plain() {
+        Ok(problem)
+    } else {
+        problem.with_terrain(t).map_err(err)
+    }
+}
+
+/// One piece kind by letter, or `bad piece kind ...`.
+pub fn kind_of(py: Python<'_>, kind: &str, catalog: &Catalog) -> PyResult<PieceKind> {
+    let mut letters = kind.chars();
+    match (letters.next(), letters.next()) {
+        (Some(c), None) => catalog.get(c).map_err(|e| errors::to_py(py, e)),
+        _ => Err(errors::input(
+            py,
+            format!("bad piece kind '{kind}': give one piece letter such as Q or N"),
+        )),
+    }
+}
+
+/// The answer of `queens.cover`: the fewest pieces of the kind that occupy or attack
+/// every square (`size`), the number of such placements (`count`) and one of them
+/// (`example`, the given pieces included).
+#[pyclass(module = "queens", frozen, get_all)]
+pub struct Cover {
+    /// The fewest pieces of the kind (fixed ones of the kind included).
+    size: u32,
+    /// The number of placements with that many.
+    count: Py<PyAny>,
+    /// One such placement.
+    example: Py<Placement>,
+}
+
+#[pymethods]
+impl Cover {
+    fn __repr__(&self) -> String {
+        format!("Cover(size={}, count={})", self.size, self.count)
+    }
+
+    /// The command line's `queens cover` line: `MIN COUNT`.
+    fn __str__(&self) -> String {
+        format!("{} {}", self.size, self.count)
+    }
+}
+
+/// The fewest pieces of `kind` covering `board` (see `queens/__init__.py`); no
+/// covering is an `InputError` saying why, in the command line's words.
+#[pyfunction]
+#[pyo3(signature = (board, kind, independent = false, total = false, pieces = None, fixed = None, define = Vec::new(), engine = "auto", threads = 0, budget = None, holes = None, blockers = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn cover(
+    py: Python<'_>,
+    board: &str,
+    kind: &str,
+    independent: bool,
+    total: bool,
+    pieces: Option<&str>,
+    fixed: Option<&Bound<'_, PyAny>>,
+    define: Vec<String>,
+    engine: &str,
+    threads: usize,
+    budget: Option<&Bound<'_, PyAny>>,
+    holes: Option<&Bound<'_, PyAny>>,
+    blockers: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Cover> {
+    let err = |e: Error| errors::to_py(py, e);
+    let catalog = queens::fairy::catalog_with(&define).map_err(err)?;
+    let board: Board = board.parse().map_err(err)?;
+    for (name, given) in [("holes", holes), ("blockers", blockers)] {
+        if given.is_some_and(|g| !g.is_none()) {
+            // Validate the squares first, so a bad one is named as such.
+            args::squares(py, given, &board, name)?;
+            return Err(errors::input(
+                py,
+                format!(
+                    "cover takes no {name}: the covering search works on the plain rectangle (as queens cover does)"
+                ),
+            ));
+        }
+    }
+    let kind = kind_of(py, kind, &catalog)?;
+    let base = match pieces {
+        Some(spec) => queens::parse_spec(spec, &catalog).map_err(err)?,
+        None => Vec::new(),
+    };
+    let fixed = fixed_of(py, fixed, &catalog, &board)?;
+    let choice: EngineChoice = engine.parse().map_err(err)?;
+    let time_budget = args::budget(py, budget)?;
+    let options = CoverOptions {
+        independent,
+        total,
+        example_only: false,
+    };
+    let found = blocking::run(py, Mode::Worker, move |cancel| {
+        let settings = Settings {
+            threads,
+            time_budget,
+            cancel: Some(cancel),
+            ..Settings::default()
+        };
+        let found = cover_search(board, &base, &fixed, &kind, &options, choice, &settings)?;
+        Ok(match found {
+            Some(c) => Ok(c),
+            None => Err(why_none(board, &base, &fixed, &kind, &options, choice)),
+        })
+    })?;
+    let c = found.map_err(|why| errors::input(py, format!("no covering: {why}")))?;
+    let count = c.count.ok_or_else(|| {
+        errors::raise(
+            py,
+            "InternalError",
+            "internal error: a covering count was skipped".into(),
+        )
+    })?;
+    Ok(Cover {
+        size: c.min,
+        count: to_int(py, count)?,
+        example: Py::new(py, Placement::new(board, Cells::Pieces(c.example)))?,
+    })
+}
+
+/// Why no covering exists, as the command line's `queens cover` says it: the given
+/// pieces cannot stand, fixed pieces attack each other under `independent`, or no
+/// placement of the kind covers the board beside them.
+fn why_none(
+    board: Board,
+    base: &[PieceCount],
+    fixed: &queens::Placement,
+    kind: &PieceKind,
+    options: &CoverOptions,
+    choice: EngineChoice,
+) -> String {
+    let others: Vec<_> = fixed
+        .pieces()
+        .iter()
+        .filter(|p| p.kind != *kind)
+        .cloned()
+        .collect();
+    if let Ok(given) = Problem::new(board, base.to_vec(), queens::Placement::new(others))
+        && given.total_pieces() > 0
+        && matches!(
+            queens::solve(&given, choice, &Settings::default()),
+            Ok(None)
+        )
+    {
+        return "the given pieces (pieces=, fixed=) cannot stand without attacking each other"
+            .into();
+    }
+    if options.independent && !queens::verify::conflicts(&board, fixed).is_empty() {
+        return "the fixed pieces attack each other, which independent=True forbids".into();
+    }
+    let name = kind.name();
+    let beside = if base.is_empty() && fixed.is_empty() {
+        ""
+    } else {
+        " beside the given pieces"
+    };
+    match (options.independent, options.total) {
+        (true, true) => format!(
+            "no placement of {name}s that do not attack each other or the given pieces has every square attacked{beside}"
+        ),
+        (true, false) => format!(
+            "no placement of {name}s that do not attack each other or the given pieces occupies or attacks every square{beside}"
+        ),
+        (false, true) => format!(
+            "no placement of {name}s has every square attacked, occupied ones included{beside}"
+        ),
+        (false, false) => {
+            format!("no placement of {name}s occupies or attacks every square{beside}")
+        }
+    }
+}
+
+/// One engine's verdict on one job: whether it takes the problem (`accepted`), whether
+/// `auto` would pick it (`auto`), or why not (`why`).
+#[pyclass(module = "queens", frozen, get_all)]
+pub struct JobVerdict {
+    /// The job's name: `solve`, `all`, `count`, ...
+    job: String,
+    /// Whether the engine takes the problem for this job.
+    accepted: bool,
+    /// Whether `auto` considers it (only when accepted).
+    auto: bool,
+    /// Why it does not take the problem (`None` when it does).
+    why: Option<String>,
+}
+
+#[pymethods]
+impl JobVerdict {
+    /// The command line's line for the job.
+    fn __str__(&self) -> String {
+        let line = match (&self.why, self.auto) {
+            (Some(why), _) => format!("no: {why}"),
+            (None, true) => "yes (auto)".into(),
+            (None, false) => "yes, when named (auto passes it by here)".into(),
+        };
+        format!("{:<15} {line}", self.job)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "JobVerdict(job={:?}, accepted={}, auto={})",
+            self.job,
+            if self.accepted { "True" } else { "False" },
+            if self.auto { "True" } else { "False" }
+        )
+    }
+}
+
+/// One engine: its name, what it does, the settings it takes (`threads`, `step
+/// budget`, `seed`) and its verdict on each job it runs.
+#[pyclass(module = "queens", frozen, get_all)]
+pub struct EngineReport {
+    /// The engine's name (what `engine=` takes).
+    name: String,
+    /// What it does.
+    summary: String,
+    /// The optional settings it honours.
+    takes: Vec<String>,
+    /// Its verdict on each job it runs, in the command line's order.
+    jobs: Vec<Py<JobVerdict>>,
+}
+
+impl EngineReport {
+    fn of(py: Python<'_>, e: &LibReport) -> PyResult<EngineReport> {
+        let mut takes = Vec::new();
+        if e.honours.parallel {
+            takes.push("threads".to_string());
+        }
+        if e.honours.step_budget {
+            takes.push("step budget".to_string());
+        }
+        if e.honours.seed {
+            takes.push("seed".to_string());
+        }
+        let mut jobs = Vec::new();
+        for (job, verdict) in &e.verdicts {
+            if !e.jobs.contains(job) {
+                continue;
+            }
+            let v = JobVerdict {
+                job: job.name().to_string(),
+                accepted: verdict.is_ok(),
+                auto: matches!(verdict, Ok(true)),
+                why: verdict.as_ref().err().cloned(),
+            };
+            jobs.push(Py::new(py, v)?);
+        }
+        Ok(EngineReport {
+            name: e.name.to_string(),
+            summary: e.summary.to_string(),
+            takes,
+            jobs,
+        })
+    }
+}
+
+#[pymethods]
+impl EngineReport {
+    /// The command line's paragraph for the engine.
+    fn __str__(&self, py: Python<'_>) -> String {
+        let mut t = format!("{}: {}\n", self.name, self.summary);
+        if !self.takes.is_empty() {
+            t.push_str(&format!("  takes: {}\n", self.takes.join(", ")));
+        }
+        for j in &self.jobs {
+            t.push_str(&format!("  {}\n", j.get().__str__()));
+        }
+        let _ = py;
+        t
+    }
+
+    fn __repr__(&self) -> String {
+        format!("EngineReport(name={:?})", self.name)
+    }
+}
+
+/// Every engine's verdict on the problem, job by job, in `auto`'s order.
+#[pyfunction]
+#[pyo3(signature = (board = None, pieces = None, fixed = None, define = Vec::new(), holes = None, blockers = None, torus = false, regions = None, per_region = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn engine_report(
+    py: Python<'_>,
+    board: Option<&str>,
+    pieces: Option<&str>,
+    fixed: Option<&Bound<'_, PyAny>>,
+    define: Vec<String>,
+    holes: Option<&Bound<'_, PyAny>>,
+    blockers: Option<&Bound<'_, PyAny>>,
+    torus: bool,
+    regions: Option<&Bound<'_, PyAny>>,
+    per_region: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<EngineReport>> {
+    let catalog = queens::fairy::catalog_with(&define).map_err(|e| errors::to_py(py, e))?;
+    let terrain = TerrainArgs {
+        holes,
+        blockers,
+        torus,
+        regions,
+        per_region,
+    };
+    let problem = build(py, board, pieces, fixed, &catalog, &terrain)?;
+    let list = queens::engine::engines(&problem, &Settings::default());
+    list.iter().map(|e| EngineReport::of(py, e)).collect()
+}
+
+/// A random completion instance (Gent et al.): queens on some files of an `n x n`
+/// board, the rest free, as `gen-completion N --seed S` writes it.
+#[pyfunction]
+#[pyo3(signature = (n, seed = 0))]
+pub fn completion_instance(py: Python<'_>, n: &str, seed: u64) -> PyResult<Placement> {
+    let board: Board = n.parse().map_err(|e: Error| errors::to_py(py, e))?;
+    if !board.is_square() || board.rows() > 2000 {
+        return Err(errors::input(
+            py,
+            format!("bad board '{n}': instances are made for square boards up to 2000"),
+        ));
+    }
+    let ranks = queens::gent::instance(board.rows(), seed);
+    let perm = Perm::new(board, ranks).map_err(|e| errors::to_py(py, e))?;
+    Ok(Placement::new(board, Cells::Perm(perm)))
+}
+
+/// A SAT solver's answer (`model`: its `s` and `v` lines) read back as a placement of
+/// the problem it was exported for: given by `cnf` (the DIMACS text `export` wrote) or
+/// by board, pieces, fixed and definitions. `None` when the solver answered
+/// UNSATISFIABLE; an answer that is not a solution is refused with the first conflict.
+#[pyfunction]
+#[pyo3(signature = (model, board = None, pieces = None, fixed = None, define = Vec::new(), cnf = None))]
+pub fn decode(
+    py: Python<'_>,
+    model: &str,
+    board: Option<&str>,
+    pieces: Option<&str>,
+    fixed: Option<&str>,
+    define: Vec<String>,
+    cnf: Option<&str>,
+) -> PyResult<Option<Placement>> {
+    let err = |e: Error| errors::to_py(py, e);
+    let problem_of = |board: &str, pieces: Option<&str>, fixed: Option<&str>, defs: &[String]| {
+        let catalog = queens::fairy::catalog_with(defs)?;
+        Problem::parse(board, pieces, fixed, &catalog)
+    };
+    let (problem, map) = match cnf {
+        Some(text) => {
+            if board.is_some() || pieces.is_some() || fixed.is_some() || !define.is_empty() {
+                return Err(errors::input(
+                    py,
+                    "give either cnf or the problem (board, pieces, fixed, define), not both",
+                ));
+            }
+            let map = VarMap::from_dimacs(text, &Catalog::standard()).map_err(err)?;
+            let fixed = (!map.fixed.is_empty()).then_some(map.fixed.as_str());
+            let problem = problem_of(
+                &map.board.to_string(),
+                Some(&map.pieces),
+                fixed,
+                &map.definitions,
+            )
+            .map_err(|e| {
+                err(Error::BadCnf {
+                    reason: format!("its header does not make a problem: {e}"),
+                })
+            })?;
+            (problem, map)
+        }
+        None => {
+            let problem = problem_of(board.unwrap_or("8"), pieces, fixed, &define).map_err(err)?;
+            let map = VarMap::for_problem(&problem).map_err(err)?;
+            (problem, map)
+        }
+    };
+    let truths = match dimacs::read_answer(model).map_err(err)? {
+        Answer::Unsat => return Ok(None),
+        Answer::Sat(t) => t,
+    };
+    let placement = map.decode(&truths);
+    if !problem.accepts(&placement) {
+        let clash = queens::verify::conflicts(problem.board(), &placement);
+        let why = match clash.first() {
+            Some(c) => c.to_string(),
+            None => format!(
+                "it has pieces {} but {} were asked for, fixed ones included",
+                queens::format_spec(&placement.spec()),
+                queens::format_spec(problem.pieces())
+            ),
+        };
+        return Err(errors::input(
+            py,
+            format!("the model does not decode to a solution of the problem: {why}"),
+        ));
+    }
+    Ok(Some(Placement::new(
+        *problem.board(),
+        Cells::Pieces(placement),
+    )))
+}
