@@ -1410,3 +1410,30 @@ fn named_construct_and_complete_run_on_small_boards() {
     let auto = queens(&["solve", "8", "--format", "coords", "-v"]);
     assert!(String::from_utf8_lossy(&auto.stderr).contains("exact"));
 }
+
+/// `count 100 --pieces 7Q --budget-secs 0.2` (the fewlines engine) ended after 2 s: a
+/// task looked at its stop flag every 4096 nodes above the leaves, and each leaf counts
+/// the triples of the whole board. Found by the Python suite's Ctrl-C test (the worker
+/// stopped 1.1 to 1.5 s after Ctrl-C).
+#[test]
+fn fewlines_stops_soon_after_the_time_budget_with_many_pieces() {
+    let start = std::time::Instant::now();
+    let o = queens(&[
+        "count",
+        "100",
+        "--pieces",
+        "7Q",
+        "--budget-secs",
+        "0.2",
+        "--threads",
+        "1",
+    ]);
+    let took = start.elapsed().as_secs_f64();
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(took < 1.0, "a 0.2 s budget ended after {took:.2} s");
+}
