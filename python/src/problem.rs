@@ -60,17 +60,6 @@ fn engine(py: Python<'_>, name: &str) -> PyResult<EngineChoice> {
     name.parse().map_err(|e| errors::to_py(py, e))
 }
 
-/// The engine of a random solution: local search (the command line's `--random`).
-fn random_engine(py: Python<'_>, choice: EngineChoice) -> PyResult<EngineChoice> {
-    match choice {
-        EngineChoice::Named(name) if name != "local" => Err(errors::input(
-            py,
-            format!("random=True uses the local engine, not '{name}'; leave out engine"),
-        )),
-        _ => Ok(EngineChoice::Named("local")),
-    }
-}
-
 /// A seed from the clock, for a random solution without one.
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -236,7 +225,7 @@ impl NativeProblem {
         budget: Option<f64>,
         threads: usize,
     ) -> PyResult<Option<Placement>> {
-        let mut choice = self::engine(py, engine)?;
+        let choice = self::engine(py, engine)?;
         let time_budget = self::budget(py, budget)?;
         if seed.is_some() && !random {
             return Err(errors::input(
@@ -245,15 +234,14 @@ impl NativeProblem {
             ));
         }
         let queens_only = self.problem.is_queens_only();
-        if random {
-            if !queens_only {
-                return Err(errors::input(
-                    py,
-                    "random=True places queens only (local search); leave it out for other pieces",
-                ));
-            }
-            choice = random_engine(py, choice)?;
+        if random && !queens_only {
+            return Err(errors::input(
+                py,
+                "random=True places queens only (local search); leave it out for other pieces",
+            ));
         }
+        // A random solution is asked for by its seed: only an engine that draws random
+        // numbers takes one (a named deterministic engine refuses it).
         let seed = random.then(|| seed.unwrap_or_else(clock_seed));
         let board = *self.problem.board();
         // Queens on wide boards come back compact, one rank per file, as the command
