@@ -50,8 +50,55 @@ fn made(n: usize, k: u32, seed: u64) -> (Puzzle, f64) {
     (m.puzzle, ms(t.elapsed()))
 }
 
+/// `puzzle_bench gen N K DIFFICULTY SEEDS`: time `gen` of one kind over seeds, with the
+/// region sizes of each puzzle (smallest, largest), for tuning the carving.
+fn gen_only(args: &[String]) {
+    let n: usize = args[2].parse().unwrap();
+    let k: u32 = args[3].parse().unwrap();
+    let difficulty = Level::parse(&args[4]);
+    let seeds: u64 = args[5].parse().unwrap();
+    let mut times = Vec::new();
+    for seed in 0..seeds {
+        let t = Instant::now();
+        let m = generate(
+            &Request {
+                n,
+                stars: k,
+                difficulty,
+                seed,
+            },
+            &Settings {
+                time_budget: Some(Duration::from_secs(60)),
+                ..Settings::default()
+            },
+        );
+        let el = ms(t.elapsed());
+        times.push(el);
+        match m {
+            Ok(Some(m)) => {
+                let mut size = vec![0usize; n];
+                for i in 0..n * n {
+                    size[m.puzzle.region(i)] += 1;
+                }
+                println!(
+                    "seed {seed:>3} {el:>9.1} ms  {:>5} candidates  {:?}  regions {}..{}",
+                    m.candidates,
+                    m.grade,
+                    size.iter().min().unwrap(),
+                    size.iter().max().unwrap()
+                );
+            }
+            other => println!("seed {seed:>3} {el:>9.1} ms  {other:?}"),
+        }
+    }
+    println!("median {:.1} ms", median(times));
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("gen") {
+        return gen_only(&args);
+    }
     let seeds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
     println!("# per puzzle, median over {seeds} generated puzzles of each size (ms)");
     println!("size  K  solve  count  check   hint  explain   rate   gen(median)");
