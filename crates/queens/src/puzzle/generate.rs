@@ -7,11 +7,11 @@
 //! 2. regions grown from it: for `K = 1` each star seeds a region; for `K >= 2` each
 //!    star is joined to its nearest free stars by an L-shaped path. Then square by
 //!    square: a (square, neighbouring region) pair is drawn with weight
-//!    `size(region)^alpha` (`alpha` = 0.7; 0.9 for easy, 0.6 for hard and expert
+//!    `size(region)^alpha * 2^(same - 1)`, `same` being the square's neighbours
+//!    already in the region (`alpha` = 0.7; 0.9 for easy, 0.6 for hard and expert
 //!    requests). Large regions growing faster leaves small regions, which pin the
-//!    solution down: with uniform growth (`alpha` = 0) a 16x16 took seconds to tens of
-//!    seconds, with 0.7 a tenth of one (bench/puzzle.sh). The price: at 20x20 and
-//!    more one region often spreads over much of the board;
+//!    solution down (uniform growth took seconds to tens of seconds at 16x16); the
+//!    second factor keeps shapes compact;
 //! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
 //!    the partial puzzle's solutions only grow with its regions, and a new one must
 //!    have a star on the square just added. The square joins the first of its
@@ -22,9 +22,22 @@
 //!    to a neighbouring region (its own region staying connected), preferring a move
 //!    after which no solution has a star on that square: such a move removes the
 //!    second solution and adds none. After `4n` moves the candidate is dropped;
-//! 5. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
+//! 5. evening out: growth by size alone leaves, at 20x20 and more, one region over
+//!    much of the board and many of one to three squares. Once unique, squares move
+//!    from regions larger than `2n` to smaller neighbours, and into lone squares from
+//!    their neighbours, each move kept only when its square stays starless (the same
+//!    argument as the repairs: the solution stays the only one). A candidate outside
+//!    [`largest_region`] / [`smallest_region`] after that is dropped;
+//! 6. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
 //!    kept only if that level of rules finishes it and the level below does not (the
-//!    chain's hardest level is exactly the request).
+//!    chain's hardest level is exactly the request). For Star Battle (`K >= 2`, sides
+//!    up to 12) a requested medium or hard grade also steers step 3: each square joins
+//!    the first region after which that level's rules still finish the partial puzzle,
+//!    so the candidate is that level or easier by construction. An easy puzzle with
+//!    `K >= 2` does not exist: on the empty board every unit has more free squares
+//!    than stars to place (a region holding two stars apart has at least three), so
+//!    neither easy rule can take a first step; such a request is refused with that
+//!    sentence.
 //!
 //! Every puzzle returned has been proved unique by the exhaustive solver. The time
 //! budget and cancel flag of the [`Settings`] are polled between solver nodes and
