@@ -17,7 +17,7 @@ use pyo3::types::PyType;
 use queens::puzzle::explain::{End, explain};
 use queens::puzzle::generate::{Request, generate};
 use queens::puzzle::rules::{Deducer, Level, Step as LibStep};
-use queens::puzzle::{Mark, Puzzle as LibPuzzle, State};
+use queens::puzzle::{Puzzle as LibPuzzle, State};
 use queens::terrain::{Regions, Terrain};
 use queens::{Board, Error, Piece, PieceKind, Settings};
 
@@ -222,47 +222,6 @@ impl Puzzle {
     }
 }
 
-/// Why a position that breaks no rule still has no solution (the command line's
-/// sentence), against the puzzle's own solution when it has exactly one.
-fn dead_end(p: &LibPuzzle, s: &State, settings: &Settings) -> Result<String, Error> {
-    let found = p.solutions(&State::new(p), 2, 1, settings)?;
-    if found.count == 0 {
-        return Ok("the puzzle itself has no solution".into());
-    }
-    if found.count > 1 {
-        return Ok("no solution from this position".into());
-    }
-    let sol = &found.solutions[0];
-    let by_file = |mut v: Vec<usize>| {
-        let n = p.side();
-        v.sort_by_key(|&i| (i % n, i / n));
-        v
-    };
-    let wrong_stars: Vec<usize> = s.stars().into_iter().filter(|i| !sol.contains(i)).collect();
-    let wrong_crosses: Vec<usize> = sol
-        .iter()
-        .copied()
-        .filter(|&i| s.marks[i] == Mark::Cross)
-        .collect();
-    let mut parts = Vec::new();
-    if !wrong_stars.is_empty() {
-        parts.push(format!(
-            "the solution has no star on {}",
-            p.names_of(&by_file(wrong_stars), ", ")
-        ));
-    }
-    if !wrong_crosses.is_empty() {
-        parts.push(format!(
-            "the solution has a star on {}, which is crossed",
-            p.names_of(&by_file(wrong_crosses), ", ")
-        ));
-    }
-    Ok(format!(
-        "no solution from this position: {}",
-        parts.join("; ")
-    ))
-}
-
 #[pymethods]
 impl Puzzle {
     /// A puzzle from its text (one line per row, top row first, one region name per
@@ -366,7 +325,10 @@ impl Puzzle {
                 ));
             }
             if p.solutions(state, 1, 0, settings)?.count == 0 {
-                return Ok(Step::end("contradiction", dead_end(p, state, settings)?));
+                return Ok(Step::end(
+                    "contradiction",
+                    queens::puzzle::explain::dead_end(p, state, settings)?,
+                ));
             }
             Ok(match d.next_step(state, Level::Expert) {
                 Some(step) => Step::of(&step),
@@ -546,22 +508,7 @@ impl Puzzle {
                 return Ok(Err(found.count));
             }
             let r = queens::puzzle::rate::rate(p);
-            let mut text = format!(
-                "{}: {} steps (easy {}, medium {}, hard {}, expert {})",
-                r.grade.name(),
-                r.steps,
-                r.by_level[0],
-                r.by_level[1],
-                r.by_level[2],
-                r.by_level[3]
-            );
-            if let Some(rule) = r.hardest_rule {
-                text.push_str(&format!("; hardest rule {rule}"));
-            }
-            if !r.solved {
-                text.push_str("; the rules stop before the end: it needs deeper trial");
-            }
-            Ok(Ok((r.grade.name().to_string(), text)))
+            Ok(Ok((r.grade.name().to_string(), r.to_string())))
         })?;
         out.map_err(|count| {
             errors::input(

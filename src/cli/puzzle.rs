@@ -225,6 +225,13 @@ fn json_squares(p: &Puzzle, cells: &[usize]) -> serde_json::Value {
 }
 
 /// Square indices ordered by file, then rank (as `--format coords` lists pieces).
+/// Why the position has no solution (the library's sentence; the plain one if the
+/// search for the puzzle's own solution stops).
+fn dead_end(p: &Puzzle, s: &State) -> String {
+    queens::puzzle::explain::dead_end(p, s, &Default::default())
+        .unwrap_or_else(|_| "no solution from this position".into())
+}
+
 fn by_file(p: &Puzzle, cells: &[usize]) -> Vec<usize> {
     let n = p.side();
     let mut v = cells.to_vec();
@@ -349,41 +356,6 @@ fn step_json(step: &Step) -> serde_json::Value {
         "cross": list(&step.cross),
         "why": step.why,
     })
-}
-
-/// Why a position that breaks no rule still has no solution, against the puzzle's own
-/// solution when it has exactly one.
-fn dead_end(p: &Puzzle, s: &State) -> String {
-    let Ok(found) = p.solutions(&State::new(p), 2, 1, &Default::default()) else {
-        return "no solution from this position".into();
-    };
-    if found.count == 0 {
-        return "the puzzle itself has no solution".into();
-    }
-    if found.count > 1 {
-        return "no solution from this position".into();
-    }
-    let sol = &found.solutions[0];
-    let wrong_stars: Vec<usize> = s.stars().into_iter().filter(|i| !sol.contains(i)).collect();
-    let wrong_crosses: Vec<usize> = sol
-        .iter()
-        .copied()
-        .filter(|&i| s.marks[i] == Mark::Cross)
-        .collect();
-    let mut parts = Vec::new();
-    if !wrong_stars.is_empty() {
-        parts.push(format!(
-            "the solution has no star on {}",
-            p.names_of(&by_file(p, &wrong_stars), ", ")
-        ));
-    }
-    if !wrong_crosses.is_empty() {
-        parts.push(format!(
-            "the solution has a star on {}, which is crossed",
-            p.names_of(&by_file(p, &wrong_crosses), ", ")
-        ));
-    }
-    format!("no solution from this position: {}", parts.join("; "))
 }
 
 fn hint(
@@ -545,24 +517,7 @@ fn rate(args: &FileArgs) -> CliResult {
         );
         return Ok(Outcome::No);
     }
-    let r = queens::puzzle::rate::rate(&p);
-    let mut text = format!(
-        "{}: {} steps (easy {}, medium {}, hard {}, expert {})",
-        r.grade.name(),
-        r.steps,
-        r.by_level[0],
-        r.by_level[1],
-        r.by_level[2],
-        r.by_level[3]
-    );
-    if let Some(rule) = r.hardest_rule {
-        text.push_str(&format!("; hardest rule {rule}"));
-    }
-    if !r.solved {
-        text.push_str("; the rules stop before the end: it needs deeper trial");
-    }
-    text.push('\n');
-    print(&text)
+    print(&format!("{}\n", queens::puzzle::rate::rate(&p)))
 }
 
 fn gen_cmd(

@@ -121,38 +121,10 @@ pub fn solve(req: &PuzzleRequest, settings: &Settings) -> Result<Value, String> 
 }
 
 /// Why the position has no solution though the puzzle has (`queens puzzle hint`'s
-/// words): the stars the solution lacks and the crosses on its stars.
+/// words, from the library).
 fn dead_end(p: &Puzzle, s: &State) -> String {
-    let Ok(found) = p.solutions(&State::new(p), 2, 1, &Settings::default()) else {
-        return "no solution from this position".into();
-    };
-    if found.count == 0 {
-        return "the puzzle itself has no solution".into();
-    }
-    if found.count > 1 {
-        return "no solution from this position".into();
-    }
-    let sol = &found.solutions[0];
-    let wrong_stars: Vec<usize> = s.stars().into_iter().filter(|i| !sol.contains(i)).collect();
-    let wrong_crosses: Vec<usize> = sol
-        .iter()
-        .copied()
-        .filter(|&i| s.marks[i] == Mark::Cross)
-        .collect();
-    let mut parts = Vec::new();
-    if !wrong_stars.is_empty() {
-        parts.push(format!(
-            "the solution has no star on {}",
-            names(p, &wrong_stars).join(", ")
-        ));
-    }
-    if !wrong_crosses.is_empty() {
-        parts.push(format!(
-            "the solution has a star on {}, which is crossed",
-            names(p, &wrong_crosses).join(", ")
-        ));
-    }
-    format!("no solution from this position: {}", parts.join("; "))
+    queens::puzzle::explain::dead_end(p, s, &Settings::default())
+        .unwrap_or_else(|_| "no solution from this position".into())
 }
 
 /// A step as `queens puzzle hint` prints it: `RULE (LEVEL): place ...; cross ...`

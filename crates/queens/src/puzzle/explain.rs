@@ -4,7 +4,9 @@
 //! trying squares deeper than the `trial` rule would go on).
 
 use super::rules::{Deducer, Level, Step};
-use super::{Puzzle, State};
+use super::{Mark, Puzzle, State};
+use crate::engine::Settings;
+use crate::error::Error;
 
 /// How a chain ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,4 +84,47 @@ pub fn explain_with(d: &Deducer, p: &Puzzle, state: &State, max: Level) -> Expla
             }
         }
     }
+}
+
+/// Why a position that breaks no rule still has no solution (`queens puzzle hint`'s
+/// sentence after "contradiction: "), against the puzzle's own solution when it has
+/// exactly one: the stars that solution lacks and the crosses on its stars, squares in
+/// file order.
+pub fn dead_end(p: &Puzzle, s: &State, settings: &Settings) -> Result<String, Error> {
+    let found = p.solutions(&State::new(p), 2, 1, settings)?;
+    if found.count == 0 {
+        return Ok("the puzzle itself has no solution".into());
+    }
+    if found.count > 1 {
+        return Ok("no solution from this position".into());
+    }
+    let sol = &found.solutions[0];
+    let n = p.side();
+    let named = |mut v: Vec<usize>| {
+        v.sort_by_key(|&i| (i % n, i / n));
+        p.names_of(&v, ", ")
+    };
+    let wrong_stars: Vec<usize> = s.stars().into_iter().filter(|i| !sol.contains(i)).collect();
+    let wrong_crosses: Vec<usize> = sol
+        .iter()
+        .copied()
+        .filter(|&i| s.marks[i] == Mark::Cross)
+        .collect();
+    let mut parts = Vec::new();
+    if !wrong_stars.is_empty() {
+        parts.push(format!(
+            "the solution has no star on {}",
+            named(wrong_stars)
+        ));
+    }
+    if !wrong_crosses.is_empty() {
+        parts.push(format!(
+            "the solution has a star on {}, which is crossed",
+            named(wrong_crosses)
+        ));
+    }
+    Ok(format!(
+        "no solution from this position: {}",
+        parts.join("; ")
+    ))
 }

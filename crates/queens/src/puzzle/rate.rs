@@ -41,6 +41,31 @@ pub struct Rating {
     pub solved: bool,
 }
 
+impl std::fmt::Display for Rating {
+    /// `queens puzzle rate`'s line: the grade, the chain's length by level, the hardest
+    /// rule, and whether the rules stop before the end.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let b = &self.by_level;
+        write!(
+            f,
+            "{}: {} steps (easy {}, medium {}, hard {}, expert {})",
+            self.grade.name(),
+            self.steps,
+            b[0],
+            b[1],
+            b[2],
+            b[3]
+        )?;
+        if let Some(rule) = self.hardest_rule {
+            write!(f, "; hardest rule {rule}")?;
+        }
+        if !self.solved {
+            f.write_str("; the rules stop before the end: it needs deeper trial")?;
+        }
+        Ok(())
+    }
+}
+
 /// Rates `p` from the empty position.
 pub fn rate(p: &Puzzle) -> Rating {
     let e = explain(p, &State::new(p), Level::Expert);
