@@ -87,7 +87,9 @@ const COVER_HELP: &str = concat!(
     notation!(),
     "  queens cover 8 --kind Q                5 4860
   queens cover 8 --kind Q --independent --show
-  queens cover 8 --kind K --total --json"
+  queens cover 8 --kind K --total --json
+  queens cover 8 --kind Q --holes d4,e5  5 4788 (holes need no covering)
+  queens cover 8 --kind R --torus --blockers d4"
 );
 
 /// `verify`'s help after its options.

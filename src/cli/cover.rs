@@ -9,10 +9,11 @@
 use std::io;
 
 use clap::Args;
-use queens::cover::{CoverOptions, cover};
+use queens::cover::{CoverOptions, cover_on};
+use queens::terrain::Terrain;
 use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement, Problem};
 
-use super::args::{ProblemArgs, SolveFormat};
+use super::args::{ProblemArgs, SolveFormat, TerrainArgs};
 use super::hugen::HugeArgs;
 use super::limits::Limits;
 use super::output::{CliResult, Outcome, failed, finish, solution_text, write_out};
@@ -59,6 +60,10 @@ pub struct CoverArgs {
     /// `--kind C` covers with it.
     #[arg(long = "piece", value_name = "LETTER=BETZA")]
     piece: Vec<String>,
+    /// Holes, blockers and the torus: holes and blockers hold no piece and need no
+    /// covering; lines stop at blockers and wrap on the torus (regions are refused).
+    #[command(flatten)]
+    terrain: TerrainArgs,
 }
 
 /// Which covering: the variants of domination.
@@ -101,6 +106,7 @@ struct SolveVariant {
 /// One covering question, parsed.
 struct Request {
     board: Board,
+    terrain: Terrain,
     kind: PieceKind,
     base: Vec<PieceCount>,
     fixed: Placement,
@@ -118,16 +124,19 @@ impl Request {
         fixed: Option<&str>,
         engine: &str,
         defs: &[String],
+        terrain: &TerrainArgs,
         limits: Limits,
         options: CoverOptions,
     ) -> Result<Request, String> {
         let catalog = super::fairy::catalog(defs)?;
         let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
+        let terrain = super::terrain::read(terrain, &board)?;
         let (kind, base, fixed) =
             super::counting::kind_and_given(&catalog, &board, kind, pieces, fixed)?;
         let engine = engine.parse().map_err(|e: queens::Error| e.to_string())?;
         Ok(Request {
             board,
+            terrain,
             kind,
             base,
             fixed,
@@ -142,8 +151,9 @@ impl Request {
     fn run(&self) -> Result<queens::cover::Cover, CliResult> {
         let bar = Bar::new("covering");
         let report = |p: queens::Progress| bar.update(p.done, p.total);
-        let found = cover(
+        let found = cover_on(
             self.board,
+            &self.terrain,
             &self.base,
             &self.fixed,
             &self.kind,
@@ -171,7 +181,8 @@ impl Request {
             .filter(|p| p.kind != self.kind)
             .cloned()
             .collect();
-        let given = Problem::new(self.board, self.base.clone(), Placement::new(others));
+        let given = Problem::new(self.board, self.base.clone(), Placement::new(others))
+            .and_then(|p| p.with_terrain(self.terrain.clone()));
         if let Ok(given) = given
             && given.total_pieces() > 0
             && matches!(
@@ -182,7 +193,7 @@ impl Request {
             return "the given pieces (--pieces, --fixed) cannot stand without attacking each other".into();
         }
         if self.options.independent
-            && !queens::verify::conflicts(&self.board, &self.fixed).is_empty()
+            && !queens::verify::conflicts_on(&self.board, &self.terrain, &self.fixed).is_empty()
         {
             return "the fixed pieces attack each other, which --independent forbids".into();
         }
@@ -219,6 +230,7 @@ pub fn cover_cmd(a: &CoverArgs) -> CliResult {
         a.fixed.as_deref(),
         &a.engine,
         &a.piece,
+        &a.terrain,
         limits,
         CoverOptions {
             independent: a.variant.independent,
@@ -248,7 +260,7 @@ pub fn cover_cmd(a: &CoverArgs) -> CliResult {
         format!(
             "{} {count}\n{}",
             c.min,
-            queens::render::diagram(&request.board, &c.example)
+            queens::render::diagram_on(&request.board, &request.terrain, &c.example)
         )
     } else {
         format!("{} {count}\n", c.min)
@@ -271,12 +283,6 @@ pub fn solve(
             "{flag} places N queens on an N x N board; it does not go with --cover"
         ));
     }
-    if super::terrain::given(&args.terrain) {
-        return Err(
-            "--cover takes a plain board: leave out --holes, --blockers, --torus and --regions"
-                .into(),
-        );
-    }
     let request = Request::parse(
         &args.board,
         flags.kind.as_deref().unwrap_or_default(),
@@ -284,6 +290,7 @@ pub fn solve(
         args.fixed.as_deref(),
         &args.engine,
         &args.piece,
+        &args.terrain,
         Limits::of(args)?,
         CoverOptions {
             independent: flags.variant.independent,
@@ -297,8 +304,7 @@ pub fn solve(
     };
     let format =
         format.unwrap_or_else(|| super::hugen::default_solve_format(&request.board, false));
-    let plain = queens::terrain::Terrain::new(&request.board);
-    let text = solution_text(&request.board, &plain, &c.example, format)?;
+    let text = solution_text(&request.board, &request.terrain, &c.example, format)?;
     let mut out = io::stdout().lock();
     write_out(&mut out, &text)?;
     finish(&mut out)?;

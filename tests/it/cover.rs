@@ -521,3 +521,223 @@ fn symmetric_given_pieces_and_fixed_coverers_match_the_oracle() {
         }
     }
 }
+
+/// The oracle's geometry with a terrain, written out: the moves of K N B R Q as steps,
+/// sliders walking until a blocker, the edge or (on the torus) back home.
+fn terrain_attacks(
+    kind: char,
+    rows: i64,
+    cols: i64,
+    blockers: &[Sq],
+    torus: bool,
+    a: Sq,
+    b: Sq,
+) -> bool {
+    let straight = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    let knight = [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ];
+    let (steps, slides): (Vec<(i64, i64)>, bool) = match kind {
+        'K' => (straight.iter().chain(&diagonal).copied().collect(), false),
+        'N' => (knight.to_vec(), false),
+        'B' => (diagonal.to_vec(), true),
+        'R' => (straight.to_vec(), true),
+        'Q' => (straight.iter().chain(&diagonal).copied().collect(), true),
+        _ => unreachable!("kinds of this test"),
+    };
+    for (df, dr) in steps {
+        let (mut f, mut r) = a;
+        loop {
+            f += df;
+            r += dr;
+            if torus {
+                f = f.rem_euclid(cols);
+                r = r.rem_euclid(rows);
+            } else if f < 0 || r < 0 || f >= cols || r >= rows {
+                break;
+            }
+            if (f, r) == a || blockers.contains(&(f, r)) {
+                break;
+            }
+            if (f, r) == b {
+                return true;
+            }
+            if !slides {
+                break;
+            }
+        }
+    }
+    false
+}
+
+/// The fewest pieces of `kind` on the free squares (neither hole nor blocker) that
+/// cover every free square, and their number, by trying every set.
+fn terrain_oracle(case: &TerrainCase) -> Option<(u32, u64)> {
+    let &(rows, cols, kind, ref holes, ref blockers, torus, independent, total) = case;
+    let free: Vec<Sq> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |f| (f, r)))
+        .filter(|s| !holes.contains(s) && !blockers.contains(s))
+        .collect();
+    let hits = |a: Sq, b: Sq| terrain_attacks(kind, rows, cols, blockers, torus, a, b);
+    let mut best: Option<(u32, u64)> = None;
+    for mask in 0u32..1 << free.len() {
+        let set: Vec<Sq> = (0..free.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| free[i])
+            .collect();
+        let size = set.len() as u32;
+        if best.is_some_and(|(b, _)| size > b) {
+            continue;
+        }
+        if independent
+            && set
+                .iter()
+                .enumerate()
+                .any(|(i, &a)| set[..i].iter().any(|&b| hits(a, b) || hits(b, a)))
+        {
+            continue;
+        }
+        let covered = free
+            .iter()
+            .all(|&s| set.iter().any(|&p| (!total && p == s) || hits(p, s)));
+        if covered {
+            best = match best {
+                Some((b, n)) if b == size => Some((b, n + 1)),
+                _ => Some((size, 1)),
+            };
+        }
+    }
+    best
+}
+
+type TerrainCase = (i64, i64, char, Vec<Sq>, Vec<Sq>, bool, bool, bool);
+
+/// A random small board with holes, blockers and maybe the torus, and a covering kind.
+fn terrain_cover() -> impl Strategy<Value = TerrainCase> {
+    (
+        1i64..=4,
+        1i64..=4,
+        0usize..5,
+        prop::collection::vec(0i64..16, 0..3),
+        prop::collection::vec(0i64..16, 0..3),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(rows, cols, k, holes, blockers, torus, independent, total)| {
+                let n = rows * cols;
+                let sq = |i: i64| ((i % n) % cols, (i % n) / cols);
+                let mut holes: Vec<Sq> = holes.into_iter().map(sq).collect();
+                holes.sort();
+                holes.dedup();
+                let mut blockers: Vec<Sq> = blockers
+                    .into_iter()
+                    .map(sq)
+                    .filter(|s| !holes.contains(s))
+                    .collect();
+                blockers.sort();
+                blockers.dedup();
+                let kind = ['K', 'N', 'B', 'R', 'Q'][k];
+                (rows, cols, kind, holes, blockers, torus, independent, total)
+            },
+        )
+}
+
+fn covered_on(case: &TerrainCase) -> Result<Option<(u32, u64)>, Error> {
+    let (rows, cols, kind, holes, blockers, torus, independent, total) = case;
+    let board = Board::new(*rows as u32, *cols as u32).unwrap();
+    let at = |s: &Sq| Square::new(s.0 as u32, s.1 as u32);
+    let terrain = queens::terrain::Terrain::new(&board)
+        .with_torus(*torus)
+        .with_holes(holes.iter().map(at))?
+        .with_blockers(blockers.iter().map(at))?;
+    let found = queens::cover::cover_on(
+        board,
+        &terrain,
+        &[],
+        &Placement::default(),
+        &catalog().get(*kind).unwrap(),
+        &options(*independent, *total),
+        EngineChoice::Auto,
+        &Settings::default(),
+    )?;
+    Ok(found.map(|c| {
+        // The example stands on free squares only and is a covering of the minimum size.
+        assert!(c.example.pieces().iter().all(|p| terrain.is_free(p.square)));
+        assert_eq!(c.example.len() as u32, c.min);
+        (c.min, u64::try_from(c.count.expect("counted")).unwrap())
+    }))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn coverings_with_holes_blockers_and_the_torus_match_the_oracle(case in terrain_cover()) {
+        let want = terrain_oracle(&case);
+        prop_assert_eq!(covered_on(&case).unwrap(), want, "{:?}", case);
+    }
+}
+
+#[test]
+fn coverings_on_terrain_match_the_oracle_on_every_hole_of_a_board() {
+    // Each single hole, then each single blocker, of the 4x4 board, for every kind, on
+    // the plane and on the torus: the symmetries the search uses must keep the terrain.
+    for kind in ['K', 'N', 'B', 'R', 'Q'] {
+        for i in 0..16 {
+            let s = (i % 4, i / 4);
+            for torus in [false, true] {
+                for (holes, blockers) in [(vec![s], vec![]), (vec![], vec![s])] {
+                    let case: TerrainCase = (4, 4, kind, holes, blockers, torus, false, false);
+                    let want = terrain_oracle(&case);
+                    assert_eq!(covered_on(&case).unwrap(), want, "{case:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn cli_covers_boards_with_holes_blockers_and_the_torus() {
+    let run = |args: &[&str]| {
+        let o = common::queens(args);
+        (exit(&o), String::from_utf8_lossy(&o.stdout).into_owned())
+    };
+    // Lines pass over holes; blockers stop them, and the torus wraps them.
+    let want = terrain_oracle(&(4, 4, 'Q', vec![(1, 1)], vec![], false, false, false)).unwrap();
+    assert_eq!(
+        run(&["cover", "4", "--kind", "Q", "--holes", "b2"]),
+        (0, format!("{} {}\n", want.0, want.1))
+    );
+    let want =
+        terrain_oracle(&(4, 4, 'R', vec![], vec![(1, 1), (2, 2)], true, false, false)).unwrap();
+    assert_eq!(
+        run(&[
+            "cover",
+            "4",
+            "--kind",
+            "R",
+            "--blockers",
+            "b2,c3",
+            "--torus"
+        ]),
+        (0, format!("{} {}\n", want.0, want.1))
+    );
+    let (code, out) = run(&["solve", "--cover", "--kind", "Q", "5", "--blockers", "c3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains('o') && out.matches('Q').count() == 3, "{out}");
+    let o = common::queens(&[
+        "cover", "3", "--kind", "Q", "--fixed", "Qb2", "--holes", "b2",
+    ]);
+    assert_eq!(exit(&o), 2);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("fixed piece Qb2 stands on a hole"));
+}

@@ -23,6 +23,11 @@
 //! searched from one square of its orbit: about an eighth of the search on a square
 //! board.
 //!
+//! On a terrain ([`cover_on`]) pieces attack as [`Terrain::attacks`] says (lines stop at
+//! blockers, wrap on the torus, pass over holes); holes and blockers hold no piece and
+//! need no covering: the squares to cover and to stand on are the free ones. The
+//! symmetries used are those that keep the terrain.
+//!
 //! `independent` forbids, after each placement, every square in conflict with it (both
 //! ways, as validity is defined); `total` drops a piece's own square from what it
 //! covers, so occupied squares must be attacked too.
@@ -78,6 +83,7 @@ use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::{Piece, PieceCount, Placement, Problem};
 use crate::symmetry::symmetries;
+use crate::terrain::Terrain;
 
 /// The largest board the covering search takes (the width of its bitboards).
 pub const MAX_SQUARES: u64 = 4096;
@@ -133,7 +139,50 @@ pub fn cover(
     choice: EngineChoice,
     settings: &Settings,
 ) -> Result<Option<Cover>, Error> {
+    let terrain = Terrain::new(&board);
+    cover_on(
+        board, &terrain, base, fixed, kind, options, choice, settings,
+    )
+}
+
+/// [`cover`] on a board with a terrain: holes and blockers hold no piece and need no
+/// covering, lines stop at blockers and wrap on the torus. Regions are refused: they
+/// ask for a number of pieces per region, which a covering does not have.
+///
+/// ```
+/// use queens::{Board, EngineChoice, PieceKind, Placement, Settings};
+/// use queens::cover::{cover_on, CoverOptions};
+/// use queens::terrain::Terrain;
+/// let board = Board::square(4).unwrap();
+/// // Two queens cover the 4x4 torus, in 72 ways (12 on the plane).
+/// let t = Terrain::new(&board).with_torus(true);
+/// let c = cover_on(board, &t, &[], &Placement::default(), &PieceKind::queen(),
+///     &CoverOptions::default(), EngineChoice::Auto, &Settings::default()).unwrap().unwrap();
+/// assert_eq!((c.min, c.count), (2, Some(72u32.into())));
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn cover_on(
+    board: Board,
+    terrain: &Terrain,
+    base: &[PieceCount],
+    fixed: &Placement,
+    kind: &PieceKind,
+    options: &CoverOptions,
+    choice: EngineChoice,
+    settings: &Settings,
+) -> Result<Option<Cover>, Error> {
     let ctl = Control::start(settings)?;
+    if !terrain.fits(&board) {
+        return Err(Error::BadTerrain(format!(
+            "the terrain was made for another board than {board}"
+        )));
+    }
+    if terrain.regions().is_some() {
+        return Err(Error::BadTerrain(
+            "a covering takes no regions: they set how many pieces each region holds, and a covering has no set number"
+                .into(),
+        ));
+    }
     if board.squares() > MAX_SQUARES {
         return Err(Error::ResourceLimit {
             what: "board".into(),
@@ -156,9 +205,23 @@ pub fn cover(
         .iter()
         .cloned()
         .partition(|p| p.kind == *kind);
-    let given = Problem::new(board, base.to_vec(), Placement::new(others))?;
+    for f in &forced {
+        if !terrain.is_free(f.square) {
+            let what = if terrain.is_hole(f.square) {
+                "a hole"
+            } else {
+                "a blocker"
+            };
+            return Err(Error::BadTerrain(format!(
+                "fixed piece {f} stands on {what}"
+            )));
+        }
+    }
+    let given = Problem::new(board, base.to_vec(), Placement::new(others))?
+        .with_terrain(terrain.clone())?;
     let job = Job {
         board: &board,
+        terrain,
         given: &given,
         forced: &forced,
         kind,
@@ -195,6 +258,7 @@ pub fn cover(
 /// One call of [`cover`], its inputs checked.
 struct Job<'a> {
     board: &'a Board,
+    terrain: &'a Terrain,
     given: &'a Problem,
     forced: &'a [Piece],
     kind: &'a PieceKind,
@@ -207,7 +271,7 @@ struct Job<'a> {
 impl Job<'_> {
     /// Covers each placement of the given pieces in turn.
     fn run<const W: usize>(&self, tally: &mut Tally) -> Result<(), Error> {
-        let geo = Geometry::<W>::new(self.board, self.kind, self.options.total);
+        let geo = Geometry::<W>::new(self.board, self.terrain, self.kind, self.options.total);
         if self.given.total_pieces() == 0 {
             return self.one(&geo, self.forced, tally);
         }
@@ -245,15 +309,14 @@ impl Job<'_> {
         tally: &mut Tally,
     ) -> Result<(), Error> {
         let (board, kind, options) = (self.board, self.kind, self.options);
-        let n = board.squares() as usize;
         let mut root = Node {
-            uncovered: Bitboard::first(n),
-            allowed: Bitboard::first(n),
+            uncovered: geo.free,
+            allowed: geo.free,
             placed: Vec::new(),
         };
         for p in pieces.iter().filter(|p| p.kind != *kind) {
             let g = board.index(p.square);
-            let mut covered = attacks_from::<W>(board, &p.kind, p.square);
+            let mut covered = attacks_from::<W>(board, self.terrain, &p.kind, p.square);
             if !options.total {
                 covered.insert(g);
             }
@@ -352,7 +415,9 @@ impl Job<'_> {
                 count: 1,
             });
         }
-        let group = match Problem::new(*board, spec, placement) {
+        let problem = Problem::new(*board, spec, placement)
+            .and_then(|p| p.with_terrain(self.terrain.clone()));
+        let group = match problem {
             Ok(problem) => symmetries(&problem),
             Err(_) => return whole,
         };
@@ -470,12 +535,31 @@ struct Geometry<const W: usize> {
     conflict: Vec<Bitboard<W>>,
     /// The largest `cover[t]`.
     widest: u32,
+    /// The squares a piece may stand on, which are the squares to cover: all but holes
+    /// and blockers.
+    free: Bitboard<W>,
 }
 
 impl<const W: usize> Geometry<W> {
-    fn new(board: &Board, kind: &PieceKind, total: bool) -> Geometry<W> {
+    fn new(board: &Board, terrain: &Terrain, kind: &PieceKind, total: bool) -> Geometry<W> {
         let n = board.squares() as usize;
-        let attacks = attack_sets::<W>(board, kind);
+        let mut free = Bitboard::<W>::EMPTY;
+        for t in 0..n {
+            if terrain.is_free(board.square_at(t)) {
+                free.insert(t);
+            }
+        }
+        // No piece stands on a hole or a blocker, and neither needs covering: both
+        // drop out of every table.
+        let attacks: Vec<Bitboard<W>> = (0..n)
+            .map(|t| {
+                if free.contains(t) {
+                    attacks_from::<W>(board, terrain, kind, board.square_at(t)).and(&free)
+                } else {
+                    Bitboard::EMPTY
+                }
+            })
+            .collect();
         let mut reverse = vec![Bitboard::<W>::EMPTY; n];
         for (t, a) in attacks.iter().enumerate() {
             let mut a = *a;
@@ -488,7 +572,7 @@ impl<const W: usize> Geometry<W> {
                 .enumerate()
                 .map(|(t, s)| {
                     let mut s = *s;
-                    if !total {
+                    if !total && free.contains(t) {
                         s.insert(t);
                     }
                     s
@@ -510,21 +594,20 @@ impl<const W: usize> Geometry<W> {
             coverers,
             conflict,
             widest,
+            free,
         }
     }
 }
 
-/// What a piece of `kind` attacks from each square.
-fn attack_sets<const W: usize>(board: &Board, kind: &PieceKind) -> Vec<Bitboard<W>> {
-    (0..board.squares() as usize)
-        .map(|t| attacks_from(board, kind, board.square_at(t)))
-        .collect()
-}
-
-/// What a piece of `kind` on `from` attacks.
-fn attacks_from<const W: usize>(board: &Board, kind: &PieceKind, from: Square) -> Bitboard<W> {
+/// What a piece of `kind` on `from` attacks on the terrain.
+fn attacks_from<const W: usize>(
+    board: &Board,
+    terrain: &Terrain,
+    kind: &PieceKind,
+    from: Square,
+) -> Bitboard<W> {
     let mut a = Bitboard::<W>::EMPTY;
-    for s in kind.attacks(board, from) {
+    for s in terrain.attacks(board, kind, from) {
         a.insert(board.index(s));
     }
     a
