@@ -23,6 +23,7 @@ use queens::{Board, Error, Piece, PieceKind, Settings};
 
 use crate::args;
 use crate::blocking::{self, Mode};
+use crate::convert::{CrossedName, PlacedName, Squares, squares_on};
 use crate::errors;
 use crate::placement::{Cells, Placement};
 use crate::problem::to_int;
@@ -203,12 +204,12 @@ impl Puzzle {
     fn position(
         &self,
         py: Python<'_>,
-        placed: Option<&Bound<'_, PyAny>>,
-        crossed: Option<&Bound<'_, PyAny>>,
+        placed: Option<&Squares<PlacedName>>,
+        crossed: Option<&Squares<CrossedName>>,
     ) -> PyResult<State> {
         let board = Board::square(self.puzzle.side() as u32).map_err(|e| errors::to_py(py, e))?;
-        let placed = args::squares(py, placed, &board, "placed")?;
-        let crossed = args::squares(py, crossed, &board, "crossed")?;
+        let placed = squares_on(py, placed, &board)?;
+        let crossed = squares_on(py, crossed, &board)?;
         State::with(&self.puzzle, &placed, &crossed).map_err(|e| errors::to_py(py, e))
     }
 
@@ -307,11 +308,11 @@ impl Puzzle {
     fn hint(
         &self,
         py: Python<'_>,
-        placed: Option<&Bound<'_, PyAny>>,
-        crossed: Option<&Bound<'_, PyAny>>,
+        placed: Option<Squares<PlacedName>>,
+        crossed: Option<Squares<CrossedName>>,
         budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Step> {
-        let state = self.position(py, placed, crossed)?;
+        let state = self.position(py, placed.as_ref(), crossed.as_ref())?;
         self.settings_run(py, budget, true, move |p, settings| {
             let state = &state;
             let d = Deducer::new(p);
