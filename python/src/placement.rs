@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PySlice, PyTuple};
 use queens::perm::{EMPTY, Perm};
-use queens::{Board, PieceKind, Square, render};
+use queens::{Board, Square, render};
 
 use crate::convert::{BoardArg, Define, PlacementArg, PlacementName};
 use crate::errors;
@@ -308,9 +308,7 @@ impl Placement {
         match &self.cells {
             Cells::Perm(p) if full => p.to_text(),
             Cells::Pieces(p) if full => match Perm::from_placement(&self.board, p) {
-                Some(perm) if p.pieces().iter().all(|x| x.kind == PieceKind::queen()) => {
-                    perm.to_text()
-                }
+                Some(perm) if p.pieces().iter().all(|x| x.kind.letter() == 'Q') => perm.to_text(),
                 _ => format!("{p}\n"),
             },
             _ => format!("{}\n", self.coords()),
@@ -360,7 +358,7 @@ impl Placement {
                 .map(|&r| if r == EMPTY { 0 } else { r + 1 })
                 .collect()),
             Cells::Pieces(p) => {
-                if let Some(other) = p.pieces().iter().find(|x| x.kind != PieceKind::queen()) {
+                if let Some(other) = p.pieces().iter().find(|x| x.kind.letter() != 'Q') {
                     return Err(errors::input(
                         py,
                         format!("perm() lists queens only, and this placement has {other}"),

@@ -4,6 +4,8 @@
 //! ([`crate::convert`]): text forms through the library's parsers (the command line's
 //! sentences), ints, tuples, mappings and lists item by item, a `Placement` as it is.
 
+use std::sync::Arc;
+
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
@@ -42,7 +44,8 @@ pub fn to_int(py: Python<'_>, n: BigUint) -> PyResult<Py<PyAny>> {
 /// A board, the pieces to place and the pieces fixed in advance, checked.
 #[pyclass(module = "queens._queens", name = "NativeProblem", frozen)]
 pub struct NativeProblem {
-    problem: Problem,
+    /// Shared with the jobs it runs (a count on the calling thread clones no vectors).
+    problem: Arc<Problem>,
     catalog: Catalog,
 }
 
@@ -77,10 +80,7 @@ impl NativeProblem {
         regions: Option<&Bound<'_, PyAny>>,
         per_region: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let catalog = match define {
-            Some(d) => d.catalog(py)?,
-            None => Catalog::standard(),
-        };
+        let catalog = define.unwrap_or_default().catalog(py)?;
         let terrain = TerrainArgs {
             holes,
             blockers,
@@ -96,7 +96,10 @@ impl NativeProblem {
             &catalog,
             &terrain,
         )?;
-        Ok(NativeProblem { problem, catalog })
+        Ok(NativeProblem {
+            problem: Arc::new(problem),
+            catalog,
+        })
     }
 
     /// The holes, in square order.
@@ -189,7 +192,7 @@ impl NativeProblem {
     ) -> PyResult<Py<PyAny>> {
         let (choice, threads, unique) = (engine.0, threads.0, unique.0);
         let time_budget = convert::budget(budget);
-        let problem = self.problem.clone();
+        let problem = Arc::clone(&self.problem);
         let mode = if self.quick_count() && time_budget.is_none() {
             Mode::Inline
         } else {
@@ -247,7 +250,7 @@ impl NativeProblem {
         let compact = queens_only
             && fills_files(&board, self.problem.total_pieces())
             && (random || board.cols() > DRAWN);
-        let problem = self.problem.clone();
+        let problem = Arc::clone(&self.problem);
         // A first solution of plain N-queens on a drawn board comes at once.
         let mode = if self.problem.is_plain_queens() && !random && board.cols() <= DRAWN {
             Mode::Inline
@@ -293,7 +296,7 @@ impl NativeProblem {
             },
         )
         .map_err(|e| errors::to_py(py, e))?;
-        Solutions::start(py, self.problem.clone(), choice, threads, limit, unique)
+        Solutions::start(py, (*self.problem).clone(), choice, threads, limit, unique)
     }
 
     /// Refuses now what a count split into `parts` would refuse on every worker: no
@@ -324,7 +327,7 @@ impl NativeProblem {
     /// The problem as a model for another solver: `dimacs`, `minizinc` or `xcsp3`.
     fn export(&self, py: Python<'_>, to: &str) -> PyResult<String> {
         let format: Format = to.parse().map_err(|e| errors::to_py(py, e))?;
-        let problem = self.problem.clone();
+        let problem = Arc::clone(&self.problem);
         blocking::run(py, Mode::Worker, move |_| export(&problem, format))
     }
 

@@ -137,10 +137,12 @@ fn mode(p: &LibPuzzle) -> Mode {
 fn placement(p: &LibPuzzle, cells: &[usize]) -> Placement {
     let n = p.side() as u32;
     let board = Board::square(n).expect("a puzzle's side is a board");
+    // One kind shared by every star (building a kind allocates its moves).
+    let queen = PieceKind::queen();
     let pieces = cells
         .iter()
         .map(|&i| Piece {
-            kind: PieceKind::queen(),
+            kind: queen.clone(),
             square: p.square(i),
         })
         .collect();

@@ -50,7 +50,7 @@ pub fn build(
     let pieces = match pieces {
         Some(p) => p.resolve(py, catalog)?,
         None => vec![PieceCount {
-            kind: PieceKind::queen(),
+            kind: catalog.get('Q').map_err(err)?,
             count: board.rows().min(board.cols()),
         }],
     };
