@@ -14,7 +14,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyType;
-use queens::puzzle::explain::{End, explain};
+use queens::puzzle::explain::{End, explain_cancellable};
 use queens::puzzle::generate::{Request, generate};
 use queens::puzzle::rules::{Deducer, Level, Step as LibStep};
 use queens::puzzle::{Puzzle as LibPuzzle, State};
@@ -347,8 +347,9 @@ impl Puzzle {
     /// the chain does not end solved, its last step says how it ended (`stuck` or
     /// `contradiction`).
     fn explain(&self, py: Python<'_>) -> PyResult<Vec<Step>> {
-        self.settings_run(py, None, false, |p, _| {
-            let e = explain(p, &State::new(p), Level::Expert);
+        self.settings_run(py, None, false, |p, settings| {
+            // Stops on Ctrl-C between steps (a big puzzle's chain runs for seconds).
+            let e = explain_cancellable(p, &State::new(p), Level::Expert, settings)?;
             let mut steps: Vec<Step> = e.steps.iter().map(Step::of).collect();
             match e.end {
                 End::Solved => {}
