@@ -1437,3 +1437,22 @@ fn fewlines_stops_soon_after_the_time_budget_on_a_large_board() {
     );
     assert!(took < 1.0, "a 0.2 s budget ended after {took:.2} s");
 }
+
+/// Ctrl-C during `Puzzle.explain()` (Python) left the rule chain running to its end:
+/// the chain never looked at the cancel flag. `explain_cancellable` looks before each
+/// step.
+#[test]
+fn puzzle_explanation_stops_when_cancelled() {
+    use queens::puzzle::explain::explain_cancellable;
+    use queens::puzzle::rules::Level;
+    use queens::puzzle::{Puzzle, State};
+    use std::sync::atomic::AtomicBool;
+    let p = Puzzle::parse("abbb\ncccb\ncddd\ncddd\n", 1).unwrap();
+    let stop = AtomicBool::new(true);
+    let settings = queens::Settings {
+        cancel: Some(&stop),
+        ..queens::Settings::default()
+    };
+    let got = explain_cancellable(&p, &State::new(&p), Level::Expert, &settings);
+    assert!(matches!(got, Err(queens::Error::Interrupted)), "{got:?}");
+}

@@ -35,7 +35,6 @@ Errors are :class:`QueensError`; bad input is an :class:`InputError` (also a
 
 from __future__ import annotations
 
-import operator
 import os
 from collections.abc import Iterable, Mapping
 from collections.abc import Sequence as _SequenceABC
@@ -98,113 +97,7 @@ SquaresLike = Union[str, Iterable[str]]
 RegionsLike = Union[str, Sequence[str], Puzzle]
 
 
-# --- argument forms -> the command line's texts (the Rust core parses those) ---
-
-
-def _board(board: Any) -> str:
-    if isinstance(board, bool):
-        raise InputError(f"bad board {board!r}: give a size such as 8, '5x7' or (5, 7)")
-    if isinstance(board, int):
-        return str(board)
-    if isinstance(board, str):
-        return board
-    if (
-        isinstance(board, tuple)
-        and len(board) == 2
-        and all(isinstance(x, int) and not isinstance(x, bool) for x in board)
-    ):
-        return f"{board[0]}x{board[1]}"
-    raise InputError(f"bad board {board!r}: give a size such as 8, '5x7' or (5, 7)")
-
-
-def _pieces(pieces: Any) -> Optional[str]:
-    if pieces is None or isinstance(pieces, str):
-        return pieces
-    if isinstance(pieces, Mapping):
-        items = []
-        for kind, n in pieces.items():
-            if not isinstance(kind, str) or not isinstance(n, int) or isinstance(n, bool):
-                raise InputError(
-                    f"bad pieces entry {kind!r}: {n!r}: give a piece letter and a count such as 'N': 2"
-                )
-            if n < 0:
-                raise InputError(f"bad pieces entry {kind!r}: {n}: a count cannot be negative")
-            items.append(f"{n}{kind}")
-        return ",".join(items)
-    raise InputError(
-        f"bad pieces {pieces!r}: give a spec such as '2N,B' or a dict such as {{'N': 2, 'B': 1}}"
-    )
-
-
-def _placement(placement: Any, what: str = "placement") -> Optional[str]:
-    if placement is None or isinstance(placement, str):
-        return placement
-    if isinstance(placement, Placement):
-        return placement.coords()
-    if isinstance(placement, Iterable):
-        placement = list(placement)
-        ranks = [_rank(x) for x in placement]
-        if all(r is not None for r in ranks):
-            return "[" + ",".join(str(r) for r in ranks) + "]"
-        tokens = []
-        for item in placement:
-            if (
-                isinstance(item, (tuple, list))
-                and len(item) == 2
-                and isinstance(item[0], str)
-                and isinstance(item[1], str)
-            ):
-                tokens.append(item[0] + item[1])
-            else:
-                raise InputError(
-                    f"bad {what} item {item!r}: give (kind, square) pairs such as ('Q', 'a1'), or a rank list of ints"
-                )
-        return ",".join(tokens)
-    raise InputError(
-        f"bad {what} {placement!r}: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list"
-    )
-
-
-def _fixed(fixed: Any) -> Any:
-    """``fixed=`` for the core: a :class:`Placement` as it is (no text round trip),
-    anything else as the command line's text."""
-    if isinstance(fixed, Placement):
-        return fixed
-    return _placement(fixed, "fixed")
-
-
-def _terrain(holes: Any, blockers: Any, torus: Any, regions: Any, per_region: Any) -> Tuple[Any, ...]:
-    """The terrain keywords for the core, which reads and checks them."""
-    return (holes, blockers, _flag(torus, "torus"), regions, per_region)
-
-
-def _rank(x: Any) -> Optional[int]:
-    """``x`` as a rank number (ints, numpy ints), or None when it is not one."""
-    if isinstance(x, (bool, str, tuple, list)):
-        return None
-    try:
-        return operator.index(x)
-    except TypeError:
-        return None
-
-
-def _define(define: Any) -> List[str]:
-    if define is None:
-        return []
-    if isinstance(define, Mapping):
-        out = []
-        for letter, betza in define.items():
-            if not isinstance(letter, str) or not isinstance(betza, str):
-                raise InputError(
-                    f"bad define entry {letter!r}: {betza!r}: give a letter and a Betza string such as 'C': 'RN'"
-                )
-            out.append(f"{letter}={betza}")
-        return out
-    if isinstance(define, str):
-        return [define]
-    if isinstance(define, (list, tuple)) and all(isinstance(d, str) for d in define):
-        return list(define)
-    raise InputError(f"bad define {define!r}: give a dict such as {{'C': 'RN'}}")
+# --- settings checked here for queens.dask (the native module reads every argument) ---
 
 
 def _whole(value: Any, name: str, example: str, below: int = 2**64) -> int:
@@ -217,29 +110,6 @@ def _whole(value: Any, name: str, example: str, below: int = 2**64) -> int:
 
 def _threads(threads: Any) -> int:
     return _whole(threads, "threads", "4 (0 uses every core)", 2**63)
-
-
-def _engine(engine: Any) -> str:
-    if not isinstance(engine, str):
-        raise InputError(f"bad engine {engine!r}: give an engine name such as 'auto' (see queens.engines())")
-    return engine
-
-
-def _budget(budget: Any) -> Optional[float]:
-    if budget is None:
-        return None
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
-        raise InputError(f"bad budget {budget!r}: give a number of seconds such as 2.5")
-    try:
-        return float(budget)
-    except OverflowError:
-        return float("inf")  # the core reads a huge budget as none
-
-
-def _flag(value: Any, name: str) -> bool:
-    if not isinstance(value, (bool, int)):
-        raise InputError(f"bad {name} {value!r}: give True or False")
-    return bool(value)
 
 
 # --- answers ---
@@ -270,7 +140,7 @@ class Problem:
     True
     """
 
-    __slots__ = ("_native", "_define")
+    __slots__ = ("_native",)
 
     def __init__(
         self,
@@ -285,14 +155,7 @@ class Problem:
         regions: Optional[RegionsLike] = None,
         per_region: Optional[int] = None,
     ) -> None:
-        self._define = _define(define)
-        self._native = _queens.NativeProblem(
-            None if board is None else _board(board),
-            _pieces(pieces),
-            _fixed(fixed),
-            self._define,
-            *_terrain(holes, blockers, torus, regions, per_region),
-        )
+        self._native = _queens.NativeProblem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)
 
     @property
     def board(self) -> Tuple[int, int]:
@@ -366,7 +229,7 @@ class Problem:
         """The exact number of solutions; ``unique=True`` counts them up to the board's
         rotations and reflections. ``threads=0`` uses every core; ``budget`` is a time
         limit in seconds (:class:`BudgetError` when it runs out)."""
-        return self._native.count(_flag(unique, "unique"), _engine(engine), _threads(threads), _budget(budget))
+        return self._native.count(unique, engine, threads, budget)
 
     def solve(
         self,
@@ -379,9 +242,7 @@ class Problem:
     ) -> Optional[Placement]:
         """One solution, or ``None`` when there is none. ``random=True`` draws a random
         one by local search (queens only), reproducible with ``seed``."""
-        if seed is not None:
-            seed = _whole(seed, "seed", "7")
-        return self._native.solve(_engine(engine), _flag(random, "random"), seed, _budget(budget), _threads(threads))
+        return self._native.solve(engine, random, seed, budget, threads)
 
     def solutions(
         self, *, limit: Optional[int] = None, engine: str = "auto", threads: int = 0, unique: bool = False
@@ -390,14 +251,12 @@ class Problem:
         leaving the loop stops the search. ``unique=True`` gives one placement per
         class of solutions that the board's rotations and reflections map onto each
         other (the command line's ``all --unique``)."""
-        if limit is not None:
-            limit = _whole(limit, "limit", "10")
-        return self._native.solutions(limit, _engine(engine), _threads(threads), _flag(unique, "unique"))
+        return self._native.solutions(limit, engine, threads, unique)
 
     def verify(self, placement: PlacementLike, *, partial: bool = False) -> Verdict:
         """Whether ``placement`` is a solution of this problem's board and pieces (fixed
         pieces are not required)."""
-        return _verdict(self._native, placement, True, partial)
+        return self._native.verify(placement, True, partial)
 
     def export(self, to: str = "dimacs") -> str:
         """This problem as a model for another solver: ``"dimacs"`` (CNF),
@@ -405,15 +264,6 @@ class Problem:
         if not isinstance(to, str):
             raise InputError(f"bad format {to!r}: the formats are dimacs, minizinc, xcsp3")
         return self._native.export(to)
-
-
-def _verdict(native: _queens.NativeProblem, placement: Any, check_spec: bool, partial: bool) -> Verdict:
-    if isinstance(placement, Placement):
-        return native.verify_placement(placement, check_spec, _flag(partial, "partial"))
-    text = _placement(placement)
-    if text is None:
-        raise InputError("bad placement None: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list")
-    return native.verify(text, check_spec, _flag(partial, "partial"))
 
 
 def count(
@@ -447,10 +297,8 @@ def count(
     >>> count(regions=["aabb", "aabb", "ccdd", "ccdd"])  # one queen per region too
     2
     """
-    return Problem(
-        board, pieces, fixed=fixed, define=define, holes=holes, blockers=blockers, torus=torus, regions=regions, per_region=per_region
-    ).count(
-        unique=unique, engine=engine, threads=threads, budget=budget
+    return _queens.NativeProblem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region).count(
+        unique, engine, threads, budget
     )
 
 
@@ -483,10 +331,8 @@ def solve(
     >>> len(solve(1_000_000).perm())
     1000000
     """
-    return Problem(
-        board, pieces, fixed=fixed, define=define, holes=holes, blockers=blockers, torus=torus, regions=regions, per_region=per_region
-    ).solve(
-        engine=engine, random=random, seed=seed, budget=budget, threads=threads
+    return _queens.NativeProblem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region).solve(
+        engine, random, seed, budget, threads
     )
 
 
@@ -518,9 +364,9 @@ def solutions(
     >>> len(list(solutions(8, unique=True)))  # one per class under the board's symmetries
     12
     """
-    return Problem(
-        board, pieces, fixed=fixed, define=define, holes=holes, blockers=blockers, torus=torus, regions=regions, per_region=per_region
-    ).solutions(limit=limit, engine=engine, threads=threads, unique=unique)
+    return _queens.NativeProblem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region).solutions(
+        limit, engine, threads, unique
+    )
 
 
 def verify(
@@ -555,15 +401,9 @@ def verify(
     invalid: 1 problem
       Qa1 stands on a hole
     """
-    native = _queens.NativeProblem(
-        None if board is None else _board(board),
-        # Without pieces= the problem's spec is not checked: any pieces that fit.
-        None if pieces is None else _pieces(pieces),
-        None,
-        _define(define),
-        *_terrain(holes, blockers, torus, regions, per_region),
-    )
-    return _verdict(native, placement, pieces is not None, partial)
+    # Without pieces= the problem's spec is not checked: any pieces that fit.
+    native = _queens.NativeProblem(board, pieces, None, define, holes, blockers, torus, regions, per_region)
+    return native.verify(placement, pieces is not None, partial)
 
 
 def max_pieces(
@@ -593,18 +433,8 @@ def max_pieces(
     >>> max_pieces(4, "Q", blockers="b2,c3")  # blockers part the lines
     (4, 2)
     """
-    if not isinstance(kind, str):
-        raise InputError(f"bad piece kind {kind!r}: give one piece letter such as 'Q' or 'N'")
     return _queens.max_pieces(
-        None if board is None else _board(board),
-        kind,
-        _pieces(pieces),
-        _fixed(fixed),
-        _define(define),
-        _engine(engine),
-        _threads(threads),
-        _budget(budget),
-        *_terrain(holes, blockers, torus, regions, per_region),
+        board, kind, pieces, fixed, define, engine, threads, budget, holes, blockers, torus, regions, per_region
     )
 
 
@@ -668,16 +498,20 @@ def count_part(
     True
     """
     return _queens.count_part(
-        None if board is None else _board(board),
-        _pieces(pieces),
-        _fixed(fixed),
-        _define(define),
-        _whole(part, "part", "1", 2**32),
-        _whole(parts, "parts", "8", 2**32),
-        _engine(engine),
-        _threads(threads),
+        board,
+        pieces,
+        fixed,
+        define,
+        part,
+        parts,
+        engine,
+        threads,
         None if checkpoint is None else _path(checkpoint),
-        *_terrain(holes, blockers, torus, regions, per_region),
+        holes,
+        blockers,
+        torus,
+        regions,
+        per_region,
     )
 
 
@@ -747,21 +581,8 @@ def cover(
     >>> print(cover(8, "K", total=True))
     12 ...
     """
-    if not isinstance(kind, str):
-        raise InputError(f"bad piece kind {kind!r}: give one piece letter such as 'Q' or 'N'")
     return _queens.cover(
-        _board(board),
-        kind,
-        _flag(independent, "independent"),
-        _flag(total, "total"),
-        _pieces(pieces),
-        _fixed(fixed),
-        _define(define),
-        _engine(engine),
-        _threads(threads),
-        _budget(budget),
-        holes,
-        blockers,
+        board, kind, independent, total, pieces, fixed, define, engine, threads, budget, holes, blockers
     )
 
 
@@ -789,13 +610,7 @@ def engine_report(
     >>> ex.jobs[0].accepted, ex.jobs[0].why is not None
     (False, True)
     """
-    return _queens.engine_report(
-        None if board is None else _board(board),
-        _pieces(pieces),
-        _fixed(fixed),
-        _define(define),
-        *_terrain(holes, blockers, torus, regions, per_region),
-    )
+    return _queens.engine_report(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)
 
 
 def completion_instance(n: int, *, seed: int = 0) -> Placement:
@@ -809,7 +624,7 @@ def completion_instance(n: int, *, seed: int = 0) -> Placement:
     >>> len(solve(20, fixed=inst) or []) in (0, 20)
     True
     """
-    return _queens.completion_instance(_board(n), _whole(seed, "seed", "7"))
+    return _queens.completion_instance(n, seed)
 
 
 def decode(
@@ -835,11 +650,4 @@ def decode(
         raise InputError(f"bad model {model!r}: give the solver's output as text")
     if cnf is not None and not isinstance(cnf, str):
         raise InputError(f"bad cnf {cnf!r}: give the DIMACS text that export wrote")
-    return _queens.decode(
-        model,
-        None if board is None else _board(board),
-        None if pieces is None else _pieces(pieces),
-        _placement(fixed, "fixed"),
-        [] if define is None else _define(define),
-        cnf,
-    )
+    return _queens.decode(model, board, pieces, fixed, define, cnf)

@@ -12,6 +12,14 @@ from __future__ import annotations
 class QueensError(Exception):
     """The base of every error ``queens`` raises."""
 
+    def add_note(self, note: str, /) -> None:
+        # PyO3 adds "while processing 'ARG'" to an error raised while it reads an
+        # argument; the package's sentences name the argument already ("bad board
+        # '0x8': ..."), so that note would only repeat it under the message.
+        if note.startswith("while processing '"):
+            return
+        super().add_note(note)
+
 
 class InputError(QueensError, ValueError):
     """An argument that cannot be used: the message names the bad part."""

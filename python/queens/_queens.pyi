@@ -1,12 +1,17 @@
 """Type stubs of the native module ``queens._queens`` (written by hand; keep in step
 with python/src/*.rs). Users call the API in ``queens/__init__.py``."""
 
-from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union, overload
+from typing import Any, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, overload
 
 from typing_extensions import final
 
 from . import Conflict
 
+# The argument forms the native module reads (python/src/convert.rs).
+_BoardIn = Union[int, str, Tuple[int, int]]
+_PiecesIn = Union[str, Mapping[str, int]]
+_PlacementIn = Union[str, "Placement", Sequence[int], Sequence[Tuple[str, str]]]
+_DefineIn = Union[Mapping[str, str], Sequence[str], str]
 _SquaresIn = Union[str, Iterable[str]]
 _RegionsIn = Union[str, Iterable[str], "Puzzle"]
 
@@ -38,7 +43,9 @@ class Placement:
     """Pieces on squares of a board: a sequence of ``(kind, square)`` pairs in canonical
     order (kind, then file, then rank). Hashable, comparable, drawn by ``str()``."""
 
-    def __new__(cls, placement: str, board: str = "8", define: List[str] = ...) -> "Placement": ...
+    def __new__(
+        cls, placement: _PlacementIn, board: Optional[_BoardIn] = None, define: Optional[_DefineIn] = None
+    ) -> "Placement": ...
     @property
     def board(self) -> Tuple[int, int]:
         """The board as ``(rows, cols)``."""
@@ -86,13 +93,13 @@ class Solutions(Iterator[Placement]):
 class NativeProblem:
     def __new__(
         cls,
-        board: Optional[str] = None,
-        pieces: Optional[str] = None,
-        fixed: Union[str, Placement, None] = None,
-        define: List[str] = ...,
+        board: Optional[_BoardIn] = None,
+        pieces: Optional[_PiecesIn] = None,
+        fixed: Optional[_PlacementIn] = None,
+        define: Optional[_DefineIn] = None,
         holes: Optional[_SquaresIn] = None,
         blockers: Optional[_SquaresIn] = None,
-        torus: bool = False,
+        torus: bool = ...,
         regions: Optional[_RegionsIn] = None,
         per_region: Optional[int] = None,
     ) -> "NativeProblem": ...
@@ -114,23 +121,22 @@ class NativeProblem:
     def per_region(self) -> Optional[int]: ...
     def _repr_svg_(self) -> Optional[str]: ...
     def count(
-        self, unique: bool = False, engine: str = "auto", threads: int = 0, budget: Optional[float] = None
+        self, unique: bool = ..., engine: str = ..., threads: int = ..., budget: Optional[float] = None
     ) -> int: ...
     def solve(
         self,
-        engine: str = "auto",
-        random: bool = False,
+        engine: str = ...,
+        random: bool = ...,
         seed: Optional[int] = None,
         budget: Optional[float] = None,
-        threads: int = 0,
+        threads: int = ...,
     ) -> Optional[Placement]: ...
     def solutions(
-        self, limit: Optional[int] = None, engine: str = "auto", threads: int = 0, unique: bool = False
+        self, limit: Optional[int] = None, engine: str = ..., threads: int = ..., unique: bool = ...
     ) -> Solutions: ...
     def export(self, to: str) -> str: ...
     def count_check(self, engine: str, parts: int) -> None: ...
-    def verify(self, placement: str, check_spec: bool = True, partial: bool = False) -> Verdict: ...
-    def verify_placement(self, placement: Placement, check_spec: bool = True, partial: bool = False) -> Verdict: ...
+    def verify(self, placement: _PlacementIn, check_spec: bool = True, partial: bool = ...) -> Verdict: ...
 
 @final
 class Verdict:
@@ -190,69 +196,69 @@ class EngineReport:
     def jobs(self) -> List[JobVerdict]: ...
 
 def cover(
-    board: str,
+    board: _BoardIn,
     kind: str,
-    independent: bool = False,
-    total: bool = False,
-    pieces: Optional[str] = None,
-    fixed: Union[str, Placement, None] = None,
-    define: List[str] = ...,
-    engine: str = "auto",
-    threads: int = 0,
+    independent: bool = ...,
+    total: bool = ...,
+    pieces: Optional[_PiecesIn] = None,
+    fixed: Optional[_PlacementIn] = None,
+    define: Optional[_DefineIn] = None,
+    engine: str = ...,
+    threads: int = ...,
     budget: Optional[float] = None,
     holes: Optional[_SquaresIn] = None,
     blockers: Optional[_SquaresIn] = None,
 ) -> Cover: ...
 def engine_report(
-    board: Optional[str] = None,
-    pieces: Optional[str] = None,
-    fixed: Union[str, Placement, None] = None,
-    define: List[str] = ...,
+    board: Optional[_BoardIn] = None,
+    pieces: Optional[_PiecesIn] = None,
+    fixed: Optional[_PlacementIn] = None,
+    define: Optional[_DefineIn] = None,
     holes: Optional[_SquaresIn] = None,
     blockers: Optional[_SquaresIn] = None,
-    torus: bool = False,
+    torus: bool = ...,
     regions: Optional[_RegionsIn] = None,
     per_region: Optional[int] = None,
 ) -> List[EngineReport]: ...
-def completion_instance(n: str, seed: int = 0) -> Placement: ...
+def completion_instance(n: _BoardIn, seed: Optional[int] = None) -> Placement: ...
 def decode(
     model: str,
-    board: Optional[str] = None,
-    pieces: Optional[str] = None,
-    fixed: Optional[str] = None,
-    define: List[str] = ...,
+    board: Optional[_BoardIn] = None,
+    pieces: Optional[_PiecesIn] = None,
+    fixed: Optional[_PlacementIn] = None,
+    define: Optional[_DefineIn] = None,
     cnf: Optional[str] = None,
 ) -> Optional[Placement]: ...
 def max_pieces(
-    board: Optional[str],
+    board: Optional[_BoardIn],
     kind: str,
-    pieces: Optional[str] = None,
-    fixed: Union[str, Placement, None] = None,
-    define: List[str] = ...,
-    engine: str = "auto",
-    threads: int = 0,
+    pieces: Optional[_PiecesIn] = None,
+    fixed: Optional[_PlacementIn] = None,
+    define: Optional[_DefineIn] = None,
+    engine: str = ...,
+    threads: int = ...,
     budget: Optional[float] = None,
     holes: Optional[_SquaresIn] = None,
     blockers: Optional[_SquaresIn] = None,
-    torus: bool = False,
+    torus: bool = ...,
     regions: Optional[_RegionsIn] = None,
     per_region: Optional[int] = None,
 ) -> Tuple[int, int]: ...
 def engine_names() -> List[str]: ...
 def _active_jobs() -> int: ...
 def count_part(
-    board: Optional[str],
-    pieces: Optional[str],
-    fixed: Union[str, Placement, None],
-    define: List[str],
+    board: Optional[_BoardIn],
+    pieces: Optional[_PiecesIn],
+    fixed: Optional[_PlacementIn],
+    define: Optional[_DefineIn],
     index: int,
     count: int,
-    engine: str = "auto",
-    threads: int = 0,
+    engine: str = ...,
+    threads: int = ...,
     checkpoint: Optional[str] = None,
     holes: Optional[_SquaresIn] = None,
     blockers: Optional[_SquaresIn] = None,
-    torus: bool = False,
+    torus: bool = ...,
     regions: Optional[_RegionsIn] = None,
     per_region: Optional[int] = None,
 ) -> str: ...

@@ -23,19 +23,18 @@ On a Slurm cluster (with ``dask-jobqueue`` installed)::
 from __future__ import annotations
 
 import uuid
-from typing import Any, List, Optional
+from typing import Any, Optional
 
-from . import BoardLike, DefineLike, PiecesLike, PlacementLike, _board, _define, _engine, _pieces
-from . import _placement, _queens, _threads, _whole, merge
+from . import BoardLike, DefineLike, PiecesLike, PlacementLike, _queens, _threads, _whole, merge
 
 __all__ = ["count"]
 
 
 def _count_part(
-    board: str,
-    pieces: Optional[str],
-    fixed: Optional[str],
-    define: List[str],
+    board: Any,
+    pieces: Any,
+    fixed: Any,
+    define: Any,
     part: int,
     parts: int,
     engine: str,
@@ -67,14 +66,10 @@ def count(
     a worker with one thread per core). ``progress=True`` shows Dask's progress bar.
     ``unique=True`` gives the count up to symmetry.
     """
-    args = (
-        _board(board),
-        _pieces(pieces),
-        _placement(fixed, "fixed"),
-        _define(define),
-    )
+    # The problem as given: picklable Python values, read by the native module on each
+    # worker as here.
+    args = (board, pieces, fixed, define)
     parts = _whole(parts, "parts", "64", 2**32)
-    engine = _engine(engine)
     threads = _threads(threads)
     retries = _whole(retries, "retries", "2", 2**31)
     # Check the problem and the engine here, before anything is submitted.

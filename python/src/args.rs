@@ -1,14 +1,10 @@
-//! Python arguments turned into the library's types, each refused with one sentence
-//! naming the bad argument (an `InputError`), never a bare `TypeError` from PyO3.
-//!
-//! Squares come as one text (`"a1,c3"`, the command line's list) or as an iterable of
-//! square names (`["a1", "c3"]`); either way the library's `Terrain::parse_squares`
-//! reads them, so an off-board or repeated square gets the command line's sentence.
+//! Readers of Python arguments shared by [`crate::convert`]'s types and the puzzle's
+//! methods: whole numbers, time budgets, lines of text; each refuses a bad value with
+//! one sentence naming the argument (an `InputError`), never a bare `TypeError` from
+//! PyO3.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
-use queens::terrain::Terrain;
-use queens::{Board, Square};
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
 use crate::errors;
 
@@ -30,10 +26,10 @@ pub fn whole(
             ),
         )
     };
-    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+    let Some(int) = index_of(obj) else {
         return Err(bad());
-    }
-    let n: i128 = obj.extract().map_err(|_| {
+    };
+    let n: i128 = int.extract().map_err(|_| {
         errors::input(
             py,
             format!("bad {name} {}: it must be below {below}", repr(obj)),
@@ -51,71 +47,33 @@ pub fn whole(
     Ok(n as u64)
 }
 
+/// `obj` as a Python int (never a bool), taking `__index__` (numpy's ints) too; `None`
+/// for anything else (floats, strings, sequences).
+pub fn index_of<'py>(obj: &Bound<'py, PyAny>) -> Option<Bound<'py, PyInt>> {
+    if obj.is_instance_of::<PyBool>() {
+        return None;
+    }
+    if let Ok(i) = obj.cast::<PyInt>() {
+        return Some(i.clone());
+    }
+    if obj.is_instance_of::<PyString>()
+        || obj.is_instance_of::<PyTuple>()
+        || obj.is_instance_of::<PyList>()
+    {
+        return None;
+    }
+    // SAFETY: `PyNumber_Index` takes any object and returns a new reference, or NULL
+    // with an exception set, which `from_owned_ptr_or_err` turns into an `Err`.
+    let index =
+        unsafe { Bound::from_owned_ptr_or_err(obj.py(), pyo3::ffi::PyNumber_Index(obj.as_ptr())) };
+    index.ok().and_then(|i| i.cast_into::<PyInt>().ok())
+}
+
 /// Python's `repr` of `obj` (for messages).
 pub fn repr(obj: &Bound<'_, PyAny>) -> String {
     obj.repr()
         .map(|r| r.to_string())
         .unwrap_or_else(|_| "<unprintable>".into())
-}
-
-/// Squares on `board`, from `"a1,c3"` or `["a1", "c3"]`; `what` names the argument in
-/// messages (`holes`, `placed`). `None` is no squares.
-pub fn squares(
-    py: Python<'_>,
-    obj: Option<&Bound<'_, PyAny>>,
-    board: &Board,
-    what: &str,
-) -> PyResult<Vec<Square>> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(Vec::new());
-    };
-    let text = squares_text(py, obj, what)?;
-    Terrain::parse_squares(&text, board, what).map_err(|e| errors::to_py(py, e))
-}
-
-/// The squares of `obj` as one comma-separated text, each item checked to be one
-/// square name.
-pub fn squares_text(py: Python<'_>, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(s.to_string());
-    }
-    let bad_arg = || {
-        errors::input(
-            py,
-            format!(
-                "bad {what} {}: give squares such as ['a1', 'c3'] or 'a1,c3'",
-                repr(obj)
-            ),
-        )
-    };
-    let iter = obj.try_iter().map_err(|_| bad_arg())?;
-    let mut names = Vec::new();
-    for item in iter {
-        let item = item?;
-        let name = match item.cast::<PyString>() {
-            Ok(s) => s.to_string(),
-            Err(_) => {
-                return Err(errors::input(
-                    py,
-                    format!(
-                        "bad {what} item {}: give a square name such as 'a1'",
-                        repr(&item)
-                    ),
-                ));
-            }
-        };
-        if name.is_empty() || name.contains(|c: char| c == ',' || c.is_whitespace()) {
-            return Err(errors::input(
-                py,
-                format!(
-                    "bad {what} item {}: give one square name such as 'a1'",
-                    repr(&item)
-                ),
-            ));
-        }
-        names.push(name);
-    }
-    Ok(names.join(","))
 }
 
 /// Text given as one string or as a list of lines (`regions=`, a puzzle): the lines

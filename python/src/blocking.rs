@@ -8,14 +8,18 @@
 //! is set (every engine polls it) and the exception is raised at once.
 //!
 //! A thread costs tens of microseconds, more than a whole small job, so jobs the caller
-//! knows to be short run on the calling thread (still without the GIL).
+//! knows to be short run on the calling thread (still without the GIL), and worker
+//! threads are kept: one that finishes a job waits [`KEEP`] for the next before it
+//! ends ([`submit`]), so a call hands its job to a sleeping thread instead of
+//! starting one. A job a Ctrl-C left running still holds its thread; the next call
+//! takes another.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
 use pyo3::prelude::*;
 use queens::Error;
 
@@ -52,6 +56,63 @@ pub fn active() -> usize {
     ACTIVE.load(Ordering::SeqCst)
 }
 
+/// How long an idle worker thread waits for another job before it ends.
+const KEEP: Duration = Duration::from_secs(10);
+
+/// Work handed to a worker thread.
+type Task = Box<dyn FnOnce() + Send>;
+
+/// The idle worker threads, each by its number and the sender of its next task.
+static IDLE: Mutex<Vec<(u64, Sender<Task>)>> = Mutex::new(Vec::new());
+
+/// Numbers the worker threads (to find one in [`IDLE`]).
+static NEXT_WORKER: AtomicU64 = AtomicU64::new(0);
+
+/// Runs `task` on an idle worker thread, or on a new one when none is idle.
+pub fn submit(task: Task) -> std::io::Result<()> {
+    let idle = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop();
+    let task = match idle {
+        // A worker in the list is waiting on its receiver and only leaves the list
+        // under the lock, so the send reaches it.
+        Some((_, tx)) => match tx.send(task) {
+            Ok(()) => return Ok(()),
+            Err(back) => back.into_inner(),
+        },
+        None => task,
+    };
+    let id = NEXT_WORKER.fetch_add(1, Ordering::Relaxed);
+    let (tx, rx) = bounded::<Task>(1);
+    std::thread::Builder::new()
+        .name("queens-job".into())
+        .spawn(move || {
+            let mut task = task;
+            loop {
+                task();
+                IDLE.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((id, tx.clone()));
+                task = loop {
+                    match rx.recv_timeout(KEEP) {
+                        Ok(next) => break next,
+                        Err(_) => {
+                            let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
+                            match idle.iter().position(|(w, _)| *w == id) {
+                                // Still listed: nobody is sending; leave the list, end.
+                                Some(i) => {
+                                    idle.swap_remove(i);
+                                    return;
+                                }
+                                // Taken from the list: its task is on the way.
+                                None => continue,
+                            }
+                        }
+                    }
+                };
+            }
+        })
+        .map(|_| ())
+}
+
 /// How a job runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -77,21 +138,19 @@ where
         Mode::Worker => {
             let (tx, rx) = bounded::<Outcome<T>>(1);
             let flag = Arc::clone(&cancel);
-            std::thread::Builder::new()
-                .name("queens-job".into())
-                .spawn(move || {
-                    let _busy = Busy::new();
-                    let out = catch_unwind(AssertUnwindSafe(|| job(&flag)));
-                    // The caller may have gone (Ctrl-C); then nobody wants the answer.
-                    let _ = tx.send(out);
-                })
-                .map_err(|e| {
-                    errors::raise(
-                        py,
-                        "QueensError",
-                        format!("cannot start a worker thread: {e}"),
-                    )
-                })?;
+            submit(Box::new(move || {
+                let _busy = Busy::new();
+                let out = catch_unwind(AssertUnwindSafe(|| job(&flag)));
+                // The caller may have gone (Ctrl-C); then nobody wants the answer.
+                let _ = tx.send(out);
+            }))
+            .map_err(|e| {
+                errors::raise(
+                    py,
+                    "QueensError",
+                    format!("cannot start a worker thread: {e}"),
+                )
+            })?;
             wait(py, &rx, &cancel)?
         }
     };

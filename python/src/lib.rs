@@ -5,7 +5,9 @@
 //! - [`placement`]: `queens.Placement`, compact for queens at huge N;
 //! - [`solutions`]: the lazy solution stream;
 //! - [`puzzle`]: `queens.Puzzle` and `queens.Step`, region puzzles;
-//! - [`args`]: Python arguments read into the library's types, with sentences;
+//! - [`convert`]: boards, pieces, placements, squares and settings read into the
+//!   library's types by PyO3 (`FromPyObject`), each refused by name;
+//! - [`args`]: the number, budget and text readers they share, with sentences;
 //! - [`terrain`]: holes, blockers, the torus and regions from Python's keywords;
 //! - [`verbs`]: cover, engine_report, completion_instance, decode, and the problem
 //!   every verb builds;
@@ -20,6 +22,7 @@ use pyo3::prelude::*;
 
 mod args;
 mod blocking;
+mod convert;
 mod errors;
 mod parts;
 mod placement;

@@ -7,46 +7,57 @@
 
 use pyo3::prelude::*;
 use queens::engine::{Parts, Shard, ShardResult, count_parts, merge as merge_results};
-use queens::{EngineChoice, Error, Settings};
+use queens::{Error, Settings};
 
 use crate::blocking::{self, Mode};
+use crate::convert::{
+    BlockersName, BoardArg, Define, EngineArg, Flag, HolesName, PartName, PartsName, Pieces,
+    PlacementArg, Squares, Threads, TorusName, Whole,
+};
 use crate::errors;
 use crate::problem::to_int;
 
-/// Counts part `index` of `count` (from 1) of a problem given as the command line's
-/// texts (and the terrain keywords), with a checkpoint file when `checkpoint` is set; the shard result as JSON.
+/// Counts part `index` of `count` (from 1) of a problem given as the other verbs take
+/// it (and the terrain keywords), with a checkpoint file when `checkpoint` is set; the shard result as JSON.
 #[pyfunction]
-#[pyo3(signature = (board, pieces, fixed, define, index, count, engine = "auto", threads = 0, checkpoint = None, holes = None, blockers = None, torus = false, regions = None, per_region = None))]
+#[pyo3(signature = (board, pieces, fixed, define, index, count, engine = EngineArg::AUTO, threads = Threads(0), checkpoint = None, holes = None, blockers = None, torus = Flag::OFF, regions = None, per_region = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn count_part(
     py: Python<'_>,
-    board: Option<&str>,
-    pieces: Option<&str>,
-    fixed: Option<&Bound<'_, PyAny>>,
-    define: Vec<String>,
-    index: u32,
-    count: u32,
-    engine: &str,
-    threads: usize,
+    board: Option<BoardArg>,
+    pieces: Option<Pieces>,
+    fixed: Option<PlacementArg>,
+    define: Option<Define>,
+    index: Whole<PartName>,
+    count: Whole<PartsName>,
+    engine: EngineArg,
+    threads: Threads,
     checkpoint: Option<std::path::PathBuf>,
-    holes: Option<&Bound<'_, PyAny>>,
-    blockers: Option<&Bound<'_, PyAny>>,
-    torus: bool,
+    holes: Option<Squares<HolesName>>,
+    blockers: Option<Squares<BlockersName>>,
+    torus: Flag<TorusName>,
     regions: Option<&Bound<'_, PyAny>>,
     per_region: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let err = |e: Error| errors::to_py(py, e);
-    let catalog = queens::fairy::catalog_with(&define).map_err(err)?;
+    let catalog = define.unwrap_or_default().catalog(py)?;
     let terrain = crate::terrain::TerrainArgs {
         holes,
         blockers,
-        torus,
+        torus: torus.0,
         regions,
         per_region,
     };
-    let problem = crate::verbs::build(py, board, pieces, fixed, &catalog, &terrain)?;
-    let choice: EngineChoice = engine.parse().map_err(err)?;
-    let shard: Shard = format!("{index}/{count}").parse().map_err(err)?;
+    let problem = crate::verbs::build(
+        py,
+        board.map(|b| b.0),
+        pieces.as_ref(),
+        fixed.as_ref(),
+        &catalog,
+        &terrain,
+    )?;
+    let (choice, threads) = (engine.0, threads.0);
+    let shard: Shard = format!("{}/{}", index.0, count.0).parse().map_err(err)?;
     blocking::run(py, Mode::Worker, move |cancel| {
         let settings = Settings {
             threads,

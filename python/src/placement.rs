@@ -12,8 +12,9 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PySlice, PyTuple};
 use queens::perm::{EMPTY, Perm};
-use queens::{Board, PieceKind, Square, render};
+use queens::{Board, Square, render};
 
+use crate::convert::{BoardArg, Define, PlacementArg, PlacementName};
 use crate::errors;
 
 /// Boards with at most this many files and ranks are drawn by `str()` and in Jupyter;
@@ -175,15 +176,32 @@ fn pair(py: Python<'_>, (letter, square): (char, Square)) -> PyResult<Bound<'_, 
 
 #[pymethods]
 impl Placement {
-    /// A placement read from text: coordinates (`"Qa1 Nc3"`, commas or spaces) or, for
-    /// queens, a rank list (`"[1,5,8,6,3,7,2,4]"`), on `board` (`"8"`, `"5x7"`);
-    /// `define` lists fairy pieces as `LETTER=BETZA`.
+    /// A placement in any form `fixed=` takes (coordinates `"Qa1 Nc3"`, a rank list
+    /// `"[1,5,8,6,3,7,2,4]"` or `[1, 5, ...]`, `(kind, square)` pairs) on `board` (`8`,
+    /// `"5x7"`, `(5, 7)`); `define` adds fairy pieces.
     #[new]
-    #[pyo3(signature = (placement, board = "8", define = Vec::new()))]
-    fn py_new(py: Python<'_>, placement: &str, board: &str, define: Vec<String>) -> PyResult<Self> {
-        let catalog = queens::fairy::catalog_with(&define).map_err(|e| errors::to_py(py, e))?;
-        let board: Board = board.parse().map_err(|e| errors::to_py(py, e))?;
-        let p = queens::Placement::parse(placement, &catalog).map_err(|e| errors::to_py(py, e))?;
+    #[pyo3(signature = (placement, board = None, define = None))]
+    fn py_new(
+        py: Python<'_>,
+        placement: PlacementArg<PlacementName>,
+        board: Option<BoardArg>,
+        define: Option<Define>,
+    ) -> PyResult<Self> {
+        let catalog = define.unwrap_or_default().catalog(py)?;
+        let board = match board {
+            Some(b) => b.0,
+            None => Board::square(8).map_err(|e| errors::to_py(py, e))?,
+        };
+        if let PlacementArg::Given(p, _) = &placement {
+            return Ok(p.get().clone());
+        }
+        let p = match &placement {
+            // The text of a rank list reads as it is (longer than the board's files is
+            // refused when checked on the board).
+            PlacementArg::Text(t) => queens::Placement::parse(t, &catalog),
+            other => other.resolve(&catalog, &board),
+        }
+        .map_err(|e| errors::to_py(py, e))?;
         p.check_on(&board).map_err(|e| errors::to_py(py, e))?;
         Ok(Placement::new(board, Cells::Pieces(p)))
     }
@@ -290,9 +308,7 @@ impl Placement {
         match &self.cells {
             Cells::Perm(p) if full => p.to_text(),
             Cells::Pieces(p) if full => match Perm::from_placement(&self.board, p) {
-                Some(perm) if p.pieces().iter().all(|x| x.kind == PieceKind::queen()) => {
-                    perm.to_text()
-                }
+                Some(perm) if p.pieces().iter().all(|x| x.kind.letter() == 'Q') => perm.to_text(),
                 _ => format!("{p}\n"),
             },
             _ => format!("{}\n", self.coords()),
@@ -342,7 +358,7 @@ impl Placement {
                 .map(|&r| if r == EMPTY { 0 } else { r + 1 })
                 .collect()),
             Cells::Pieces(p) => {
-                if let Some(other) = p.pieces().iter().find(|x| x.kind != PieceKind::queen()) {
+                if let Some(other) = p.pieces().iter().find(|x| x.kind.letter() != 'Q') {
                     return Err(errors::input(
                         py,
                         format!("perm() lists queens only, and this placement has {other}"),

@@ -1,21 +1,25 @@
 //! The native `Problem`: a checked problem and the verbs that run on it.
 //!
-//! Arguments arrive as the command line's texts (`"5x7"`, `"2N,B"`, `"Qa1,Nc3"`,
-//! `"[1,5,0,…]"`, `C=RN`): `queens/__init__.py` turns Python's richer forms (ints,
-//! tuples, dicts, lists of pairs) into them, so the parsing and its error sentences are
-//! the library's, the same as the command line's.
+//! Arguments arrive as Python gave them and are read by PyO3 into the library's types
+//! ([`crate::convert`]): text forms through the library's parsers (the command line's
+//! sentences), ints, tuples, mappings and lists item by item, a `Placement` as it is.
 
-use std::time::Duration;
+use std::sync::Arc;
 
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 use queens::export::{Format, export};
 use queens::maximum::maximum_on;
-use queens::perm::{Perm, fills_files};
-use queens::{Catalog, EngineChoice, Error, Problem, Settings, format_spec, parse_spec};
+use queens::perm::fills_files;
+use queens::{Catalog, Problem, Settings, format_spec};
 
 use crate::blocking::{self, Mode};
+use crate::convert::{
+    self, BlockersName, BoardArg, Budget, Define, EngineArg, Flag, HolesName, KindArg, LimitName,
+    PartialName, PartsName, Pieces, PlacementArg, PlacementName, RandomName, SeedName, Squares,
+    Threads, TorusName, UniqueName, Whole,
+};
 use crate::errors;
 use crate::placement::{Cells, DRAWN, Placement};
 use crate::solutions::Solutions;
@@ -40,24 +44,9 @@ pub fn to_int(py: Python<'_>, n: BigUint) -> PyResult<Py<PyAny>> {
 /// A board, the pieces to place and the pieces fixed in advance, checked.
 #[pyclass(module = "queens._queens", name = "NativeProblem", frozen)]
 pub struct NativeProblem {
-    problem: Problem,
+    /// Shared with the jobs it runs (a count on the calling thread clones no vectors).
+    problem: Arc<Problem>,
     catalog: Catalog,
-}
-
-/// Seconds as a time budget, or why they are not one.
-fn budget(py: Python<'_>, secs: Option<f64>) -> PyResult<Option<Duration>> {
-    match secs {
-        None => Ok(None),
-        Some(s) if s.is_finite() && s >= 0.0 => Ok(Some(Duration::from_secs_f64(s.min(1e9)))),
-        Some(s) => Err(errors::input(
-            py,
-            format!("bad budget {s}: give a number of seconds such as 2.5"),
-        )),
-    }
-}
-
-fn engine(py: Python<'_>, name: &str) -> PyResult<EngineChoice> {
-    name.parse().map_err(|e| errors::to_py(py, e))
 }
 
 /// A seed from the clock, for a random solution without one.
@@ -77,30 +66,40 @@ impl NativeProblem {
 #[pymethods]
 impl NativeProblem {
     #[new]
-    #[pyo3(signature = (board = None, pieces = None, fixed = None, define = Vec::new(), holes = None, blockers = None, torus = false, regions = None, per_region = None))]
+    #[pyo3(signature = (board = None, pieces = None, fixed = None, define = None, holes = None, blockers = None, torus = Flag::OFF, regions = None, per_region = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
-        board: Option<&str>,
-        pieces: Option<&str>,
-        fixed: Option<&Bound<'_, PyAny>>,
-        define: Vec<String>,
-        holes: Option<&Bound<'_, PyAny>>,
-        blockers: Option<&Bound<'_, PyAny>>,
-        torus: bool,
+        board: Option<BoardArg>,
+        pieces: Option<Pieces>,
+        fixed: Option<PlacementArg>,
+        define: Option<Define>,
+        holes: Option<Squares<HolesName>>,
+        blockers: Option<Squares<BlockersName>>,
+        torus: Flag<TorusName>,
         regions: Option<&Bound<'_, PyAny>>,
         per_region: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let catalog = queens::fairy::catalog_with(&define).map_err(|e| errors::to_py(py, e))?;
+        let catalog = define.unwrap_or_default().catalog(py)?;
         let terrain = TerrainArgs {
             holes,
             blockers,
-            torus,
+            torus: torus.0,
             regions,
             per_region,
         };
-        let problem = crate::verbs::build(py, board, pieces, fixed, &catalog, &terrain)?;
-        Ok(NativeProblem { problem, catalog })
+        let problem = crate::verbs::build(
+            py,
+            board.map(|b| b.0),
+            pieces.as_ref(),
+            fixed.as_ref(),
+            &catalog,
+            &terrain,
+        )?;
+        Ok(NativeProblem {
+            problem: Arc::new(problem),
+            catalog,
+        })
     }
 
     /// The holes, in square order.
@@ -182,18 +181,18 @@ impl NativeProblem {
         self.problem.fixed().to_string()
     }
 
-    #[pyo3(signature = (unique = false, engine = "auto", threads = 0, budget = None))]
+    #[pyo3(signature = (unique = Flag::OFF, engine = EngineArg::AUTO, threads = Threads(0), budget = None))]
     fn count(
         &self,
         py: Python<'_>,
-        unique: bool,
-        engine: &str,
-        threads: usize,
-        budget: Option<f64>,
+        unique: Flag<UniqueName>,
+        engine: EngineArg,
+        threads: Threads,
+        budget: Option<Budget>,
     ) -> PyResult<Py<PyAny>> {
-        let choice = self::engine(py, engine)?;
-        let time_budget = self::budget(py, budget)?;
-        let problem = self.problem.clone();
+        let (choice, threads, unique) = (engine.0, threads.0, unique.0);
+        let time_budget = convert::budget(budget);
+        let problem = Arc::clone(&self.problem);
         let mode = if self.quick_count() && time_budget.is_none() {
             Mode::Inline
         } else {
@@ -215,18 +214,19 @@ impl NativeProblem {
         to_int(py, n)
     }
 
-    #[pyo3(signature = (engine = "auto", random = false, seed = None, budget = None, threads = 0))]
+    #[pyo3(signature = (engine = EngineArg::AUTO, random = Flag::OFF, seed = None, budget = None, threads = Threads(0)))]
     fn solve(
         &self,
         py: Python<'_>,
-        engine: &str,
-        random: bool,
-        seed: Option<u64>,
-        budget: Option<f64>,
-        threads: usize,
+        engine: EngineArg,
+        random: Flag<RandomName>,
+        seed: Option<Whole<SeedName>>,
+        budget: Option<Budget>,
+        threads: Threads,
     ) -> PyResult<Option<Placement>> {
-        let choice = self::engine(py, engine)?;
-        let time_budget = self::budget(py, budget)?;
+        let (choice, threads, random) = (engine.0, threads.0, random.0);
+        let seed = seed.map(|s| s.0);
+        let time_budget = convert::budget(budget);
         if seed.is_some() && !random {
             return Err(errors::input(
                 py,
@@ -250,7 +250,7 @@ impl NativeProblem {
         let compact = queens_only
             && fills_files(&board, self.problem.total_pieces())
             && (random || board.cols() > DRAWN);
-        let problem = self.problem.clone();
+        let problem = Arc::clone(&self.problem);
         // A first solution of plain N-queens on a drawn board comes at once.
         let mode = if self.problem.is_plain_queens() && !random && board.cols() <= DRAWN {
             Mode::Inline
@@ -274,16 +274,17 @@ impl NativeProblem {
         Ok(cells.map(|c| Placement::new(board, c)))
     }
 
-    #[pyo3(signature = (limit = None, engine = "auto", threads = 0, unique = false))]
+    #[pyo3(signature = (limit = None, engine = EngineArg::AUTO, threads = Threads(0), unique = Flag::OFF))]
     fn solutions(
         &self,
         py: Python<'_>,
-        limit: Option<u64>,
-        engine: &str,
-        threads: usize,
-        unique: bool,
+        limit: Option<Whole<LimitName>>,
+        engine: EngineArg,
+        threads: Threads,
+        unique: Flag<UniqueName>,
     ) -> PyResult<Solutions> {
-        let choice = self::engine(py, engine)?;
+        let (choice, threads, unique) = (engine.0, threads.0, unique.0);
+        let limit = limit.map(|l| l.0);
         // Refuse a bad engine or setting now, not at the first `next()`.
         queens::engine::picked(
             choice,
@@ -295,14 +296,19 @@ impl NativeProblem {
             },
         )
         .map_err(|e| errors::to_py(py, e))?;
-        Solutions::start(py, self.problem.clone(), choice, threads, limit, unique)
+        Solutions::start(py, (*self.problem).clone(), choice, threads, limit, unique)
     }
 
     /// Refuses now what a count split into `parts` would refuse on every worker: no
     /// engine (or not the one named) counts this problem in parts.
-    fn count_check(&self, py: Python<'_>, engine: &str, parts: u32) -> PyResult<()> {
-        let choice = self::engine(py, engine)?;
-        if parts == 0 {
+    fn count_check(
+        &self,
+        py: Python<'_>,
+        engine: EngineArg,
+        parts: Whole<PartsName>,
+    ) -> PyResult<()> {
+        let choice = engine.0;
+        if parts.0 == 0 {
             return Err(errors::input(
                 py,
                 "bad parts 0: split a count into 1 part or more",
@@ -321,100 +327,85 @@ impl NativeProblem {
     /// The problem as a model for another solver: `dimacs`, `minizinc` or `xcsp3`.
     fn export(&self, py: Python<'_>, to: &str) -> PyResult<String> {
         let format: Format = to.parse().map_err(|e| errors::to_py(py, e))?;
-        let problem = self.problem.clone();
+        let problem = Arc::clone(&self.problem);
         blocking::run(py, Mode::Worker, move |_| export(&problem, format))
     }
 
-    /// The verdict on `placement` (read as the command line reads it) on this board:
-    /// its conflicts and terrain faults, then pieces that differ from this problem's
-    /// (and fixed pieces not in it) when `check_spec`, then queens missing from a rank
-    /// list unless `partial`.
-    #[pyo3(signature = (placement, check_spec = true, partial = false))]
+    /// The verdict on `placement` on this board: its conflicts and terrain faults,
+    /// then pieces that differ from this problem's (and fixed pieces not in it) when
+    /// `check_spec`, then queens missing from a rank list (or a compact `Placement`)
+    /// unless `partial`. Many queens one rank per file on a plain board are judged
+    /// line by line.
+    #[pyo3(signature = (placement, check_spec = true, partial = Flag::OFF))]
     fn verify(
         &self,
         py: Python<'_>,
-        placement: &str,
+        placement: PlacementArg<PlacementName>,
         check_spec: bool,
-        partial: bool,
+        partial: Flag<PartialName>,
     ) -> PyResult<Verdict> {
+        let partial = partial.0;
         let board = *self.problem.board();
-        let rank_list = queens::Placement::permutation_files(placement);
-        let expect = verdict::expect(&self.problem, check_spec, rank_list.is_some(), partial);
-        if self.problem.terrain().is_plain()
-            && rank_list.is_some_and(|n| n > PAIRWISE && n == board.cols() as usize)
+        let rank_list = placement.rank_list();
+        // Queens one rank per file: a rank list counts its files, a `Placement` its queens.
+        let many = match &placement {
+            PlacementArg::Given(p, _) => p.get().as_perm().map_or(0, |perm| perm.queens()),
+            _ => rank_list.unwrap_or(0),
+        };
+        if many > PAIRWISE
+            && self.problem.terrain().is_plain()
+            && let Some(perm) = placement.perm_on(board)
         {
-            let perm = Perm::read_padded(&mut placement.as_bytes(), board)
-                .map_err(|e| errors::to_py(py, e))?;
+            let perm = perm.map_err(|e| errors::to_py(py, e))?;
+            let expect = verdict::expect(&self.problem, check_spec, true, partial);
             return Ok(verdict::judge_ranks(py, perm, board, expect));
         }
-        let parsed = queens::Placement::parse_on(placement, &self.catalog, &board)
+        let parsed = placement
+            .resolve(&self.catalog, &board)
             .map_err(|e| errors::to_py(py, e))?;
+        let expect = verdict::expect(&self.problem, check_spec, rank_list.is_some(), partial);
         verdict::judge(py, &self.problem, parsed, expect)
-    }
-
-    /// Like `verify`, for a `Placement` object (no text round trip): a compact one
-    /// (queens one rank per file) must fill its files unless `partial`.
-    #[pyo3(signature = (placement, check_spec = true, partial = false))]
-    fn verify_placement(
-        &self,
-        py: Python<'_>,
-        placement: &Placement,
-        check_spec: bool,
-        partial: bool,
-    ) -> PyResult<Verdict> {
-        let board = *self.problem.board();
-        if let Some(perm) = placement.as_perm()
-            && perm.board() == board
-            && perm.queens() > PAIRWISE
-            && self.problem.terrain().is_plain()
-        {
-            let expect = verdict::expect(&self.problem, check_spec, true, partial);
-            return Ok(verdict::judge_ranks(py, perm.clone(), board, expect));
-        }
-        let expect = verdict::expect(&self.problem, check_spec, false, partial);
-        verdict::judge(py, &self.problem, placement.to_library(), expect)
     }
 }
 
 /// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed` (on the
 /// board's terrain), and in how many ways; `(0, 0)` when those alone have no solution.
 #[pyfunction]
-#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = Vec::new(), engine = "auto", threads = 0, budget = None, holes = None, blockers = None, torus = false, regions = None, per_region = None))]
+#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, holes = None, blockers = None, torus = Flag::OFF, regions = None, per_region = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn max_pieces(
     py: Python<'_>,
-    board: Option<&str>,
-    kind: &str,
-    pieces: Option<&str>,
-    fixed: Option<&Bound<'_, PyAny>>,
-    define: Vec<String>,
-    engine: &str,
-    threads: usize,
-    budget: Option<&Bound<'_, PyAny>>,
-    holes: Option<&Bound<'_, PyAny>>,
-    blockers: Option<&Bound<'_, PyAny>>,
-    torus: bool,
+    board: Option<BoardArg>,
+    kind: KindArg,
+    pieces: Option<Pieces>,
+    fixed: Option<PlacementArg>,
+    define: Option<Define>,
+    engine: EngineArg,
+    threads: Threads,
+    budget: Option<Budget>,
+    holes: Option<Squares<HolesName>>,
+    blockers: Option<Squares<BlockersName>>,
+    torus: Flag<TorusName>,
     regions: Option<&Bound<'_, PyAny>>,
     per_region: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(u32, Py<PyAny>)> {
-    let err = |e: Error| errors::to_py(py, e);
-    let catalog = queens::fairy::catalog_with(&define).map_err(err)?;
+    let catalog = define.unwrap_or_default().catalog(py)?;
     let terrain = TerrainArgs {
         holes,
         blockers,
-        torus,
+        torus: torus.0,
         regions,
         per_region,
     };
-    let (board, terrain) = crate::terrain::board_and_terrain(py, board, &terrain)?;
-    let choice = self::engine(py, engine)?;
-    let kind = crate::verbs::kind_of(py, kind, &catalog)?;
-    let base = match pieces {
-        Some(spec) => parse_spec(spec, &catalog).map_err(err)?,
+    let (board, terrain) = crate::terrain::board_and_terrain(py, board.map(|b| b.0), &terrain)?;
+    let (choice, threads) = (engine.0, threads.0);
+    let kind = kind.resolve(py, &catalog)?;
+    let base = match &pieces {
+        Some(p) => p.resolve(py, &catalog)?,
         None => Vec::new(),
     };
-    let fixed = crate::verbs::fixed_of(py, fixed, &catalog, &board)?;
-    let time_budget = crate::args::budget(py, budget)?;
+    let fixed = crate::verbs::fixed_of(py, fixed.as_ref(), &catalog, &board)?;
+    let time_budget = convert::budget(budget);
     let found = blocking::run(py, Mode::Worker, move |cancel| {
         let settings = Settings {
             threads,

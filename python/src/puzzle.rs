@@ -14,7 +14,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyType;
-use queens::puzzle::explain::{End, explain};
+use queens::puzzle::explain::{End, explain_cancellable};
 use queens::puzzle::generate::{Request, generate};
 use queens::puzzle::rules::{Deducer, Level, Step as LibStep};
 use queens::puzzle::{Puzzle as LibPuzzle, State};
@@ -23,6 +23,7 @@ use queens::{Board, Error, Piece, PieceKind, Settings};
 
 use crate::args;
 use crate::blocking::{self, Mode};
+use crate::convert::{CrossedName, PlacedName, Squares, squares_on};
 use crate::errors;
 use crate::placement::{Cells, Placement};
 use crate::problem::to_int;
@@ -136,10 +137,12 @@ fn mode(p: &LibPuzzle) -> Mode {
 fn placement(p: &LibPuzzle, cells: &[usize]) -> Placement {
     let n = p.side() as u32;
     let board = Board::square(n).expect("a puzzle's side is a board");
+    // One kind shared by every star (building a kind allocates its moves).
+    let queen = PieceKind::queen();
     let pieces = cells
         .iter()
         .map(|&i| Piece {
-            kind: PieceKind::queen(),
+            kind: queen.clone(),
             square: p.square(i),
         })
         .collect();
@@ -219,12 +222,12 @@ impl Puzzle {
     fn position(
         &self,
         py: Python<'_>,
-        placed: Option<&Bound<'_, PyAny>>,
-        crossed: Option<&Bound<'_, PyAny>>,
+        placed: Option<&Squares<PlacedName>>,
+        crossed: Option<&Squares<CrossedName>>,
     ) -> PyResult<State> {
         let board = Board::square(self.puzzle.side() as u32).map_err(|e| errors::to_py(py, e))?;
-        let placed = args::squares(py, placed, &board, "placed")?;
-        let crossed = args::squares(py, crossed, &board, "crossed")?;
+        let placed = squares_on(py, placed, &board)?;
+        let crossed = squares_on(py, crossed, &board)?;
         State::with(&self.puzzle, &placed, &crossed).map_err(|e| errors::to_py(py, e))
     }
 
@@ -323,11 +326,11 @@ impl Puzzle {
     fn hint(
         &self,
         py: Python<'_>,
-        placed: Option<&Bound<'_, PyAny>>,
-        crossed: Option<&Bound<'_, PyAny>>,
+        placed: Option<Squares<PlacedName>>,
+        crossed: Option<Squares<CrossedName>>,
         budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Step> {
-        let state = self.position(py, placed, crossed)?;
+        let state = self.position(py, placed.as_ref(), crossed.as_ref())?;
         self.settings_run(py, budget, true, move |p, settings| {
             let state = &state;
             let d = Deducer::new(p);
@@ -360,8 +363,9 @@ impl Puzzle {
     /// the chain does not end solved, its last step says how it ended (`stuck` or
     /// `contradiction`).
     fn explain(&self, py: Python<'_>) -> PyResult<Vec<Step>> {
-        self.settings_run(py, None, false, |p, _| {
-            let e = explain(p, &State::new(p), Level::Expert);
+        self.settings_run(py, None, false, |p, settings| {
+            // Stops on Ctrl-C between steps (a big puzzle's chain runs for seconds).
+            let e = explain_cancellable(p, &State::new(p), Level::Expert, settings)?;
             let mut steps: Vec<Step> = e.steps.iter().map(Step::of).collect();
             match e.end {
                 End::Solved => {}

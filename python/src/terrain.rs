@@ -12,16 +12,16 @@ use queens::Board;
 use queens::terrain::{Regions, Terrain};
 
 use crate::args;
+use crate::convert::{BlockersName, HolesName, Squares, squares_on};
 use crate::errors;
 use crate::puzzle::Puzzle;
 
 /// The terrain keywords as Python gave them.
-#[derive(Default)]
 pub struct TerrainArgs<'a, 'py> {
     /// Squares holding no piece (attack lines pass over them).
-    pub holes: Option<&'a Bound<'py, PyAny>>,
+    pub holes: Option<Squares<HolesName>>,
     /// Squares holding no piece that stop sliding lines.
-    pub blockers: Option<&'a Bound<'py, PyAny>>,
+    pub blockers: Option<Squares<BlockersName>>,
     /// Whether lines wrap around the edges.
     pub torus: bool,
     /// The regions: text, rows, or a `Puzzle`.
@@ -40,11 +40,10 @@ fn region_text(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<(String, Opti
     Ok((text, None))
 }
 
-/// The board (`board` as text; `None` for the default, 8, or the regions' board) and
-/// its terrain.
+/// The board (`None` for the default, 8, or the regions' board) and its terrain.
 pub fn board_and_terrain(
     py: Python<'_>,
-    board: Option<&str>,
+    board: Option<Board>,
     t: &TerrainArgs<'_, '_>,
 ) -> PyResult<(Board, Terrain)> {
     let err = |e: queens::Error| errors::to_py(py, e);
@@ -53,11 +52,10 @@ pub fn board_and_terrain(
         None => None,
     };
     let board: Board = match (board, &regions) {
-        (Some(b), None) => b.parse().map_err(err)?,
+        (Some(b), None) => b,
         (None, None) => Board::square(8).map_err(err)?,
         (None, Some((text, _))) => Regions::board_of(text).map_err(err)?,
-        (Some(b), Some((text, _))) => {
-            let typed: Board = b.parse().map_err(err)?;
+        (Some(typed), Some((text, _))) => {
             let drawn = Regions::board_of(text).map_err(err)?;
             if typed != drawn {
                 return Err(errors::input(
@@ -98,11 +96,11 @@ pub fn board_and_terrain(
         }
         None => {}
     }
-    let holes = args::squares(py, t.holes, &board, "holes")?;
+    let holes = squares_on(py, t.holes.as_ref(), &board)?;
     if !holes.is_empty() {
         terrain = terrain.with_holes(holes).map_err(err)?;
     }
-    let blockers = args::squares(py, t.blockers, &board, "blockers")?;
+    let blockers = squares_on(py, t.blockers.as_ref(), &board)?;
     if !blockers.is_empty() {
         terrain = terrain.with_blockers(blockers).map_err(err)?;
     }

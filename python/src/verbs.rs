@@ -11,57 +11,46 @@ use queens::export::dimacs::{self, Answer, VarMap};
 use queens::perm::Perm;
 use queens::{Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Problem, Settings};
 
-use crate::args;
 use crate::blocking::{self, Mode};
+use crate::convert::{
+    ArgName, BlockersName, BoardArg, Budget, Define, EngineArg, Flag, HolesName, IndependentName,
+    KindArg, Pieces, PlacementArg, SeedName, Squares, Threads, TorusName, TotalName, Whole,
+};
 use crate::errors;
 use crate::placement::{Cells, Placement};
 use crate::problem::to_int;
 use crate::terrain::{TerrainArgs, board_and_terrain};
 
-/// The fixed pieces: a placement's text read with `catalog`, or a `Placement` used as
-/// it is (no text round trip).
-pub fn fixed_of(
+/// The fixed pieces (none when not given), read with `catalog` on `board`.
+pub fn fixed_of<N: ArgName>(
     py: Python<'_>,
-    fixed: Option<&Bound<'_, PyAny>>,
+    fixed: Option<&PlacementArg<N>>,
     catalog: &Catalog,
     board: &Board,
 ) -> PyResult<queens::Placement> {
-    let Some(obj) = fixed.filter(|f| !f.is_none()) else {
-        return Ok(queens::Placement::default());
-    };
-    if let Ok(p) = obj.cast::<Placement>() {
-        return Ok(p.get().to_library());
+    match fixed {
+        Some(f) => f.resolve(catalog, board).map_err(|e| errors::to_py(py, e)),
+        None => Ok(queens::Placement::default()),
     }
-    if let Ok(text) = obj.extract::<String>() {
-        return queens::Placement::parse_on(&text, catalog, board)
-            .map_err(|e| errors::to_py(py, e));
-    }
-    Err(errors::input(
-        py,
-        format!(
-            "bad fixed {}: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list",
-            args::repr(obj)
-        ),
-    ))
 }
 
-/// A checked problem from Python's arguments: the board (text; `None` for 8 or the
-/// regions' board), the pieces (a spec; `None` for as many queens as the shorter side),
-/// the fixed pieces and the terrain keywords.
+/// A checked problem from Python's arguments: the board (`None` for 8 or the regions'
+/// board), the pieces (`None` for as many queens as the shorter side), the fixed
+/// pieces and the terrain keywords.
 pub fn build(
     py: Python<'_>,
-    board: Option<&str>,
-    pieces: Option<&str>,
-    fixed: Option<&Bound<'_, PyAny>>,
+    board: Option<Board>,
+    pieces: Option<&Pieces>,
+    fixed: Option<&PlacementArg>,
     catalog: &Catalog,
     terrain: &TerrainArgs<'_, '_>,
 ) -> PyResult<Problem> {
     let err = |e: Error| errors::to_py(py, e);
     let (board, t) = board_and_terrain(py, board, terrain)?;
     let pieces = match pieces {
-        Some(spec) => queens::parse_spec(spec, catalog).map_err(err)?,
+        Some(p) => p.resolve(py, catalog)?,
         None => vec![PieceCount {
-            kind: PieceKind::queen(),
+            kind: catalog.get('Q').map_err(err)?,
             count: board.rows().min(board.cols()),
         }],
     };
@@ -114,46 +103,50 @@ impl Cover {
 /// The fewest pieces of `kind` covering `board` (see `queens/__init__.py`); no
 /// covering is an `InputError` saying why, in the command line's words.
 #[pyfunction]
-#[pyo3(signature = (board, kind, independent = false, total = false, pieces = None, fixed = None, define = Vec::new(), engine = "auto", threads = 0, budget = None, holes = None, blockers = None))]
+#[pyo3(signature = (board, kind, independent = Flag::OFF, total = Flag::OFF, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, holes = None, blockers = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn cover(
     py: Python<'_>,
-    board: &str,
-    kind: &str,
-    independent: bool,
-    total: bool,
-    pieces: Option<&str>,
-    fixed: Option<&Bound<'_, PyAny>>,
-    define: Vec<String>,
-    engine: &str,
-    threads: usize,
-    budget: Option<&Bound<'_, PyAny>>,
-    holes: Option<&Bound<'_, PyAny>>,
-    blockers: Option<&Bound<'_, PyAny>>,
+    board: BoardArg,
+    kind: KindArg,
+    independent: Flag<IndependentName>,
+    total: Flag<TotalName>,
+    pieces: Option<Pieces>,
+    fixed: Option<PlacementArg>,
+    define: Option<Define>,
+    engine: EngineArg,
+    threads: Threads,
+    budget: Option<Budget>,
+    holes: Option<Squares<HolesName>>,
+    blockers: Option<Squares<BlockersName>>,
 ) -> PyResult<Cover> {
     let err = |e: Error| errors::to_py(py, e);
-    let catalog = queens::fairy::catalog_with(&define).map_err(err)?;
-    let board: Board = board.parse().map_err(err)?;
-    for (name, given) in [("holes", holes), ("blockers", blockers)] {
-        if given.is_some_and(|g| !g.is_none()) {
-            // Validate the squares first, so a bad one is named as such.
-            args::squares(py, given, &board, name)?;
-            return Err(errors::input(
-                py,
-                format!(
-                    "cover takes no {name}: the covering search works on the plain rectangle (as queens cover does)"
-                ),
-            ));
-        }
+    let catalog = define.unwrap_or_default().catalog(py)?;
+    let board = board.0;
+    // Check the squares first, so that a bad one is named as such.
+    let refused = match (&holes, &blockers) {
+        (Some(h), _) => Some((h.resolve(&board).map_err(err)?, "holes")),
+        (None, Some(b)) => Some((b.resolve(&board).map_err(err)?, "blockers")),
+        (None, None) => None,
+    };
+    if let Some((_, name)) = refused {
+        return Err(errors::input(
+            py,
+            format!(
+                "cover takes no {name}: the covering search works on the plain rectangle (as queens cover does)"
+            ),
+        ));
     }
-    let kind = kind_of(py, kind, &catalog)?;
-    let base = match pieces {
-        Some(spec) => queens::parse_spec(spec, &catalog).map_err(err)?,
+    let kind = kind.resolve(py, &catalog)?;
+    let base = match &pieces {
+        Some(p) => p.resolve(py, &catalog)?,
         None => Vec::new(),
     };
-    let fixed = fixed_of(py, fixed, &catalog, &board)?;
-    let choice: EngineChoice = engine.parse().map_err(err)?;
-    let time_budget = args::budget(py, budget)?;
+    let fixed = fixed_of(py, fixed.as_ref(), &catalog, &board)?;
+    let choice = engine.0;
+    let threads = threads.0;
+    let time_budget = crate::convert::budget(budget);
+    let (independent, total) = (independent.0, total.0);
     let options = CoverOptions {
         independent,
         total,
@@ -345,29 +338,36 @@ impl EngineReport {
 
 /// Every engine's verdict on the problem, job by job, in `auto`'s order.
 #[pyfunction]
-#[pyo3(signature = (board = None, pieces = None, fixed = None, define = Vec::new(), holes = None, blockers = None, torus = false, regions = None, per_region = None))]
+#[pyo3(signature = (board = None, pieces = None, fixed = None, define = None, holes = None, blockers = None, torus = Flag::OFF, regions = None, per_region = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn engine_report(
     py: Python<'_>,
-    board: Option<&str>,
-    pieces: Option<&str>,
-    fixed: Option<&Bound<'_, PyAny>>,
-    define: Vec<String>,
-    holes: Option<&Bound<'_, PyAny>>,
-    blockers: Option<&Bound<'_, PyAny>>,
-    torus: bool,
+    board: Option<BoardArg>,
+    pieces: Option<Pieces>,
+    fixed: Option<PlacementArg>,
+    define: Option<Define>,
+    holes: Option<Squares<HolesName>>,
+    blockers: Option<Squares<BlockersName>>,
+    torus: Flag<TorusName>,
     regions: Option<&Bound<'_, PyAny>>,
     per_region: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<EngineReport>> {
-    let catalog = queens::fairy::catalog_with(&define).map_err(|e| errors::to_py(py, e))?;
+    let catalog = define.unwrap_or_default().catalog(py)?;
     let terrain = TerrainArgs {
         holes,
         blockers,
-        torus,
+        torus: torus.0,
         regions,
         per_region,
     };
-    let problem = build(py, board, pieces, fixed, &catalog, &terrain)?;
+    let problem = build(
+        py,
+        board.map(|b| b.0),
+        pieces.as_ref(),
+        fixed.as_ref(),
+        &catalog,
+        &terrain,
+    )?;
     let list = queens::engine::engines(&problem, &Settings::default());
     list.iter().map(|e| EngineReport::of(py, e)).collect()
 }
@@ -375,10 +375,20 @@ pub fn engine_report(
 /// A random completion instance (Gent et al.): queens on some files of an `n x n`
 /// board, the rest free, as `gen-completion N --seed S` writes it.
 #[pyfunction]
-#[pyo3(signature = (n, seed = 0))]
-pub fn completion_instance(py: Python<'_>, n: &str, seed: u64) -> PyResult<Placement> {
-    let board: Board = n.parse().map_err(|e: Error| errors::to_py(py, e))?;
+#[pyo3(signature = (n, seed = None))]
+pub fn completion_instance(
+    py: Python<'_>,
+    n: BoardArg,
+    seed: Option<Whole<SeedName>>,
+) -> PyResult<Placement> {
+    let board = n.0;
+    let seed = seed.map_or(0, |s| s.0);
     if !board.is_square() || board.rows() > 2000 {
+        let n = if board.is_square() {
+            board.rows().to_string()
+        } else {
+            board.to_string()
+        };
         return Err(errors::input(
             py,
             format!("bad board '{n}': instances are made for square boards up to 2000"),
@@ -394,46 +404,60 @@ pub fn completion_instance(py: Python<'_>, n: &str, seed: u64) -> PyResult<Place
 /// by board, pieces, fixed and definitions. `None` when the solver answered
 /// UNSATISFIABLE; an answer that is not a solution is refused with the first conflict.
 #[pyfunction]
-#[pyo3(signature = (model, board = None, pieces = None, fixed = None, define = Vec::new(), cnf = None))]
+#[pyo3(signature = (model, board = None, pieces = None, fixed = None, define = None, cnf = None))]
 pub fn decode(
     py: Python<'_>,
     model: &str,
-    board: Option<&str>,
-    pieces: Option<&str>,
-    fixed: Option<&str>,
-    define: Vec<String>,
+    board: Option<BoardArg>,
+    pieces: Option<Pieces>,
+    fixed: Option<PlacementArg>,
+    define: Option<Define>,
     cnf: Option<&str>,
 ) -> PyResult<Option<Placement>> {
     let err = |e: Error| errors::to_py(py, e);
-    let problem_of = |board: &str, pieces: Option<&str>, fixed: Option<&str>, defs: &[String]| {
-        let catalog = queens::fairy::catalog_with(defs)?;
-        Problem::parse(board, pieces, fixed, &catalog)
-    };
     let (problem, map) = match cnf {
         Some(text) => {
-            if board.is_some() || pieces.is_some() || fixed.is_some() || !define.is_empty() {
+            if board.is_some()
+                || pieces.is_some()
+                || fixed.is_some()
+                || define.as_ref().is_some_and(|d| !d.0.is_empty())
+            {
                 return Err(errors::input(
                     py,
                     "give either cnf or the problem (board, pieces, fixed, define), not both",
                 ));
             }
+            // The DIMACS header holds the problem as the command line's texts.
             let map = VarMap::from_dimacs(text, &Catalog::standard()).map_err(err)?;
             let fixed = (!map.fixed.is_empty()).then_some(map.fixed.as_str());
-            let problem = problem_of(
-                &map.board.to_string(),
-                Some(&map.pieces),
-                fixed,
-                &map.definitions,
-            )
-            .map_err(|e| {
-                err(Error::BadCnf {
-                    reason: format!("its header does not make a problem: {e}"),
+            let problem = queens::fairy::catalog_with(&map.definitions)
+                .and_then(|catalog| {
+                    Problem::parse(&map.board.to_string(), Some(&map.pieces), fixed, &catalog)
                 })
-            })?;
+                .map_err(|e| {
+                    err(Error::BadCnf {
+                        reason: format!("its header does not make a problem: {e}"),
+                    })
+                })?;
             (problem, map)
         }
         None => {
-            let problem = problem_of(board.unwrap_or("8"), pieces, fixed, &define).map_err(err)?;
+            let catalog = define.unwrap_or_default().catalog(py)?;
+            let plain = TerrainArgs {
+                holes: None,
+                blockers: None,
+                torus: false,
+                regions: None,
+                per_region: None,
+            };
+            let problem = build(
+                py,
+                Some(board.map_or(Board::square(8).map_err(err)?, |b| b.0)),
+                pieces.as_ref(),
+                fixed.as_ref(),
+                &catalog,
+                &plain,
+            )?;
             let map = VarMap::for_problem(&problem).map_err(err)?;
             (problem, map)
         }

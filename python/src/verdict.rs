@@ -12,7 +12,7 @@
 use pyo3::prelude::*;
 use queens::perm::{Perm, fills_files};
 use queens::verdict::{Expect, Listing, Verdict as LibVerdict};
-use queens::{Board, PieceKind, Problem};
+use queens::{Board, Problem};
 
 use crate::blocking::{self, Mode};
 
@@ -147,7 +147,9 @@ pub fn judge(
     let queens_only = placement
         .pieces()
         .iter()
-        .all(|p| p.kind == PieceKind::queen());
+        // By letter: a built-in letter cannot be redefined, and comparing kinds would
+        // build a queen per piece.
+        .all(|p| p.kind.letter() == 'Q');
     if placement.len() > PAIRWISE
         && problem.terrain().is_plain()
         && queens_only

@@ -3,6 +3,8 @@
 //! the position turns out broken, or no rule up to the chosen level applies (then only
 //! trying squares deeper than the `trial` rule would go on).
 
+use std::sync::atomic::Ordering;
+
 use super::rules::{Deducer, Level, Step};
 use super::{Mark, Puzzle, State};
 use crate::engine::Settings;
@@ -53,22 +55,63 @@ pub fn explain(p: &Puzzle, state: &State, max: Level) -> Explanation {
 
 /// [`explain`] with the rules already built.
 pub fn explain_with(d: &Deducer, p: &Puzzle, state: &State, max: Level) -> Explanation {
+    chain(d, p, state, max, || false).unwrap_or_else(|| unreachable!("nothing stops this chain"))
+}
+
+/// [`explain`] that looks at `settings`' cancel flag before each step and stops with
+/// [`Error::Interrupted`] once it is set: the chain of a big puzzle runs for seconds,
+/// and a caller stopping it (Ctrl-C in Python) should not wait for its end.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use queens::puzzle::{Puzzle, State, explain::explain_cancellable, rules::Level};
+/// use queens::{Error, Settings};
+/// let p = Puzzle::parse("abbb\ncccb\ncddd\ncddd\n", 1).unwrap();
+/// let stop = AtomicBool::new(false);
+/// let settings = Settings { cancel: Some(&stop), ..Settings::default() };
+/// let e = explain_cancellable(&p, &State::new(&p), Level::Expert, &settings).unwrap();
+/// assert!(!e.steps.is_empty());
+/// stop.store(true, std::sync::atomic::Ordering::Relaxed);
+/// let stopped = explain_cancellable(&p, &State::new(&p), Level::Expert, &settings);
+/// assert!(matches!(stopped, Err(Error::Interrupted)));
+/// ```
+pub fn explain_cancellable(
+    p: &Puzzle,
+    state: &State,
+    max: Level,
+    settings: &Settings,
+) -> Result<Explanation, Error> {
+    let stopped = || settings.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    chain(&Deducer::new(p), p, state, max, stopped).ok_or(Error::Interrupted)
+}
+
+/// The chain from `state`; `None` when `stopped` says so before a step.
+fn chain(
+    d: &Deducer,
+    p: &Puzzle,
+    state: &State,
+    max: Level,
+    stopped: impl Fn() -> bool,
+) -> Option<Explanation> {
     let mut s = state.clone();
     let mut steps = Vec::new();
     loop {
+        if stopped() {
+            return None;
+        }
         if let Some(why) = d.contradiction(&s) {
-            return Explanation {
+            return Some(Explanation {
                 steps,
                 state: s,
                 end: End::Broken(why),
-            };
+            });
         }
         if d.solved(&s) {
-            return Explanation {
+            return Some(Explanation {
                 steps,
                 state: s,
                 end: End::Solved,
-            };
+            });
         }
         match d.next_step(&s, max) {
             Some(step) => {
@@ -76,11 +119,11 @@ pub fn explain_with(d: &Deducer, p: &Puzzle, state: &State, max: Level) -> Expla
                 steps.push(step);
             }
             None => {
-                return Explanation {
+                return Some(Explanation {
                     steps,
                     state: s,
                     end: End::Stuck,
-                };
+                });
             }
         }
     }
