@@ -559,6 +559,7 @@ def cover(
     fixed: Optional[PlacementLike] = None,
     holes: Optional[SquaresLike] = None,
     blockers: Optional[SquaresLike] = None,
+    torus: bool = False,
     define: Optional[DefineLike] = None,
     budget: Optional[float] = None,
     engine: str = "auto",
@@ -570,8 +571,9 @@ def cover(
     no covering exists (the given pieces cannot stand, or attack each other under
     ``independent=True``) an :class:`InputError` says why. ``independent=True``: the covering pieces attack
     neither each other nor the given pieces; ``total=True``: occupied squares must be
-    attacked too. The command line's ``queens cover``. The covering search works on the
-    plain rectangle, so ``holes`` and ``blockers`` are refused with a sentence.
+    attacked too. The command line's ``queens cover``. ``holes`` and ``blockers`` hold
+    no piece and need no covering (lines pass over holes and stop at blockers);
+    ``torus=True`` wraps the lines.
 
     >>> c = cover(8, "Q")
     >>> c.size, c.count, len(c.example)
@@ -580,9 +582,11 @@ def cover(
     Cover(size=5, count=728)
     >>> print(cover(8, "K", total=True))
     12 ...
+    >>> cover(8, "Q", holes="d4,e5").count
+    4788
     """
     return _queens.cover(
-        board, kind, independent, total, pieces, fixed, define, engine, threads, budget, holes, blockers
+        board, kind, independent, total, pieces, fixed, define, engine, threads, budget, holes, blockers, torus
     )
 
 

@@ -208,6 +208,7 @@ def cover(
     budget: Optional[float] = None,
     holes: Optional[_SquaresIn] = None,
     blockers: Optional[_SquaresIn] = None,
+    torus: bool = ...,
 ) -> Cover: ...
 def engine_report(
     board: Optional[_BoardIn] = None,

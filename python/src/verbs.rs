@@ -5,10 +5,11 @@
 //! arguments ([`build`]).
 
 use pyo3::prelude::*;
-use queens::cover::{CoverOptions, cover as cover_search};
+use queens::cover::{CoverOptions, cover_on};
 use queens::engine::EngineReport as LibReport;
 use queens::export::dimacs::{self, Answer, VarMap};
 use queens::perm::Perm;
+use queens::terrain::Terrain;
 use queens::{Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Problem, Settings};
 
 use crate::blocking::{self, Mode};
@@ -103,7 +104,7 @@ impl Cover {
 /// The fewest pieces of `kind` covering `board` (see `queens/__init__.py`); no
 /// covering is an `InputError` saying why, in the command line's words.
 #[pyfunction]
-#[pyo3(signature = (board, kind, independent = Flag::OFF, total = Flag::OFF, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, holes = None, blockers = None))]
+#[pyo3(signature = (board, kind, independent = Flag::OFF, total = Flag::OFF, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, holes = None, blockers = None, torus = Flag::OFF))]
 #[allow(clippy::too_many_arguments)]
 pub fn cover(
     py: Python<'_>,
@@ -119,24 +120,17 @@ pub fn cover(
     budget: Option<Budget>,
     holes: Option<Squares<HolesName>>,
     blockers: Option<Squares<BlockersName>>,
+    torus: Flag<TorusName>,
 ) -> PyResult<Cover> {
-    let err = |e: Error| errors::to_py(py, e);
     let catalog = define.unwrap_or_default().catalog(py)?;
-    let board = board.0;
-    // Check the squares first, so that a bad one is named as such.
-    let refused = match (&holes, &blockers) {
-        (Some(h), _) => Some((h.resolve(&board).map_err(err)?, "holes")),
-        (None, Some(b)) => Some((b.resolve(&board).map_err(err)?, "blockers")),
-        (None, None) => None,
+    let terrain = TerrainArgs {
+        holes,
+        blockers,
+        torus: torus.0,
+        regions: None,
+        per_region: None,
     };
-    if let Some((_, name)) = refused {
-        return Err(errors::input(
-            py,
-            format!(
-                "cover takes no {name}: the covering search works on the plain rectangle (as queens cover does)"
-            ),
-        ));
-    }
+    let (board, terrain) = board_and_terrain(py, Some(board.0), &terrain)?;
     let kind = kind.resolve(py, &catalog)?;
     let base = match &pieces {
         Some(p) => p.resolve(py, &catalog)?,
@@ -159,10 +153,14 @@ pub fn cover(
             cancel: Some(cancel),
             ..Settings::default()
         };
-        let found = cover_search(board, &base, &fixed, &kind, &options, choice, &settings)?;
+        let found = cover_on(
+            board, &terrain, &base, &fixed, &kind, &options, choice, &settings,
+        )?;
         Ok(match found {
             Some(c) => Ok(c),
-            None => Err(why_none(board, &base, &fixed, &kind, &options, choice)),
+            None => Err(why_none(
+                board, &terrain, &base, &fixed, &kind, &options, choice,
+            )),
         })
     })?;
     let c = found.map_err(|why| errors::input(py, format!("no covering: {why}")))?;
@@ -185,6 +183,7 @@ pub fn cover(
 /// placement of the kind covers the board beside them.
 fn why_none(
     board: Board,
+    terrain: &Terrain,
     base: &[PieceCount],
     fixed: &queens::Placement,
     kind: &PieceKind,
@@ -198,6 +197,7 @@ fn why_none(
         .cloned()
         .collect();
     if let Ok(given) = Problem::new(board, base.to_vec(), queens::Placement::new(others))
+        .and_then(|p| p.with_terrain(terrain.clone()))
         && given.total_pieces() > 0
         && matches!(
             queens::solve(&given, choice, &Settings::default()),
@@ -207,7 +207,7 @@ fn why_none(
         return "the given pieces (pieces=, fixed=) cannot stand without attacking each other"
             .into();
     }
-    if options.independent && !queens::verify::conflicts(&board, fixed).is_empty() {
+    if options.independent && !queens::verify::conflicts_on(&board, terrain, fixed).is_empty() {
         return "the fixed pieces attack each other, which independent=True forbids".into();
     }
     let name = kind.name();

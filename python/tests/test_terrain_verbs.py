@@ -140,6 +140,10 @@ def test_max_pieces_budget_runs_out():
         (dict(board=6, kind="B", fixed="Qa1"), ["6", "--kind", "B", "--fixed", "Qa1", "--pieces", "Q"]),
         (dict(board=(4, 7), kind="R"), ["4x7", "--kind", "R"]),
         (dict(board=6, kind="C", define={"C": "RN"}), ["6", "--kind", "C", "--piece", "C=RN"]),
+        (dict(board=8, kind="Q", holes="d4,e5"), ["8", "--kind", "Q", "--holes", "d4,e5"]),
+        (dict(board=6, kind="R", blockers=["c3", "d4"]), ["6", "--kind", "R", "--blockers", "c3,d4"]),
+        (dict(board=5, kind="Q", torus=True), ["5", "--kind", "Q", "--torus"]),
+        (dict(board=6, kind="N", holes="a1", blockers="f6", independent=True), ["6", "--kind", "N", "--holes", "a1", "--blockers", "f6", "--independent"]),
     ],
 )
 def test_cover_matches_the_command_line(kw, args, cli):
@@ -305,7 +309,8 @@ BAD = [
     (lambda: queens.max_pieces(8, "K", budget=-1), "bad budget -1"),
     (lambda: queens.max_pieces(8, "KK"), "bad piece kind 'KK': give one piece letter"),
     (lambda: queens.solutions(8, unique="x"), "bad unique 'x': give True or False"),
-    (lambda: queens.cover(8, "Q", holes="a1"), "cover takes no holes: the covering search works on the plain rectangle"),
+    (lambda: queens.cover(3, "Q", fixed="Qb2", holes="b2"), "fixed piece Qb2 stands on a hole"),
+    (lambda: queens.cover(8, "Q", torus="yes"), "bad torus 'yes': give True or False"),
     (lambda: queens.cover(8, "Q", blockers=["0z"]), "bad blockers square '0z'"),
     (lambda: queens.cover(8, "QQ"), "bad piece kind 'QQ': give one piece letter such as Q or N"),
     (lambda: queens.cover(8, "Z"), "unknown piece"),
