@@ -118,9 +118,11 @@ mod sieve;
 use crate::engine::parts::Tally;
 use sieve::{Sieve, Sorted, count_disjoint};
 
-/// Largest side the join handles. Keys would hold up to `2(n - 1) <= 62` diagonals in
-/// a `u64`, but beyond 21 a count takes days anyway, and the buckets grow as `2^(n-2e)`.
-pub const MAX_JOIN_SIDE: usize = 21;
+/// Largest side the join handles: a task's keys hold at most 46 of the `2(n - 1)`
+/// overlap diagonals there (the sieve's patterns read 6 bytes of a key), and Q(24)
+/// already takes days on a few cores. A task's lists grow about 2.8 times per side at
+/// a fixed number of edge rows, 4 times less per two edge rows more (`bench/kluev.md`).
+pub const MAX_JOIN_SIDE: usize = 24;
 
 /// A join task asks whether to stop every this many buckets.
 const STOP_EVERY: usize = 64;
@@ -360,11 +362,14 @@ impl JoinPlan {
     /// The solutions whose row split lies in the group of `t`.
     fn count_task(&self, t: Task, s: &mut Scratch, stop: &dyn Fn() -> bool) -> Option<u128> {
         let job = self.job(&t);
-        if job.layout.len1 + job.layout.len2 <= 32 {
+        let narrow = job.layout.len1 + job.layout.len2 <= 32;
+        let found = if narrow {
             self.count_as::<u32>(t, &job, s, stop)
         } else {
             self.count_as::<u64>(t, &job, s, stop)
-        }
+        };
+        s.trim(narrow);
+        found
     }
 
     /// [`Self::count_task`] with the keys held as `K`, which must hold `job.layout`.
@@ -662,6 +667,69 @@ struct Scratch {
     sieve: Sieve,
 }
 
+/// Bytes a thread keeps in its bucket lists between tasks beyond twice what the last
+/// task used (see [`Scratch::trim`]).
+const KEEP_SLACK: usize = 64 << 20;
+
+impl<K> Lists<K> {
+    /// Bytes the keys and tags of the bucket lists use (`len`) and hold (`capacity`).
+    fn bytes(&self) -> (usize, usize) {
+        let k = std::mem::size_of::<K>();
+        let sum = |v: &[Vec<K>], f: fn(&Vec<K>) -> usize| v.iter().map(f).sum::<usize>() * k;
+        let tags = |v: &[Vec<u32>], f: fn(&Vec<u32>) -> usize| v.iter().map(f).sum::<usize>() * 4;
+        let mut used = sum(&self.east, Vec::len) + sum(&self.west, Vec::len);
+        used += tags(&self.east_tags, Vec::len) + tags(&self.west_tags, Vec::len);
+        let mut held = sum(&self.east, Vec::capacity) + sum(&self.west, Vec::capacity);
+        held += tags(&self.east_tags, Vec::capacity) + tags(&self.west_tags, Vec::capacity);
+        (used, held)
+    }
+
+    /// Gives back the memory of every bucket list beyond its length.
+    fn shrink(&mut self) {
+        for v in self.east.iter_mut().chain(self.west.iter_mut()) {
+            v.shrink_to_fit();
+        }
+        for v in self.east_tags.iter_mut().chain(self.west_tags.iter_mut()) {
+            v.shrink_to_fit();
+        }
+    }
+
+    /// Empties every bucket list (keeping their memory).
+    fn clear(&mut self) {
+        self.east
+            .iter_mut()
+            .chain(self.west.iter_mut())
+            .for_each(Vec::clear);
+        (self.east_tags.iter_mut().chain(self.west_tags.iter_mut())).for_each(Vec::clear);
+    }
+}
+
+impl Scratch {
+    /// Bounds what the bucket lists keep after a task. Each bucket's list only grew, so
+    /// kept as they were, the lists held, per bucket, the longest list of every task the
+    /// thread had run: at n = 20 and 21 several times what any one task needs (a task
+    /// took at most about 0.2 GB at n = 20, one thread's lists 1.2 GB). Now the lists
+    /// keep at most twice what the last task used, plus [`KEEP_SLACK`]; beyond that they
+    /// are cut to what it used (the other key width's lists to nothing), so a thread
+    /// holds at most about three times its largest task.
+    fn trim(&mut self, narrow: bool) {
+        let (nu, nh) = self.narrow.bytes();
+        let (wu, wh) = self.wide.bytes();
+        // The other width's lists hold an earlier task's keys: not in use.
+        let used = if narrow { nu } else { wu };
+        if nh + wh <= 2 * used + KEEP_SLACK {
+            return;
+        }
+        if narrow {
+            self.wide.clear();
+        } else {
+            self.narrow.clear();
+        }
+        self.narrow.shrink();
+        self.wide.shrink();
+    }
+}
+
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
@@ -720,6 +788,19 @@ mod tests {
                 l.len1 + l.len2 <= 32
             });
             assert_eq!(narrow.count() == p.tasks.len(), n <= 19, "n={n}");
+        }
+    }
+
+    #[test]
+    fn keys_fit_the_sieve_patterns_up_to_the_largest_side() {
+        // The sieve's sort reads `KEY_BYTES` bytes of a key: a wider key would sort by
+        // a pattern that misses some of its chosen diagonals.
+        for n in 1..=MAX_JOIN_SIDE {
+            let p = JoinPlan::new(n).unwrap();
+            for t in &p.tasks {
+                let l = p.job(t).layout;
+                assert!(l.len1 + l.len2 <= 8 * sieve::KEY_BYTES, "n={n}");
+            }
         }
     }
 

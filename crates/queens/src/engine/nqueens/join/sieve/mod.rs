@@ -19,9 +19,13 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 
 #[cfg(target_arch = "x86_64")]
 use avx2::{count_disjoint_x86, fast_sieve, sieve_avx2};
+#[cfg(target_arch = "x86_64")]
+use avx512::{fast_sieve512, sieve_avx512};
 
 use super::Word;
 
@@ -115,10 +119,18 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     if s.table.len() < groups * stride {
         s.table.resize(groups * stride, [0; WORDS]);
     }
+    // AVX-512 with `vpopcntq`: a table row in one register, counted in one instruction.
+    #[cfg(target_arch = "x86_64")]
+    let wide = fast_sieve() && fast_sieve512();
     let sieve_of = |t: &[Block], keys: &[K]| -> u64 {
         let w = width as u32;
         #[cfg(target_arch = "x86_64")]
         if fast_sieve() {
+            if wide {
+                // SAFETY: the CPU has AVX-512 (and AVX2); `sieve_avx512` asserts that
+                // `t` holds the `G << width` blocks it reads, as `sieve_avx2` does.
+                return unsafe { by_groups!(groups, sieve_avx512(t, keys, used, bottom, w)) };
+            }
             // SAFETY: the CPU has AVX2; `sieve_avx2` asserts that `t` holds the `G <<
             // width` blocks it reads (`groups * stride`, with `G <= groups`).
             return unsafe { by_groups!(groups, sieve_avx2(t, keys, used, bottom, w)) };
@@ -177,8 +189,9 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
 
 /// Diagonals the lists are sorted by, before the sieve (see [`sort_by_pattern`]).
 const SORT_BITS: usize = 4;
-/// Bytes of a key: keys hold at most `2 (n - 1) <= 40` diagonals.
-const KEY_BYTES: usize = 5;
+/// Bytes of a key the patterns read: a task's keys span at most 46 diagonals up to
+/// `MAX_JOIN_SIDE` = 24 (checked by the join's tests).
+pub(super) const KEY_BYTES: usize = 6;
 /// Lists are sorted when the small one fills more blocks than this.
 const SORT_BLOCKS: usize = 6;
 
