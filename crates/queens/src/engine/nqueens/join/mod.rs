@@ -90,8 +90,9 @@
 //!
 //! # Details
 //! - Edge rows: `e = 4` (at most `n / 2`) up to n = 17, `(n - 10) / 2` from 18 (4 at 18
-//!   and 19, 5 at 20 and 21); odd boards 11..17 take `e = 3`, since an edge row of the
-//!   middle column's queen needs tasks of its own.
+//!   and 19, 5 at 20 and 21, 6 at 22), `(n - 8) / 2` from 23 (7 at 23, 8 at 24, for
+//!   memory); odd boards 11..17 take `e = 3`, since an edge row of the middle column's
+//!   queen needs tasks of its own.
 //! - On odd boards the task of the middle rows puts the queen of row `h` only in columns
 //!   with `|c - h| >= 2`.
 //! - Key layout per task (`JoinPlan::job`): only the diagonals both sides can use with the
@@ -105,6 +106,14 @@
 //! - `Tally.unique` is 0 for join tasks. Checkpoints and shard results record the method
 //!   (`"method": "join"`), which is part of the fingerprint; a checkpoint or shard set of
 //!   the other method is refused with a message naming both.
+//!
+//! - Memory: a thread's bucket lists only grew, so they held per bucket the longest
+//!   list of every task it had run (1.2 GB for one thread at n = 20, where one task
+//!   needs at most about 0.2 GB). After each task they are now cut back when they hold
+//!   more than twice what the task used plus 64 MB (`Scratch::trim`).
+//! - Sides 22 to 24 (`--method join`; the default method stays the backtracker there,
+//!   see `plan::DEFAULT_JOIN_SIDE`): the edge rows grow with `n`, so a task's lists
+//!   stay at a few hundred MB; keys span at most 46 bits (`u64`).
 //!
 //! # Not done
 //! The transposition symmetry for even N (another 2x in the best counters); the
@@ -186,7 +195,12 @@ impl JoinPlan {
         // At most 2^10 (2^11 on odd boards) buckets per group; at least 8 edge rows
         // where the board has them (6 on odd boards 11..17), for tasks enough to
         // balance and checkpoint.
-        let edge = if n >= 18 {
+        let edge = if n >= 23 {
+            // Two edge rows more than the rule below: a task's lists (a thread's memory)
+            // a quarter as long. With it, two threads' tasks of Q(23) took up to about
+            // 10 GB (estimated from Q(22), 3.4 GB measured); now about 3 (`bench/kluev.md`).
+            (n - 8) / 2
+        } else if n >= 18 {
             (n - 10) / 2
         } else if n % 2 == 1 && (11..=17).contains(&n) {
             // Odd boards: an edge row of the middle column's queen needs a task of its

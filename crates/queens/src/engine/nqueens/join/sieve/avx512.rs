@@ -1,8 +1,10 @@
 //! The AVX-512 sieve: the inner loop of [`super::avx2`] with a table row (512 members of
 //! the small list, one `Block`) in one register and its set bits counted by `vpopcntq`,
 //! where the AVX2 loop ORs two 256-bit halves and counts bits per byte by nibble
-//! look-ups (12 instructions a key). On the build machine (AMD EPYC with AVX-512) it
-//! took the single-thread count at N = 18 from ... (`bench/kluev.md`).
+//! look-ups (12 instructions a key). On the build machine (AMD EPYC with AVX-512, busy)
+//! the single-thread count at N = 16 took 123 ms of CPU against 132 with AVX2, and at
+//! N = 18 no difference showed (4.0 s): the loop is bound by its loads, and this CPU
+//! splits a 512-bit load in two (`bench/kluev.md`).
 //!
 //! Like [`super::avx2`], this module holds unchecked loads: [`sieve_avx512`] reads the
 //! table rows through raw pointers, and checks with `assert!` (in release builds too),

@@ -2,10 +2,12 @@
 //! *Counting disjoint pairs* in the [join's docs](super)), with the sort by pattern of
 //! long lists, the tables built per block of the small list, and the portable sieve.
 //!
-//! The sieve's inner loop has an AVX2 version, in [`avx2`], kept apart because it
-//! reads the tables through raw pointers: that module holds the sieve's `unsafe` code
-//! and checks its bounds itself (with `assert!`, in release builds too). This module
-//! is safe code; it calls into [`avx2`] only once the CPU is known to have AVX2.
+//! The sieve's inner loop has an AVX2 version, in [`avx2`], and an AVX-512 one (a
+//! table row in one register, its bits counted by `vpopcntq`), in [`avx512`], kept
+//! apart because they read the tables through raw pointers: those modules hold the
+//! sieve's `unsafe` code and check their bounds themselves (with `assert!`, in release
+//! builds too). This module is safe code; it calls into them only once the CPU is
+//! known to have the features (AVX-512 is taken where it has AVX-512F and VPOPCNTDQ).
 //!
 //! Long lists (the small one over 6 blocks) are first sorted by their pattern on the 4
 //! diagonals most used by both lists (found from a sample of each), most used first. The
