@@ -727,11 +727,16 @@ impl Scratch {
     /// are cut to what it used (the other key width's lists to nothing), so a thread
     /// holds at most about three times its largest task.
     fn trim(&mut self, narrow: bool) {
+        self.trim_to(narrow, KEEP_SLACK);
+    }
+
+    /// [`Self::trim`] with `slack` bytes in place of [`KEEP_SLACK`].
+    fn trim_to(&mut self, narrow: bool, slack: usize) {
         let (nu, nh) = self.narrow.bytes();
         let (wu, wh) = self.wide.bytes();
         // The other width's lists hold an earlier task's keys: not in use.
         let used = if narrow { nu } else { wu };
-        if nh + wh <= 2 * used + KEEP_SLACK {
+        if nh + wh <= 2 * used + slack {
             return;
         }
         if narrow {
@@ -803,6 +808,45 @@ mod tests {
             });
             assert_eq!(narrow.count() == p.tasks.len(), n <= 19, "n={n}");
         }
+    }
+
+    #[test]
+    fn bucket_lists_keep_at_most_twice_the_last_task() {
+        // The memory bug of Q(20) and Q(21): each bucket's list only grew, so a thread
+        // held per bucket the longest list of every task it ran (1.2 GB for one thread
+        // at n = 20, where a task needs at most 0.2 GB). Without the slack (which no
+        // task of a small board reaches), the cut shows here: the lists kept as they
+        // were hold more than twice the last task's keys at some point, and cut back
+        // after each task they never do.
+        let p = JoinPlan::new(16).unwrap();
+        let (mut kept, mut cut) = (Scratch::default(), Scratch::default());
+        let (mut total, mut grew) = (0u128, false);
+        for &t in &p.tasks {
+            let l = p.job(&t).layout;
+            let narrow = l.len1 + l.len2 <= 32;
+            let found = p.count_task(t, &mut kept, &|| false).unwrap();
+            assert_eq!(p.count_task(t, &mut cut, &|| false), Some(found));
+            cut.trim_to(narrow, 0);
+            total += found * u128::from(t.weight);
+            for (s, is_cut) in [(&kept, false), (&cut, true)] {
+                let used = if narrow {
+                    s.narrow.bytes().0
+                } else {
+                    s.wide.bytes().0
+                };
+                let held = s.narrow.bytes().1 + s.wide.bytes().1;
+                if is_cut {
+                    assert!(held <= 2 * used, "{held} bytes held, {used} used");
+                } else {
+                    grew |= held > 2 * used;
+                }
+            }
+        }
+        assert_eq!(total, 14772512);
+        assert!(
+            grew,
+            "the lists kept as they were never outgrew twice a task"
+        );
     }
 
     #[test]
