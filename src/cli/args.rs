@@ -193,7 +193,7 @@ pub enum Command {
         /// (engines that count in parts: nqueens, torus, amazons, exact, fewlines).
         #[arg(long, value_name = "I/K")]
         shard: Option<String>,
-        /// Plain N-queens only: `join` (the half-board join: square boards up to 21, the
+        /// Plain N-queens only: `join` (the half-board join: square boards up to 24, the
         /// fastest; unique counts from the total by Burnside's lemma) or `backtrack`
         /// (the symmetric search: any rectangle, unique counts by classifying each
         /// solution) [default: join for squares up to 21, backtrack otherwise, or the

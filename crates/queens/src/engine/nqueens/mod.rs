@@ -317,7 +317,10 @@ mod tests {
             assert_eq!(join.fingerprint(), Plan::join(n).unwrap().fingerprint());
         }
         assert_eq!(Plan::total_method(16, 16), Method::Join);
+        assert_eq!(Plan::total_method(21, 21), Method::Join);
         assert_eq!(Plan::total_method(22, 22), Method::Backtrack);
+        assert_eq!(Plan::join(24).unwrap().method(), Method::Join);
+        assert!(Plan::join(25).is_err());
         assert_eq!(Plan::total_method(8, 9), Method::Backtrack);
         assert!(Plan::with_method(8, 9, Method::Join).is_err());
     }

@@ -42,6 +42,12 @@
 //! board or counter version) are refused.
 
 use super::join::{JoinPlan, MAX_JOIN_SIDE};
+
+/// Largest square the join counts without being asked to (`--method join` takes it up to
+/// [`MAX_JOIN_SIDE`]): from 22 on, a join task's half searches run for seconds without
+/// looking at the clock or a cancel, so a budget or Ctrl-C would wait for them, and the
+/// lists of two threads' tasks take gigabytes.
+pub const DEFAULT_JOIN_SIDE: usize = 21;
 use super::kernel::{self, MAX_SIDE};
 use crate::error::Error;
 
@@ -158,7 +164,7 @@ impl Plan {
     /// assert_eq!(Plan::total_method(7, 9), Method::Backtrack);
     /// ```
     pub fn total_method(rows: u32, cols: u32) -> Method {
-        if rows == cols && rows >= 1 && rows as usize <= MAX_JOIN_SIDE {
+        if rows == cols && rows >= 1 && rows as usize <= DEFAULT_JOIN_SIDE {
             Method::Join
         } else {
             Method::Backtrack

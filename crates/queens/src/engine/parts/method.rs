@@ -25,7 +25,7 @@ pub enum Method {
     /// rectangle.
     #[default]
     Backtrack,
-    /// The half-board join, square boards with sides up to 21 (`MAX_JOIN_SIDE`). Its tasks
+    /// The half-board join, square boards with sides up to 24 (`MAX_JOIN_SIDE`). Its tasks
     /// count totals only (their unique counts are 0); a whole run or a merged set of
     /// shards gets the unique count from the total by Burnside's lemma
     /// (`orbits::rotations::unique_from_total`).

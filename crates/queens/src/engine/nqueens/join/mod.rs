@@ -90,8 +90,9 @@
 //!
 //! # Details
 //! - Edge rows: `e = 4` (at most `n / 2`) up to n = 17, `(n - 10) / 2` from 18 (4 at 18
-//!   and 19, 5 at 20 and 21); odd boards 11..17 take `e = 3`, since an edge row of the
-//!   middle column's queen needs tasks of its own.
+//!   and 19, 5 at 20 and 21, 6 at 22), `(n - 8) / 2` from 23 (7 at 23, 8 at 24, for
+//!   memory); odd boards 11..17 take `e = 3`, since an edge row of the middle column's
+//!   queen needs tasks of its own.
 //! - On odd boards the task of the middle rows puts the queen of row `h` only in columns
 //!   with `|c - h| >= 2`.
 //! - Key layout per task (`JoinPlan::job`): only the diagonals both sides can use with the
@@ -106,6 +107,14 @@
 //!   (`"method": "join"`), which is part of the fingerprint; a checkpoint or shard set of
 //!   the other method is refused with a message naming both.
 //!
+//! - Memory: a thread's bucket lists only grew, so they held per bucket the longest
+//!   list of every task it had run (1.2 GB for one thread at n = 20, where one task
+//!   needs at most about 0.2 GB). After each task they are now cut back when they hold
+//!   more than twice what the task used plus 64 MB (`Scratch::trim`).
+//! - Sides 22 to 24 (`--method join`; the default method stays the backtracker there,
+//!   see `plan::DEFAULT_JOIN_SIDE`): the edge rows grow with `n`, so a task's lists
+//!   stay at a few hundred MB; keys span at most 46 bits (`u64`).
+//!
 //! # Not done
 //! The transposition symmetry for even N (another 2x in the best counters); the
 //! transposition for the edge rows `m` of odd N beyond the restriction of row `h` (their
@@ -118,9 +127,11 @@ mod sieve;
 use crate::engine::parts::Tally;
 use sieve::{Sieve, Sorted, count_disjoint};
 
-/// Largest side the join handles. Keys would hold up to `2(n - 1) <= 62` diagonals in
-/// a `u64`, but beyond 21 a count takes days anyway, and the buckets grow as `2^(n-2e)`.
-pub const MAX_JOIN_SIDE: usize = 21;
+/// Largest side the join handles: a task's keys hold at most 46 of the `2(n - 1)`
+/// overlap diagonals there (the sieve's patterns read 6 bytes of a key), and Q(24)
+/// already takes days on a few cores. A task's lists grow about 2.8 times per side at
+/// a fixed number of edge rows, 4 times less per two edge rows more (`bench/kluev.md`).
+pub const MAX_JOIN_SIDE: usize = 24;
 
 /// A join task asks whether to stop every this many buckets.
 const STOP_EVERY: usize = 64;
@@ -184,7 +195,12 @@ impl JoinPlan {
         // At most 2^10 (2^11 on odd boards) buckets per group; at least 8 edge rows
         // where the board has them (6 on odd boards 11..17), for tasks enough to
         // balance and checkpoint.
-        let edge = if n >= 18 {
+        let edge = if n >= 23 {
+            // Two edge rows more than the rule below: a task's lists (a thread's memory)
+            // a quarter as long. With it, two threads' tasks of Q(23) took up to about
+            // 10 GB (estimated from Q(22), 3.4 GB measured); now about 3 (`bench/kluev.md`).
+            (n - 8) / 2
+        } else if n >= 18 {
             (n - 10) / 2
         } else if n % 2 == 1 && (11..=17).contains(&n) {
             // Odd boards: an edge row of the middle column's queen needs a task of its
@@ -360,11 +376,14 @@ impl JoinPlan {
     /// The solutions whose row split lies in the group of `t`.
     fn count_task(&self, t: Task, s: &mut Scratch, stop: &dyn Fn() -> bool) -> Option<u128> {
         let job = self.job(&t);
-        if job.layout.len1 + job.layout.len2 <= 32 {
+        let narrow = job.layout.len1 + job.layout.len2 <= 32;
+        let found = if narrow {
             self.count_as::<u32>(t, &job, s, stop)
         } else {
             self.count_as::<u64>(t, &job, s, stop)
-        }
+        };
+        s.trim(narrow);
+        found
     }
 
     /// [`Self::count_task`] with the keys held as `K`, which must hold `job.layout`.
@@ -662,6 +681,74 @@ struct Scratch {
     sieve: Sieve,
 }
 
+/// Bytes a thread keeps in its bucket lists between tasks beyond twice what the last
+/// task used (see [`Scratch::trim`]).
+const KEEP_SLACK: usize = 64 << 20;
+
+impl<K> Lists<K> {
+    /// Bytes the keys and tags of the bucket lists use (`len`) and hold (`capacity`).
+    fn bytes(&self) -> (usize, usize) {
+        let k = std::mem::size_of::<K>();
+        let sum = |v: &[Vec<K>], f: fn(&Vec<K>) -> usize| v.iter().map(f).sum::<usize>() * k;
+        let tags = |v: &[Vec<u32>], f: fn(&Vec<u32>) -> usize| v.iter().map(f).sum::<usize>() * 4;
+        let mut used = sum(&self.east, Vec::len) + sum(&self.west, Vec::len);
+        used += tags(&self.east_tags, Vec::len) + tags(&self.west_tags, Vec::len);
+        let mut held = sum(&self.east, Vec::capacity) + sum(&self.west, Vec::capacity);
+        held += tags(&self.east_tags, Vec::capacity) + tags(&self.west_tags, Vec::capacity);
+        (used, held)
+    }
+
+    /// Gives back the memory of every bucket list beyond its length.
+    fn shrink(&mut self) {
+        for v in self.east.iter_mut().chain(self.west.iter_mut()) {
+            v.shrink_to_fit();
+        }
+        for v in self.east_tags.iter_mut().chain(self.west_tags.iter_mut()) {
+            v.shrink_to_fit();
+        }
+    }
+
+    /// Empties every bucket list (keeping their memory).
+    fn clear(&mut self) {
+        self.east
+            .iter_mut()
+            .chain(self.west.iter_mut())
+            .for_each(Vec::clear);
+        (self.east_tags.iter_mut().chain(self.west_tags.iter_mut())).for_each(Vec::clear);
+    }
+}
+
+impl Scratch {
+    /// Bounds what the bucket lists keep after a task. Each bucket's list only grew, so
+    /// kept as they were, the lists held, per bucket, the longest list of every task the
+    /// thread had run: at n = 20 and 21 several times what any one task needs (a task
+    /// took at most about 0.2 GB at n = 20, one thread's lists 1.2 GB). Now the lists
+    /// keep at most twice what the last task used, plus [`KEEP_SLACK`]; beyond that they
+    /// are cut to what it used (the other key width's lists to nothing), so a thread
+    /// holds at most about three times its largest task.
+    fn trim(&mut self, narrow: bool) {
+        self.trim_to(narrow, KEEP_SLACK);
+    }
+
+    /// [`Self::trim`] with `slack` bytes in place of [`KEEP_SLACK`].
+    fn trim_to(&mut self, narrow: bool, slack: usize) {
+        let (nu, nh) = self.narrow.bytes();
+        let (wu, wh) = self.wide.bytes();
+        // The other width's lists hold an earlier task's keys: not in use.
+        let used = if narrow { nu } else { wu };
+        if nh + wh <= 2 * used + slack {
+            return;
+        }
+        if narrow {
+            self.wide.clear();
+        } else {
+            self.narrow.clear();
+        }
+        self.narrow.shrink();
+        self.wide.shrink();
+    }
+}
+
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
@@ -720,6 +807,58 @@ mod tests {
                 l.len1 + l.len2 <= 32
             });
             assert_eq!(narrow.count() == p.tasks.len(), n <= 19, "n={n}");
+        }
+    }
+
+    #[test]
+    fn bucket_lists_keep_at_most_twice_the_last_task() {
+        // The memory bug of Q(20) and Q(21): each bucket's list only grew, so a thread
+        // held per bucket the longest list of every task it ran (1.2 GB for one thread
+        // at n = 20, where a task needs at most 0.2 GB). Without the slack (which no
+        // task of a small board reaches), the cut shows here: the lists kept as they
+        // were hold more than twice the last task's keys at some point, and cut back
+        // after each task they never do.
+        let p = JoinPlan::new(16).unwrap();
+        let (mut kept, mut cut) = (Scratch::default(), Scratch::default());
+        let (mut total, mut grew) = (0u128, false);
+        for &t in &p.tasks {
+            let l = p.job(&t).layout;
+            let narrow = l.len1 + l.len2 <= 32;
+            let found = p.count_task(t, &mut kept, &|| false).unwrap();
+            assert_eq!(p.count_task(t, &mut cut, &|| false), Some(found));
+            cut.trim_to(narrow, 0);
+            total += found * u128::from(t.weight);
+            for (s, is_cut) in [(&kept, false), (&cut, true)] {
+                let used = if narrow {
+                    s.narrow.bytes().0
+                } else {
+                    s.wide.bytes().0
+                };
+                let held = s.narrow.bytes().1 + s.wide.bytes().1;
+                if is_cut {
+                    assert!(held <= 2 * used, "{held} bytes held, {used} used");
+                } else {
+                    grew |= held > 2 * used;
+                }
+            }
+        }
+        assert_eq!(total, 14772512);
+        assert!(
+            grew,
+            "the lists kept as they were never outgrew twice a task"
+        );
+    }
+
+    #[test]
+    fn keys_fit_the_sieve_patterns_up_to_the_largest_side() {
+        // The sieve's sort reads `KEY_BYTES` bytes of a key: a wider key would sort by
+        // a pattern that misses some of its chosen diagonals.
+        for n in 1..=MAX_JOIN_SIDE {
+            let p = JoinPlan::new(n).unwrap();
+            for t in &p.tasks {
+                let l = p.job(t).layout;
+                assert!(l.len1 + l.len2 <= 8 * sieve::KEY_BYTES, "n={n}");
+            }
         }
     }
 

@@ -2,10 +2,12 @@
 //! *Counting disjoint pairs* in the [join's docs](super)), with the sort by pattern of
 //! long lists, the tables built per block of the small list, and the portable sieve.
 //!
-//! The sieve's inner loop has an AVX2 version, in [`avx2`], kept apart because it
-//! reads the tables through raw pointers: that module holds the sieve's `unsafe` code
-//! and checks its bounds itself (with `assert!`, in release builds too). This module
-//! is safe code; it calls into [`avx2`] only once the CPU is known to have AVX2.
+//! The sieve's inner loop has an AVX2 version, in [`avx2`], and an AVX-512 one (a
+//! table row in one register, its bits counted by `vpopcntq`), in [`avx512`], kept
+//! apart because they read the tables through raw pointers: those modules hold the
+//! sieve's `unsafe` code and check their bounds themselves (with `assert!`, in release
+//! builds too). This module is safe code; it calls into them only once the CPU is
+//! known to have the features (AVX-512 is taken where it has AVX-512F and VPOPCNTDQ).
 //!
 //! Long lists (the small one over 6 blocks) are first sorted by their pattern on the 4
 //! diagonals most used by both lists (found from a sample of each), most used first. The
@@ -19,9 +21,13 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 
 #[cfg(target_arch = "x86_64")]
 use avx2::{count_disjoint_x86, fast_sieve, sieve_avx2};
+#[cfg(target_arch = "x86_64")]
+use avx512::{fast_sieve512, sieve_avx512};
 
 use super::Word;
 
@@ -115,10 +121,18 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     if s.table.len() < groups * stride {
         s.table.resize(groups * stride, [0; WORDS]);
     }
+    // AVX-512 with `vpopcntq`: a table row in one register, counted in one instruction.
+    #[cfg(target_arch = "x86_64")]
+    let wide = fast_sieve() && fast_sieve512();
     let sieve_of = |t: &[Block], keys: &[K]| -> u64 {
         let w = width as u32;
         #[cfg(target_arch = "x86_64")]
         if fast_sieve() {
+            if wide {
+                // SAFETY: the CPU has AVX-512 (and AVX2); `sieve_avx512` asserts that
+                // `t` holds the `G << width` blocks it reads, as `sieve_avx2` does.
+                return unsafe { by_groups!(groups, sieve_avx512(t, keys, used, bottom, w)) };
+            }
             // SAFETY: the CPU has AVX2; `sieve_avx2` asserts that `t` holds the `G <<
             // width` blocks it reads (`groups * stride`, with `G <= groups`).
             return unsafe { by_groups!(groups, sieve_avx2(t, keys, used, bottom, w)) };
@@ -177,8 +191,9 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
 
 /// Diagonals the lists are sorted by, before the sieve (see [`sort_by_pattern`]).
 const SORT_BITS: usize = 4;
-/// Bytes of a key: keys hold at most `2 (n - 1) <= 40` diagonals.
-const KEY_BYTES: usize = 5;
+/// Bytes of a key the patterns read: a task's keys span at most 46 diagonals up to
+/// `MAX_JOIN_SIDE` = 24 (checked by the join's tests).
+pub(super) const KEY_BYTES: usize = 6;
 /// Lists are sorted when the small one fills more blocks than this.
 const SORT_BLOCKS: usize = 6;
 
