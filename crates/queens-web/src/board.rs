@@ -9,7 +9,7 @@
 
 use std::ops::ControlFlow;
 
-use queens::cover::{CoverOptions, cover};
+use queens::cover::{CoverOptions, cover_on};
 use queens::maximum::maximum_on;
 use queens::terrain::Terrain;
 use queens::verdict::{Expect, Verdict};
@@ -305,13 +305,10 @@ pub fn max(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
 /// `queens cover` prints it: `MIN COUNT`).
 pub fn cover_job(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
     let s = req.setup()?;
-    if !s.terrain.is_plain() {
-        return Err(
-            "cover takes the plain board: clear the holes, blockers and torus first".into(),
-        );
-    }
-    let found = cover(
+    // Holes and blockers hold no piece and need no covering; the torus wraps lines.
+    let found = cover_on(
         s.board,
+        &s.terrain,
         &[],
         &s.placement,
         &s.kind,
@@ -520,8 +517,16 @@ mod tests {
             max(&req(r#"{"rows":4,"cols":4,"blockers":"b2 c3"}"#), &s).unwrap()["text"],
             "4 2"
         );
-        let e = cover_job(&req(r#"{"torus":true}"#), &s).unwrap_err();
-        assert!(e.contains("plain board"), "{e}");
+        // The library's doc example: two queens cover the 4x4 torus, in 72 ways.
+        assert_eq!(
+            cover_job(&req(r#"{"rows":4,"cols":4,"torus":true}"#), &s).unwrap()["text"],
+            "2 72"
+        );
+        // `queens cover 8 --kind Q --holes d4,e5`.
+        assert_eq!(
+            cover_job(&req(r#"{"kind":"Q","holes":"d4 e5"}"#), &s).unwrap()["text"],
+            "5 4788"
+        );
     }
 
     #[test]
