@@ -755,3 +755,58 @@ pub fn picked(
     let ctl = Control::start(settings)?;
     select(choice, problem, job, &ctl).map(|p| p.engine().name())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, Catalog, Placement, parse_spec, terrain::Terrain};
+
+    fn problem(board: &str, spec: &str, fixed: &str) -> Problem {
+        let c = Catalog::standard();
+        Problem::new(
+            board.parse::<Board>().unwrap(),
+            parse_spec(spec, &c).unwrap(),
+            Placement::parse(fixed, &c).unwrap(),
+        )
+        .unwrap()
+    }
+
+    /// Every engine prepares, for each job it declares, the runner of that job's base
+    /// job (the one seam where a mismatch would be an internal error), and each
+    /// declared job is prepared on at least one of these problems.
+    #[test]
+    fn every_engine_prepares_the_runner_of_its_jobs() {
+        let torus = {
+            let p = problem("6", "6Q", "");
+            let t = Terrain::new(p.board()).with_torus(true);
+            p.with_terrain(t).unwrap()
+        };
+        let problems = [
+            problem("8", "8Q", ""),
+            problem("5x7", "5Q", ""),
+            problem("12", "12Q", ""),
+            problem("8", "8Q", "Qa1"),
+            problem("6", "6A", ""),
+            problem("4", "4K", ""),
+            problem("5", "3N", ""),
+            problem("6", "4B", ""),
+            problem("5x6", "3R", ""),
+            problem("8", "4Q", ""),
+            problem("5", "N,B", ""),
+            torus,
+        ];
+        let ctl = Control::default();
+        for e in ENGINES.iter().copied() {
+            for job in Job::ALL.into_iter().filter(|&j| runs(e, j)) {
+                let mut prepared = 0;
+                for p in &problems {
+                    if let Ok(run) = accepts(e, p, job, &ctl) {
+                        assert_eq!(run.job(), job.base(), "{} {job:?}", e.name());
+                        prepared += 1;
+                    }
+                }
+                assert!(prepared > 0, "{} prepared no {job:?}", e.name());
+            }
+        }
+    }
+}
