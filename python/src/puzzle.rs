@@ -146,22 +146,38 @@ fn placement(p: &LibPuzzle, cells: &[usize]) -> Placement {
     Placement::new(board, Cells::Pieces(queens::Placement::new(pieces)))
 }
 
-/// The grade name of a level.
-fn level_of(py: Python<'_>, name: &Bound<'_, PyAny>) -> PyResult<Option<Level>> {
-    if name.is_none() {
-        return Ok(None);
+/// The `difficulty=` argument of `Puzzle.generate`: a level's name, or `None` for any
+/// grade. A type of its own so that an explicit `None` ("any") differs from leaving the
+/// argument out (medium, the daily puzzle's); as an `Option` both would arrive as `None`.
+#[derive(Clone, Copy)]
+struct Difficulty(Option<Level>);
+
+impl Difficulty {
+    /// What `generate` asks for when no difficulty is given.
+    const DEFAULT: Difficulty = Difficulty(Some(Level::Medium));
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Difficulty {
+    type Error = PyErr;
+
+    fn extract(name: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if name.is_none() {
+            return Ok(Difficulty(None));
+        }
+        let bad = || {
+            errors::input(
+                name.py(),
+                format!(
+                    "bad difficulty {}: the difficulties are easy, medium, hard, expert (or None for any)",
+                    args::repr(&name)
+                ),
+            )
+        };
+        let text: String = name.extract().map_err(|_| bad())?;
+        Level::parse(&text)
+            .map(|l| Difficulty(Some(l)))
+            .ok_or_else(bad)
     }
-    let bad = || {
-        errors::input(
-            py,
-            format!(
-                "bad difficulty {}: the difficulties are easy, medium, hard, expert (or None for any)",
-                args::repr(name)
-            ),
-        )
-    };
-    let text: String = name.extract().map_err(|_| bad())?;
-    Level::parse(&text).map(Some).ok_or_else(bad)
 }
 
 impl Puzzle {
@@ -378,13 +394,13 @@ impl Puzzle {
     /// region, of grade `difficulty` (`None` for any); the same `seed` gives the same
     /// puzzle (`None` draws one). `budget` is a time limit in seconds.
     #[classmethod]
-    #[pyo3(signature = (n, *, stars = None, difficulty = None, seed = None, budget = None))]
+    #[pyo3(signature = (n, *, stars = None, difficulty = Difficulty::DEFAULT, seed = None, budget = None))]
     fn generate(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
         n: &Bound<'_, PyAny>,
         stars: Option<&Bound<'_, PyAny>>,
-        difficulty: Option<&Bound<'_, PyAny>>,
+        difficulty: Difficulty,
         seed: Option<&Bound<'_, PyAny>>,
         budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Puzzle> {
@@ -393,11 +409,7 @@ impl Puzzle {
             Some(s) if !s.is_none() => args::whole(py, s, "stars", "1 or 2", 1 << 32)? as u32,
             _ => 1,
         };
-        // A missing difficulty is "medium" (the daily puzzle's); None asks for any.
-        let difficulty = match difficulty {
-            Some(d) => level_of(py, d)?,
-            None => Some(Level::Medium),
-        };
+        let Difficulty(difficulty) = difficulty;
         let seed = match seed {
             Some(s) if !s.is_none() => args::whole(py, s, "seed", "7", 1 << 64)?,
             _ => std::time::SystemTime::now()

@@ -142,6 +142,20 @@ def test_generate_matches_the_command_line(n, stars, difficulty, seed, cli):
     assert [str(s) for s in g.explain()] == [str(s) for s in queens.Puzzle(out, stars=stars).explain()]
 
 
+def test_regression_generate_difficulty_none_asked_for_medium(cli):
+    # An explicit difficulty=None arrived in Rust as a missing argument and was read
+    # as "medium"; it means any grade, as `queens puzzle gen` without --difficulty.
+    for seed in (5, 6, 7):
+        _, any_grade, _ = cli("puzzle", "gen", "8", "--seed", str(seed))
+        _, medium, _ = cli("puzzle", "gen", "8", "--seed", str(seed), "--difficulty", "medium")
+        assert str(queens.Puzzle.generate(8, difficulty=None, seed=seed)) == any_grade
+        assert str(queens.Puzzle.generate(8, seed=seed)) == medium
+    assert any(
+        str(queens.Puzzle.generate(8, difficulty=None, seed=s)) != str(queens.Puzzle.generate(8, seed=s))
+        for s in (5, 6, 7)
+    ), "the seeds chosen no longer tell the two apart"
+
+
 def test_generate_defaults_to_medium_and_draws_a_seed():
     g = queens.Puzzle.generate(8, seed=4)
     assert g.rating == "medium"

@@ -160,7 +160,9 @@ pub enum PuzzleJob {
         /// Stars per row, column and region.
         #[arg(long, default_value_t = 1, value_name = "K")]
         stars: u32,
-        /// The grade the puzzle must have [default: any].
+        /// The grade the puzzle must have [default: any]. With 2 or more stars there is
+        /// no easy puzzle (no unit starts with as few free squares as stars): medium,
+        /// hard or expert.
         #[arg(long, value_enum)]
         difficulty: Option<Difficulty>,
         /// The generator's seed: the same seed gives the same puzzle.

@@ -364,6 +364,10 @@ fn generated_puzzles_are_unique_and_rate_as_requested() {
             assert_eq!(m.grade, level);
         }
         assert!(made >= 2, "n={n} k={k}: {made} grades made in time");
+        if k == 2 {
+            // Medium, hard and expert: every grade a Star Battle can have.
+            assert_eq!(made, 3, "n={n} k={k}");
+        }
     }
     // The CLI's gen: one solution, by the CLI's own check.
     let o = queens(&["puzzle", "gen", "11", "--seed", "4"]);
@@ -494,4 +498,67 @@ fn bad_puzzle_files_get_one_sentence_each() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The region sizes of `p`.
+fn region_sizes(p: &Puzzle) -> Vec<usize> {
+    let n = p.side();
+    let mut size = vec![0; n];
+    for i in 0..n * n {
+        size[p.region(i)] += 1;
+    }
+    size
+}
+
+#[test]
+fn generated_regions_are_balanced() {
+    // Before the evening out, a 20x20 had regions of 1 to 256 squares (bench/puzzle.md).
+    for (n, k, seeds) in [
+        (8, 1, 4),
+        (9, 1, 4),
+        (11, 1, 4),
+        (14, 1, 3),
+        (16, 1, 3),
+        (20, 1, 2),
+        (10, 2, 4),
+    ] {
+        for seed in 0..seeds {
+            let r = Request {
+                n,
+                stars: k,
+                difficulty: None,
+                seed,
+            };
+            let m = generate(&r, &Settings::default()).unwrap().unwrap();
+            let size = region_sizes(&m.puzzle);
+            let (lo, hi) = (*size.iter().min().unwrap(), *size.iter().max().unwrap());
+            assert!(hi <= 4 * n, "n={n} k={k} seed={seed}: {size:?}");
+            assert!(lo >= 2, "n={n} k={k} seed={seed}: {size:?}");
+            assert_eq!(unique_solution(&m.puzzle), Some(m.solution.clone()));
+        }
+    }
+}
+
+#[test]
+fn easy_star_battles_are_refused_with_the_reason() {
+    // The reason, checked: on the empty board of any K = 2 puzzle no easy rule applies.
+    for (f, k, p) in corpus() {
+        if k == 2 {
+            let step = Deducer::new(&p).next_step(&State::new(&p), Level::Easy);
+            assert_eq!(step, None, "{}", f.display());
+        }
+    }
+    let o = queens(&[
+        "puzzle",
+        "gen",
+        "10",
+        "--stars",
+        "2",
+        "--difficulty",
+        "easy",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("is easy") && e.contains("medium"), "{e}");
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
 }

@@ -13,6 +13,9 @@ use queens::puzzle::rules::{Deducer, Level};
 use queens::puzzle::{Puzzle, State};
 
 fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
     v.sort_by(|a, b| a.partial_cmp(b).unwrap());
     v[v.len() / 2]
 }
@@ -34,7 +37,9 @@ fn time(runs: usize, mut f: impl FnMut()) -> f64 {
     )
 }
 
-fn made(n: usize, k: u32, seed: u64) -> (Puzzle, f64) {
+/// A generated puzzle and the time it took; `None` when it took over a minute (the
+/// minute counts in the median all the same).
+fn made(n: usize, k: u32, seed: u64) -> (Option<Puzzle>, f64) {
     let t = Instant::now();
     let m = generate(
         &Request {
@@ -43,22 +48,90 @@ fn made(n: usize, k: u32, seed: u64) -> (Puzzle, f64) {
             difficulty: None,
             seed,
         },
-        &Settings::default(),
-    )
-    .unwrap()
-    .unwrap();
-    (m.puzzle, ms(t.elapsed()))
+        &Settings {
+            time_budget: Some(Duration::from_secs(60)),
+            ..Settings::default()
+        },
+    );
+    let el = ms(t.elapsed());
+    match m {
+        Ok(Some(m)) => (Some(m.puzzle), el),
+        Err(queens::Error::Budget { .. }) => (None, el),
+        other => panic!("gen {n} K={k} seed {seed}: {other:?}"),
+    }
+}
+
+/// `puzzle_bench gen N K DIFFICULTY SEEDS`: time `gen` of one kind over seeds, with the
+/// region sizes of each puzzle (smallest, largest), for tuning the carving.
+fn gen_only(args: &[String]) {
+    let n: usize = args[2].parse().unwrap();
+    let k: u32 = args[3].parse().unwrap();
+    let difficulty = Level::parse(&args[4]);
+    let seeds: u64 = args[5].parse().unwrap();
+    let mut times = Vec::new();
+    for seed in 0..seeds {
+        let t = Instant::now();
+        let m = generate(
+            &Request {
+                n,
+                stars: k,
+                difficulty,
+                seed,
+            },
+            &Settings {
+                time_budget: Some(Duration::from_secs(60)),
+                ..Settings::default()
+            },
+        );
+        let el = ms(t.elapsed());
+        times.push(el);
+        match m {
+            Ok(Some(m)) => {
+                let mut size = vec![0usize; n];
+                for i in 0..n * n {
+                    size[m.puzzle.region(i)] += 1;
+                }
+                println!(
+                    "seed {seed:>3} {el:>9.1} ms  {:>5} candidates  {:?}  regions {}..{}",
+                    m.candidates,
+                    m.grade,
+                    size.iter().min().unwrap(),
+                    size.iter().max().unwrap()
+                );
+            }
+            other => println!("seed {seed:>3} {el:>9.1} ms  {other:?}"),
+        }
+    }
+    println!("median {:.1} ms", median(times));
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("gen") {
+        return gen_only(&args);
+    }
     let seeds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
     println!("# per puzzle, median over {seeds} generated puzzles of each size (ms)");
-    println!("size  K  solve  count  check   hint  explain   rate   gen(median)");
+    println!(
+        "size  K  solve  count  check   hint  explain   rate   gen(median)  regions(min..max)"
+    );
     for (n, k) in [(9, 1), (11, 1), (16, 1), (20, 1), (25, 1), (10, 2)] {
         let mut rows: [Vec<f64>; 7] = Default::default();
+        let (mut lo, mut hi) = (usize::MAX, 0);
+        let mut over = 0;
         for seed in 0..seeds {
             let (p, g) = made(n, k, seed);
+            let Some(p) = p else {
+                over += 1;
+                rows[6].push(g);
+                continue;
+            };
+            let mut size = vec![0usize; n];
+            for i in 0..n * n {
+                size[p.region(i)] += 1;
+            }
+            lo = lo.min(*size.iter().min().unwrap());
+            hi = hi.max(*size.iter().max().unwrap());
             let empty = State::new(&p);
             let s = Settings::default();
             rows[0].push(time(5, || {
@@ -82,10 +155,37 @@ fn main() {
             rows[6].push(g);
         }
         let m: Vec<f64> = rows.into_iter().map(median).collect();
+        if over > 0 {
+            println!("# {n}x{n}: {over} of {seeds} seeds over the minute (counted as 60 s)");
+        }
         println!(
-            "{n:>4} {k:>2} {:>6.3} {:>6.3} {:>6.3} {:>6.3} {:>8.3} {:>6.3} {:>10.1}",
+            "{n:>4} {k:>2} {:>6.3} {:>6.3} {:>6.3} {:>6.3} {:>8.3} {:>6.3} {:>10.1}  {lo}..{hi}",
             m[0], m[1], m[2], m[3], m[4], m[5], m[6]
         );
+    }
+    println!();
+    println!(
+        "# Star Battle 10x10 gen by grade, median over seeds (ms); easy does not exist for K = 2"
+    );
+    for level in [Level::Medium, Level::Hard, Level::Expert] {
+        let t: Vec<f64> = (0..seeds)
+            .map(|seed| {
+                let t = Instant::now();
+                generate(
+                    &Request {
+                        n: 10,
+                        stars: 2,
+                        difficulty: Some(level),
+                        seed,
+                    },
+                    &Settings::default(),
+                )
+                .unwrap()
+                .unwrap();
+                ms(t.elapsed())
+            })
+            .collect();
+        println!("  {:<7} {:>8.1}", level.name(), median(t));
     }
     println!();
     println!("# gen against gen-regions' general generator (L=RF), median over seeds (ms)");

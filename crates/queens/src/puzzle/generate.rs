@@ -7,11 +7,11 @@
 //! 2. regions grown from it: for `K = 1` each star seeds a region; for `K >= 2` each
 //!    star is joined to its nearest free stars by an L-shaped path. Then square by
 //!    square: a (square, neighbouring region) pair is drawn with weight
-//!    `size(region)^alpha` (`alpha` = 0.7; 0.9 for easy, 0.6 for hard and expert
+//!    `size(region)^alpha * 2^(same - 1)`, `same` being the square's neighbours
+//!    already in the region (`alpha` = 0.7; 0.9 for easy, 0.6 for hard and expert
 //!    requests). Large regions growing faster leaves small regions, which pin the
-//!    solution down: with uniform growth (`alpha` = 0) a 16x16 took seconds to tens of
-//!    seconds, with 0.7 a tenth of one (bench/puzzle.sh). The price: at 20x20 and
-//!    more one region often spreads over much of the board;
+//!    solution down (uniform growth took seconds to tens of seconds at 16x16); the
+//!    second factor keeps shapes compact;
 //! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
 //!    the partial puzzle's solutions only grow with its regions, and a new one must
 //!    have a star on the square just added. The square joins the first of its
@@ -22,9 +22,22 @@
 //!    to a neighbouring region (its own region staying connected), preferring a move
 //!    after which no solution has a star on that square: such a move removes the
 //!    second solution and adds none. After `4n` moves the candidate is dropped;
-//! 5. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
+//! 5. evening out: growth by size alone leaves, at 20x20 and more, one region over
+//!    much of the board and many of one to three squares. Once unique, squares move
+//!    from regions larger than `2n` to smaller neighbours, and into lone squares from
+//!    their neighbours, each move kept only when its square stays starless (the same
+//!    argument as the repairs: the solution stays the only one). A candidate outside
+//!    [`largest_region`] / [`smallest_region`] after that is dropped;
+//! 6. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
 //!    kept only if that level of rules finishes it and the level below does not (the
-//!    chain's hardest level is exactly the request).
+//!    chain's hardest level is exactly the request). For Star Battle (`K >= 2`, sides
+//!    up to 12) a requested medium or hard grade also steers step 3: each square joins
+//!    the first region after which that level's rules still finish the partial puzzle,
+//!    so the candidate is that level or easier by construction. An easy puzzle with
+//!    `K >= 2` does not exist: on the empty board every unit has more free squares
+//!    than stars to place (a region holding two stars apart has at least three), so
+//!    neither easy rule can take a first step; such a request is refused with that
+//!    sentence.
 //!
 //! Every puzzle returned has been proved unique by the exhaustive solver. The time
 //! budget and cancel flag of the [`Settings`] are polled between solver nodes and
@@ -37,6 +50,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use crate::engine::{Control, Settings};
 use crate::error::Error;
 
+use super::explain::{End, explain};
 use super::rate::grade;
 use super::rules::Level;
 use super::solver::{Limited, Node, Tables, search_limited, search_with};
@@ -91,19 +105,24 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
     if Puzzle::from_regions(n, req.stars, vec![0; n * n]).is_err() && req.stars >= 1 {
         return Ok(None);
     }
+    if req.stars >= 2 && req.difficulty == Some(Level::Easy) {
+        return Err(Error::BadTerrain(format!(
+            "no puzzle with {} stars per unit is easy: on the empty board every row, column \
+             and region has more free squares than stars to place, so neither easy rule can \
+             start (ask for medium or harder)",
+            req.stars
+        )));
+    }
     let ctl = Control::start(settings)?;
     let stop = || ctl.cancelled();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(req.seed);
     let k = req.stars as usize;
     let stripes = Puzzle::from_regions(n, req.stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
     let stripe_tables = Tables::new(&stripes);
-    // How strongly large regions grow faster (see the module docs): more makes
-    // uniqueness and easy deductions likelier.
-    let alpha = match req.difficulty {
-        Some(Level::Easy) => 0.9,
-        Some(Level::Hard | Level::Expert) => 0.6,
-        _ => 0.7,
-    };
+    let shape = Shape::new(req.difficulty);
+    let steer = req
+        .difficulty
+        .filter(|&l| l != Level::Expert && steers(n, k));
     let mut candidates = 0u64;
     loop {
         if ctl.cancelled() {
@@ -120,7 +139,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         let Some(mut of) = seed_regions(n, k, &solution, &mut rng) else {
             continue;
         };
-        if !grow_unique(n, req.stars, alpha, &mut of, &mut rng, &stop)? {
+        if !grow_unique(n, req.stars, &shape, steer, &mut of, &mut rng, &stop)? {
             return ctl.finish(Err(Error::Interrupted));
         }
         let mine: Vec<bool> = {
@@ -137,6 +156,23 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                 return ctl.finish(Err(Error::Interrupted));
             };
             if found.count == 1 {
+                let Some(fair) = rebalance(n, req.stars, &mut of, &solution, &mut rng, &stop)?
+                else {
+                    return ctl.finish(Err(Error::Interrupted));
+                };
+                if !fair {
+                    break;
+                }
+                let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
+                let t = Tables::new(&puzzle);
+                let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, &stop) else {
+                    return ctl.finish(Err(Error::Interrupted));
+                };
+                if found.count != 1 {
+                    return Err(Error::Internal(
+                        "evening out the regions let a second solution in".into(),
+                    ));
+                }
                 let g = grade(&puzzle);
                 if req.difficulty.is_none_or(|d| d == g) {
                     return Ok(Some(Made {
@@ -161,6 +197,12 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
             }
         }
     }
+}
+
+/// Whether a requested grade steers the growth (see [`grow_unique`]): where the
+/// rules run fast enough to follow every square.
+fn steers(n: usize, k: usize) -> bool {
+    k >= 2 && n <= 12
 }
 
 /// A uniform pick below `m`.
@@ -300,21 +342,62 @@ fn join(n: usize, of: &mut [u8], a: usize, b: usize, g: u8, rank_first: bool) ->
     false
 }
 
+/// How regions grow: the weight of giving a frontier square to a region next to it.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    /// Exponent of the region's size: above 0, large regions grow faster.
+    alpha: f64,
+    /// Factor per further neighbour of the square already in the region: compact
+    /// shapes, fewer one-square-wide arms (2 made 20x20 about ten times faster than
+    /// weighting by the neighbour count, bench/puzzle.md).
+    compact: f64,
+}
+
+impl Shape {
+    /// The shape for a requested grade.
+    fn new(difficulty: Option<Level>) -> Shape {
+        let alpha = match difficulty {
+            Some(Level::Easy) => 0.9,
+            Some(Level::Hard | Level::Expert) => 0.6,
+            _ => 0.7,
+        };
+        Shape {
+            alpha,
+            compact: 2.0,
+        }
+    }
+
+    /// The weight of giving a square with `same` neighbours in it to a region of
+    /// `size` squares.
+    fn weight(&self, size: u64, same: usize) -> f64 {
+        (size as f64).powf(self.alpha) * self.compact.powi(same as i32 - 1)
+    }
+}
+
 /// Gives every unassigned square to a region next to it, keeping the puzzle unique
 /// where it can: squares not yet in a region count as crossed, so every solution of
 /// the partial puzzle stays a solution as regions grow, and a new one must have a star
 /// on the square just added. So each square joins, of the regions next to it (in
 /// random order), the first for which no solution has a star on it; when every choice
-/// lets one in, a random region (the repairs after deal with it). False when `stop`
-/// ended a search.
+/// lets one in, a random region (the repairs after deal with it).
+///
+/// With `steer` = a level, the square instead joins the first region after which that
+/// level's rules still finish the partial puzzle (while one exists): a puzzle grown
+/// so to the end is unique and that level or easier, the way to grades that random
+/// carving rarely gives (easy Star Battles). False when `stop` ended a search.
 fn grow_unique(
     n: usize,
     k: u32,
-    alpha: f64,
+    shape: &Shape,
+    steer: Option<Level>,
     of: &mut [u8],
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
 ) -> Result<bool, Error> {
+    let mut steering = match steer {
+        Some(l) if finishes(n, k, of, l)? => Some(l),
+        _ => None,
+    };
     let mut size = vec![0u64; n];
     for &r in of.iter() {
         if r != UNSET {
@@ -322,25 +405,34 @@ fn grow_unique(
         }
     }
     loop {
-        // (square, region) pairs across the frontier, weighted by the region's size.
-        let mut pairs: Vec<(usize, u8, u64)> = Vec::new();
-        let mut total = 0u64;
+        if stop() {
+            return Ok(false);
+        }
+        // (square, region) pairs across the frontier, weighted by the region's size
+        // and how many of the square's neighbours are in it already.
+        let mut pairs: Vec<(usize, u8, f64)> = Vec::new();
+        let mut total = 0.0;
         for i in 0..n * n {
             if of[i] != UNSET {
                 continue;
             }
-            for j in neighbours(n, i) {
-                if of[j] != UNSET {
-                    let w = ((size[of[j] as usize] as f64).powf(alpha) * 1024.0) as u64;
-                    total += w;
-                    pairs.push((i, of[j], w));
+            let mut seen: [u8; 4] = [UNSET; 4];
+            for (x, j) in neighbours(n, i).enumerate() {
+                let g = of[j];
+                if g == UNSET || seen.contains(&g) {
+                    continue;
                 }
+                seen[x] = g;
+                let same = neighbours(n, i).filter(|&h| of[h] == g).count();
+                let w = shape.weight(size[g as usize], same);
+                total += w;
+                pairs.push((i, g, w));
             }
         }
         if pairs.is_empty() {
             break;
         }
-        let mut at = (((rng.next_u64() >> 11) as u128 * total as u128) >> 53) as u64;
+        let mut at = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
         let mut pick = pairs.len() - 1;
         for (x, p) in pairs.iter().enumerate() {
             if at < p.2 {
@@ -360,22 +452,53 @@ fn grow_unique(
             around.swap(x, below(rng, x + 1));
         }
         around.insert(0, first);
-        let mut chosen = around[0];
-        for &g in &around {
-            of[i] = g;
-            match starless(n, k, of, i, stop)? {
-                None => return Ok(false),
-                Some(true) => {
-                    chosen = g;
+        let mut chosen = None;
+        if let Some(level) = steering {
+            for &g in &around {
+                of[i] = g;
+                if finishes(n, k, of, level)? {
+                    chosen = Some(g);
                     break;
                 }
-                Some(false) => {}
+            }
+            if chosen.is_none() {
+                // Past this point the level cannot finish (more free squares only
+                // make fewer deductions): plain uniqueness from here on.
+                steering = None;
             }
         }
+        if chosen.is_none() {
+            for &g in &around {
+                of[i] = g;
+                match starless(n, k, of, i, 2000, stop)? {
+                    None => return Ok(false),
+                    Some(true) => {
+                        chosen = Some(g);
+                        break;
+                    }
+                    Some(false) => {}
+                }
+            }
+        }
+        let chosen = chosen.unwrap_or(around[0]);
         of[i] = chosen;
         size[chosen as usize] += 1;
     }
     Ok(true)
+}
+
+/// Whether the rules up to `level` finish the partial puzzle `of` (squares outside
+/// every region crossed).
+fn finishes(n: usize, k: u32, of: &[u8], level: Level) -> Result<bool, Error> {
+    let regions: Vec<u8> = of.iter().map(|&r| if r == UNSET { 0 } else { r }).collect();
+    let puzzle = Puzzle::from_regions(n, k, regions)?;
+    let mut state = State::new(&puzzle);
+    for (j, &r) in of.iter().enumerate() {
+        if r == UNSET {
+            state.marks[j] = Mark::Cross;
+        }
+    }
+    Ok(explain(&puzzle, &state, level).end == End::Solved)
 }
 
 /// Whether no solution of the partial puzzle `of` (squares outside every region
@@ -385,6 +508,7 @@ fn starless(
     k: u32,
     of: &[u8],
     i: usize,
+    limit: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
     let regions: Vec<u8> = of.iter().map(|&r| if r == UNSET { 0 } else { r }).collect();
@@ -399,7 +523,7 @@ fn starless(
     let t = Tables::new(&puzzle);
     // A square whose proof takes long counts as not starless: the generator only
     // needs a cheap, safe answer.
-    Ok(match search_limited(&t, &state, 1, 0, 2000, stop) {
+    Ok(match search_limited(&t, &state, 1, 0, limit, stop) {
         Limited::Done(f) => Some(f.count == 0),
         Limited::Over => Some(false),
         Limited::Stopped => None,
@@ -437,7 +561,7 @@ fn repair(
         for &to in &targets {
             of[q] = to;
             if connected(n, of, own) {
-                match starless(n, k, of, q, stop)? {
+                match starless(n, k, of, q, 2000, stop)? {
                     None => return Ok(None),
                     Some(true) => return Ok(Some(true)),
                     Some(false) => {
@@ -457,6 +581,119 @@ fn repair(
         }
         None => Ok(Some(false)),
     }
+}
+
+/// The largest region a generated puzzle may have: `4n` squares (the average is
+/// `n`) for sides 8 to 20, `6n` above (where a tighter bound drops too many unique
+/// candidates for the 30 s budget at 25x25); smaller boards are left as carved.
+pub fn largest_region(n: usize) -> usize {
+    match n {
+        0..8 => n * n,
+        8..=20 => 4 * n,
+        _ => 6 * n,
+    }
+}
+
+/// The smallest region a generated puzzle may have: 2 squares for sides 8 to 20 (for
+/// `K = 1`; `K = 2` needs 3 anyway), else 1. Above 20 a lone square often cannot take
+/// a second without letting in another solution, and insisting cost more than the
+/// 30 s budget at 25x25 (bench/puzzle.md).
+pub fn smallest_region(n: usize) -> usize {
+    if (8..=20).contains(&n) { 2 } else { 1 }
+}
+
+/// Evens out the region sizes of a unique puzzle, keeping it unique: moves a square
+/// `q` (not a star of `solution`) from a too-large region to a smaller neighbouring
+/// one, or into a too-small region from a neighbour, when its old region stays
+/// connected and no solution of the new puzzle has a star on `q`. Solutions without a
+/// star on `q` are the same before and after the move (their counts per region do not
+/// change), so the only solution stays the only one. Large regions shrink until they
+/// are at most `2n` (the aim; [`largest_region`] is the bound), lone squares grow to
+/// [`smallest_region`]. `Ok(Some(false))` when a bound cannot be met, `Ok(None)` when
+/// `stop` ended a search.
+fn rebalance(
+    n: usize,
+    k: u32,
+    of: &mut [u8],
+    solution: &[usize],
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
+    let aim = if n >= 8 { 2 * n } else { n * n };
+    let (most, least) = (largest_region(n), smallest_region(n));
+    let mut star = vec![false; n * n];
+    for &i in solution {
+        star[i] = true;
+    }
+    let mut size = vec![0usize; n];
+    for &g in of.iter() {
+        size[g as usize] += 1;
+    }
+    // Regions that cannot give or take any more (every move tried failed).
+    let mut stuck = vec![false; n];
+    loop {
+        // The region most out of bounds: too small first, then the largest.
+        let small = (0..n)
+            .filter(|&g| size[g] < least && !stuck[g])
+            .min_by_key(|&g| size[g]);
+        let large = (0..n)
+            .filter(|&g| size[g] > aim && !stuck[g])
+            .max_by_key(|&g| size[g]);
+        let (g, grow) = match (small, large) {
+            (Some(g), _) => (g, true),
+            (None, Some(g)) => (g, false),
+            (None, None) => break,
+        };
+        // Candidate moves (square, from, to), the most compact first.
+        let mut moves: Vec<(usize, u8, u8, usize)> = Vec::new();
+        for q in 0..n * n {
+            if star[q] {
+                continue;
+            }
+            let from = of[q];
+            for j in neighbours(n, q) {
+                let to = of[j];
+                let ok = if grow {
+                    to as usize == g && from != to && size[from as usize] > least.max(2)
+                } else {
+                    from as usize == g && to != from && size[to as usize] + 1 < size[g]
+                };
+                if ok && !moves.iter().any(|m| m.0 == q && m.2 == to) {
+                    let same = neighbours(n, q).filter(|&h| of[h] == to).count();
+                    moves.push((q, from, to, same));
+                }
+            }
+        }
+        for x in (1..moves.len()).rev() {
+            moves.swap(x, below(rng, x + 1));
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.3));
+        let mut moved = false;
+        for &(q, from, to, _) in moves.iter() {
+            of[q] = to;
+            if connected(n, of, from) {
+                match starless(n, k, of, q, 20_000, stop)? {
+                    None => return Ok(None),
+                    Some(true) => {
+                        size[from as usize] -= 1;
+                        size[to as usize] += 1;
+                        moved = true;
+                        // A move changes what others can do: try the stuck again.
+                        stuck.fill(false);
+                        break;
+                    }
+                    Some(false) => {}
+                }
+            }
+            of[q] = from;
+        }
+        if !moved {
+            stuck[g] = true;
+        }
+    }
+    Ok(Some(
+        size.iter().all(|&s| s >= least) && size.iter().all(|&s| s <= most),
+    ))
 }
 
 /// Whether region `g` is connected (and not empty).
