@@ -21,7 +21,8 @@
 //!    it finds a second, a square where the second has a star and ours has not moves
 //!    to a neighbouring region (its own region staying connected), preferring a move
 //!    after which no solution has a star on that square: such a move removes the
-//!    second solution and adds none. After `4n` moves the candidate is dropped;
+//!    second solution and adds none. After `4n` moves, or when the search for a
+//!    second solution runs past [`REPAIR_NODES`], the candidate is dropped;
 //! 5. evening out: growth by size alone leaves, at 20x20 and more, one region over
 //!    much of the board and many of one to three squares. Once unique, squares move
 //!    from regions larger than `2n` to smaller neighbours, and into lone squares from
@@ -152,8 +153,10 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         for _ in 0..4 * n.max(4) {
             let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
             let t = Tables::new(&puzzle);
-            let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, &stop) else {
-                return ctl.finish(Err(Error::Interrupted));
+            let found = match search_limited(&t, &State::new(&puzzle), 2, 2, REPAIR_NODES, &stop) {
+                Limited::Done(found) => found,
+                Limited::Over => break,
+                Limited::Stopped => return ctl.finish(Err(Error::Interrupted)),
             };
             if found.count == 1 {
                 let Some(fair) = rebalance(n, req.stars, &mut of, &solution, &mut rng, &stop)?
@@ -198,6 +201,21 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         }
     }
 }
+
+/// The most nodes the repair loop's search for two solutions may visit before the
+/// candidate is dropped. A candidate about to become unique is searched in a few dozen
+/// nodes (at most 23 over six 25x25 seeds, bench/puzzle.md), while a few candidates
+/// with many solutions spread thin took up to 13 million nodes (8.6 s) for the second
+/// one: nearly all of a slow seed's time. Dropping them costs nothing in correctness
+/// (every puzzle returned is still proved unique by a full search).
+const REPAIR_NODES: u64 = 100_000;
+
+/// The most nodes the proof that a moved square stays starless may take while evening
+/// out regions. A move that keeps the puzzle unique is proved in a few nodes; a refused
+/// move is usually refused by hitting the limit, and thousands are refused per
+/// candidate at 25x25: 20,000 nodes made evening out one seed's 27 s; 200 keeps nearly
+/// every move (392 against 419 on that seed) in 1.3 s (bench/puzzle.md).
+const EVEN_OUT_NODES: u64 = 200;
 
 /// Whether a requested grade steers the growth (see [`grow_unique`]): where the
 /// rules run fast enough to follow every square.
@@ -672,7 +690,7 @@ fn rebalance(
         for &(q, from, to, _) in moves.iter() {
             of[q] = to;
             if connected(n, of, from) {
-                match starless(n, k, of, q, 20_000, stop)? {
+                match starless(n, k, of, q, EVEN_OUT_NODES, stop)? {
                     None => return Ok(None),
                     Some(true) => {
                         size[from as usize] -= 1;
