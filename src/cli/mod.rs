@@ -13,7 +13,6 @@ pub mod output;
 pub mod parts;
 pub mod progress;
 pub mod puzzle;
-pub mod ranks;
 pub mod run;
 pub mod terrain;
 pub mod verify_args;

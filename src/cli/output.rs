@@ -119,7 +119,7 @@ impl<W: Write> Listing<W> {
         self.count(written)
     }
 
-    /// Writes one solution's text as given (its line, from [`super::ranks::RankText`]);
+    /// Writes one solution's text as given (its line, from [`queens::render::ranks::RankText`]);
     /// `Break` when the listing is [done](Self::done).
     pub fn push_line(&mut self, line: &[u8]) -> ControlFlow<()> {
         let written = write_bytes(&mut self.out, line);

@@ -11,7 +11,7 @@ use super::limits::Limits;
 use super::output::{CliResult, Listing, Outcome, failed, finish, solution_text, write_out};
 use super::parts::{self, CountFlags};
 use super::progress::Bar;
-use super::ranks::{RankFormat, RankText};
+use queens::render::ranks::{RankFormat, RankText};
 
 /// Runs `cli` and returns its outcome, or the sentence explaining a bad input.
 /// `board_given`: whether BOARD was on the command line (else `--regions` supplies it).

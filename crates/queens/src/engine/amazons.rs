@@ -64,7 +64,7 @@ use num_bigint::BigUint;
 
 use super::dp::moves_like;
 use super::parts::{self, PlanId, Tally, TaskList};
-use super::{Control, Engine, Job, Method, Parts, PartsReport};
+use super::{Control, Count, CountParts, Engine, Job, Method, Parts, PartsReport, Run};
 use crate::error::Error;
 use crate::par::prelude::*;
 use crate::piece::PieceKind;
@@ -127,7 +127,7 @@ impl Engine for AmazonsEngine {
         crate::engine::Honours::PARALLEL
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {
         if !is_plain_amazons(problem) {
             return Err(
                 "the amazons engine only counts min(rows, cols) amazons (queen + knight) with nothing fixed"
@@ -140,19 +140,25 @@ impl Engine for AmazonsEngine {
                 "the amazons engine counts on boards with sides up to {MAX_SIDE}"
             ));
         }
-        Ok(())
+        Ok(if job == Job::CountParts {
+            Run::Parts(Box::new(Amazons))
+        } else {
+            Run::Count(Box::new(Amazons))
+        })
     }
+}
 
+/// A count the amazons engine accepted: `min(rows, cols)` amazons alone, sides up to
+/// [`MAX_SIDE`].
+struct Amazons;
+
+impl Count for Amazons {
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
         let b = problem.board();
         Ok(count(b.rows(), b.cols(), ctl)?.total.into())
     }
 
     fn count_unique(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
         // On square boards the eight-fold counter finds the orbits on the way; on
         // other rectangles Burnside's lemma over the four symmetries does.
         let b = problem.board();
@@ -162,15 +168,15 @@ impl Engine for AmazonsEngine {
             None => crate::engine::orbits::burnside(problem, tally.total.into(), ctl),
         }
     }
+}
 
+impl CountParts for Amazons {
     fn count_parts(
         &self,
         problem: &Problem,
         ctl: &Control,
         parts: &Parts,
     ) -> Result<PartsReport, Error> {
-        self.check(problem, Job::CountParts)
-            .map_err(crate::engine::refuses(self.name()))?;
         count_parts(problem, ctl, parts)
     }
 }

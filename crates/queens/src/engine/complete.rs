@@ -36,7 +36,7 @@
 //!   to a brute-force oracle (N ≤ 10, and a proptest) and to the exact engine (N ≤ 10 and
 //!   N = 30 Gent instances, both outcomes occurring).
 
-use super::{Control, Engine, Job};
+use super::{Control, Engine, Job, Run, Solve};
 use crate::board::Board;
 use crate::error::Error;
 use crate::perm::{EMPTY, Perm};
@@ -326,7 +326,7 @@ impl Engine for CompleteEngine {
         crate::engine::Honours::STEPS
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {
         super::local::queens_shape(problem, "complete")?;
         let n = problem.board().rows();
         if n > MAX_SIDE {
@@ -334,7 +334,7 @@ impl Engine for CompleteEngine {
                 "the complete engine handles boards up to {MAX_SIDE}x{MAX_SIDE}"
             ));
         }
-        Ok(())
+        Ok(Run::Solve(Box::new(Complete { n })))
     }
 
     /// Small boards keep `exact`'s first-in-order answer under `auto` (policy: named,
@@ -342,21 +342,24 @@ impl Engine for CompleteEngine {
     fn auto_picks(&self, problem: &Problem, _job: Job) -> bool {
         problem.board().rows() >= super::construct::AUTO_FROM_SIDE
     }
+}
 
+/// A solve the completion search accepted: `n` queens on `n × n`, `n` at most
+/// [`MAX_SIDE`].
+struct Complete {
+    n: u32,
+}
+
+impl Solve for Complete {
     fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
         Ok(self.solve_perm(problem, ctl)?.map(|p| p.to_placement()))
     }
 
     fn solve_perm(&self, problem: &Problem, ctl: &Control) -> Result<Option<Perm>, Error> {
-        self.check(problem, Job::Solve)
-            .map_err(crate::engine::refuses(self.name()))?;
-        let fixed = super::local::queens_completion(problem, "complete")
-            .map_err(crate::engine::refuses(self.name()))?;
-        if fixed.is_empty() {
-            return Ok(None);
+        match super::local::fixed_ranks(problem) {
+            Some(fixed) => complete(self.n, &fixed, ctl.step_budget, ctl),
+            None => Ok(None),
         }
-        let n = problem.board().rows();
-        complete(n, &fixed, ctl.step_budget, ctl)
     }
 }
 

@@ -29,7 +29,7 @@
 //! `queens solve 100000000` needs a few MB. The tests check every N ≤ 3000 and large N
 //! of every residue with a validity check written independently in the test.
 
-use super::{Control, Engine, Job};
+use super::{Control, Engine, Job, Run, Solve};
 use crate::board::Board;
 use crate::error::Error;
 use crate::perm::{EMPTY, Perm};
@@ -137,7 +137,7 @@ impl Engine for ConstructEngine {
         b.rows().min(b.cols()) >= AUTO_FROM_SIDE || b.squares() > super::exact::MAX_SQUARES
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {
         if !problem.is_plain_queens() {
             return Err(
                 "the construct engine only solves plain queens (min(rows, cols) queens, nothing fixed)"
@@ -148,17 +148,20 @@ impl Engine for ConstructEngine {
         let b = problem.board();
         #[cfg(target_pointer_width = "32")]
         crate::perm::fits_32(b.rows().min(b.cols()), "construct")?;
-        Ok(())
+        Ok(Run::Solve(Box::new(Construct)))
     }
+}
 
+/// A solve the construction accepted: plain queens.
+struct Construct;
+
+impl Solve for Construct {
     fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
         let b = *problem.board();
         let width = 4 * b.rows().max(4);
         if b.cols() > width {
             // Far wider than tall: a solution on the left `width` files is one of the
             // whole board, and needs no rank per file (one queen on 1 x 10^9 took 4 GB).
-            self.check(problem, Job::Solve)
-                .map_err(crate::engine::refuses(self.name()))?;
             return Ok(construct(Board::new(b.rows(), width)?).map(|p| p.to_placement()));
         }
         Ok(self.solve_perm(problem, ctl)?.map(|p| p.to_placement()))
@@ -181,8 +184,6 @@ impl Engine for ConstructEngine {
                 None => Ok(false),
             };
         }
-        self.check(problem, Job::Solve)
-            .map_err(crate::engine::refuses(self.name()))?;
         // Rank by rank from the formula: no memory for the answer at any size.
         crate::perm::write_text_with(n as usize, |f| square_rank(n, f as u32), out)
             .map_err(|e| Error::io("cannot write the solution", e))?;
@@ -191,8 +192,6 @@ impl Engine for ConstructEngine {
 
     fn solve_perm(&self, problem: &Problem, _ctl: &Control) -> Result<Option<Perm>, Error> {
         // No search: the time is O(N), within any budget worth setting.
-        self.check(problem, Job::Solve)
-            .map_err(crate::engine::refuses(self.name()))?;
         Ok(construct(*problem.board()))
     }
 }

@@ -55,7 +55,9 @@ use crate::par::prelude::*;
 use num_bigint::BigUint;
 
 use super::parts::{self, PlanId, Tally, TaskList};
-use super::{Control, Engine, Job, Method, Parts, PartsReport};
+use super::{
+    Control, Count, CountParts, Engine, Job, List, Method, Parts, PartsReport, Run, Solve,
+};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::error::Error;
@@ -137,42 +139,55 @@ impl Engine for ExactEngine {
         }
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {
         let b = problem.board();
         if b.squares() > MAX_SQUARES {
             return Err(format!(
                 "the {b} board is too large for the exact engine, which handles at most {MAX_SQUARES} squares (64x64)"
             ));
         }
-        Ok(())
+        Ok(match job {
+            Job::Enumerate => Run::List(Box::new(Exact)),
+            Job::Count => Run::Count(Box::new(Exact)),
+            Job::CountParts => Run::Parts(Box::new(Exact)),
+            _ => Run::Solve(Box::new(Exact)),
+        })
     }
+}
 
+/// A job the exact engine accepted: a board of at most [`MAX_SQUARES`] squares.
+struct Exact;
+
+impl Solve for Exact {
+    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
+        super::first_listed(self, problem, ctl)
+    }
+}
+
+impl List for Exact {
     fn enumerate(
         &self,
         problem: &Problem,
         ctl: &Control,
         sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
     ) -> Result<(), Error> {
-        self.check(problem, Job::Enumerate)
-            .map_err(crate::engine::refuses(self.name()))?;
         with_width!(problem, s => s.enumerate(ctl, sink))
     }
+}
 
+impl Count for Exact {
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
-
         with_width!(problem, s => s.count(ctl)).map(BigUint::from)
     }
+}
 
+impl CountParts for Exact {
     fn count_parts(
         &self,
         problem: &Problem,
         ctl: &Control,
         parts: &Parts,
     ) -> Result<PartsReport, Error> {
-        self.check(problem, Job::CountParts)
-            .map_err(crate::engine::refuses(self.name()))?;
         parts::only_method("exact", Method::Exact, parts.method)?;
         with_width!(problem, s => s.count_parts(problem, ctl, parts))
     }

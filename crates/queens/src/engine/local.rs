@@ -45,7 +45,7 @@ use std::collections::{HashMap, VecDeque};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use super::{Control, Engine, Job};
+use super::{Control, Engine, Job, Run, Solve};
 use crate::error::Error;
 use crate::perm::{EMPTY, Perm};
 use crate::piece::PieceKind;
@@ -87,21 +87,19 @@ pub(crate) fn queens_shape(problem: &Problem, engine: &str) -> Result<(), String
     Ok(())
 }
 
-/// Queens-only square problems with `n` queens: the fixed ranks per file (EMPTY when
-/// free), or why not.
-pub(crate) fn queens_completion(problem: &Problem, engine: &str) -> Result<Vec<u32>, String> {
-    queens_shape(problem, engine)?;
+/// The fixed ranks per file ([`EMPTY`] when free) of a problem [`queens_shape`]
+/// accepted; `None` when two fixed queens share a file (no solution).
+pub(crate) fn fixed_ranks(problem: &Problem) -> Option<Vec<u32>> {
     let b = problem.board();
     let mut fixed = vec![EMPTY; b.cols() as usize];
     for p in problem.fixed().pieces() {
         let slot = &mut fixed[p.square.file as usize];
         if *slot != EMPTY {
-            // Two fixed queens on one file: the caller reports it as no solution.
-            return Ok(vec![]);
+            return None;
         }
         *slot = p.square.rank;
     }
-    Ok(fixed)
+    Some(fixed)
 }
 
 /// A random solution of `n` queens on `n × n` keeping the `fixed` queens (`fixed[f]` is
@@ -540,10 +538,16 @@ impl Engine for LocalEngine {
         false
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
-        queens_shape(problem, "local")
+    fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {
+        queens_shape(problem, "local")?;
+        Ok(Run::Solve(Box::new(Local)))
     }
+}
 
+/// A solve local search accepted: `n` queens on `n × n`, fixed queens allowed.
+struct Local;
+
+impl Solve for Local {
     fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
         Ok(self.solve_perm(problem, ctl)?.map(|p| p.to_placement()))
     }
@@ -552,15 +556,12 @@ impl Engine for LocalEngine {
         // Nothing fixed: no list of fixed ranks at all (at 10^7 queens it would hold
         // 40 MB for the whole search).
         let fixed = if problem.fixed().is_empty() {
-            queens_shape(problem, "local").map_err(crate::engine::refuses(self.name()))?;
             Vec::new()
         } else {
-            let fixed =
-                queens_completion(problem, "local").map_err(crate::engine::refuses(self.name()))?;
-            if fixed.is_empty() {
-                return Ok(None);
+            match fixed_ranks(problem) {
+                Some(fixed) => fixed,
+                None => return Ok(None),
             }
-            fixed
         };
         let n = problem.board().rows();
         random_solution(n, &fixed, ctl.seed.unwrap_or(0), ctl.step_budget, ctl)

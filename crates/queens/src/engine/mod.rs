@@ -1,17 +1,21 @@
 //! Engines: interchangeable solvers behind one contract, and `auto`, which picks one.
 //!
 //! # The contract
-//! Every engine implements `Engine`. It declares what it does (`Engine::jobs`,
-//! `Engine::summary`) and which run-time [`Settings`] it honours
-//! (`Engine::honours`); `Engine::check` says whether it can run a job on a
-//! [`Problem`]. `select` is the one function that turns an [`EngineChoice`] into an
-//! engine, over those declarations only: a named engine must accept the problem and
-//! honour every setting given, or the call is refused with one sentence naming what
-//! binds; `auto` takes the first engine in `ENGINES` (fastest first) that accepts
-//! the problem, honours the settings and is a good pick (`Engine::auto_picks`).
-//! Outside `engine/` an engine is named only by callers that want local search's random
-//! solution (`--random` in `src/cli/hugen.rs`, `random=True` in `python/src/problem.rs`)
-//! and by `query::regions`, which wants `exact`'s first-in-order answers.
+//! Every engine implements `Engine` (module `contract`). It declares, once, what it
+//! does (`Engine::jobs`, `Engine::summary`) and which run-time [`Settings`] it honours
+//! (`Engine::honours`); `Engine::prepare` either refuses a job on a [`Problem`] with
+//! one sentence or hands back the job ready to run (a `Run`: the runner of the job,
+//! holding what the acceptance found), which runs without checking again. `select` is
+//! the one way to an engine: it turns an [`EngineChoice`] into a `Prepared` job (engine,
+//! problem, runner): a named engine must accept the problem and honour every setting
+//! given, or the call is refused with one sentence naming what binds; `auto` takes the
+//! first engine in `ENGINES` (fastest first) that accepts the problem, honours the
+//! settings and is a good pick (`Engine::auto_picks`). Inside `engine/`, `counts_by_size`
+//! (the transfer engine's table of every size) and `orbits` (the exact engine's listing,
+//! for region boards) name their engine through `select` too. Outside `engine/` an
+//! engine is named only by callers that want local search's random solution (`--random`
+//! in `src/cli/hugen.rs`, `random=True` in `python/src/problem.rs`) and by
+//! `query::regions`, which wants `exact`'s first-in-order answers.
 //!
 //! Settings every engine honours: threads (a parallel engine uses exactly that many, a
 //! sequential one at most one), a time budget and cancellation (each engine polls
@@ -28,38 +32,40 @@
 //! | `torus` | `torus` | `n` queens on the `n×n` torus (bitboards with rotating diagonal masks, `2n`-fold symmetry by translation and reflection), checkpoints, shards | counting only; sides up to 64 |
 //! | `amazons` | `amazons` | `n` amazons on `n×n`, `min(R,C)` on `R×C` (row-by-row bitboard counter, eight-fold symmetry on squares) | counting only; sides up to 64 |
 //! | `construct` | `construct` | explicit N-queens solution, O(N) | plain queens, solve; `auto` from a side of 12 (or beyond `exact`) |
-//! | `complete` | `complete` | queens completion, MRV search, proves "none" | N queens on N×N, solve, 12 ≤ N ≤ 1024 |
+//! | `complete` | `complete` | queens completion, MRV search, proves "none" | N queens on N×N, solve, N ≤ 1024; `auto` from 12 |
 //! | `exact` | `exact` | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |
 //! | `local` | `local` | random solution / completion by local search | N queens on N×N, solve |
 //! | `sat` | `sat` | CNF encoding solved by CaDiCaL; counts by enumeration (slow for large counts) | up to 250,000 (kind, square) variables (500x500 for one kind) |
 //! | `rooks`, `diagonals`, `kingblocks`, `transfer`, `queenpoly`, `fewlines`, `fewpieces` | `dp` | counting without enumeration | counting only (`fewlines` in parts too); see `dp` |
 //!
 //! # What `accepts` checks, and what `auto` means
-//! Before an engine sees a job, `accepts` checks, in this order and each with its own
-//! sentence: the engine runs the job (a unique count follows from a count and a compact
-//! solution from a solution, for every engine); a step budget is one it counts
-//! (`Engine::counts_steps`); a seed is one it takes; a compact (`perm`) solution is asked
-//! of queens only; a board beyond the rectangle goes only to an engine that
-//! `handles_terrain`; then the engine's own `Engine::check` on the base job. `select`
-//! runs this for a named engine (a refusal is `Error::EngineRefuses`) or, for `auto`,
-//! for each engine of `ENGINES` in turn: the first that accepts and whose `auto_picks`
-//! agrees runs; with none, `Error::NoEngine` carries the refusal of the most general
-//! engine for the job (the last one that runs it and decides). Policy sits in
-//! `auto_picks` (`sat`: `solve` on 400 squares or more; `fewlines`: the sizes where it
-//! was measured faster) and, today, in two `check`s as well: `construct` and `complete`
-//! refuse boards with a side under 12 even when named.
+//! Before an engine sees a job, `accepts` checks its declarations, in this order and
+//! each with its own sentence: the engine runs the job (a unique count follows from a
+//! count and a compact solution from a solution, for every engine); a step budget is
+//! one it counts (`Engine::counts_steps`); a seed is one it takes; a compact (`perm`)
+//! solution is asked of queens only; a board beyond the rectangle goes only to an
+//! engine that `handles_terrain`; then the engine's own `Engine::prepare` on the base
+//! job. `select` runs this for a named engine (a refusal is `Error::EngineRefuses`) or,
+//! for `auto`, for each engine of `ENGINES` in turn: the first that accepts and whose
+//! `auto_picks` agrees runs; with none, `Error::NoEngine` carries the refusal of the
+//! most general engine for the job (the last one that runs it and decides). Policy sits
+//! only in `auto_picks` (`sat`: `solve` on 400 squares or more; `fewlines`: the sizes
+//! where it was measured faster; `construct` and `complete`: sides of 12 or more, where
+//! they beat `exact`, whose first-in-order answer `auto` keeps on small boards); a
+//! named engine runs whatever it can.
 //!
-//! # The trait's defaults
-//! `solve` is the first solution `enumerate` yields; `count_unique` is Burnside's lemma
-//! over `symmetry::symmetries` with the engine's own count for the identity;
-//! `solve_perm` and `enumerate_perm` convert the placements of `solve` and `enumerate`;
-//! `write_perm` writes `solve_perm`'s answer. Overrides: `nqueens` (`count_unique` by
-//! the join's Burnside or the backtracker's classes, `count_parts`, `enumerate_perm` as
-//! ranks without a `Placement` each), `amazons` (`count_unique` from the orbits its
-//! search finds, `count_parts`), `torus`, `exact` and `fewlines` (`count_parts`),
+//! # The runners' defaults
+//! A runner has the methods of its job only (`contract`'s table): no engine has a
+//! method for a job it does not run. Defaults: `solve_perm` and `enumerate_perm`
+//! convert the placements of `solve` and `enumerate`; `write_perm` writes
+//! `solve_perm`'s answer; `count_unique` is Burnside's lemma over
+//! `symmetry::symmetries` with the runner's own count for the identity. `exact` and
+//! `sat` solve by the first solution they list (`first_listed`). Overrides: `nqueens`
+//! (`count_unique` by the join's Burnside or the backtracker's classes,
+//! `enumerate_perm` as ranks without a `Placement` each), `amazons` (`count_unique`
+//! from the orbits its search finds), `transfer` (`counts_by_size`, its whole table),
 //! `construct` (`solve_perm`, and `write_perm` streaming the ranks), `complete` and
-//! `local` (`solve_perm`, on a `Perm` natively). A job an engine does not declare falls
-//! to a default that returns `Error::Internal`, which `select` never lets happen.
+//! `local` (`solve_perm`, on a `Perm` natively).
 //!
 //! # Stops and give-ups
 //! `Control::finish` turns an engine's `Error::Interrupted` into `Error::Budget` when the
@@ -72,6 +78,7 @@
 pub(crate) mod amazons;
 pub(crate) mod complete;
 pub(crate) mod construct;
+mod contract;
 pub(crate) mod dp;
 pub(crate) mod exact;
 pub(crate) mod local;
@@ -92,6 +99,9 @@ use crate::error::Error;
 use crate::perm::Perm;
 use crate::problem::{Placement, Problem};
 
+pub use contract::Honours;
+pub(crate) use contract::{Count, CountParts, Engine, List, Prepared, Run, Solve, first_listed};
+
 pub use parts::Method;
 pub use parts::Tally;
 pub use parts::{Merged, PlanId, Shard, ShardResult, UniqueRule, merge};
@@ -100,18 +110,6 @@ pub(crate) use settings::{Control, seconds};
 pub use settings::{Progress, Settings};
 
 pub use crate::model::job::Job;
-
-/// The optional settings an engine honours (threads, time budgets, cancellation and
-/// progress are honoured by every engine).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Honours {
-    /// It runs on several threads (else on one, whatever the setting).
-    pub parallel: bool,
-    /// It stops after [`Settings::step_budget`] search steps.
-    pub step_budget: bool,
-    /// Its answer depends on [`Settings::seed`].
-    pub seed: bool,
-}
 
 /// How a long count is split and kept: for [`count_parts`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -144,187 +142,6 @@ pub struct PartsReport {
     pub shard: Option<ShardResult>,
     /// Threads used.
     pub threads: usize,
-}
-
-impl Honours {
-    /// A parallel engine: it honours the thread count.
-    pub const PARALLEL: Honours = Honours {
-        parallel: true,
-        step_budget: false,
-        seed: false,
-    };
-    /// A search that counts its steps.
-    pub const STEPS: Honours = Honours {
-        parallel: false,
-        step_budget: true,
-        seed: false,
-    };
-}
-
-/// A solver. See the [module docs](self) for the list.
-pub(crate) trait Engine: Sync {
-    /// The engine's name, as `--engine` spells it.
-    fn name(&self) -> &'static str;
-
-    /// What the engine does, in a few words.
-    fn summary(&self) -> &'static str;
-
-    /// The jobs it runs (on the problems [`Engine::check`] accepts).
-    fn jobs(&self) -> &'static [Job];
-
-    /// The optional settings it honours.
-    fn honours(&self) -> Honours {
-        Honours::default()
-    }
-
-    /// Whether it counts search steps for `job` (so that a step budget binds). By
-    /// default what [`Engine::honours`] says for every job.
-    fn counts_steps(&self, _job: Job) -> bool {
-        self.honours().step_budget
-    }
-
-    /// Whether it handles boards beyond the rectangle (holes, blockers, the torus,
-    /// regions: see [`crate::terrain`]); others refuse such problems.
-    fn handles_terrain(&self) -> bool {
-        false
-    }
-
-    /// Whether an answer "none" from it is a proof (local search cannot prove it, and
-    /// gives up instead: see [`Error::GaveUp`]).
-    fn decides(&self) -> bool {
-        true
-    }
-
-    /// `Ok(())` when this engine can run `job` (one of [`Engine::jobs`], or the base
-    /// job of a derived one) on `problem`, else why not, as one sentence.
-    fn check(&self, problem: &Problem, job: Job) -> Result<(), String>;
-
-    /// Whether `auto` may pick this engine for `job` on `problem` (once [`Engine::check`]
-    /// accepts it). An engine that is fast only on a class of problems, as measured, says
-    /// which here, and `auto` passes it by elsewhere; naming it still runs it.
-    fn auto_picks(&self, _problem: &Problem, _job: Job) -> bool {
-        true
-    }
-
-    /// The first solution in the engine's (deterministic) order, or `None`. By default
-    /// the first solution [`Engine::enumerate`] yields.
-    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
-        let mut found = None;
-        self.enumerate(problem, ctl, &mut |p| {
-            found = Some(p.clone());
-            ControlFlow::Break(())
-        })?;
-        Ok(found)
-    }
-
-    /// Calls `sink` with every solution, in order, until it returns `Break`.
-    fn enumerate(
-        &self,
-        _problem: &Problem,
-        _ctl: &Control,
-        _sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        Err(Error::internal(format!(
-            "the {} engine was asked to list solutions",
-            self.name()
-        )))
-    }
-
-    /// Calls `sink` with every solution of a queens-only problem, in the order of
-    /// [`Engine::enumerate`], as the 0-based rank of the queen on each file
-    /// ([`crate::perm::EMPTY`] for none), until it returns `Break`. By default
-    /// [`Engine::enumerate`], converted; the N-queens engine lists ranks natively (no
-    /// [`Placement`] per solution). Two queens on one file (possible only between
-    /// blockers) are refused with [`Error::Unsupported`].
-    fn enumerate_perm(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        let mut ranks = vec![crate::perm::EMPTY; problem.board().cols() as usize];
-        let mut shared_file = false;
-        self.enumerate(problem, ctl, &mut |p| {
-            ranks.fill(crate::perm::EMPTY);
-            for piece in p.pieces() {
-                let r = &mut ranks[piece.square.file as usize];
-                if *r != crate::perm::EMPTY {
-                    shared_file = true;
-                    return ControlFlow::Break(());
-                }
-                *r = piece.square.rank;
-            }
-            sink(&ranks)
-        })?;
-        if shared_file {
-            return Err(Error::Unsupported(
-                "a solution has two queens on one file, which a rank per file cannot hold; list it as coordinates".into(),
-            ));
-        }
-        Ok(())
-    }
-
-    /// Whether it counts without listing every solution (so that a count is as cheap
-    /// as asking for one solution). By default: when it does not list solutions at all.
-    fn counts_fast(&self) -> bool {
-        !self.jobs().contains(&Job::Enumerate)
-    }
-
-    /// The exact number of solutions.
-    fn count(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
-        Err(Error::internal(format!(
-            "the {} engine was asked to count",
-            self.name()
-        )))
-    }
-
-    /// The number of solutions up to the problem's symmetries. By default Burnside's
-    /// lemma over [`crate::symmetry::symmetries`]: this engine's count for the
-    /// identity, the orbit search [`orbits::fixed_count`] for the others.
-    fn count_unique(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
-        let total = self.count(problem, ctl)?;
-        crate::engine::orbits::burnside(problem, total, ctl)
-    }
-
-    /// A count split into parts (checkpoint, shard, method), for [`Job::CountParts`].
-    fn count_parts(
-        &self,
-        _problem: &Problem,
-        _ctl: &Control,
-        _parts: &Parts,
-    ) -> Result<PartsReport, Error> {
-        Err(Error::internal(format!(
-            "the {} engine was asked to count in parts",
-            self.name()
-        )))
-    }
-
-    /// Writes one solution of a queens-only problem in the `perm` text form to `out`;
-    /// `Ok(false)` when there is none. By default [`Engine::solve_perm`], written; an
-    /// engine that computes ranks one by one streams them without holding them.
-    fn write_perm(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        out: &mut dyn std::io::Write,
-    ) -> Result<bool, Error> {
-        match self.solve_perm(problem, ctl)? {
-            Some(p) => {
-                p.write_text(out)
-                    .map_err(|e| Error::io("cannot write the solution", e))?;
-                Ok(true)
-            }
-            None => Ok(false),
-        }
-    }
-
-    /// One solution of a queens-only problem as a [`Perm`]. By default
-    /// [`Engine::solve`], converted.
-    fn solve_perm(&self, problem: &Problem, ctl: &Control) -> Result<Option<Perm>, Error> {
-        Ok(self
-            .solve(problem, ctl)?
-            .map(|p| Perm::from_placement(problem.board(), &p).expect("queens never share a file")))
-    }
 }
 
 /// Which engine to use: `auto`, or one engine by name (see [`engine_names`]).
@@ -415,9 +232,14 @@ fn runs(engine: &dyn Engine, job: Job) -> bool {
         || (job == Job::SolvePerm && jobs.contains(&Job::Solve))
 }
 
-/// Whether `engine` can run `job` on `problem` with `settings`, or the one sentence
-/// saying why not.
-fn accepts(engine: &dyn Engine, problem: &Problem, job: Job, ctl: &Control) -> Result<(), String> {
+/// `job` on `problem` with `ctl`'s settings as `engine` prepares it, or the one
+/// sentence saying why it cannot run it.
+fn accepts<'p>(
+    engine: &dyn Engine,
+    problem: &'p Problem,
+    job: Job,
+    ctl: &Control,
+) -> Result<Run<'p>, String> {
     let name = engine.name();
     if !runs(engine, job) {
         let jobs: Vec<&str> = engine.jobs().iter().map(|j| j.name()).collect();
@@ -453,7 +275,13 @@ fn accepts(engine: &dyn Engine, problem: &Problem, job: Job, ctl: &Control) -> R
             "the {name} engine works on plain rectangular boards (no holes, blockers, torus or regions)"
         ));
     }
-    engine.check(problem, job.base())
+    let run = engine.prepare(problem, job.base())?;
+    debug_assert_eq!(
+        run.job(),
+        job.base(),
+        "the {name} engine prepared another job"
+    );
+    Ok(run)
 }
 
 /// Why each engine accepts or refuses a job, as `queens engines` shows it.
@@ -493,7 +321,7 @@ pub fn engines(problem: &Problem, settings: &Settings) -> Vec<EngineReport> {
                 .map(|j| {
                     (
                         j,
-                        accepts(*e, problem, j, &ctl).map(|()| e.auto_picks(problem, j)),
+                        accepts(*e, problem, j, &ctl).map(|_| e.auto_picks(problem, j)),
                     )
                 })
                 .collect(),
@@ -501,13 +329,14 @@ pub fn engines(problem: &Problem, settings: &Settings) -> Vec<EngineReport> {
         .collect()
 }
 
-/// The engine for `choice`, or why none can run `job` on `problem` with these settings.
-pub(crate) fn select(
+/// `job` on `problem` prepared by the engine `choice` picks, or why none can run it
+/// with these settings: the one way to an engine.
+pub(crate) fn select<'p>(
     choice: EngineChoice,
-    problem: &Problem,
+    problem: &'p Problem,
     job: Job,
     ctl: &Control,
-) -> Result<&'static dyn Engine, Error> {
+) -> Result<Prepared<'p>, Error> {
     if let EngineChoice::Named(name) = choice {
         let engine = ENGINES
             .iter()
@@ -515,7 +344,7 @@ pub(crate) fn select(
             .find(|e| e.name() == name)
             .ok_or_else(|| unknown_engine(name))?;
         return accepts(engine, problem, job, ctl)
-            .map(|()| engine)
+            .map(|run| Prepared::new(engine, problem, run))
             .map_err(|reason| Error::EngineRefuses {
                 engine: engine.name(),
                 reason,
@@ -524,8 +353,10 @@ pub(crate) fn select(
     let mut general = None;
     for engine in ENGINES.iter().copied() {
         match accepts(engine, problem, job, ctl) {
-            Ok(()) if engine.auto_picks(problem, job) => return Ok(engine),
-            Ok(()) => {}
+            Ok(run) if engine.auto_picks(problem, job) => {
+                return Ok(Prepared::new(engine, problem, run));
+            }
+            Ok(_) => {}
             // The refusal that binds is that of the most general engine for the job:
             // the last one that runs it and can decide it (`exact` for most jobs); with a
             // seed (a random answer asked for), the last one that draws random numbers.
@@ -554,19 +385,21 @@ fn binds(engine: &dyn Engine, ctl: &Control) -> bool {
     }
 }
 
-/// Runs `run` on the engine `choice` picks for `job`, telling `ctl`'s listener which
-/// engine runs. When an engine that cannot prove "none" gives up (local search, on
-/// its own limit and not a budget), the job goes on to the first engine after it that
-/// can decide the problem; when there is none the [`Error::GaveUp`] stands.
+/// Runs `run` on `job` as the engine `choice` picks prepares it, telling `ctl`'s
+/// listener which engine runs. When an engine that cannot prove "none" gives up (local
+/// search, on its own limit and not a budget), the job goes on to the first engine
+/// after it that can decide the problem; when there is none the [`Error::GaveUp`]
+/// stands.
 pub(crate) fn run<T>(
     choice: EngineChoice,
     problem: &Problem,
     job: Job,
     ctl: &Control,
     none: Option<T>,
-    run: impl Fn(&dyn Engine) -> Result<T, Error>,
+    run: impl Fn(&Prepared) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let engine = select(choice, problem, job, ctl)?;
+    let prepared = select(choice, problem, job, ctl)?;
+    let engine = prepared.engine();
     ctl.announce(engine.name());
     // Fixed pieces that attack each other: no solution (`none`), without a search
     // (after the selection, so that a bad input is still named). Counts in parts run
@@ -574,7 +407,7 @@ pub(crate) fn run<T>(
     if let Some(none) = none.filter(|_| clashes(problem)) {
         return Ok(none);
     }
-    let result = ctl.finish(run(engine));
+    let result = ctl.finish(run(&prepared));
     let Err(Error::GaveUp {
         engine: quitter,
         reason,
@@ -584,18 +417,26 @@ pub(crate) fn run<T>(
     };
     // The seed was the random engine's; an engine that decides needs none.
     let decide = Control { seed: None, ..*ctl };
-    let deciders = || {
-        ENGINES.iter().copied().filter(|e| {
-            e.decides() && e.name() != engine.name() && accepts(*e, problem, job, &decide).is_ok()
-        })
-    };
-    let decider = deciders()
-        .find(|e| e.auto_picks(problem, job))
-        .or_else(|| deciders().next());
+    // The first deciding engine `auto` would pick, else the first that accepts.
+    let mut decider = None;
+    for e in ENGINES.iter().copied() {
+        if !e.decides() || e.name() == engine.name() {
+            continue;
+        }
+        if let Ok(r) = accepts(e, problem, job, &decide) {
+            let picks = e.auto_picks(problem, job);
+            if picks || decider.is_none() {
+                decider = Some(Prepared::new(e, problem, r));
+            }
+            if picks {
+                break;
+            }
+        }
+    }
     match decider {
-        Some(e) => {
-            decide.announce(e.name());
-            decide.finish(run(e))
+        Some(p) => {
+            decide.announce(p.engine().name());
+            decide.finish(run(&p))
         }
         None => {
             let why: Vec<String> = ENGINES
@@ -618,7 +459,7 @@ pub(crate) fn run<T>(
 /// Whether the engine `choice` picks for counting `problem` counts without listing
 /// every solution (so that a count is as cheap as asking for one solution).
 pub(crate) fn counts_fast(problem: &Problem, choice: EngineChoice, ctl: &Control) -> bool {
-    select(choice, problem, Job::Count, ctl).is_ok_and(|e| e.counts_fast())
+    select(choice, problem, Job::Count, ctl).is_ok_and(|p| p.engine().counts_fast())
 }
 
 /// For one kind of leaper alone: the number of placements of every size `0..=k` (with
@@ -628,11 +469,18 @@ pub(crate) fn counts_by_size(
     problem: &Problem,
     ctl: &Control,
 ) -> Option<Result<Vec<BigUint>, Error>> {
-    (problem.pieces().len() == 1
-        && dp::transfer::TransferEngine
-            .check(problem, Job::Count)
-            .is_ok())
-    .then(|| ctl.finish(dp::transfer::counts_up_to(problem, ctl)))
+    if problem.pieces().len() != 1 {
+        return None;
+    }
+    // The table is one run bounded by the board, which this query has always taken
+    // whatever step budget or seed the walk over sizes gets: they do not bind here.
+    let table = Control {
+        step_budget: None,
+        seed: None,
+        ..*ctl
+    };
+    let prepared = select(EngineChoice::Named("transfer"), problem, Job::Count, &table).ok()?;
+    prepared.counts_by_size(ctl).map(|table| ctl.finish(table))
 }
 
 /// [`count`] inside a job that has started (`ctl`'s clock runs).
@@ -652,11 +500,11 @@ pub(crate) fn count_or_unique_with(
     unique: bool,
 ) -> Result<BigUint, Error> {
     let job = if unique { Job::CountUnique } else { Job::Count };
-    run(choice, problem, job, ctl, Some(BigUint::default()), |e| {
+    run(choice, problem, job, ctl, Some(BigUint::default()), |p| {
         if unique {
-            e.count_unique(problem, ctl)
+            p.count_unique(ctl)
         } else {
-            e.count(problem, ctl)
+            p.count(ctl)
         }
     })
 }
@@ -667,8 +515,8 @@ pub(crate) fn solve_with(
     choice: EngineChoice,
     ctl: &Control,
 ) -> Result<Option<Placement>, Error> {
-    run(choice, problem, Job::Solve, ctl, Some(None), |e| {
-        e.solve(problem, ctl)
+    run(choice, problem, Job::Solve, ctl, Some(None), |p| {
+        p.solve(ctl)
     })
 }
 
@@ -701,8 +549,8 @@ pub fn solve(
     settings: &Settings,
 ) -> Result<Option<Placement>, Error> {
     let ctl = Control::start(settings)?;
-    run(choice, problem, Job::Solve, &ctl, Some(None), |e| {
-        e.solve(problem, &ctl)
+    run(choice, problem, Job::Solve, &ctl, Some(None), |p| {
+        p.solve(&ctl)
     })
 }
 
@@ -721,8 +569,8 @@ pub fn solve_perm(
     settings: &Settings,
 ) -> Result<Option<Perm>, Error> {
     let ctl = Control::start(settings)?;
-    run(choice, problem, Job::SolvePerm, &ctl, Some(None), |e| {
-        e.solve_perm(problem, &ctl)
+    run(choice, problem, Job::SolvePerm, &ctl, Some(None), |p| {
+        p.solve_perm(&ctl)
     })
 }
 
@@ -747,8 +595,8 @@ pub fn write_perm(
     // The closure may run twice (after a give-up), so the output is only written by
     // the engine that answers: a give-up writes nothing.
     let out = std::cell::RefCell::new(out);
-    run(choice, problem, Job::SolvePerm, &ctl, Some(false), |e| {
-        e.write_perm(problem, &ctl, &mut **out.borrow_mut())
+    run(choice, problem, Job::SolvePerm, &ctl, Some(false), |p| {
+        p.write_perm(&ctl, &mut **out.borrow_mut())
     })
 }
 
@@ -771,12 +619,12 @@ pub fn enumerate(
     sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
 ) -> Result<(), Error> {
     let ctl = Control::start(settings)?;
-    let engine = select(choice, problem, Job::Enumerate, &ctl)?;
-    ctl.announce(engine.name());
+    let prepared = select(choice, problem, Job::Enumerate, &ctl)?;
+    ctl.announce(prepared.engine().name());
     if clashes(problem) {
         return Ok(());
     }
-    ctl.finish(engine.enumerate(problem, &ctl, sink))
+    ctl.finish(prepared.enumerate(&ctl, sink))
 }
 
 /// Streams every solution of a queens-only `problem` to `sink`, in the order of
@@ -811,12 +659,12 @@ pub fn enumerate_perm(
         ));
     }
     let ctl = Control::start(settings)?;
-    let engine = select(choice, problem, Job::Enumerate, &ctl)?;
-    ctl.announce(engine.name());
+    let prepared = select(choice, problem, Job::Enumerate, &ctl)?;
+    ctl.announce(prepared.engine().name());
     if clashes(problem) {
         return Ok(());
     }
-    ctl.finish(engine.enumerate_perm(problem, &ctl, sink))
+    ctl.finish(prepared.enumerate_perm(&ctl, sink))
 }
 
 /// Counts the solutions of `problem` exactly.
@@ -838,7 +686,7 @@ pub fn count(
         Job::Count,
         &ctl,
         Some(BigUint::default()),
-        |e| e.count(problem, &ctl),
+        |p| p.count(&ctl),
     )
 }
 
@@ -863,7 +711,7 @@ pub fn count_unique(
         Job::CountUnique,
         &ctl,
         Some(BigUint::default()),
-        |e| e.count_unique(problem, &ctl),
+        |p| p.count_unique(&ctl),
     )
 }
 
@@ -884,8 +732,8 @@ pub fn count_parts(
     parts: &Parts,
 ) -> Result<PartsReport, Error> {
     let ctl = Control::start(settings)?;
-    run(choice, problem, Job::CountParts, &ctl, None, |e| {
-        e.count_parts(problem, &ctl, parts)
+    run(choice, problem, Job::CountParts, &ctl, None, |p| {
+        p.count_parts(&ctl, parts)
     })
 }
 
@@ -905,10 +753,60 @@ pub fn picked(
     settings: &Settings,
 ) -> Result<&'static str, Error> {
     let ctl = Control::start(settings)?;
-    select(choice, problem, job, &ctl).map(|e| e.name())
+    select(choice, problem, job, &ctl).map(|p| p.engine().name())
 }
 
-/// The refusal of `engine`, from the reason its [`Engine::check`] gave.
-pub(crate) fn refuses(engine: &'static str) -> impl Fn(String) -> Error {
-    move |reason| Error::EngineRefuses { engine, reason }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, Catalog, Placement, parse_spec, terrain::Terrain};
+
+    fn problem(board: &str, spec: &str, fixed: &str) -> Problem {
+        let c = Catalog::standard();
+        Problem::new(
+            board.parse::<Board>().unwrap(),
+            parse_spec(spec, &c).unwrap(),
+            Placement::parse(fixed, &c).unwrap(),
+        )
+        .unwrap()
+    }
+
+    /// Every engine prepares, for each job it declares, the runner of that job's base
+    /// job (the one seam where a mismatch would be an internal error), and each
+    /// declared job is prepared on at least one of these problems.
+    #[test]
+    fn every_engine_prepares_the_runner_of_its_jobs() {
+        let torus = {
+            let p = problem("6", "6Q", "");
+            let t = Terrain::new(p.board()).with_torus(true);
+            p.with_terrain(t).unwrap()
+        };
+        let problems = [
+            problem("8", "8Q", ""),
+            problem("5x7", "5Q", ""),
+            problem("12", "12Q", ""),
+            problem("8", "8Q", "Qa1"),
+            problem("6", "6A", ""),
+            problem("4", "4K", ""),
+            problem("5", "3N", ""),
+            problem("6", "4B", ""),
+            problem("5x6", "3R", ""),
+            problem("8", "4Q", ""),
+            problem("5", "N,B", ""),
+            torus,
+        ];
+        let ctl = Control::default();
+        for e in ENGINES.iter().copied() {
+            for job in Job::ALL.into_iter().filter(|&j| runs(e, j)) {
+                let mut prepared = 0;
+                for p in &problems {
+                    if let Ok(run) = accepts(e, p, job, &ctl) {
+                        assert_eq!(run.job(), job.base(), "{} {job:?}", e.name());
+                        prepared += 1;
+                    }
+                }
+                assert!(prepared > 0, "{} prepared no {job:?}", e.name());
+            }
+        }
+    }
 }

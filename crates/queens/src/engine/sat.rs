@@ -28,7 +28,7 @@ use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
 
-use super::{Control, Engine, Job};
+use super::{Control, Count, Engine, Job, List, Run, Solve};
 use crate::error::Error;
 use crate::problem::{Placement, Problem};
 use crate::sat::encode::{Encoding, MAX_PIECE_VARS};
@@ -40,15 +40,16 @@ pub const AUTO_MIN_SQUARES: u64 = 400;
 /// The SAT engine (see the [module docs](self)).
 pub struct SatEngine;
 
-impl SatEngine {
-    fn run(
+/// A job the SAT engine accepted: a problem within [`MAX_PIECE_VARS`] variables.
+struct Sat;
+
+impl List for Sat {
+    fn enumerate(
         &self,
         problem: &Problem,
         ctl: &Control,
         sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
     ) -> Result<(), Error> {
-        self.check(problem, Job::Enumerate)
-            .map_err(crate::engine::refuses(self.name()))?;
         let encoding = Encoding::new(problem)?;
         let mut solver = Solver::new(encoding.cnf(), Some(ctl));
         let pieces = encoding.piece_vars() as i32;
@@ -90,7 +91,7 @@ impl Engine for SatEngine {
         true
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {
         let kinds = problem.pieces().iter().filter(|p| p.count > 0).count() as u64;
         let b = problem.board();
         if kinds * b.squares() > MAX_PIECE_VARS {
@@ -98,7 +99,11 @@ impl Engine for SatEngine {
                 "the {b} board is too large for the sat engine, which takes at most {MAX_PIECE_VARS} (kind, square) variables"
             ));
         }
-        Ok(())
+        Ok(match job {
+            Job::Enumerate => Run::List(Box::new(Sat)),
+            Job::Count => Run::Count(Box::new(Sat)),
+            _ => Run::Solve(Box::new(Sat)),
+        })
     }
 
     /// One solution on a board of [`AUTO_MIN_SQUARES`] or more: there the exact engine's
@@ -109,19 +114,18 @@ impl Engine for SatEngine {
     fn auto_picks(&self, problem: &Problem, job: Job) -> bool {
         job == Job::Solve && problem.board().squares() >= AUTO_MIN_SQUARES
     }
+}
 
-    fn enumerate(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        self.run(problem, ctl, sink)
+impl Solve for Sat {
+    fn solve(&self, problem: &Problem, ctl: &Control) -> Result<Option<Placement>, Error> {
+        super::first_listed(self, problem, ctl)
     }
+}
 
+impl Count for Sat {
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         let mut n = 0u64;
-        self.run(problem, ctl, &mut |_| {
+        self.enumerate(problem, ctl, &mut |_| {
             n += 1;
             ControlFlow::Continue(())
         })?;

@@ -72,7 +72,7 @@ use num_bigint::BigUint;
 
 use super::dp::{moves_like, single_kind};
 use super::parts::{self, PlanId, TaskList};
-use super::{Control, Engine, Honours, Job, Method, Parts, PartsReport};
+use super::{Control, Count, CountParts, Engine, Honours, Job, Method, Parts, PartsReport, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -114,7 +114,7 @@ impl Engine for TorusEngine {
         true
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {
         let t = problem.terrain();
         let b = problem.board();
         let plain_torus = t.torus()
@@ -137,23 +137,35 @@ impl Engine for TorusEngine {
                 b.rows()
             ));
         }
-        Ok(())
+        let torus = Box::new(Torus { n: b.rows() });
+        Ok(if job == Job::CountParts {
+            Run::Parts(torus)
+        } else {
+            Run::Count(torus)
+        })
     }
+}
 
+/// A count the torus engine accepted: `n` queens alone on the plain `n × n` torus.
+struct Torus {
+    n: u32,
+}
+
+impl Count for Torus {
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
         Ok(self.count_parts(problem, ctl, &Parts::default())?.total)
     }
+}
 
+impl CountParts for Torus {
     fn count_parts(
         &self,
         problem: &Problem,
         ctl: &Control,
         parts: &Parts,
     ) -> Result<PartsReport, Error> {
-        self.check(problem, Job::Count)
-            .map_err(super::refuses(self.name()))?;
         parts::only_method("torus", Method::Torus, parts.method)?;
-        let n = problem.board().rows();
+        let n = self.n;
         let plan = Plan::new(n);
         let id = PlanId::of("torus", Method::Torus, plan.divisor, plan.describe());
         let run = |i: usize, _: &Control, stop: &dyn Fn() -> bool| {

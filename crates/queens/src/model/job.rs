@@ -56,11 +56,11 @@ impl Job {
         }
     }
 
-    /// The job an engine's `Engine::check` is asked about for this one: a unique
-    /// count needs a count, a compact solution a solution.
+    /// The job an engine's `Engine::prepare` is asked for in place of this one: a
+    /// unique count derives from a count, a compact solution from a solution.
     pub(crate) fn base(self) -> Job {
         match self {
-            Job::CountUnique | Job::CountParts => Job::Count,
+            Job::CountUnique => Job::Count,
             Job::SolvePerm => Job::Solve,
             j => j,
         }

@@ -22,7 +22,7 @@
 //! stays pairwise (two pieces conflict when one attacks the other by `Terrain::attacks`),
 //! holes and blockers hold no piece, each region holds exactly `per_region` pieces. The
 //! engine layer refuses a terrain problem, with one sentence and before the engine's own
-//! `check`, for every engine that does not declare `handles_terrain` (`exact`, `sat`,
+//! `prepare`, for every engine that does not declare `handles_terrain` (`exact`, `sat`,
 //! `torus`, `fewpieces` do). `exact` builds its tables from `Terrain::attacks` and keeps
 //! regions as one more bitboard per level; the SAT encoding and the DIMACS and XCSP3
 //! exports take every attacking pair from it; MiniZinc gets the terrain as data and walks

@@ -20,7 +20,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::{moves_like, single_kind};
-use crate::engine::{Control, Engine, Job};
+use crate::engine::{Control, Count, Engine, Job, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -98,9 +98,9 @@ impl Engine for DiagonalsEngine {
         &[Job::Count]
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {
         match single_kind(problem) {
-            Some((kind, _))
+            Some((kind, k))
                 if moves_like(kind, &PieceKind::bishop()) && problem.board().is_square() =>
             {
                 let n = u64::from(problem.board().rows());
@@ -109,7 +109,7 @@ impl Engine for DiagonalsEngine {
                         "the diagonals engine counts on sides up to {MAX_SIDE} (its work grows as the cube of the side), and this board's is {n}"
                     ));
                 }
-                Ok(())
+                Ok(Run::Count(Box::new(Diagonals { n, k: u64::from(k) })))
             }
             _ => Err(
                 "the diagonals engine counts one bishop-like kind on a square board with nothing fixed"
@@ -117,12 +117,17 @@ impl Engine for DiagonalsEngine {
             ),
         }
     }
+}
 
-    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
-        let n = problem.board().rows() as u64;
-        let k = problem.total_pieces();
+/// A count the diagonals engine accepted: `k` bishop-like pieces on `n × n`.
+struct Diagonals {
+    n: u64,
+    k: u64,
+}
+
+impl Count for Diagonals {
+    fn count(&self, _problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        let (n, k) = (self.n, self.k);
         if k > 2 * n {
             return Ok(BigUint::zero());
         }

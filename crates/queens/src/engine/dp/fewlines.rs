@@ -55,7 +55,7 @@ use num_bigint::BigUint;
 
 use super::single_kind;
 use crate::engine::parts::{self, PlanId, Tally, TaskList};
-use crate::engine::{Control, Engine, Job, Method, Parts, PartsReport};
+use crate::engine::{Control, Count, CountParts, Engine, Job, Method, Parts, PartsReport, Run};
 use crate::error::Error;
 use crate::piece::{Move, PieceKind};
 use crate::problem::Problem;
@@ -742,15 +742,16 @@ impl Engine for FewLinesEngine {
         crate::engine::Honours::PARALLEL
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {
         let b = problem.board();
-        match single_kind(problem) {
-            Some((kind, _))
-                if line_directions(kind).is_some()
-                    && b.rows() <= MAX_SIDE
-                    && b.cols() <= MAX_SIDE =>
-            {
-                Ok(())
+        match single_kind(problem).and_then(|(kind, k)| Some((line_directions(kind)?, k))) {
+            Some((dirs, k)) if b.rows() <= MAX_SIDE && b.cols() <= MAX_SIDE => {
+                let lines = Box::new(FewLines { dirs, k });
+                Ok(if job == Job::CountParts {
+                    Run::Parts(lines)
+                } else {
+                    Run::Count(lines)
+                })
             }
             _ => Err(format!(
                 "the fewlines engine counts one kind of line piece (queen, rook, bishop or \
@@ -759,40 +760,44 @@ impl Engine for FewLinesEngine {
         }
     }
 
-    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
-        let (kind, k) = single_kind(problem).expect("checked");
-        let dirs = line_directions(kind).expect("checked");
-        let b = problem.board();
-        count_line_pieces(b.rows(), b.cols(), dirs, k, ctl).map(BigUint::from)
+    fn auto_picks(&self, problem: &Problem, _job: Job) -> bool {
+        auto_worthwhile(problem)
     }
+}
 
+/// A count the fewlines engine accepted: `k` pieces of one kind moving along the
+/// lines `dirs`, nothing fixed.
+struct FewLines {
+    dirs: u8,
+    k: u32,
+}
+
+impl Count for FewLines {
+    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        let b = problem.board();
+        count_line_pieces(b.rows(), b.cols(), self.dirs, self.k, ctl).map(BigUint::from)
+    }
+}
+
+impl CountParts for FewLines {
     fn count_parts(
         &self,
         problem: &Problem,
         ctl: &Control,
         parts: &Parts,
     ) -> Result<PartsReport, Error> {
-        self.check(problem, Job::CountParts)
-            .map_err(crate::engine::refuses(self.name()))?;
         parts::only_method("fewlines", Method::Fewlines, parts.method)?;
-        let (kind, k) = single_kind(problem).expect("checked");
         let b = problem.board();
         let g = Geo {
             rows: b.rows() as usize,
             cols: b.cols() as usize,
-            dirs: line_directions(kind).expect("checked") & (RANK | FILE | DIAG | ANTI),
+            dirs: self.dirs & (RANK | FILE | DIAG | ANTI),
         };
         if g.rows.max(g.cols) <= 64 {
-            count_parts_with::<u64>(&g, k, problem, ctl, parts)
+            count_parts_with::<u64>(&g, self.k, problem, ctl, parts)
         } else {
-            count_parts_with::<u128>(&g, k, problem, ctl, parts)
+            count_parts_with::<u128>(&g, self.k, problem, ctl, parts)
         }
-    }
-
-    fn auto_picks(&self, problem: &Problem, _job: Job) -> bool {
-        auto_worthwhile(problem)
     }
 }
 

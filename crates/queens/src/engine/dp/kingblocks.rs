@@ -33,7 +33,7 @@
 use num_bigint::BigUint;
 
 use super::{Acc, Overflowed, moves_like, single_kind};
-use crate::engine::{Control, Engine, Job};
+use crate::engine::{Control, Count, Engine, Job, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -205,7 +205,7 @@ impl Engine for KingBlocksEngine {
         &[Job::Count]
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {
         let no = || {
             Err(format!(
                 "the kingblocks engine counts rows*cols/4 kings on a board with even sides, \
@@ -223,15 +223,18 @@ impl Engine for KingBlocksEngine {
                     && b.rows().max(b.cols()) <= 1 << 16
                     && k as u64 * 4 == b.squares() =>
             {
-                Ok(())
+                Ok(Run::Count(Box::new(KingBlocks)))
             }
             _ => no(),
         }
     }
+}
 
+/// A count the kingblocks engine accepted: `rows*cols/4` kings, even sides.
+struct KingBlocks;
+
+impl Count for KingBlocks {
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
         let b = problem.board();
         max_kings(b.rows() / 2, b.cols() / 2, ctl)
     }

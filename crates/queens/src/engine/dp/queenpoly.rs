@@ -45,7 +45,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, Zero};
 
 use super::single_kind;
-use crate::engine::{Control, Engine, Job};
+use crate::engine::{Control, Count, Engine, Job, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -640,7 +640,7 @@ impl Engine for QueenPolyEngine {
         &[Job::Count]
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {
         let known: Vec<String> = TABLE
             .iter()
             .map(|g| format!("{} ({})", g.queens, g.oeis))
@@ -654,25 +654,30 @@ impl Engine for QueenPolyEngine {
         };
         let b = problem.board();
         match single_kind(problem) {
-            Some((kind, k))
-                if kind.moves() == PieceKind::queen().moves()
-                    && b.is_square()
-                    && gf(k).is_some() =>
-            {
-                Ok(())
+            Some((kind, k)) if kind.moves() == PieceKind::queen().moves() && b.is_square() => {
+                match gf(k) {
+                    Some(g) => Ok(Run::Count(Box::new(QueenPoly { k, gf: g }))),
+                    None => Err(why()),
+                }
             }
             _ => Err(why()),
         }
     }
+}
 
+/// A count the queenpoly engine accepted: `k` queens alone on a square board, with the
+/// generating function it holds for `k`.
+struct QueenPoly {
+    k: u32,
+    gf: &'static QueensGf,
+}
+
+impl Count for QueenPoly {
     fn count(&self, problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
-        let (_, k) = single_kind(problem).expect("checked");
         let n = u64::from(problem.board().rows());
-        match quasi(k) {
+        match quasi(self.k) {
             Some(q) => q.count(n),
-            None => gf(k).expect("checked").count(n),
+            None => self.gf.count(n),
         }
     }
 }

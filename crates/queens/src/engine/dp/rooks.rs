@@ -7,7 +7,7 @@
 use num_bigint::BigUint;
 
 use super::{binomial, moves_like, single_kind};
-use crate::engine::{Control, Engine, Job};
+use crate::engine::{Control, Count, Engine, Job, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -47,16 +47,21 @@ impl Engine for RooksEngine {
         &[Job::Count]
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {
         match single_kind(problem) {
-            Some((kind, _)) if moves_like(kind, &PieceKind::rook()) => Ok(()),
+            Some((kind, _)) if moves_like(kind, &PieceKind::rook()) => {
+                Ok(Run::Count(Box::new(Rooks)))
+            }
             _ => Err("the rooks engine counts one rook-like kind with nothing fixed".into()),
         }
     }
+}
 
+/// A count the rooks engine accepted: one rook-like kind alone.
+struct Rooks;
+
+impl Count for Rooks {
     fn count(&self, problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
         let b = problem.board();
         let k = problem.total_pieces();
         Ok(rook_placements(b.rows() as u64, b.cols() as u64, k))

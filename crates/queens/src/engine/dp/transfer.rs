@@ -73,7 +73,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use num_bigint::BigUint;
 
 use super::{Acc, Overflowed, is_leaper};
-use crate::engine::{Control, Engine, Job};
+use crate::engine::{Control, Count, Engine, Job};
 use crate::error::Error;
 use crate::par::prelude::*;
 use crate::piece::PieceKind;
@@ -1263,9 +1263,11 @@ impl Chosen {
     }
 }
 
-/// Every count up to the problem's: entry `Σ n_x · Π_{y<x} (c_y + 1)` is the number of
-/// placements with `n_x` pieces of the problem's `x`-th kind (`c_y` the problem's counts),
-/// fixed pieces included and in place.
+/// Every count up to the problem's (the engine's table, which `engine::counts_by_size`
+/// reaches through `select`): entry `Σ n_x · Π_{y<x} (c_y + 1)` is the number of
+/// placements with `n_x` pieces of the problem's `x`-th kind (`c_y` the problem's
+/// counts), fixed pieces included and in place. For the tests, which hold it and the
+/// two methods to each other.
 ///
 /// ```text
 /// use queens::{Board, Catalog, Placement, Problem, parse_spec};
@@ -1276,19 +1278,24 @@ impl Chosen {
 /// let t: Vec<String> = t.iter().map(|n| n.to_string()).collect();
 /// assert_eq!(t, ["1", "9", "16", "8", "1"]);
 /// ```
-pub fn counts_up_to(problem: &Problem, ctl: &Control) -> Result<Vec<BigUint>, Error> {
+#[cfg(test)]
+fn counts_up_to(problem: &Problem, ctl: &Control) -> Result<Vec<BigUint>, Error> {
     counts_up_to_by(problem, Method::Auto, ctl)
 }
 
-/// [`counts_up_to`] by the given method (tests hold the two methods to each other);
-/// refused with one sentence when the method does not take the problem.
-pub fn counts_up_to_by(
+/// [`counts_up_to`] by the given method; refused with one sentence when the method does
+/// not take the problem.
+#[cfg(test)]
+fn counts_up_to_by(
     problem: &Problem,
     method: Method,
     ctl: &Control,
 ) -> Result<Vec<BigUint>, Error> {
     Chosen::new(problem, method)
-        .map_err(crate::engine::refuses("transfer"))?
+        .map_err(|reason| Error::EngineRefuses {
+            engine: "transfer",
+            reason,
+        })?
         .table(ctl)
 }
 
@@ -1309,13 +1316,28 @@ impl Engine for TransferEngine {
         crate::engine::Honours::PARALLEL
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
-        Chosen::new(problem, Method::Auto).map(|_| ())
+    fn prepare<'p>(
+        &self,
+        problem: &'p Problem,
+        _job: Job,
+    ) -> Result<crate::engine::Run<'p>, String> {
+        Chosen::new(problem, Method::Auto).map(|chosen| crate::engine::Run::Count(Box::new(chosen)))
+    }
+}
+
+/// The transfer engine's count is the last entry of the table its chosen method builds.
+impl Count for Chosen {
+    fn count(&self, _problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        let table = self.table(ctl)?;
+        Ok(table.last().cloned().unwrap_or_default())
     }
 
-    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
-        let table = counts_up_to(problem, ctl)?;
-        Ok(table.last().cloned().unwrap_or_default())
+    fn counts_by_size(
+        &self,
+        _problem: &Problem,
+        ctl: &Control,
+    ) -> Option<Result<Vec<BigUint>, Error>> {
+        Some(self.table(ctl))
     }
 }
 

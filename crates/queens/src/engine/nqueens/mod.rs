@@ -34,9 +34,9 @@
 //!
 //! # A count in parts, end to end
 //! `queens count N --json/--checkpoint/--shard/--method` (the CLI's `parts` module) calls
-//! `engine::count_parts` (job `CountParts`) → `NQueensEngine::count_parts` → the method
-//! (`--method`, else that of an existing checkpoint, else `Join` for a square up to 21 and
-//! `Backtrack` for rectangles and larger squares) → `Plan::with_method` → the plan as
+//! `engine::count_parts` (job `CountParts`) → `select` → the prepared
+//! `NQueens::count_parts` → the method (`--method`, else that of an existing checkpoint,
+//! else `Join` for a square up to 21 and `Backtrack` for rectangles and larger squares) → `Plan::with_method` → the plan as
 //! `resume::NQueensParts` on `engine::parts::run` (loads the checkpoint, picks the
 //! shard's tasks, skips finished ones) → `run_tasks` → for a whole join count, the unique
 //! count from the total (`orbits::rotations::unique_from_total`).
@@ -59,7 +59,7 @@ use num_bigint::BigUint;
 pub use plan::{Method, Plan};
 
 use super::parts::run_tasks;
-use super::{Control, Engine, Job};
+use super::{Control, Count, CountParts, Engine, Job, List, Run};
 use crate::board::Square;
 use crate::error::Error;
 use crate::perm::EMPTY;
@@ -91,7 +91,7 @@ impl Engine for NQueensEngine {
         crate::engine::Honours::PARALLEL
     }
 
-    fn check(&self, problem: &Problem, job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {
         if !problem.is_plain_queens() {
             let does = if job == Job::Enumerate {
                 "lists"
@@ -103,9 +103,27 @@ impl Engine for NQueensEngine {
             ));
         }
         let b = problem.board();
-        Plan::check(b.rows(), b.cols()).map_err(|e| e.to_string())
+        Plan::check(b.rows(), b.cols()).map_err(|e| e.to_string())?;
+        let board = Box::new(NQueens {
+            rows: b.rows(),
+            cols: b.cols(),
+        });
+        Ok(match job {
+            Job::Enumerate => Run::List(board),
+            Job::CountParts => Run::Parts(board),
+            _ => Run::Count(board),
+        })
     }
+}
 
+/// A job the N-queens engine accepted: plain N-queens on `rows × cols`, a board its
+/// plans take.
+struct NQueens {
+    rows: u32,
+    cols: u32,
+}
+
+impl List for NQueens {
     fn enumerate(
         &self,
         problem: &Problem,
@@ -129,21 +147,17 @@ impl Engine for NQueensEngine {
 
     fn enumerate_perm(
         &self,
-        problem: &Problem,
+        _problem: &Problem,
         ctl: &Control,
         sink: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     ) -> Result<(), Error> {
-        self.check(problem, Job::Enumerate)
-            .map_err(crate::engine::refuses(self.name()))?;
-        let b = problem.board();
-        enumerate::for_each(b.rows(), b.cols(), ctl, sink)
+        enumerate::for_each(self.rows, self.cols, ctl, sink)
     }
+}
 
-    fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
-        let b = problem.board();
-        Ok(count_total(b.rows(), b.cols(), ctl)?.into())
+impl Count for NQueens {
+    fn count(&self, _problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
+        Ok(count_total(self.rows, self.cols, ctl)?.into())
     }
 
     fn count_unique(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
@@ -154,21 +168,21 @@ impl Engine for NQueensEngine {
         let report = self.count_parts(problem, ctl, &parts)?;
         Ok(report.unique.unwrap_or_default())
     }
+}
 
+impl CountParts for NQueens {
     fn count_parts(
         &self,
-        problem: &Problem,
+        _problem: &Problem,
         ctl: &Control,
         parts: &super::Parts,
     ) -> Result<super::PartsReport, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
-        let b = problem.board();
+        let (rows, cols) = (self.rows, self.cols);
         let method = match parts.method {
             Some(m) => m,
             None => {
                 // Else the method of an existing checkpoint, else the fastest.
-                let best = Plan::total_method(b.rows(), b.cols());
+                let best = Plan::total_method(rows, cols);
                 match parts
                     .checkpoint
                     .as_deref()
@@ -179,7 +193,7 @@ impl Engine for NQueensEngine {
                 }
             }
         };
-        let plan = resume::NQueensParts::new(Plan::with_method(b.rows(), b.cols(), method)?);
+        let plan = resume::NQueensParts::new(Plan::with_method(rows, cols, method)?);
         crate::engine::parts::count_in_parts(&plan, ctl, parts)
     }
 }

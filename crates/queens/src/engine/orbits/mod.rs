@@ -254,12 +254,13 @@ pub(crate) fn fixed_count(problem: &Problem, g: Symmetry, ctl: &Control) -> Resu
 }
 
 /// The solutions of `problem` that `g` maps onto themselves, counted among all of them
-/// (listed by the exact engine).
+/// (listed by the exact engine, as selected by name).
 fn fixed_by_enumeration(problem: &Problem, g: Symmetry, ctl: &Control) -> Result<BigUint, Error> {
-    use crate::engine::Engine;
     let board = problem.board();
     let mut n = 0u64;
-    crate::engine::exact::ExactEngine.enumerate(problem, ctl, &mut |p| {
+    let exact = crate::engine::EngineChoice::Named("exact");
+    let listed = crate::engine::select(exact, problem, crate::engine::Job::Enumerate, ctl)?;
+    listed.enumerate(ctl, &mut |p| {
         if g.placement(board, p) == *p {
             n += 1;
         }

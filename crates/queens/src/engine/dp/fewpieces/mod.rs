@@ -41,7 +41,7 @@ pub(crate) mod reach;
 
 use num_bigint::{BigInt, BigUint};
 
-use crate::engine::{Control, Engine, Job};
+use crate::engine::{Control, Count, Engine, Job, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -193,7 +193,7 @@ impl Engine for FewPiecesEngine {
         true
     }
 
-    fn check(&self, problem: &Problem, _job: Job) -> Result<(), String> {
+    fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {
         let k = free_total(problem);
         if k > MAX_PIECES {
             return Err(format!(
@@ -224,10 +224,10 @@ impl Engine for FewPiecesEngine {
                      these kinds on this board (at most {OPEN_MAX_WORK})"
                 ));
             }
-            return Ok(());
+            return Ok(FewPieces::run(kinds, Route::Open));
         }
-        if by_holes(problem, &kinds).is_some() {
-            return Ok(());
+        if let Some(holes) = by_holes(problem, &kinds) {
+            return Ok(FewPieces::run(kinds, Route::Holes(holes)));
         }
         let (steps, entries) = grid_work(problem, &kinds);
         if let Some(holes) = only_holes(problem) {
@@ -249,27 +249,53 @@ impl Engine for FewPiecesEngine {
                  {entries} list entries, at most {GRID_MAX_WORK} and {GRID_MAX_ENTRIES})"
             ));
         }
-        Ok(())
+        Ok(FewPieces::run(kinds, Route::Grid))
     }
+}
 
+/// How an accepted problem is counted.
+enum Route {
+    /// The open board: from the geometry of the pieces' conflicts.
+    Open,
+    /// Holes (these, `(file, rank)`) and fixed pieces only: the open count less what
+    /// the holes take.
+    Holes(Vec<(i64, i64)>),
+    /// Square by square.
+    Grid,
+}
+
+/// A count the fewpieces engine accepted: the free pieces' kinds (one entry per
+/// piece) and how they are counted.
+struct FewPieces {
+    kinds: Vec<PieceKind>,
+    route: Route,
+}
+
+impl FewPieces {
+    fn run<'p>(kinds: Vec<PieceKind>, route: Route) -> Run<'p> {
+        Run::Count(Box::new(FewPieces { kinds, route }))
+    }
+}
+
+impl Count for FewPieces {
     fn count(&self, problem: &Problem, ctl: &Control) -> Result<BigUint, Error> {
-        self.check(problem, Job::Count)
-            .map_err(crate::engine::refuses(self.name()))?;
-        let kinds = kinds(problem);
+        let kinds = &self.kinds;
         let b = problem.board();
-        let ordered = if open_board(problem) {
-            let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
-            let refs: Vec<&Reach> = reaches.iter().collect();
-            open::ordered(&refs, u64::from(b.rows()), u64::from(b.cols()), ctl)?
-        } else if let Some(holes) = by_holes(problem, &kinds) {
-            let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
-            let refs: Vec<&Reach> = reaches.iter().collect();
-            let pins = pins(problem);
-            let fixed: Vec<(&Reach, (i64, i64))> = pins.iter().map(|(r, s)| (r, *s)).collect();
-            let (rows, cols) = (u64::from(b.rows()), u64::from(b.cols()));
-            holes::ordered(&refs, &fixed, &holes, rows, cols, ctl)?
-        } else {
-            grid::ordered(problem, &kinds, ctl)?
+        let ordered = match &self.route {
+            Route::Open => {
+                let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
+                let refs: Vec<&Reach> = reaches.iter().collect();
+                open::ordered(&refs, u64::from(b.rows()), u64::from(b.cols()), ctl)?
+            }
+            Route::Holes(holes) => {
+                let reaches: Vec<Reach> = kinds.iter().map(Reach::of).collect();
+                let refs: Vec<&Reach> = reaches.iter().collect();
+                let pins = pins(problem);
+                let fixed: Vec<(&Reach, (i64, i64))> = pins.iter().map(|(r, s)| (r, *s)).collect();
+                let (rows, cols) = (u64::from(b.rows()), u64::from(b.cols()));
+                holes::ordered(&refs, &fixed, holes, rows, cols, ctl)?
+            }
+            Route::Grid => grid::ordered(problem, kinds, ctl)?,
         };
         // Pieces of one kind are interchangeable.
         let mut same = BigInt::from(1u32);
@@ -470,7 +496,8 @@ mod tests {
                 assert_eq!(o, g, "{board} {spec}");
                 let exact =
                     crate::count(&p, EngineChoice::Named("exact"), &Settings::default()).unwrap();
-                let ours = FewPiecesEngine.count(&p, &Control::default()).unwrap();
+                let ours = crate::count(&p, EngineChoice::Named("fewpieces"), &Settings::default())
+                    .unwrap();
                 assert_eq!(ours, exact, "{board} {spec}");
             }
         }

@@ -433,7 +433,7 @@ fn lcm(a: i128, b: i128) -> Result<i128, Error> {
     (a / a.gcd(&b)).checked_mul(b).ok_or_else(overflow)
 }
 
-/// The steps [`ordered`] takes for these kinds, in line sums: what `check` compares
+/// The steps [`ordered`] takes for these kinds, in line sums: what `prepare` compares
 /// with its budget. Two pieces take a few closed forms per direction; three loop over
 /// the multiples of the first pair's progressions, with per multiple a line sum for
 /// each progression of the other pair (paths) and the collinear triangles' line sums;

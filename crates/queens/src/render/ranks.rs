@@ -1,12 +1,14 @@
 //! The `coords`, `perm`, `json` and `board` texts of a queens-only solution given as a
-//! rank per file (the library's `enumerate_perm`), written into reused buffers: `all`'s
-//! fast path for plain N-queens, where a `Placement` and a formatting call per solution
-//! cost more than finding the solution (14 queens: 365,596 solutions).
+//! rank per file (`engine::enumerate_perm`), written into reused buffers: the fast
+//! path of a listing of plain N-queens (the CLI's `all`), where a `Placement` and a
+//! formatting call per solution cost more than finding the solution (14 queens: 365,596
+//! solutions).
 //!
 //! The bytes are those of `Placement`'s `Display` (`Qa4 Qb2`, files in order, ranks
-//! from 1), of `Perm`'s text (`4 2 ...`, 0 for an empty file), of `render::json` and of
-//! `render::diagram` (a blank line before every diagram but the first);
-//! `tests/it/enumerate.rs` compares them with the generic path.
+//! from 1), of `Perm`'s text (`4 2 ...`, 0 for an empty file), of [`super::json`] and of
+//! [`super::diagram`] (a blank line before every diagram but the first); JSON and
+//! diagrams are built from the same pieces as those two (see [`super`]), and
+//! `tests/it/enumerate.rs` compares every form with the generic path.
 //!
 //! How: `RankText` writes each line into one reused buffer from tables of fixed-size
 //! tokens (`Q` + file name, rank digits), copied whole and cut to length (a `memcpy` call
@@ -15,7 +17,10 @@
 //! in a buffer, its queens marked and unmarked. `--engine exact` takes the same writer
 //! through the library's default conversion of placements to ranks.
 
-use queens::perm::EMPTY;
+use super::{blank_diagram, diagram_at, json_head, json_piece_head, json_piece_mid, push_decimal};
+use crate::board::Board;
+use crate::perm::EMPTY;
+use crate::terrain::Terrain;
 
 /// Which line to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +72,7 @@ pub struct RankText {
     /// Diagrams: a newline, then the empty board; the squares of the last diagram's
     /// queens (set back to `.` before the next one); whether one was written.
     diagram: Vec<u8>,
+    board: Option<Board>,
     marked: Vec<usize>,
     drawn: bool,
     /// `Q` and the file's name per file, built at the first solution, when the number
@@ -88,6 +94,7 @@ impl RankText {
             json_heads: Vec::new(),
             json_mids: Vec::new(),
             diagram: Vec::new(),
+            board: None,
             marked: Vec::new(),
             drawn: false,
             files: Vec::new(),
@@ -141,23 +148,24 @@ impl RankText {
     /// The JSON object and its newline.
     fn json(&mut self, ranks: &[u32]) -> &[u8] {
         if self.json_heads.len() != ranks.len() {
-            self.json_heads = (0..ranks.len())
+            self.json_heads = (0..ranks.len() as u32)
                 .map(|f| {
-                    let name = queens::board::file_name(f as u32);
-                    format!(r#"{{"kind":"Q","square":"{name}"#).into_bytes()
+                    let mut head = Vec::new();
+                    json_piece_head(&mut head, 'Q', f);
+                    head
                 })
                 .collect();
-            self.json_mids = (0..ranks.len())
-                .map(|f| format!(r#"","file":{f},"rank":"#).into_bytes())
+            self.json_mids = (0..ranks.len() as u32)
+                .map(|f| {
+                    let mut mid = Vec::new();
+                    json_piece_mid(&mut mid, f);
+                    mid
+                })
                 .collect();
         }
         let out = &mut self.line;
         out.clear();
-        push_str(out, r#"{"rows":"#);
-        push_decimal(out, u64::from(self.rows));
-        push_str(out, r#","cols":"#);
-        push_decimal(out, ranks.len() as u64);
-        push_str(out, r#","pieces":["#);
+        json_head(out, self.rows, ranks.len() as u32);
         let mut first = true;
         for (f, &r) in ranks.iter().enumerate() {
             if r == EMPTY {
@@ -179,28 +187,25 @@ impl RankText {
 
     /// The diagram, after a blank line unless it is the first.
     fn board(&mut self, ranks: &[u32]) -> &[u8] {
-        let width = 2 * ranks.len();
-        let size = 1 + self.rows as usize * width;
+        let size = 1 + self.rows as usize * 2 * ranks.len();
         if self.diagram.len() != size {
-            // Each rank: `.` and a space per file, the last space a newline.
-            self.diagram = vec![b'\n'; size];
-            for row in 0..self.rows as usize {
-                for f in 0..ranks.len() {
-                    self.diagram[1 + row * width + 2 * f] = b'.';
-                    if f + 1 < ranks.len() {
-                        self.diagram[1 + row * width + 2 * f + 1] = b' ';
-                    }
-                }
-            }
+            // A newline (the blank line before every diagram but the first), then the
+            // empty board.
+            let board = Board::new(self.rows, ranks.len() as u32).expect("the ranks' board");
+            self.board = Some(board);
+            self.diagram = vec![b'\n'];
+            self.diagram
+                .extend(blank_diagram(&board, &Terrain::new(&board)));
             self.marked.clear();
         }
+        let board = self.board.expect("drawn above");
         for &at in &self.marked {
             self.diagram[at] = b'.';
         }
         self.marked.clear();
         for (f, &r) in ranks.iter().enumerate() {
             if r != EMPTY {
-                let at = 1 + (self.rows - 1 - r) as usize * width + 2 * f;
+                let at = 1 + diagram_at(&board, f as u32, r);
                 self.diagram[at] = b'Q';
                 self.marked.push(at);
             }
@@ -214,7 +219,7 @@ impl RankText {
     fn prepare(&mut self, files: usize) {
         self.files = (0..files)
             .map(|f| {
-                let name = queens::board::file_name(f as u32);
+                let name = crate::board::file_name(f as u32);
                 Token::new(format!("Q{name}").as_bytes())
             })
             .collect();
@@ -241,36 +246,16 @@ impl RankText {
     }
 }
 
-fn push_str(out: &mut Vec<u8>, s: &str) {
-    out.extend_from_slice(s.as_bytes());
-}
-
-/// Appends the decimal digits of `n`.
-fn push_decimal(out: &mut Vec<u8>, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn lines_match_the_library_texts() {
-        let board = queens::Board::new(3, 30).unwrap();
+        let board = crate::Board::new(3, 30).unwrap();
         let mut ranks = vec![EMPTY; 30];
         (ranks[0], ranks[9], ranks[27]) = (0, 2, 1);
-        let perm = queens::perm::Perm::new(board, ranks.clone()).unwrap();
+        let perm = crate::perm::Perm::new(board, ranks.clone()).unwrap();
         let mut coords = RankText::new(RankFormat::Coords, 3);
         assert_eq!(
             coords.line(&ranks),
@@ -285,27 +270,27 @@ mod tests {
         let placement = perm.to_placement();
         assert_eq!(
             json.line(&ranks),
-            format!("{}\n", queens::render::json(&board, &placement)).as_bytes()
+            format!("{}\n", crate::render::json(&board, &placement)).as_bytes()
         );
-        let drawn = queens::render::diagram(&board, &placement);
+        let drawn = crate::render::diagram(&board, &placement);
         assert_eq!(diagram.line(&ranks), drawn.as_bytes());
         assert_eq!(diagram.line(&ranks), format!("\n{drawn}").as_bytes());
         // The next diagram forgets the last one's queens.
         let mut other = vec![EMPTY; 30];
         other[5] = 2;
-        let p2 = queens::perm::Perm::new(board, other.clone()).unwrap();
-        let drawn = queens::render::diagram(&board, &p2.to_placement());
+        let p2 = crate::perm::Perm::new(board, other.clone()).unwrap();
+        let drawn = crate::render::diagram(&board, &p2.to_placement());
         assert_eq!(diagram.line(&other), format!("\n{drawn}").as_bytes());
         assert_eq!(
             json.line(&other),
-            format!("{}\n", queens::render::json(&board, &p2.to_placement())).as_bytes()
+            format!("{}\n", crate::render::json(&board, &p2.to_placement())).as_bytes()
         );
         assert_eq!(text.line(&ranks), perm.to_text().as_bytes());
         // Ranks beyond the table of digits, files with long names.
-        let board = queens::Board::new(100_000, 800).unwrap();
+        let board = crate::Board::new(100_000, 800).unwrap();
         let mut ranks = vec![EMPTY; 800];
         (ranks[1], ranks[701], ranks[799]) = (99_999, 4095, 4096);
-        let perm = queens::perm::Perm::new(board, ranks.clone()).unwrap();
+        let perm = crate::perm::Perm::new(board, ranks.clone()).unwrap();
         assert_eq!(
             coords.line(&ranks),
             format!("{}\n", perm.to_placement()).as_bytes()

@@ -3,10 +3,19 @@
 //! The JSON form (one object per line, "JSON Lines") is
 //! `{"rows":R,"cols":C,"pieces":[{"kind":"Q","square":"a4","file":0,"rank":3},…]}`,
 //! pieces in canonical order; `file` and `rank` are 0-based.
+//!
+//! One writer per format: [`json`] and [`diagram_on`] write a placement, and
+//! [`ranks::RankText`] writes a queens-only solution given as a rank per file (the
+//! listing's fast path) with the same pieces of text: the JSON object's head and each
+//! piece's tokens ([`json_head`], [`json_piece_head`], [`json_piece_mid`]), the empty
+//! diagram ([`blank_diagram`]) and a square's place in it ([`diagram_at`]). The
+//! coordinate and `perm` forms are those of `Placement`'s `Display` and `Perm`'s text;
+//! `RankText` writes them from tables, and its tests hold all four to the placement
+//! forms byte for byte.
+
+pub mod ranks;
 
 use std::fmt::Write;
-
-use serde::Serialize;
 
 use crate::board::Board;
 use crate::problem::Placement;
@@ -35,43 +44,37 @@ pub fn diagram(board: &Board, placement: &Placement) -> String {
 /// assert_eq!(diagram_on(&b, &t, &p), "# .\nQ o\n");
 /// ```
 pub fn diagram_on(board: &Board, terrain: &Terrain, placement: &Placement) -> String {
-    let cols = board.cols() as usize;
-    let mut grid = vec![vec!['.'; cols]; board.rows() as usize];
+    let mut out = blank_diagram(board, terrain);
+    for p in placement.pieces() {
+        out[diagram_at(board, p.square.file, p.square.rank)] = p.kind.letter() as u8;
+    }
+    String::from_utf8(out).expect("a diagram is ASCII")
+}
+
+/// The diagram of `board` with no pieces: `.` per square, `#` for a hole and `o` for a
+/// blocker of `terrain`, squares separated by spaces, a newline after each rank, top
+/// rank first. One byte per square, at [`diagram_at`].
+pub fn blank_diagram(board: &Board, terrain: &Terrain) -> Vec<u8> {
+    let (rows, cols) = (board.rows() as usize, board.cols() as usize);
+    let mut out = Vec::with_capacity(rows * 2 * cols);
+    for _ in 0..rows {
+        for f in 0..cols {
+            out.push(b'.');
+            out.push(if f + 1 < cols { b' ' } else { b'\n' });
+        }
+    }
     for sq in terrain.holes() {
-        grid[sq.rank as usize][sq.file as usize] = '#';
+        out[diagram_at(board, sq.file, sq.rank)] = b'#';
     }
     for sq in terrain.blockers() {
-        grid[sq.rank as usize][sq.file as usize] = 'o';
-    }
-    for p in placement.pieces() {
-        grid[p.square.rank as usize][p.square.file as usize] = p.kind.letter();
-    }
-    let mut out = String::with_capacity(grid.len() * (2 * cols + 1));
-    for row in grid.iter().rev() {
-        for (i, c) in row.iter().enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            out.push(*c);
-        }
-        out.push('\n');
+        out[diagram_at(board, sq.file, sq.rank)] = b'o';
     }
     out
 }
 
-#[derive(Serialize)]
-struct JsonPiece {
-    kind: char,
-    square: String,
-    file: u32,
-    rank: u32,
-}
-
-#[derive(Serialize)]
-struct JsonPlacement {
-    rows: u32,
-    cols: u32,
-    pieces: Vec<JsonPiece>,
+/// Where the square on `file` and `rank` (from 0) stands in [`blank_diagram`].
+pub fn diagram_at(board: &Board, file: u32, rank: u32) -> usize {
+    (board.rows() - 1 - rank) as usize * 2 * board.cols() as usize + 2 * file as usize
 }
 
 /// One JSON object (no trailing newline); see the module docs for the schema.
@@ -85,21 +88,63 @@ struct JsonPlacement {
 /// );
 /// ```
 pub fn json(board: &Board, placement: &Placement) -> String {
-    let doc = JsonPlacement {
-        rows: board.rows(),
-        cols: board.cols(),
-        pieces: placement
-            .pieces()
-            .iter()
-            .map(|p| JsonPiece {
-                kind: p.kind.letter(),
-                square: p.square.to_string(),
-                file: p.square.file,
-                rank: p.square.rank,
-            })
-            .collect(),
-    };
-    serde_json::to_string(&doc).expect("plain data serializes")
+    let mut out = Vec::new();
+    json_head(&mut out, board.rows(), board.cols());
+    for (i, p) in placement.pieces().iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json_piece_head(&mut out, p.kind.letter(), p.square.file);
+        push_decimal(&mut out, u64::from(p.square.rank) + 1);
+        json_piece_mid(&mut out, p.square.file);
+        push_decimal(&mut out, u64::from(p.square.rank));
+        out.push(b'}');
+    }
+    out.extend_from_slice(b"]}");
+    String::from_utf8(out).expect("the JSON text is ASCII")
+}
+
+/// The JSON object's text before its first piece: `{"rows":R,"cols":C,"pieces":[`.
+pub fn json_head(out: &mut Vec<u8>, rows: u32, cols: u32) {
+    out.extend_from_slice(br#"{"rows":"#);
+    push_decimal(out, u64::from(rows));
+    out.extend_from_slice(br#","cols":"#);
+    push_decimal(out, u64::from(cols));
+    out.extend_from_slice(br#","pieces":["#);
+}
+
+/// A piece's JSON text before its square's rank (from 1): `{"kind":"Q","square":"a`.
+/// Kind letters are ASCII capitals and file names ASCII letters: nothing to escape.
+pub fn json_piece_head(out: &mut Vec<u8>, letter: char, file: u32) {
+    out.extend_from_slice(br#"{"kind":""#);
+    let mut buf = [0u8; 4];
+    out.extend_from_slice(letter.encode_utf8(&mut buf).as_bytes());
+    out.extend_from_slice(br#"","square":""#);
+    out.extend_from_slice(crate::board::file_name(file).as_bytes());
+}
+
+/// A piece's JSON text between its square's rank and its 0-based rank:
+/// `","file":0,"rank":` (the closing `}` follows the rank).
+pub fn json_piece_mid(out: &mut Vec<u8>, file: u32) {
+    out.extend_from_slice(br#"","file":"#);
+    push_decimal(out, u64::from(file));
+    out.extend_from_slice(br#","rank":"#);
+}
+
+/// Appends the decimal digits of `n`.
+pub(crate) fn push_decimal(out: &mut Vec<u8>, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
 }
 
 fn glyph(letter: char) -> Option<char> {
