@@ -1456,3 +1456,27 @@ fn puzzle_explanation_stops_when_cancelled() {
     let got = explain_cancellable(&p, &State::new(&p), Level::Expert, &settings);
     assert!(matches!(got, Err(queens::Error::Interrupted)), "{got:?}");
 }
+
+/// `puzzle gen 8 --difficulty easy` ran until its budget: evening out the regions
+/// grew every lone square to two from side 8 to 20, but an easy chain must start with
+/// a one-square region (`last-square` on the empty board). Easy requests keep them.
+#[test]
+fn puzzle_gen_easy_finds_puzzles_on_sides_8_and_up() {
+    use queens::puzzle::generate::{Request, generate};
+    use queens::puzzle::rules::Level;
+    for (n, seed) in [(8, 7), (9, 1), (12, 1)] {
+        let settings = queens::Settings {
+            time_budget: Some(std::time::Duration::from_secs(30)),
+            ..queens::Settings::default()
+        };
+        let req = Request {
+            n,
+            stars: 1,
+            difficulty: Some(Level::Easy),
+            seed,
+        };
+        let made = generate(&req, &settings).unwrap().expect("an easy puzzle");
+        assert_eq!(made.grade, Level::Easy, "n={n} seed={seed}");
+        assert_eq!(queens::puzzle::rate::grade(&made.puzzle), Level::Easy);
+    }
+}

@@ -159,7 +159,15 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                 Limited::Stopped => return ctl.finish(Err(Error::Interrupted)),
             };
             if found.count == 1 {
-                let Some(fair) = rebalance(n, req.stars, &mut of, &solution, &mut rng, &stop)?
+                let Some(fair) = rebalance(
+                    n,
+                    req.stars,
+                    smallest_region(n, req.difficulty),
+                    &mut of,
+                    &solution,
+                    &mut rng,
+                    &stop,
+                )?
                 else {
                     return ctl.finish(Err(Error::Interrupted));
                 };
@@ -615,9 +623,16 @@ pub fn largest_region(n: usize) -> usize {
 /// The smallest region a generated puzzle may have: 2 squares for sides 8 to 20 (for
 /// `K = 1`; `K = 2` needs 3 anyway), else 1. Above 20 a lone square often cannot take
 /// a second without letting in another solution, and insisting cost more than the
-/// 30 s budget at 25x25 (bench/puzzle.md).
-pub fn smallest_region(n: usize) -> usize {
-    if (8..=20).contains(&n) { 2 } else { 1 }
+/// 30 s budget at 25x25 (bench/puzzle.md). An `easy` request keeps lone squares at
+/// every side: an easy chain starts with `last-square`, and on the empty board of a
+/// side above 1 only a one-square region has one free square (with 2 as the bound no
+/// easy 8x8 was found in 15 s).
+pub fn smallest_region(n: usize, difficulty: Option<Level>) -> usize {
+    if difficulty != Some(Level::Easy) && (8..=20).contains(&n) {
+        2
+    } else {
+        1
+    }
 }
 
 /// Evens out the region sizes of a unique puzzle, keeping it unique: moves a square
@@ -632,13 +647,14 @@ pub fn smallest_region(n: usize) -> usize {
 fn rebalance(
     n: usize,
     k: u32,
+    least: usize,
     of: &mut [u8],
     solution: &[usize],
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
     let aim = if n >= 8 { 2 * n } else { n * n };
-    let (most, least) = (largest_region(n), smallest_region(n));
+    let most = largest_region(n);
     let mut star = vec![false; n * n];
     for &i in solution {
         star[i] = true;
