@@ -522,62 +522,6 @@ fn symmetric_given_pieces_and_fixed_coverers_match_the_oracle() {
     }
 }
 
-/// The oracle's geometry with a terrain, written out: the moves of K N B R Q as steps,
-/// sliders walking until a blocker, the edge or (on the torus) back home.
-fn terrain_attacks(
-    kind: char,
-    rows: i64,
-    cols: i64,
-    blockers: &[Sq],
-    torus: bool,
-    a: Sq,
-    b: Sq,
-) -> bool {
-    let straight = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-    let knight = [
-        (1, 2),
-        (2, 1),
-        (-1, 2),
-        (-2, 1),
-        (1, -2),
-        (2, -1),
-        (-1, -2),
-        (-2, -1),
-    ];
-    let (steps, slides): (Vec<(i64, i64)>, bool) = match kind {
-        'K' => (straight.iter().chain(&diagonal).copied().collect(), false),
-        'N' => (knight.to_vec(), false),
-        'B' => (diagonal.to_vec(), true),
-        'R' => (straight.to_vec(), true),
-        'Q' => (straight.iter().chain(&diagonal).copied().collect(), true),
-        _ => unreachable!("kinds of this test"),
-    };
-    for (df, dr) in steps {
-        let (mut f, mut r) = a;
-        loop {
-            f += df;
-            r += dr;
-            if torus {
-                f = f.rem_euclid(cols);
-                r = r.rem_euclid(rows);
-            } else if f < 0 || r < 0 || f >= cols || r >= rows {
-                break;
-            }
-            if (f, r) == a || blockers.contains(&(f, r)) {
-                break;
-            }
-            if (f, r) == b {
-                return true;
-            }
-            if !slides {
-                break;
-            }
-        }
-    }
-    false
-}
-
 /// The fewest pieces of `kind` on the free squares (neither hole nor blocker) that
 /// cover every free square, and their number, by trying every set.
 fn terrain_oracle(case: &TerrainCase) -> Option<(u32, u64)> {
@@ -586,7 +530,7 @@ fn terrain_oracle(case: &TerrainCase) -> Option<(u32, u64)> {
         .flat_map(|r| (0..cols).map(move |f| (f, r)))
         .filter(|s| !holes.contains(s) && !blockers.contains(s))
         .collect();
-    let hits = |a: Sq, b: Sq| terrain_attacks(kind, rows, cols, blockers, torus, a, b);
+    let hits = |a: Sq, b: Sq| oracle::terrain_attacks(rows, cols, blockers, torus, kind, a, b);
     let mut best: Option<(u32, u64)> = None;
     for mask in 0u32..1 << free.len() {
         let set: Vec<Sq> = (0..free.len())

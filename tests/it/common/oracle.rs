@@ -170,3 +170,89 @@ pub fn cover(
     }
     best
 }
+
+/// The steps of a standard kind: (file step, rank step, most steps; 0 = unlimited).
+pub fn steps(letter: char) -> Vec<(i64, i64, i64)> {
+    let king: Vec<(i64, i64, i64)> = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ]
+    .iter()
+    .map(|&(a, b)| (a, b, 1))
+    .collect();
+    let knight: Vec<(i64, i64, i64)> = [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ]
+    .iter()
+    .map(|&(a, b)| (a, b, 1))
+    .collect();
+    let rook: Vec<(i64, i64, i64)> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        .iter()
+        .map(|&(a, b)| (a, b, 0))
+        .collect();
+    let bishop: Vec<(i64, i64, i64)> = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
+        .iter()
+        .map(|&(a, b)| (a, b, 0))
+        .collect();
+    match letter {
+        'K' => king,
+        'N' => knight,
+        'R' => rook,
+        'B' => bishop,
+        'Q' => [rook, bishop].concat(),
+        'A' => [rook, bishop, knight].concat(),
+        _ => panic!("oracle: unknown kind {letter}"),
+    }
+}
+
+/// Whether `letter` on `a` attacks `b` on a `rows x cols` board with `blockers`, on the
+/// torus or not: walk each step from `a`, wrapping on the torus (until back on `a`),
+/// stopping at the edge, at a blocker, or after the step's range. Holes change nothing.
+pub fn terrain_attacks(
+    rows: i64,
+    cols: i64,
+    blockers: &[Sq],
+    torus: bool,
+    letter: char,
+    a: Sq,
+    b: Sq,
+) -> bool {
+    for (df, dr, range) in steps(letter) {
+        let (mut f, mut r) = a;
+        let mut k = 0;
+        loop {
+            k += 1;
+            f += df;
+            r += dr;
+            if torus {
+                f = f.rem_euclid(cols);
+                r = r.rem_euclid(rows);
+            } else if f < 0 || r < 0 || f >= cols || r >= rows {
+                break;
+            }
+            if (f, r) == a || blockers.contains(&(f, r)) {
+                break;
+            }
+            if (f, r) == b {
+                return true;
+            }
+            if range != 0 && k >= range {
+                break;
+            }
+        }
+    }
+    false
+}
