@@ -516,6 +516,13 @@ fn grow_unique(
 /// Whether the rules up to `level` finish the partial puzzle `of` (squares outside
 /// every region crossed).
 fn finishes(n: usize, k: u32, of: &[u8], level: Level) -> Result<bool, Error> {
+    let (puzzle, state) = partial(n, k, of)?;
+    Ok(explain(&puzzle, &state, level).end == End::Solved)
+}
+
+/// The partial puzzle `of` as a puzzle and a position: squares outside every region
+/// (`UNSET`) lie in region 0 and are crossed, so they never hold a star.
+fn partial(n: usize, k: u32, of: &[u8]) -> Result<(Puzzle, State), Error> {
     let regions: Vec<u8> = of.iter().map(|&r| if r == UNSET { 0 } else { r }).collect();
     let puzzle = Puzzle::from_regions(n, k, regions)?;
     let mut state = State::new(&puzzle);
@@ -524,7 +531,7 @@ fn finishes(n: usize, k: u32, of: &[u8], level: Level) -> Result<bool, Error> {
             state.marks[j] = Mark::Cross;
         }
     }
-    Ok(explain(&puzzle, &state, level).end == End::Solved)
+    Ok((puzzle, state))
 }
 
 /// Whether no solution of the partial puzzle `of` (squares outside every region
@@ -537,14 +544,7 @@ fn starless(
     limit: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
-    let regions: Vec<u8> = of.iter().map(|&r| if r == UNSET { 0 } else { r }).collect();
-    let puzzle = Puzzle::from_regions(n, k, regions)?;
-    let mut state = State::new(&puzzle);
-    for (j, &r) in of.iter().enumerate() {
-        if r == UNSET {
-            state.marks[j] = Mark::Cross;
-        }
-    }
+    let (puzzle, mut state) = partial(n, k, of)?;
     state.marks[i] = Mark::Star;
     let t = Tables::new(&puzzle);
     // A square whose proof takes long counts as not starless: the generator only

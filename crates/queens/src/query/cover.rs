@@ -205,18 +205,8 @@ pub fn cover_on(
         .iter()
         .cloned()
         .partition(|p| p.kind == *kind);
-    for f in &forced {
-        if !terrain.is_free(f.square) {
-            let what = if terrain.is_hole(f.square) {
-                "a hole"
-            } else {
-                "a blocker"
-            };
-            return Err(Error::BadTerrain(format!(
-                "fixed piece {f} stands on {what}"
-            )));
-        }
-    }
+    // Fixed pieces on holes or blockers are refused as every problem refuses them.
+    Problem::new(board, fixed.spec(), fixed.clone())?.with_terrain(terrain.clone())?;
     let given = Problem::new(board, base.to_vec(), Placement::new(others))?
         .with_terrain(terrain.clone())?;
     let job = Job {
