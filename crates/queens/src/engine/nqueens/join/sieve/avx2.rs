@@ -124,7 +124,9 @@ mod tests {
             return;
         }
         // Two groups of 3 bits: 16 rows, the subset `q` of group `g` at row `8 g + q`.
-        let table: Vec<Block> = (0..16u64).map(|i| [i * 0x0101_0101; WORDS]).collect();
+        let table: Vec<Block> = (0..16u64)
+            .map(|i| Block([i * 0x0101_0101; WORDS]))
+            .collect();
         let keys: Vec<u64> = (0..200).collect();
         // SAFETY: the CPU has AVX2 (and the bit instructions).
         let fast = unsafe { sieve_avx2::<2, u64>(&table, &keys, !0, 0, 3) };

@@ -93,7 +93,7 @@ mod tests {
         }
         // Two groups of 3 bits: 16 rows, the subset `q` of group `g` at row `8 g + q`.
         let table: Vec<Block> = (0..16u64)
-            .map(|i| std::array::from_fn(|w| (i * 0x0101_0101) << w ^ i << 40))
+            .map(|i| Block(std::array::from_fn(|w| (i * 0x0101_0101) << w ^ i << 40)))
             .collect();
         for n in [0, 1, 2, 3, 199, 200] {
             let keys: Vec<u64> = (0..n).map(|k| k * 37 % 64).collect();

@@ -48,8 +48,33 @@ pub(super) struct Sieve {
     patterns: Vec<u8>,
 }
 
-/// 512 members of the small list, a bit each.
-type Block = [u64; WORDS];
+/// 512 members of the small list, a bit each: a table row, one cache line.
+///
+/// Aligned to its 64 bytes so that a row never straddles two cache lines: with the
+/// 8-byte alignment of `[u64; 8]` a table's rows sat wherever the allocator put the
+/// `Vec`, and the same binary's single-thread count at N = 18 took 3.5 or 3.8 s of CPU
+/// depending on the allocations made before it (`bench/contract.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+struct Block([u64; WORDS]);
+
+impl Block {
+    /// No member.
+    const EMPTY: Block = Block([0; WORDS]);
+}
+
+impl std::ops::Deref for Block {
+    type Target = [u64; WORDS];
+    fn deref(&self) -> &[u64; WORDS] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Block {
+    fn deref_mut(&mut self) -> &mut [u64; WORDS] {
+        &mut self.0
+    }
+}
 /// 64-bit words per block.
 const WORDS: usize = 8;
 const BLOCK: usize = 64 * WORDS;
@@ -115,11 +140,11 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     let width = span.div_ceil(groups);
     let stride = 1usize << width;
     s.bits.clear();
-    s.bits.resize(span, [0; WORDS]);
+    s.bits.resize(span, Block::EMPTY);
     // Not cleared: `build_tables` writes every row a key can pick (zeroing the whole
     // table per pair was a memset of up to 40 KB for lists of a few hundred keys).
     if s.table.len() < groups * stride {
-        s.table.resize(groups * stride, [0; WORDS]);
+        s.table.resize(groups * stride, Block::EMPTY);
     }
     // AVX-512 with `vpopcntq`: a table row in one register, counted in one instruction.
     #[cfg(target_arch = "x86_64")]
@@ -304,7 +329,7 @@ fn build_tables<K: Word>(
     let span = bits.len();
     let stride = 1usize << width;
     for b in bits.iter_mut() {
-        *b = [0; WORDS];
+        *b = Block::EMPTY;
     }
     // A bit-matrix transpose per 64 members: setting the bits one by one chains
     // read-modify-writes on the same words, and took about 8% of the count.
@@ -324,11 +349,11 @@ fn build_tables<K: Word>(
         let hi = (lo + width).min(span);
         // The subsets of this group's diagonals, from the empty one: a key's bits above
         // `span` are clear, so no look-up reaches a row past `1 << (hi - lo)`.
-        t[0] = [0; WORDS];
+        t[0] = Block::EMPTY;
         for p in 1..1usize << (hi - lo) {
             let prev = t[p & (p - 1)];
             let bit = bits[lo + p.trailing_zeros() as usize];
-            t[p] = std::array::from_fn(|w| prev[w] | bit[w]);
+            t[p] = Block(std::array::from_fn(|w| prev[w] | bit[w]));
         }
     }
 }
