@@ -19,29 +19,49 @@
 //! tests hold the 0 to a brute force and to the `exact` engine on every side they reach.
 //!
 //! # Symmetry used, and why it is exact
-//! Call `N(x, y)` the number of solutions holding queens on both `x` and `y`. Counting the
-//! ordered pairs of distinct queens of every solution two ways,
-//! `T(n) · n(n-1) = Σ_{x ≠ y} N(x, y)`.
-//!
-//! 1. **Translations** `x → x + t` map `A`'s lines to lines of the same family, hence
-//!    solutions onto solutions, one to one: `N(x, y) = N(0, y - x)`, and
-//!    `Σ_{x ≠ y} N(x, y) = n² Σ_v N(0, v)`, over the non-zero `v` (only `v ∉ A` count).
+//! 1. **Translations** `z → z + t` map `A`'s lines to lines of the same family, hence
+//!    solutions onto solutions, one to one.
 //! 2. **Linear maps** `M` (2×2 matrices mod `n` with a unit determinant) with
 //!    `M(A) = A`: `x, y` attack iff `y - x ∈ A` iff `My - Mx = M(y - x) ∈ A`, so `M` maps
-//!    solutions onto solutions, one to one, fixing the origin: `N(0, v) = N(0, Mv)`. The
-//!    group `H` of these maps is found by brute force from that definition (a matrix's
-//!    columns are the images of `(1, 0)` and `(0, 1)`, which must lie in `A`, so only
-//!    `|A|²` candidates are tried), and `N(0, ·)` is constant on each orbit of `H`.
+//!    solutions onto solutions, one to one, fixing the origin. The group `H` of these
+//!    maps is found by brute force from that definition (a matrix's columns are the
+//!    images of `(1, 0)` and `(0, 1)`, which must lie in `A`, so only `|A|²` candidates
+//!    are tried). For prime `n`, `H` has `8(n-1)` elements (the scalars `z → uz` times
+//!    the eight maps that permute the four directions). No map is assumed to be a
+//!    symmetry beyond what the brute force checks.
 //!
-//! Hence `T(n) = n / (n-1) · Σ_O |O| · N(0, v_O)` over the orbits `O` of `H` on the
-//! squares outside `A`, `v_O` the first square of `O` in row-major order: one search per
-//! orbit, each with two queens fixed. For prime `n`, `H` has `8(n-1)` elements (the
-//! scalars `x → ux` times the eight maps that permute the four directions), so there
-//! are about `(n-3)/8` orbits (three for `n = 23`), against the `n²` placements of the
-//! first queen of a plain search. No map is assumed to be a symmetry beyond what the
-//! brute force checks, and no orbit needs its stabiliser: the identity counts pairs,
-//! not orbits of solutions.
+//! Together they make the group `G` of the maps `g(z) = hz + t` (`h ∈ H`, `t` any
+//! square), `|G| = n² |H|` (distinct pairs `(h, t)` give distinct maps: `g(0) = t`).
+//! The differences `y - x` of two queens of a solution lie outside `A`; split those
+//! squares into the orbits `O_0, O_1, …` of `H` (in the row-major order of their first
+//! squares `v_j`; each is closed under `z → -z`, as `-1 ∈ H`). A solution `s` has a
+//! *first orbit*: the least `j` with a pair of its queens `y - x ∈ O_j` (there is one:
+//! for `n > 1` any two of its queens make a pair). Let `X_j` be the solutions with first
+//! orbit `j`; `G` maps `X_j` onto itself (it maps differences by `h`, which keeps every
+//! orbit). Let `Y_j ⊆ X_j` be those holding queens on `0` and `v_j`.
 //!
+//! * Every `G`-orbit of `X_j` meets `Y_j`: take a pair `(x, y)` of `s` with
+//!   `y - x ∈ O_j`, `h ∈ H` with `h(y - x) = v_j`; `g(z) = h(z - x)` puts it on `(0, v_j)`.
+//! * Conversely, if `g(s) ∈ Y_j`, then `g⁻¹` takes `(0, v_j)` to a pair of `s` whose
+//!   difference is `h⁻¹ v_j ∈ O_j`: so `Gs ∩ Y_j` is exactly the set of images `g(s)`
+//!   over the *candidates* `(x, y, h)`: pairs of `s` with a difference in `O_j` and maps
+//!   `h ∈ H` with `h(y - x) = v_j`.
+//! * The candidates with `g(s) = s` are in one-to-one correspondence with `Aut(s)`,
+//!   the maps of `G` that keep `s` (`g ↔ (g⁻¹(0), g⁻¹(v_j), h)`), so `|Gs| = |G| / c`
+//!   with `c` that number.
+//!
+//! Hence `T(n) = Σ_j Σ |G| / c(s)` over the `s ∈ Y_j` that are the least of their
+//! candidates' images (placements compared as the list of their queens' columns, row
+//! by row): each `G`-orbit of solutions is counted once, with its size, and the weight
+//! is an integer (`|Aut(s)|` divides `|G|`). The engine runs one search per orbit `O_j`:
+//! two queens fixed on `0` and `v_j`, and every queen excluding, besides her lines, the
+//! squares at a difference in `O_0 … O_{j-1}` from her (orbits before `j` may not
+//! appear); at each solution it finds the search tests the candidates (at most
+//! `n (n-1)` pairs, each with `|H| / |O_j|` maps). The first orbit's search is as large
+//! as one orbit's search of a plain pair count, and the later ones are much smaller,
+//! since every queen shuts `|O_0|` more squares (measured in `bench/torus_cost.md`).
+//! There are about `(n-3)/8` orbits for prime `n` (three for 23, five for 25).
+
 //! # The search
 //! Exact cover with bitboards: one `n`-bit mask per row holds the columns still free
 //! there. Placing a queen clears, in every other row `r'`, her column and her two
@@ -52,8 +72,9 @@
 //! the row's index within `n` bits): a line of any of the four families with no free
 //! square is a dead end; a line with one free square forces that queen; otherwise the
 //! search branches on the row with the fewest free columns, or on a line with two
-//! free squares when every row has three or more. The last row's free columns are
-//! counted, not visited.
+//! free squares when every row has three or more. The search records the queen of
+//! every row on its path, and each free column of the last row gives a solution whose
+//! canonical test and weight are the previous section's.
 //!
 //! # Parts
 //! The work is a deterministic list of tasks: each orbit's search expanded breadth first
@@ -61,8 +82,10 @@
 //! levels); a task is the queens its node placed. They run on
 //! [`crate::engine::parts`]: `ctl.threads` threads take the next task as they become
 //! free, progress is tasks done, a task polls the stop every 2^16 nodes, and the same
-//! list gives checkpoints and shards. A task's total is its completions times
-//! `n · |O|`; the plan's divisor is `n - 1`. The count up to symmetry (`--unique`: the
+//! list gives checkpoints and shards. A task's total is the weights of its canonical
+//! solutions; the plan's divisor is 1, and its fingerprint names the method
+//! (`torus-v2-canonical`), so checkpoints and shards of the earlier pair-count plan
+//! (divisor `n - 1`) are refused, not mixed. The count up to symmetry (`--unique`: the
 //! board's rotations and reflections only, as `--torus` defines it; translations are
 //! not identified) is Burnside's lemma with the placements fixed by the seven other
 //! symmetries counted by [`crate::symmetry`]'s orbit search, in one more task: the rule
@@ -247,12 +270,27 @@ struct Task {
     placed: Vec<(u8, u8)>,
 }
 
+/// What the search of one orbit `O_j` needs: its board (the attack table with the
+/// differences of the earlier orbits forbidden too) and, for the canonical test at the
+/// leaves, the maps of `H` taking each square of `O_j` to the orbit's first square.
+#[derive(Debug)]
+struct OrbitSearch {
+    board: Ring,
+    /// `to_first[r * n + c]`: the maps `h` of `H` with `h(r, c) = v_j`, empty when
+    /// `(r, c)` is not in `O_j`.
+    to_first: Vec<Vec<[u8; 4]>>,
+}
+
 /// The deterministic task list of one side (see the [module docs](self)).
 #[derive(Debug)]
 struct Plan {
-    board: Ring,
+    n: u32,
     /// The orbits: first square and size.
     orbits: Vec<((usize, usize), u128)>,
+    /// One per orbit.
+    searches: Vec<OrbitSearch>,
+    /// `|G| = n² |H|`, the weight of a canonical solution without automorphisms.
+    group: u128,
     tasks: Vec<Task>,
     /// The tasks' totals add up to the count times this.
     divisor: u128,
@@ -260,84 +298,155 @@ struct Plan {
 
 impl Plan {
     fn new(n: u32) -> Plan {
-        let board = Ring::new(n);
-        let (nn, wide) = (n as usize, u128::from(n));
+        let nn = n as usize;
+        let mut plan = Plan {
+            n,
+            orbits: Vec::new(),
+            searches: Vec::new(),
+            group: 1,
+            tasks: Vec::new(),
+            divisor: 1,
+        };
         if n == 1 {
             // One queen, one square: a task with nothing to place and weight 1.
-            return Plan {
-                board,
-                orbits: vec![((0, 0), 1)],
-                tasks: vec![Task {
-                    orbit: 0,
-                    placed: Vec::new(),
-                }],
-                divisor: 1,
-            };
+            plan.orbits = vec![((0, 0), 1)];
+            plan.tasks = vec![Task {
+                orbit: 0,
+                placed: Vec::new(),
+            }];
+            return plan;
         }
         if n.is_multiple_of(2) || n.is_multiple_of(3) {
             // Pólya: no solution (module docs). No task, so the total is 0.
-            return Plan {
-                board,
-                orbits: Vec::new(),
-                tasks: Vec::new(),
-                divisor: 1,
-            };
+            return plan;
         }
-        let orbits = orbits(nn, &symmetries(nn));
-        let tasks = if n <= 32 {
-            expand::<32>(&board, &orbits)
+        let h = symmetries(nn);
+        plan.orbits = orbits(nn, &h);
+        plan.group = (nn * nn * h.len()) as u128;
+        // Orbit j forbids the differences of orbits 0..j (module docs).
+        let mut forbidden = vec![false; nn * nn];
+        for &((r, c), _) in &plan.orbits {
+            let mut to_first = vec![Vec::new(); nn * nn];
+            for &[a, b, e, d] in &h {
+                for (i, t) in to_first.iter_mut().enumerate() {
+                    let (r2, c2) = (i / nn, i % nn);
+                    if ((a * r2 + b * c2) % nn, (e * r2 + d * c2) % nn) == (r, c) {
+                        t.push([a, b, e, d].map(|x| x as u8));
+                    }
+                }
+            }
+            plan.searches.push(OrbitSearch {
+                board: Ring::new(n, &forbidden),
+                to_first,
+            });
+            for (i, t) in plan.searches.last().unwrap().to_first.iter().enumerate() {
+                if !t.is_empty() {
+                    forbidden[i] = true;
+                }
+            }
+        }
+        plan.tasks = if n <= 32 {
+            expand::<32>(&plan.searches, &plan.orbits)
         } else {
-            expand::<{ MAX_SIDE as usize }>(&board, &orbits)
+            expand::<{ MAX_SIDE as usize }>(&plan.searches, &plan.orbits)
         };
-        Plan {
-            tasks,
-            orbits,
-            divisor: wide - 1,
-            board,
-        }
+        plan
     }
 
-    /// The text the plan's fingerprint covers: side, orbits and every task.
+    /// The text the plan's fingerprint covers: the method's version, side, orbits and
+    /// every task.
     fn describe(&self) -> String {
-        let mut text = format!("torus-v1 {} {:?}", self.board.n, self.orbits);
+        let mut text = format!("torus-v2-canonical {} {:?}", self.n, self.orbits);
         for t in &self.tasks {
             text.push_str(&format!(" {}:{:?}", t.orbit, t.placed));
         }
         text
     }
 
-    /// The solutions task `i` stands for, times the divisor, or `None` when `stop` said
-    /// to stop first.
+    /// The weighted canonical solutions of task `i` (module docs), or `None` when `stop`
+    /// said to stop first.
     fn run(&self, i: usize, stop: &dyn Fn() -> bool) -> Option<u128> {
-        let n = self.board.n;
-        if n == 1 {
+        if self.n == 1 {
             return Some(1);
         }
         let task = &self.tasks[i];
-        let size = self.orbits[task.orbit].1;
-        let found = if n <= 32 {
-            self.search::<32>(task, stop)?
+        if self.n <= 32 {
+            self.search::<32>(task, stop)
         } else {
-            self.search::<{ MAX_SIDE as usize }>(task, stop)?
-        };
-        Some(u128::from(found) * size * u128::from(n))
+            self.search::<{ MAX_SIDE as usize }>(task, stop)
+        }
     }
 
-    /// The completions of `task`'s node, with masks for `W` rows.
-    fn search<const W: usize>(&self, task: &Task, stop: &dyn Fn() -> bool) -> Option<u64> {
+    /// The weighted canonical completions of `task`'s node, with masks for `W` rows.
+    fn search<const W: usize>(&self, task: &Task, stop: &dyn Fn() -> bool) -> Option<u128> {
+        let o = &self.searches[task.orbit];
         let (r, c) = self.orbits[task.orbit].0;
-        let mut node: Node<W> = self.board.root(r, c);
+        let mut queens = [0u8; 64];
+        queens[r] = c as u8;
+        let mut node: Node<W> = o.board.root(r, c);
         for &(r, c) in &task.placed {
-            node = self.board.step(&node.state, usize::from(r), usize::from(c));
+            queens[usize::from(r)] = c;
+            node = o.board.step(&node.state, usize::from(r), usize::from(c));
         }
-        completions(&self.board, &node, stop)
+        let leaf = Leaf {
+            n: self.n as usize,
+            group: self.group,
+            to_first: &o.to_first,
+        };
+        completions(&o.board, &node, &mut queens, &leaf, stop)
+    }
+}
+
+/// The canonical test and weight of a complete placement in the search of one orbit.
+struct Leaf<'a> {
+    n: usize,
+    group: u128,
+    to_first: &'a [Vec<[u8; 4]>],
+}
+
+impl Leaf<'_> {
+    /// `|G| / |Aut(s)|` when the solution `p` (row `r`'s queen on column `p[r]`, with
+    /// queens on `(0, 0)` and `v_j`) is the least, row by row, of its images that put
+    /// a pair with a difference in `O_j` on `(0, 0)` and `v_j`; 0 otherwise (module
+    /// docs).
+    #[inline(never)]
+    fn weigh(&self, p: &[u8]) -> u128 {
+        let n = self.n;
+        let p = &p[..n];
+        let mut image = [0u8; 64];
+        let mut fixed = 0u128;
+        for x in 0..n {
+            let cx = usize::from(p[x]);
+            for (y, &cy) in p.iter().enumerate() {
+                let dr = (y + n - x) % n;
+                let dc = (usize::from(cy) + n - cx) % n;
+                for &[a, b, e, d] in &self.to_first[dr * n + dc] {
+                    let [a, b, e, d] = [a, b, e, d].map(usize::from);
+                    for (r, &c) in p.iter().enumerate() {
+                        let zr = (r + n - x) % n;
+                        let zc = (usize::from(c) + n - cx) % n;
+                        image[(a * zr + b * zc) % n] = ((e * zr + d * zc) % n) as u8;
+                    }
+                    match image[..n].cmp(p) {
+                        std::cmp::Ordering::Less => return 0,
+                        std::cmp::Ordering::Equal => fixed += 1,
+                        std::cmp::Ordering::Greater => {}
+                    }
+                }
+            }
+        }
+        debug_assert!(fixed >= 1 && self.group.is_multiple_of(fixed), "{fixed}");
+        self.group / fixed
     }
 }
 
 /// The task list: every orbit's search expanded breadth first until there are
 /// [`TARGET_TASKS`] nodes or [`MAX_DEPTH`] levels. Dead ends and leaves met on the way
 /// stay tasks, so the list does not depend on what the tasks count.
-fn expand<const W: usize>(board: &Ring, orbits: &[((usize, usize), u128)]) -> Vec<Task> {
+fn expand<const W: usize>(
+    searches: &[OrbitSearch],
+    orbits: &[((usize, usize), u128)],
+) -> Vec<Task> {
     let mut level: Vec<(Task, Node<W>)> = orbits
         .iter()
         .enumerate()
@@ -346,7 +455,7 @@ fn expand<const W: usize>(board: &Ring, orbits: &[((usize, usize), u128)]) -> Ve
                 orbit: i,
                 placed: Vec::new(),
             };
-            let node = board.root(r, c);
+            let node = searches[i].board.root(r, c);
             (task, node)
         })
         .collect();
@@ -356,9 +465,10 @@ fn expand<const W: usize>(board: &Ring, orbits: &[((usize, usize), u128)]) -> Ve
         let mut grew = false;
         for (task, node) in level {
             match node.branch {
-                Branch::Leaf(_) => next.push((task, node)),
+                Branch::Dead | Branch::Full | Branch::Last(_) => next.push((task, node)),
                 _ => {
                     grew = true;
+                    let board = &searches[task.orbit].board;
                     for (r, c) in board.options(&node) {
                         let mut t = task.clone();
                         t.placed.push((r as u8, c as u8));
@@ -381,7 +491,8 @@ fn expand<const W: usize>(board: &Ring, orbits: &[((usize, usize), u128)]) -> Ve
 struct Ring {
     n: u32,
     full: u64,
-    /// `attack[d][c]`: the columns a queen on column `c` attacks `d` rows away.
+    /// `attack[d][c]`: the columns a queen on column `c` attacks `d` rows away, or
+    /// may not share a solution with (a forbidden difference, module docs).
     attack: Vec<u64>,
 }
 
@@ -401,8 +512,12 @@ struct State<const W: usize> {
 /// What a node does next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Branch {
-    /// No more branching: this many completions (0: a dead end).
-    Leaf(u64),
+    /// No completion.
+    Dead,
+    /// Every row holds a queen.
+    Full,
+    /// One row is left: each of its free columns completes a solution.
+    Last(usize),
     /// Branch on the free columns of this row.
     Row(usize),
     /// Branch on the free squares of one line: family (0 column, 1 diagonal, 2
@@ -418,13 +533,21 @@ struct Node<const W: usize> {
 }
 
 impl Ring {
-    fn new(n: u32) -> Ring {
+    /// The board of side `n` where a queen also excludes the squares at the differences
+    /// `forbidden[r * n + c]` from her (a set closed under `x → -x`).
+    fn new(n: u32, forbidden: &[bool]) -> Ring {
         debug_assert!((1..=MAX_SIDE).contains(&n));
         let nn = n as usize;
         let mut attack = vec![0u64; nn * nn];
         for d in 0..nn {
             for c in 0..nn {
-                attack[d * nn + c] = (1 << c) | (1 << ((c + d) % nn)) | (1 << ((c + nn - d) % nn));
+                let mut m = (1 << c) | (1 << ((c + d) % nn)) | (1 << ((c + nn - d) % nn));
+                for t in 0..nn {
+                    if forbidden[d * nn + t] {
+                        m |= 1 << ((c + t) % nn);
+                    }
+                }
+                attack[d * nn + c] = m;
             }
         }
         Ring {
@@ -466,7 +589,7 @@ impl Ring {
     fn step<const W: usize>(&self, s: &State<W>, r: usize, c: usize) -> Node<W> {
         let mut out = Node {
             state: *s,
-            branch: Branch::Leaf(0),
+            branch: Branch::Dead,
         };
         self.step_into(s, r, c, &mut out);
         out
@@ -486,7 +609,7 @@ impl Ring {
         t.anti |= self.rot_up(1 << c, r as u32);
         let mut rows = t.rows;
         if rows == 0 {
-            out.branch = Branch::Leaf(1);
+            out.branch = Branch::Full;
             return;
         }
         // At least one, two, three free squares, per column, diagonal, anti-diagonal.
@@ -502,13 +625,17 @@ impl Ring {
             let f = t.free[r2] & !self.attack[d * nn + c];
             t.free[r2] = f;
             if last {
-                out.branch = Branch::Leaf(u64::from(f.count_ones()));
+                out.branch = if f == 0 {
+                    Branch::Dead
+                } else {
+                    Branch::Last(r2)
+                };
                 return;
             }
             let k = f.count_ones();
             if k < fewest {
                 if k == 0 {
-                    out.branch = Branch::Leaf(0);
+                    out.branch = Branch::Dead;
                     return;
                 }
                 (best, fewest) = (r2, k);
@@ -531,7 +658,7 @@ impl Ring {
             self.full & !t.anti,
         );
         out.branch = if (open.0 & !c1) | (open.1 & !d1) | (open.2 & !a1) != 0 {
-            Branch::Leaf(0)
+            Branch::Dead
         } else if fewest == 1 {
             Branch::Row(best)
         } else if let Some(line) = Self::line(open.0 & !c2, open.1 & !d2, open.2 & !a2) {
@@ -571,7 +698,7 @@ impl Ring {
     #[inline(always)]
     fn pending<const W: usize>(node: &Node<W>) -> u64 {
         match node.branch {
-            Branch::Leaf(_) => 0,
+            Branch::Dead | Branch::Full | Branch::Last(_) => 0,
             Branch::Row(r) => node.state.free[r],
             Branch::Line(..) => node.state.rows,
         }
@@ -585,7 +712,7 @@ impl Ring {
         pending: &mut u64,
     ) -> Option<(usize, usize)> {
         match node.branch {
-            Branch::Leaf(_) => None,
+            Branch::Dead | Branch::Full | Branch::Last(_) => None,
             Branch::Row(r) => {
                 let m = *pending;
                 (m != 0).then(|| {
@@ -622,22 +749,25 @@ fn fast_bits() -> bool {
         && std::arch::is_x86_feature_detected!("bmi2")
 }
 
-/// The completions below `root`, or `None` when `stop` (polled every 2^16 nodes) said
-/// to stop. On x86-64 the search is compiled a second time with `popcnt`, `bmi1` and
+/// The weighted canonical completions below `root` (`queens` holds the column of
+/// every row placed so far), or `None` when `stop` (polled every 2^16 nodes) said to
+/// stop. On x86-64 the search is compiled a second time with `popcnt`, `bmi1` and
 /// `bmi2` (shifts by a variable amount) and picked at run time when the CPU has them:
 /// the baseline x86-64 target counts bits in software (the N-queens kernel measured
 /// a third slower that way, see `nqueens::kernel`).
 fn completions<const W: usize>(
     board: &Ring,
     root: &Node<W>,
+    queens: &mut [u8; 64],
+    leaf: &Leaf,
     stop: &dyn Fn() -> bool,
-) -> Option<u64> {
+) -> Option<u128> {
     #[cfg(target_arch = "x86_64")]
     if fast_bits() {
         // SAFETY: the CPU has the features the function is compiled for.
-        return unsafe { completions_x86(board, root, stop) };
+        return unsafe { completions_x86(board, root, queens, leaf, stop) };
     }
-    completions_body(board, root, stop)
+    completions_body(board, root, queens, leaf, stop)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -645,26 +775,51 @@ fn completions<const W: usize>(
 unsafe fn completions_x86<const W: usize>(
     board: &Ring,
     root: &Node<W>,
+    queens: &mut [u8; 64],
+    leaf: &Leaf,
     stop: &dyn Fn() -> bool,
-) -> Option<u64> {
-    completions_body(board, root, stop)
+) -> Option<u128> {
+    completions_body(board, root, queens, leaf, stop)
+}
+
+/// The weight of the solutions a terminal node stands for: none for a dead end, the
+/// placement itself when it is full, one per free column of the last row.
+#[inline(always)]
+fn terminal<const W: usize>(node: &Node<W>, queens: &mut [u8; 64], leaf: &Leaf) -> u128 {
+    match node.branch {
+        Branch::Full => leaf.weigh(queens),
+        Branch::Last(r) => {
+            let mut free = node.state.free[r];
+            let mut total = 0;
+            while free != 0 {
+                queens[r] = free.trailing_zeros() as u8;
+                free &= free - 1;
+                total += leaf.weigh(queens);
+            }
+            total
+        }
+        _ => 0,
+    }
 }
 
 /// Depth first without recursion: `stack[d]` is the node at depth `d`, `pending[d]`
-/// what is left to try there.
+/// what is left to try there. A row's entry in `queens` is rewritten whenever a queen
+/// is put in it, so at a leaf it holds the queens of the path to it.
 #[inline(always)]
 fn completions_body<const W: usize>(
     board: &Ring,
     root: &Node<W>,
+    queens: &mut [u8; 64],
+    leaf: &Leaf,
     stop: &dyn Fn() -> bool,
-) -> Option<u64> {
-    if let Branch::Leaf(k) = root.branch {
-        return Some(k);
+) -> Option<u128> {
+    if !matches!(root.branch, Branch::Row(_) | Branch::Line(..)) {
+        return Some(terminal(root, queens, leaf));
     }
     let mut stack = vec![*root; board.n as usize + 1];
     let mut pending = vec![0u64; board.n as usize + 1];
     pending[0] = Ring::pending(root);
-    let (mut d, mut total, mut nodes) = (0usize, 0u64, 0u32);
+    let (mut d, mut total, mut nodes) = (0usize, 0u128, 0u32);
     loop {
         let (here, below) = stack.split_at_mut(d + 1);
         match board.next_option(&here[d], &mut pending[d]) {
@@ -673,9 +828,14 @@ fn completions_body<const W: usize>(
             Some((r, c)) => {
                 let child = &mut below[0];
                 board.step_into(&here[d].state, r, c, child);
-                if let Branch::Leaf(k) = child.branch {
-                    total += k;
-                    continue;
+                queens[r] = c as u8;
+                match child.branch {
+                    Branch::Dead => continue,
+                    Branch::Full | Branch::Last(_) => {
+                        total += terminal(child, queens, leaf);
+                        continue;
+                    }
+                    _ => {}
                 }
                 d += 1;
                 pending[d] = Ring::pending(child);
@@ -768,12 +928,12 @@ mod tests {
 
     #[test]
     fn the_rotations_wrap_within_n_bits() {
-        let ring = Ring::new(5);
+        let ring = Ring::new(5, &[false; 25]);
         assert_eq!(ring.rot_up(0b10000, 1), 0b00001);
         assert_eq!(ring.rot_down(0b00001, 1), 0b10000);
         assert_eq!(ring.rot_up(0b00110, 2), 0b11000);
         assert_eq!(ring.rot_down(0b00110, 0), 0b00110);
-        let ring = Ring::new(63);
+        let ring = Ring::new(63, &[false; 63 * 63]);
         assert_eq!(ring.rot_up(1 << 62, 1), 1);
         assert_eq!(ring.rot_down(1, 1), 1 << 62);
     }
