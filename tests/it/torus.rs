@@ -18,8 +18,8 @@ use queens::{
 /// Rows of the torus table past the test budget: (side, why). Each is checked by hand
 /// with `bench/torus.sh`.
 const OVER_BUDGET: &[(u32, &str)] = &[
-    (23, "about 36 s of CPU (bench/torus.sh 23)"),
-    (25, "several minutes of CPU"),
+    (23, "about 12 s of CPU (bench/torus.sh 23)"),
+    (25, "about 5 minutes of CPU (bench/torus_cost.md)"),
     (29, "days of CPU: costed in bench/"),
     (31, "days of CPU: costed in bench/"),
 ];
@@ -285,4 +285,51 @@ fn progress_reaches_the_end() {
     queens::count(&torus(17, 17, &[]), EngineChoice::Named("torus"), &settings).unwrap();
     let (done, total) = *last.lock().unwrap();
     assert!(total >= 100 && done == total, "{done} of {total}");
+}
+
+/// The plan changed (pair counts with divisor `n - 1`, then canonical solutions with
+/// weights): a shard and a checkpoint the earlier plan wrote for `count 13 --torus`
+/// (kept in testdata/torus_v1, made by the binary of commit 5f0fe09) are refused by
+/// their fingerprint, never added to the new plan's figures.
+#[test]
+fn files_of_the_earlier_torus_plan_are_refused() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/torus_v1");
+    let tmp = std::env::temp_dir().join(format!("queens-torus-v1-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let new2 = tmp.join("new-2of2.json");
+    let o = queens(&["count", "13", "--torus", "--shard", "2/2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    std::fs::write(&new2, stdout(&o)).unwrap();
+    let old1 = dir.join("shard-13-1of2.json");
+    let o = queens(&["merge", old1.to_str().unwrap(), new2.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("do not belong together"),
+        "{}",
+        stderr(&o)
+    );
+    // The new plan's own shards do merge, to the published count.
+    let new1 = tmp.join("new-1of2.json");
+    let o = queens(&["count", "13", "--torus", "--shard", "1/2"]);
+    std::fs::write(&new1, stdout(&o)).unwrap();
+    let o = queens(&["merge", new1.to_str().unwrap(), new2.to_str().unwrap()]);
+    assert_eq!(
+        (stdout(&o).as_str(), o.status.code()),
+        ("4524\n", Some(0)),
+        "{}",
+        stderr(&o)
+    );
+    let cp = tmp.join("checkpoint.json");
+    std::fs::copy(dir.join("checkpoint-13.json"), &cp).unwrap();
+    let o = queens(&[
+        "count",
+        "13",
+        "--torus",
+        "--checkpoint",
+        cp.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("task list differs"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    std::fs::remove_dir_all(&tmp).unwrap();
 }
