@@ -94,10 +94,10 @@ fn imports(code: &str, module: &[String], alias: &BTreeMap<String, String>) -> V
             .copied()
             .take_while(|s| s.starts_with(|c: char| c.is_ascii_lowercase()))
             .collect();
-        if base.is_empty() {
-            if let Some(parent) = mods.first().and_then(|m| alias.get(*m)) {
-                base.push(parent.clone());
-            }
+        if base.is_empty()
+            && let Some(parent) = mods.first().and_then(|m| alias.get(*m))
+        {
+            base.push(parent.clone());
         }
         base.extend(mods.iter().map(|s| s.to_string()));
         found.push(base);
