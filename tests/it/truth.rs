@@ -275,15 +275,10 @@ const BEYOND_ENUMERATION: &[(&str, &str, &str)] = &[
     ("26x26", "A26", "amazons beyond the enumeration budget"),
 ];
 
-fn table_spec(row: &TruthRow) -> String {
-    row.pieces.iter().map(|(k, n)| format!("{k}{n}")).collect()
-}
-
 fn is_skipped(row: &TruthRow) -> bool {
-    let board = format!("{}x{}", row.rows, row.cols);
     BEYOND_ENUMERATION
         .iter()
-        .any(|(b, s, _)| *b == board && *s == table_spec(row))
+        .any(|(board, spec, _)| row.is(board, spec))
 }
 
 fn exact_count(p: &Problem) -> String {
@@ -299,14 +294,7 @@ fn exact_engine_reproduces_the_truth_table() {
     let mut checked = 0;
     let mut kinds_seen = std::collections::BTreeSet::new();
     for row in rows.iter().filter(|r| !is_skipped(r)) {
-        let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
-        assert_eq!(
-            exact_count(&p),
-            row.value,
-            "{} ({}): exact engine disagrees with the published value",
-            row.name(),
-            row.source
-        );
+        row.assert_published(exact_count(&row.problem()), "the exact engine");
         kinds_seen.extend(row.pieces.iter().map(|p| p.0));
         checked += 1;
     }
@@ -325,8 +313,7 @@ fn skip_list_names_real_rows() {
     let rows = truth_table("known_counts.tsv");
     for (board, spec, why) in BEYOND_ENUMERATION {
         assert!(
-            rows.iter()
-                .any(|r| format!("{}x{}", r.rows, r.cols) == *board && table_spec(r) == *spec),
+            rows.iter().any(|r| r.is(board, spec)),
             "skip entry {board} {spec} ({why}) is not a row of the table"
         );
     }
