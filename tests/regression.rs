@@ -204,20 +204,22 @@ fn verify_perm_file_counts_missing_queens() {
 
 #[test]
 fn one_fixed_piece_is_singular() {
-    let o = queens(&["count", "8", "--fixed", "Qa1", "--pieces", "0Q"]);
-    code(&o, 2);
-    let e = stderr(&o);
-    assert!(
-        e.contains("1 fixed piece of kind Q is given but the piece spec has only 0"),
-        "{e}"
-    );
-    let o = queens(&["count", "8", "--fixed", "Qa1,Qc2", "--pieces", "1Q"]);
-    code(&o, 2);
-    let e = stderr(&o);
-    assert!(
-        e.contains("2 fixed pieces of kind Q are given but the piece spec has only 1"),
-        "{e}"
-    );
+    for (fixed, pieces, sentence) in [
+        (
+            "Qa1",
+            "0Q",
+            "1 fixed piece of kind Q is given but the piece spec has only 0",
+        ),
+        (
+            "Qa1,Qc2",
+            "1Q",
+            "2 fixed pieces of kind Q are given but the piece spec has only 1",
+        ),
+    ] {
+        let o = queens(&["count", "8", "--fixed", fixed, "--pieces", pieces]);
+        code(&o, 2);
+        assert_contains(&stderr(&o), sentence);
+    }
 }
 
 #[test]
@@ -837,32 +839,26 @@ fn betza_leaper_compounds_stay_leapers_past_blockers() {
     // leap: 1x3 with a blocker on b1 gave 1 (want 0, the D leap jumps it) and 3x3 with a
     // blocker on b2 gave 24 (want 22, as for the alfil alone plus the ferz).
     for engine in ["auto", "exact", "sat", "fewpieces"] {
-        let o = queens(&[
-            "count",
-            "1x3",
-            "--pieces",
-            "2Y",
-            "--piece",
-            "Y=WD",
-            "--blockers",
-            "b1",
-            "--engine",
-            engine,
-        ]);
+        // Two pieces Y of `betza` on `board` with one blocker.
+        let two = |board: &str, betza: &str, blocker: &str| {
+            let piece = format!("Y={betza}");
+            queens(&[
+                "count",
+                board,
+                "--pieces",
+                "2Y",
+                "--piece",
+                &piece,
+                "--blockers",
+                blocker,
+                "--engine",
+                engine,
+            ])
+        };
+        let o = two("1x3", "WD", "b1");
         code(&o, 1);
         assert_eq!(stdout(&o), "0\n", "{engine}");
-        let o = queens(&[
-            "count",
-            "3",
-            "--pieces",
-            "2Y",
-            "--piece",
-            "Y=FA",
-            "--blockers",
-            "b2",
-            "--engine",
-            engine,
-        ]);
+        let o = two("3", "FA", "b2");
         code(&o, 0);
         assert_eq!(stdout(&o), "22\n", "{engine}");
     }
@@ -945,31 +941,17 @@ fn region_files_with_a_bom_crlf_and_no_board_are_read() {
     code(&o, 0);
     let plain = stdout(&o);
     let crlf = format!("\u{feff}{}", plain.replace('\n', "\r\n"));
+    // One rook-and-ferz piece per region of `file`; the board as `board` gives it.
+    let count_regions = |board: &[&str], file: &str| {
+        let args = ["--pieces", "7L", "--piece", "L=RF", "--regions", file];
+        queens(&[&["count"], board, &args[..]].concat())
+    };
     for text in [plain.clone(), crlf] {
-        let f = temp_file("regions-bom", &text);
-        let o = queens(&[
-            "count",
-            "--pieces",
-            "7L",
-            "--piece",
-            "L=RF",
-            "--regions",
-            &f,
-        ]);
+        let o = count_regions(&[], &temp_file("regions-bom", &text));
         code(&o, 0);
         assert_eq!(stdout(&o), "1\n");
     }
-    let f = temp_file("regions-clash", &plain);
-    let o = queens(&[
-        "count",
-        "8",
-        "--pieces",
-        "7L",
-        "--piece",
-        "L=RF",
-        "--regions",
-        &f,
-    ]);
+    let o = count_regions(&["8"], &temp_file("regions-clash", &plain));
     code(&o, 2);
     assert_contains(&stderr(&o), "clashes with the region file");
 }
@@ -1035,24 +1017,26 @@ fn messages_quote_whole_numbers_and_count_in_the_singular() {
     assert!(!e.contains("1 squares") && !e.contains("1 regions"), "{e}");
 }
 
+/// Runs `args` with progress reports from the first moment (`QUEENS_PROGRESS_SECS=0`),
+/// as a run long enough to report would have them.
+fn queens_progress_at_once(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .env("QUEENS_PROGRESS_SECS", "0")
+        .output()
+        .expect("the queens binary runs")
+}
+
 #[test]
 fn progress_reaches_a_log_that_is_not_a_terminal() {
     // `count 18 2>log` left the log empty: bars drew only on terminals.
-    let o = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["count", "12", "--threads", "1", "--progress"])
-        .env("QUEENS_PROGRESS_SECS", "0")
-        .output()
-        .unwrap();
+    let o = queens_progress_at_once(&["count", "12", "--threads", "1", "--progress"]);
     code(&o, 0);
     assert_eq!(stdout(&o), "14200\n");
     let e = stderr(&o);
     assert!(e.contains("tasks done") && e.contains(" s\n"), "{e}");
     // Without --progress, nothing.
-    let o = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["count", "12", "--threads", "1"])
-        .env("QUEENS_PROGRESS_SECS", "0")
-        .output()
-        .unwrap();
+    let o = queens_progress_at_once(&["count", "12", "--threads", "1"]);
     assert_eq!(stderr(&o), "");
 }
 
@@ -1176,11 +1160,7 @@ fn join_sieve_clash_sum_dipped_below_zero() {
 fn gen_regions_takes_a_budget_and_shows_progress() {
     // `gen-regions 16` took 13 to 259 s by seed and `gen-regions 62` ran with no word.
     let start = std::time::Instant::now();
-    let o = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["gen-regions", "40", "--budget-secs", "1", "--progress"])
-        .env("QUEENS_PROGRESS_SECS", "0")
-        .output()
-        .unwrap();
+    let o = queens_progress_at_once(&["gen-regions", "40", "--budget-secs", "1", "--progress"]);
     code(&o, 3);
     assert_eq!(stdout(&o), "");
     let e = stderr(&o);
