@@ -51,7 +51,8 @@ impl List for Sat {
         sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
     ) -> Result<(), Error> {
         let encoding = Encoding::new(problem)?;
-        let mut solver = Solver::new(encoding.cnf(), Some(ctl));
+        let stop = || ctl.cancelled();
+        let mut solver = Solver::new(encoding.cnf(), Some(&stop));
         let pieces = encoding.piece_vars() as i32;
         let mut block = Vec::new();
         while solver.solve()? {
