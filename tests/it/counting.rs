@@ -10,12 +10,11 @@ use crate::common;
 
 use std::collections::BTreeMap;
 
+use common::strategy::problem_with_one_fixed;
 use common::{TruthRow, problem, published, queens, stdout, truth_table};
 use proptest::prelude::*;
 use queens::engine::{Job, picked};
-use queens::{
-    Board, EngineChoice, Move, Piece, PieceCount, PieceKind, Placement, Problem, Settings, Square,
-};
+use queens::{Board, EngineChoice, Move, PieceCount, PieceKind, Placement, Problem, Settings};
 
 /// Rows no counting method here reproduces within the test budget: (board, spec, why).
 const UNCOVERED: &[(&str, &str, &str)] = &[
@@ -127,14 +126,8 @@ const OVER_BUDGET: &[(&str, &str, &str)] = &[
     ("26x26", "A26", "amazons, estimated over a year of CPU"),
 ];
 
-fn table_spec(row: &TruthRow) -> String {
-    row.pieces.iter().map(|(k, n)| format!("{k}{n}")).collect()
-}
-
 fn listed(list: &[(&str, &str, &str)], row: &TruthRow) -> bool {
-    let board = format!("{}x{}", row.rows, row.cols);
-    list.iter()
-        .any(|(b, s, _)| *b == board && *s == table_spec(row))
+    list.iter().any(|(board, spec, _)| row.is(board, spec))
 }
 
 #[test]
@@ -145,22 +138,14 @@ fn counting_methods_reproduce_the_truth_table() {
         if listed(UNCOVERED, row) || listed(OVER_BUDGET, row) {
             continue;
         }
-        let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
+        let p = row.problem();
         let engine = picked(EngineChoice::Auto, &p, Job::Count, &Settings::default()).unwrap();
         by_method.entry(engine).or_default().push(row.name());
         if engine == "exact" {
             // An enumeration row: tests/it/truth.rs checks it with the exact engine.
             continue;
         }
-        let got = named(&p, engine);
-        assert_eq!(
-            got,
-            row.value,
-            "{} ({}) by {}",
-            row.name(),
-            row.source,
-            engine
-        );
+        row.assert_published(named(&p, engine), engine);
     }
     for (method, rows) in &by_method {
         println!("{method}: {} rows: {}", rows.len(), rows.join(", "));
@@ -184,9 +169,7 @@ fn counting_methods_reproduce_the_truth_table() {
 fn uncovered_lists_name_real_rows_that_need_them() {
     let rows = truth_table("known_counts.tsv");
     for (board, spec, why) in UNCOVERED.iter().chain(OVER_BUDGET) {
-        let row = rows
-            .iter()
-            .find(|r| format!("{}x{}", r.rows, r.cols) == *board && table_spec(r) == *spec);
+        let row = rows.iter().find(|r| r.is(board, spec));
         assert!(
             row.is_some(),
             "{board} {spec} ({why}) is not a row of the table"
@@ -194,10 +177,7 @@ fn uncovered_lists_name_real_rows_that_need_them() {
     }
     // A row over budget is still answered by a counting method.
     for (board, spec, why) in OVER_BUDGET {
-        let row = rows
-            .iter()
-            .find(|r| format!("{}x{}", r.rows, r.cols) == *board && table_spec(r) == *spec)
-            .unwrap();
+        let row = rows.iter().find(|r| r.is(board, spec)).unwrap();
         let p = problem(board, &row.spec(), "");
         let name = picked(EngineChoice::Auto, &p, Job::Count, &Settings::default());
         assert!(
@@ -240,21 +220,16 @@ fn named(p: &Problem, name: &'static str) -> String {
 
 /// Leapers for the transfer engine: the standard two plus fairy ones, one asymmetric.
 fn leaper(i: usize) -> PieceKind {
-    let leaps = |letter: char, name: &str, v: Vec<(i32, i32)>| {
-        PieceKind::new(
-            letter,
-            name,
-            name,
-            v.into_iter().map(|(a, b)| Move::leap(a, b)).collect(),
-        )
-        .unwrap()
+    let leaps = |letter: char, name: &str, betza: &str, v: Vec<(i32, i32)>| {
+        let moves = v.into_iter().map(|(a, b)| Move::leap(a, b)).collect();
+        PieceKind::new(letter, name, betza, moves).unwrap()
     };
     match i {
         0 => PieceKind::king(),
         1 => PieceKind::knight(),
-        2 => leaps('C', "camel", queens::piece::octo(1, 3)),
-        3 => leaps('W', "wazir", queens::piece::octo(1, 0)),
-        4 => leaps('P', "pawnlike", vec![(1, 1), (-1, 1)]),
+        2 => leaps('C', "camel", "C", queens::piece::octo(1, 3)),
+        3 => leaps('W', "wazir", "W", queens::piece::octo(1, 0)),
+        4 => leaps('P', "pawnlike", "fF", vec![(1, 1), (-1, 1)]),
         _ => PieceKind::new(
             'S',
             "short rook",
@@ -262,9 +237,8 @@ fn leaper(i: usize) -> PieceKind {
             queens::piece::octo(1, 0)
                 .into_iter()
                 .map(|(a, b)| Move {
-                    df: a,
-                    dr: b,
                     range: 2,
+                    ..Move::slide(a, b)
                 })
                 .collect(),
         )
@@ -272,40 +246,12 @@ fn leaper(i: usize) -> PieceKind {
     }
 }
 
-fn leaper_problem() -> impl Strategy<Value = Problem> {
-    (1u32..=5, 1u32..=6)
-        .prop_flat_map(|(rows, cols)| {
-            (
-                Just(rows),
-                Just(cols),
-                proptest::collection::btree_map(0usize..6, 0u32..=4, 1..=2),
-                proptest::option::of((0u32..cols, 0u32..rows)),
-            )
-        })
-        .prop_filter_map("fits", |(rows, cols, kinds, fixed)| {
-            let pieces: Vec<PieceCount> = kinds
-                .into_iter()
-                .map(|(k, n)| PieceCount {
-                    kind: leaper(k),
-                    count: n,
-                })
-                .collect();
-            let fixed = match fixed {
-                Some((f, r)) if pieces[0].count > 0 => Placement::new(vec![Piece {
-                    kind: pieces[0].kind.clone(),
-                    square: Square::new(f, r),
-                }]),
-                _ => Placement::default(),
-            };
-            Problem::new(Board::new(rows, cols).unwrap(), pieces, fixed).ok()
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
+    /// Up to 5x6 with one or two leapers of [`leaper`], none to four of each.
     #[test]
-    fn transfer_matches_exact(p in leaper_problem()) {
+    fn transfer_matches_exact(p in problem_with_one_fixed(1..=5, 1..=6, 6, 0..=4, leaper)) {
         prop_assert_eq!(named(&p, "transfer"), exact(&p), "{:?}", p);
     }
 
@@ -468,18 +414,12 @@ fn amazon_orbits_match_the_symmetry_table() {
         // The amazon counter's own orbits on squares, Burnside's lemma over its total
         // elsewhere.
         let unique = queens::count_unique(
-            &problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), ""),
+            &row.problem(),
             EngineChoice::Named("amazons"),
             &Settings::default(),
         )
         .unwrap();
-        assert_eq!(
-            unique.to_string(),
-            row.value,
-            "{} ({})",
-            row.name(),
-            row.source
-        );
+        row.assert_published(unique, "the amazons engine (unique)");
         checked += 1;
     }
     assert!(checked >= 8, "only {checked} amazon rows");
@@ -579,15 +519,8 @@ fn far_rows_are_counted_by_the_engines_built_for_them() {
         if row.spec() == "14N" {
             continue;
         }
-        let board = format!("{}x{}", row.rows, row.cols);
-        let o = queens(&["count", &board, "--pieces", &row.spec()]);
-        assert_eq!(
-            stdout(&o).trim(),
-            row.value,
-            "{} ({})",
-            row.name(),
-            row.source
-        );
+        let o = queens(&["count", &row.board(), "--pieces", &row.spec()]);
+        row.assert_published(stdout(&o).trim(), "the command line");
     }
 }
 

@@ -9,7 +9,7 @@ use crate::common;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 
-use common::{problem, queens, stderr, stdout, truth_table};
+use common::{assert_contains, problem, queens, stderr, stdout, truth_table};
 use queens::engine::{enumerate_perm, picked};
 use queens::perm::{EMPTY, Perm};
 use queens::{Catalog, EngineChoice, Error, Job, Placement, Problem, Settings, enumerate};
@@ -25,18 +25,7 @@ fn plain(rows: u32, cols: u32) -> Problem {
 
 /// Every solution `engine` lists, in its order.
 fn listed(p: &Problem, engine: &'static str) -> Vec<Placement> {
-    let mut all = Vec::new();
-    enumerate(
-        p,
-        EngineChoice::Named(engine),
-        &Settings::default(),
-        &mut |s| {
-            all.push(s.clone());
-            ControlFlow::Continue(())
-        },
-    )
-    .unwrap();
-    all
+    common::listed(p, EngineChoice::Named(engine), &Settings::default())
 }
 
 /// Every solution as ranks per file, by `choice`.
@@ -244,7 +233,7 @@ fn the_limit_cuts_the_same_listing() {
     assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
     let o = queens(&["all", "3", "--limit", "5"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("no solution"));
+    assert_contains(&stderr(&o), "no solution");
     // And in the library, in a replayed (mirror) group: the first k of the listing.
     let p = plain(10, 10);
     let all = ranks(&p, EngineChoice::Auto);
@@ -268,11 +257,7 @@ fn budgets_and_cancellation_stop_the_listing() {
     // 16 queens: 14.7 million lines, far more than 0.2 s.
     let o = queens(&["all", "16", "--budget-secs", "0.2"]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("no answer within the budget"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "no answer within the budget");
     assert!(!stderr(&o).contains("no solution"));
     let text = stdout(&o);
     let p = plain(16, 16);
@@ -291,11 +276,7 @@ fn budgets_and_cancellation_stop_the_listing() {
     assert_eq!(o.status.code(), Some(3));
     let o = queens(&["all", "8", "--budget-steps", "100", "--engine", "nqueens"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("does not take a step budget"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "does not take a step budget");
     // The library: a time budget is Error::Budget, a cancel Error::Interrupted.
     let settings = Settings {
         time_budget: Some(std::time::Duration::from_millis(50)),
@@ -323,20 +304,13 @@ fn budgets_and_cancellation_stop_the_listing() {
 fn naming_nqueens_for_other_problems_is_refused_with_its_sentence() {
     let o = queens(&["all", "8", "--pieces", "7Q", "--engine", "nqueens"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("the nqueens engine only lists plain N-queens"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "the nqueens engine only lists plain N-queens");
     // The count's sentence is as it was (the Python tests hold it word for word).
     let o = queens(&["count", "8", "--pieces", "2N", "--engine", "nqueens"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains(
-            "the nqueens engine only counts plain N-queens (min(rows, cols) queens, nothing fixed)"
-        ),
-        "{}",
-        stderr(&o)
+    assert_contains(
+        &stderr(&o),
+        "the nqueens engine only counts plain N-queens (min(rows, cols) queens, nothing fixed)",
     );
 }
 

@@ -9,10 +9,10 @@
 
 use crate::common;
 
-use std::ops::ControlFlow;
-
 use common::oracle::{self, Small, Sq};
-use common::{oracle_problem, oracle_solution, queens, stderr, stdout, truth_table};
+use common::{
+    assert_contains, exact_engine_agrees_with_the_oracle, queens, stderr, stdout, truth_table,
+};
 use proptest::prelude::*;
 use queens::fairy::catalog_with;
 use queens::verify::pieces_conflict;
@@ -57,11 +57,9 @@ fn betza_spellings_of_built_in_kinds_reproduce_the_truth_table() {
         );
         let mut checked = 0;
         for row in &rows {
-            let board = format!("{}x{}", row.rows, row.cols);
-            let table_spec: String = row.pieces.iter().map(|(k, n)| format!("{k}{n}")).collect();
             let feasible = row.rows as u64 * row.cols as u64 <= 4096
                 && row.value.parse::<u64>().is_ok_and(|v| v <= MAX_VALUE)
-                && !SLOW.contains(&(board.as_str(), table_spec.as_str()));
+                && !SLOW.iter().any(|(board, spec)| row.is(board, spec));
             if !feasible || !row.pieces.iter().any(|p| p.0 == letter) {
                 continue;
             }
@@ -71,12 +69,8 @@ fn betza_spellings_of_built_in_kinds_reproduce_the_truth_table() {
                 .map(|&(k, n)| format!("{n}{}", if k == letter { 'X' } else { k }))
                 .collect::<Vec<_>>()
                 .join(",");
-            assert_eq!(
-                count_with(&catalog, &board, &spec),
-                row.value,
-                "{board} {spec} with X={text} ({})",
-                row.source
-            );
+            let got = count_with(&catalog, &row.board(), &spec);
+            row.assert_published(got, &format!("the exact engine as {spec} with X={text}"));
             checked += 1;
         }
         assert!(checked >= 5, "{text}: only {checked} rows checked");
@@ -169,13 +163,10 @@ enum Shape {
 }
 
 fn shape_of(a: i64, b: i64) -> Shape {
-    let (a, b) = (a.abs().min(b.abs()), a.abs().max(b.abs()));
-    if a == 0 {
-        Shape::Orthogonal
-    } else if a == b {
-        Shape::Diagonal
-    } else {
-        Shape::Oblique
+    match (a.abs(), b.abs()) {
+        (0, _) | (_, 0) => Shape::Orthogonal,
+        (a, b) if a == b => Shape::Diagonal,
+        _ => Shape::Oblique,
     }
 }
 
@@ -452,26 +443,8 @@ proptest! {
     fn fairy_problems_match_the_oracle((x, y, s) in fairy_problem()) {
         let (tx, ty) = (write(&x), write(&y));
         let catalog = catalog_with(&[format!("X={tx}"), format!("Y={ty}")]).unwrap();
-        let problem = oracle_problem(&s, &catalog);
-        let attack = oracle_attacks(&x, &y);
-        let mut want = oracle::solutions(&s, &attack);
-        want.sort();
-        let ctl = Settings { threads: 1, ..Settings::default() };
-        let counted = queens::count(&problem, EngineChoice::Named("exact"), &ctl).unwrap();
-        prop_assert_eq!(counted, (want.len() as u64).into(), "X={} Y={} {:?}", tx, ty, s);
-        let mut listed = Vec::new();
-        queens::enumerate(&problem, EngineChoice::Named("exact"), &ctl, &mut |p| {
-            listed.push(p.clone());
-            ControlFlow::Continue(())
-        }).unwrap();
-        for p in &listed {
-            prop_assert!(problem.accepts(p), "{} is not a solution", p);
-        }
-        let first = queens::solve(&problem, EngineChoice::Named("exact"), &ctl).unwrap();
-        prop_assert_eq!(first.as_ref(), listed.first());
-        let mut got: Vec<_> = listed.iter().map(oracle_solution).collect();
-        got.sort();
-        prop_assert_eq!(got, want, "X={} Y={} {:?}", tx, ty, s);
+        let attacks = oracle_attacks(&x, &y);
+        exact_engine_agrees_with_the_oracle(&s, &catalog, &attacks, &format!("X={tx} Y={ty}"))?;
     }
 
     /// The canonical form parses back to the same moves and is its own canonical form.
@@ -730,14 +703,10 @@ fn fairy_letters_work_in_every_job() {
     // A knight's move apart: invalid, and the pair is named.
     let v = queens(&["verify", "8", "Ca1,Cb3", "--piece", "C=RN"]);
     assert_eq!(v.status.code(), Some(1));
-    assert!(
-        stdout(&v).contains("Ca1 and Cb3 attack each other"),
-        "{}",
-        stdout(&v)
-    );
+    assert_contains(&stdout(&v), "Ca1 and Cb3 attack each other");
     // Asymmetric: the pawn on a1 attacks b2, the one on b2 does not attack a1.
     let v = queens(&["verify", "3", "Pa1,Pb2", "--piece", "P=fF"]);
-    assert!(stdout(&v).contains("Pa1 attacks Pb2"), "{}", stdout(&v));
+    assert_contains(&stdout(&v), "Pa1 attacks Pb2");
     // all, with fixed fairy pieces.
     let all = queens(&[
         "all", "4", "--piece", "U=fW", "--pieces", "8U", "--fixed", "Ua1",
@@ -752,7 +721,7 @@ fn fairy_letters_work_in_every_job() {
     let j = queens(&[
         "solve", "5", "--piece", "Z=NN", "--pieces", "5Z", "--format", "json",
     ]);
-    assert!(stdout(&j).contains("\"kind\":\"Z\""), "{}", stdout(&j));
+    assert_contains(&stdout(&j), "\"kind\":\"Z\"");
     let s = queens(&[
         "solve", "5", "--piece", "Z=NN", "--pieces", "5Z", "--format", "svg",
     ]);

@@ -10,27 +10,23 @@
 
 use crate::common;
 
-use common::{published, queens, stderr, stdout, truth_table};
+use common::{assert_contains, published, queens, stderr, stdout, truth_table};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use queens::fairy::catalog_with;
 use queens::terrain::Terrain;
 use queens::{
-    Board, Catalog, EngineChoice, Move, Piece, PieceCount, PieceKind, Placement, Problem, Settings,
-    Square, parse_spec,
+    Board, EngineChoice, Move, Piece, PieceCount, PieceKind, Placement, Problem, Settings, Square,
+    parse_spec,
 };
 
 fn count(p: &Problem, engine: &'static str) -> Result<BigUint, queens::Error> {
     queens::count(p, EngineChoice::Named(engine), &Settings::default())
 }
 
+/// `spec` on `board`, nothing fixed.
 fn plain(board: &str, spec: &str) -> Problem {
-    Problem::new(
-        board.parse::<Board>().unwrap(),
-        parse_spec(spec, &Catalog::standard()).unwrap(),
-        Placement::default(),
-    )
-    .unwrap()
+    common::problem(board, spec, "")
 }
 
 fn big(s: &str) -> BigUint {
@@ -626,13 +622,7 @@ fn every_truth_row_of_at_most_three_pieces() {
         if pieces > 3 {
             continue;
         }
-        let p = plain(&format!("{}x{}", row.rows, row.cols), &row.spec());
-        assert_eq!(
-            count(&p, "fewpieces").unwrap().to_string(),
-            row.value,
-            "{}",
-            row.name()
-        );
+        row.assert_published(count(&row.problem(), "fewpieces").unwrap(), "fewpieces");
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} rows");
@@ -658,13 +648,7 @@ fn queenpoly_matches_fewlines_and_the_truth_table() {
         let mut rows = 0;
         for row in truth_table("known_counts.tsv") {
             if row.rows == row.cols && row.pieces == [('Q', q)] {
-                let p = plain(&row.rows.to_string(), &spec);
-                assert_eq!(
-                    count(&p, "queenpoly").unwrap().to_string(),
-                    row.value,
-                    "{}",
-                    row.name()
-                );
+                row.assert_published(count(&row.problem(), "queenpoly").unwrap(), "queenpoly");
                 rows += 1;
             }
         }
@@ -705,14 +689,10 @@ fn refusals_are_one_sentence() {
     assert!(why(&p, "fewpieces").contains("too large"));
     // The command line: `engines` shows the sentence, `count` exits 2 with it.
     let o = queens(&["engines", "8", "--pieces", "4N"]);
-    assert!(
-        stdout(&o).contains("the fewpieces engine places at most 3 pieces"),
-        "{}",
-        stdout(&o)
-    );
+    assert_contains(&stdout(&o), "the fewpieces engine places at most 3 pieces");
     let o = queens(&["count", "8", "--pieces", "4N", "--engine", "fewpieces"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("at most 3 pieces"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "at most 3 pieces");
 }
 
 #[test]
@@ -727,10 +707,10 @@ fn auto_picks_them_on_large_boards() {
     // Two queens (A036464: n(n-1)(n-2)(3n-1)/6): fewpieces alone.
     let o = queens(&["count", "1000", "--pieces", "2Q", "-v"]);
     assert_eq!(stdout(&o), published("1000", "2Q") + "\n");
-    assert!(stderr(&o).contains("fewpieces"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "fewpieces");
     let o = queens(&["count", "300", "--pieces", "5Q", "-v"]);
     assert!(o.status.success());
-    assert!(stderr(&o).contains("queenpoly"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "queenpoly");
     // Holes and blockers beyond exact's 4096 squares.
     let o = queens(&[
         "count",
@@ -744,5 +724,5 @@ fn auto_picks_them_on_large_boards() {
         "-v",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stderr(&o).contains("fewpieces"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "fewpieces");
 }

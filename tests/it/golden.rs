@@ -29,6 +29,8 @@
 //! `testdata/golden/record.sh target/release/queens`, which rewrites `cases.txt`'s exit
 //! codes and every `out/NNN.stdout`; then review the diff.
 
+use crate::common::shell_words;
+
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -67,40 +69,6 @@ struct Run {
     timed_out: bool,
 }
 
-/// Splits `s` as `sh` would, for the only quoting the cases use: words separated by
-/// spaces, single quotes keeping everything up to the next single quote literal.
-fn split_args(s: &str) -> Result<Vec<String>, String> {
-    let mut args = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut quoted = false;
-    for c in s.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                in_word = true;
-            }
-            c if c.is_ascii_whitespace() && !quoted => {
-                if in_word {
-                    args.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            c => {
-                word.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if quoted {
-        return Err(format!("unclosed single quote in: {s}"));
-    }
-    if in_word {
-        args.push(word);
-    }
-    Ok(args)
-}
-
 fn parse_cases(text: &str) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -120,7 +88,7 @@ fn parse_cases(text: &str) -> Result<Vec<Case>, String> {
             number: cases.len() + 1,
             line_no: i + 1,
             text: rest.to_string(),
-            args: split_args(rest).map_err(|e| bad(&e))?,
+            args: shell_words(rest).map_err(|e| bad(&e))?,
             code,
         });
     }
@@ -315,7 +283,7 @@ fn the_command_line_behaves_as_recorded() {
 
 #[test]
 fn cases_split_like_the_shell() {
-    let split = |s| split_args(s).unwrap();
+    let split = |s| shell_words(s).unwrap();
     assert_eq!(
         split("solve 8 --format coords"),
         ["solve", "8", "--format", "coords"]
@@ -330,7 +298,7 @@ fn cases_split_like_the_shell() {
         ["count", "8", "--pieces", "*K"]
     );
     assert_eq!(split("a'b c'd"), ["ab cd"]);
-    assert!(split_args("verify '[1,2").is_err());
+    assert!(shell_words("verify '[1,2").is_err());
     assert_eq!(
         normalise(br#"{"seconds":0.0086,"threads":1} "seconds":1e-3}"#),
         br#"{"seconds":_,"threads":1} "seconds":_}"#

@@ -6,32 +6,30 @@
 
 use crate::common;
 
-use common::{queens, run_with_stdin, stderr, stdout};
+use std::collections::HashSet;
+
+use common::{assert_contains, queens, run_with_stdin, stderr, stdout};
 use queens::perm::{EMPTY, Perm};
 use queens::{
     Board, EngineChoice, Error, Piece, PieceCount, PieceKind, Placement, Problem, Settings, Square,
 };
 
-/// Independent of the library: ranks per file (EMPTY = none) are non-attacking.
+/// Independent of the library: ranks per file (EMPTY = none) are non-attacking. Files
+/// hold one queen each by the form; every rank, diagonal (file + rank) and anti-diagonal
+/// (file - rank) must hold at most one too.
 fn independent_valid(rows: usize, ranks: &[u32]) -> bool {
-    let cols = ranks.len();
-    let mut rank = vec![false; rows];
-    let mut d1 = vec![false; rows + cols];
-    let mut d2 = vec![false; rows + cols];
-    for (f, &r) in ranks.iter().enumerate() {
-        if r == EMPTY {
-            continue;
-        }
-        let r = r as usize;
-        assert!(r < rows, "rank off the board");
-        if rank[r] || d1[f + r] || d2[f + rows - r] {
-            return false;
-        }
-        rank[r] = true;
-        d1[f + r] = true;
-        d2[f + rows - r] = true;
-    }
-    true
+    let mut lines = HashSet::new();
+    ranks
+        .iter()
+        .enumerate()
+        .filter(|&(_, &r)| r != EMPTY)
+        .all(|(f, &r)| {
+            assert!((r as usize) < rows, "rank off the board");
+            let (f, r) = (f as i64, i64::from(r));
+            lines.insert(("rank", r))
+                && lines.insert(("diagonal", f + r))
+                && lines.insert(("anti-diagonal", f - r))
+        })
 }
 
 fn full(ranks: &[u32]) -> bool {
@@ -273,12 +271,12 @@ fn cli_verify_perm_file_errors_and_small_cases() {
     assert!(stdout(&v).contains("Qa1 and Qb2 attack each other along the diagonal"));
     let v = run_with_stdin(&["verify", "--perm-file", "-"], b"1 2 x\n");
     assert_eq!(v.status.code(), Some(2));
-    assert!(stderr(&v).contains("'x'"), "{}", stderr(&v));
+    assert_contains(&stderr(&v), "'x'");
     // Fewer numbers than files: a queen is missing (invalid), unless --partial, where
     // the short list is a length error as before.
     let v = run_with_stdin(&["verify", "5", "--perm-file", "-"], b"1 3 5 2\n");
     assert_eq!(v.status.code(), Some(1));
-    assert!(stdout(&v).contains("1 queen is missing"), "{}", stdout(&v));
+    assert_contains(&stdout(&v), "1 queen is missing");
     let v = run_with_stdin(
         &["verify", "5", "--perm-file", "-", "--partial"],
         b"1 3 5 2\n",
@@ -288,7 +286,7 @@ fn cli_verify_perm_file_errors_and_small_cases() {
     assert_eq!(v.status.code(), Some(2));
     let o = queens(&["verify", "--perm-file", "/nonexistent/file"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("/nonexistent/file"));
+    assert_contains(&stderr(&o), "/nonexistent/file");
     // The old form still works.
     assert_eq!(
         queens(&["verify", "8", "[1,5,8,6,3,7,2,4]"]).status.code(),
@@ -336,11 +334,7 @@ fn cli_completion_decides_and_budgets_say_so() {
         "1000",
     ]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("no answer within the budget of 1000 steps"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "no answer within the budget of 1000 steps");
 
     // A mid-size instance through the hidden generator and --fixed-file.
     let inst = stdout(&queens(&["gen-completion", "100", "--seed", "2"]));

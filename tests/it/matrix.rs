@@ -12,11 +12,11 @@
 use crate::common;
 
 use std::collections::BTreeMap;
-use std::ops::ControlFlow;
 use std::time::Duration;
 
 use common::oracle::{self, Small};
-use common::{oracle_problem, oracle_solution, problem, truth_table};
+use common::strategy::{self, KINDS};
+use common::{TruthRow, listed, oracle_problem, oracle_solution, truth_table};
 use proptest::prelude::*;
 use queens::engine::{Job, engines};
 use queens::{Catalog, EngineChoice, Error, Problem, Settings};
@@ -59,13 +59,30 @@ impl Tally {
     }
 }
 
-#[test]
-fn every_engine_reproduces_the_truth_table() {
-    let budget = Settings {
-        time_budget: Some(Duration::from_millis(250)),
+/// Two threads and `ms` milliseconds for each run on a truth-table row.
+fn budget(ms: u64) -> Settings<'static> {
+    Settings {
+        time_budget: Some(Duration::from_millis(ms)),
         threads: 2,
         ..Settings::default()
-    };
+    }
+}
+
+/// Every engine that accepts counting `p`, the problem of `row`: the published count,
+/// or the end of `budget` (tallied in `counts` as a skip).
+fn count_by_every_engine(row: &TruthRow, p: &Problem, budget: &Settings, counts: &mut Tally) {
+    for name in accepting(p, Job::Count) {
+        let r = queens::count(p, EngineChoice::Named(name), budget);
+        if counts.record(name, &r) {
+            let n = r.unwrap_or_else(|e| panic!("{} by {name}: {e}", row.name()));
+            assert_eq!(n.to_string(), row.value, "{} counted by {name}", row.name());
+        }
+    }
+}
+
+#[test]
+fn every_engine_reproduces_the_truth_table() {
+    let budget = budget(250);
     let (mut counts, mut solves) = (Tally::default(), Tally::default());
     // Boards up to 64 squares: every engine that accepts them finishes or stops on
     // its budget at once there (the larger rows are the dedicated engines' own tests).
@@ -73,14 +90,8 @@ fn every_engine_reproduces_the_truth_table() {
         .into_iter()
         .filter(|r| r.rows * r.cols <= 64)
     {
-        let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
-        for name in accepting(&p, Job::Count) {
-            let r = queens::count(&p, EngineChoice::Named(name), &budget);
-            if counts.record(name, &r) {
-                let n = r.unwrap_or_else(|e| panic!("{} by {name}: {e}", row.name()));
-                assert_eq!(n.to_string(), row.value, "{} counted by {name}", row.name());
-            }
-        }
+        let p = row.problem();
+        count_by_every_engine(&row, &p, &budget, &mut counts);
         for name in accepting(&p, Job::Solve) {
             let r = queens::solve(&p, EngineChoice::Named(name), &budget);
             if solves.record(name, &r) {
@@ -110,24 +121,14 @@ fn every_engine_reproduces_the_truth_table() {
 /// which is counted as a skip, never as a pass.
 #[test]
 fn every_counting_engine_reproduces_the_large_rows() {
-    let budget = Settings {
-        time_budget: Some(Duration::from_millis(100)),
-        threads: 2,
-        ..Settings::default()
-    };
+    let budget = budget(100);
     let mut counts = Tally::default();
     for row in truth_table("known_counts.tsv")
         .into_iter()
         .filter(|r| r.rows * r.cols > 64)
     {
-        let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
-        for name in accepting(&p, Job::Count) {
-            let r = queens::count(&p, EngineChoice::Named(name), &budget);
-            if counts.record(name, &r) {
-                let n = r.unwrap_or_else(|e| panic!("{} by {name}: {e}", row.name()));
-                assert_eq!(n.to_string(), row.value, "{} counted by {name}", row.name());
-            }
-        }
+        let p = row.problem();
+        count_by_every_engine(&row, &p, &budget, &mut counts);
     }
     counts.check("count (large rows)");
     let ran: u32 = counts.ran.values().sum();
@@ -137,46 +138,11 @@ fn every_counting_engine_reproduces_the_large_rows() {
     assert!(ran >= 60, "only {ran} runs finished on the large rows");
 }
 
-const KINDS: &[char] = &['K', 'N', 'B', 'R', 'Q', 'A'];
-
 /// Random small problems: mixed kinds with fixed pieces (the general engines), or one
 /// kind alone with nothing fixed, often as many as the narrow side (the dedicated
 /// counters and the counting methods).
 fn small_problem() -> impl Strategy<Value = Small> {
-    let mixed = (1i64..=5, 1i64..=5).prop_flat_map(|(rows, cols)| {
-        let kinds = proptest::collection::vec((0usize..6, 1u32..=3), 1..=3);
-        let fixed = proptest::collection::vec((0usize..6, 0..cols, 0..rows), 0..=2);
-        (Just(rows), Just(cols), kinds, fixed).prop_map(|(rows, cols, kinds, fixed)| {
-            let mut pieces: Vec<(char, u32)> = Vec::new();
-            for (k, n) in kinds {
-                match pieces.iter_mut().find(|p| p.0 == KINDS[k]) {
-                    Some(p) => p.1 += n,
-                    None => pieces.push((KINDS[k], n)),
-                }
-            }
-            let mut fixed_pieces: Vec<(char, oracle::Sq)> = Vec::new();
-            for (k, f, r) in fixed {
-                let (letter, allowed) = pieces[k % pieces.len()];
-                let used = fixed_pieces.iter().filter(|p| p.0 == letter).count() as u32;
-                if used < allowed && fixed_pieces.iter().all(|p| p.1 != (f, r)) {
-                    fixed_pieces.push((letter, (f, r)));
-                }
-            }
-            let total: u32 = pieces.iter().map(|p| p.1).sum();
-            if total as i64 > rows * cols {
-                pieces.truncate(1);
-                pieces[0].1 = pieces[0].1.min((rows * cols) as u32);
-                fixed_pieces.retain(|p| p.0 == pieces[0].0);
-                fixed_pieces.truncate(pieces[0].1 as usize);
-            }
-            Small {
-                rows,
-                cols,
-                pieces,
-                fixed: fixed_pieces,
-            }
-        })
-    });
+    let mixed = strategy::small_problem();
     let single = (1i64..=6, 1i64..=6, 0usize..6, 0u32..=3).prop_map(|(rows, cols, k, extra)| {
         let narrow = rows.min(cols) as u32;
         let n = if extra == 0 {
@@ -202,19 +168,15 @@ proptest! {
     #[test]
     fn every_engine_matches_the_oracle(s in small_problem()) {
         let p = oracle_problem(&s, &Catalog::standard());
-        let mut want = oracle::solutions(&s, &oracle::chess_attacks);
-        want.sort();
+        let want = oracle::solutions(&s, &oracle::chess_attacks);
         let settings = Settings { threads: 1, ..Settings::default() };
         for name in accepting(&p, Job::Count) {
             let n = queens::count(&p, EngineChoice::Named(name), &settings).unwrap();
             prop_assert_eq!(n, (want.len() as u64).into(), "count of {:?} by {}", s, name);
         }
         for name in accepting(&p, Job::Enumerate) {
-            let mut got = Vec::new();
-            queens::enumerate(&p, EngineChoice::Named(name), &settings, &mut |x| {
-                got.push(oracle_solution(x));
-                ControlFlow::Continue(())
-            }).unwrap();
+            let listing = listed(&p, EngineChoice::Named(name), &settings);
+            let mut got: Vec<_> = listing.iter().map(oracle_solution).collect();
             got.sort();
             prop_assert_eq!(&got, &want, "solutions of {:?} by {}", s, name);
         }

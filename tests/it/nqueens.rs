@@ -6,7 +6,7 @@ use crate::common;
 
 use std::path::PathBuf;
 
-use common::{kill_when_started, problem, queens, stderr, stdout, truth_table};
+use common::{assert_contains, kill_when_started, problem, queens, stderr, stdout, truth_table};
 use queens::engine::{Method, Parts, ShardResult, count_parts, picked};
 use queens::{EngineChoice, Job, Problem, Settings};
 
@@ -265,7 +265,7 @@ fn killed_run_resumes_to_the_exact_total() {
     ] {
         let o = queens(&other);
         assert_eq!(o.status.code(), Some(2), "{other:?}");
-        assert!(stderr(&o).contains("checkpoint"), "{}", stderr(&o));
+        assert_contains(&stderr(&o), "checkpoint");
     }
     std::fs::remove_file(&cp).unwrap();
 }
@@ -305,10 +305,9 @@ fn killed_join_run_resumes_and_other_methods_are_refused() {
         "backtrack",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("made by the join counter, not the backtrack counter"),
-        "{}",
-        stderr(&o)
+    assert_contains(
+        &stderr(&o),
+        "made by the join counter, not the backtrack counter",
     );
     // JSON (with the unique count, by Burnside) resumes it.
     let o = queens(&["count", "17", "--checkpoint", cp_arg, "--json"]);
@@ -349,10 +348,9 @@ fn killed_join_run_resumes_and_other_methods_are_refused() {
     );
     let o = queens(&["count", "9", "--checkpoint", cp_arg, "--method", "join"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("made by the backtrack counter, not the join counter"),
-        "{}",
-        stderr(&o)
+    assert_contains(
+        &stderr(&o),
+        "made by the backtrack counter, not the join counter",
     );
     // Without --method it resumes with the checkpoint's own method.
     assert_eq!(
@@ -366,7 +364,7 @@ fn killed_join_run_resumes_and_other_methods_are_refused() {
     );
     let o = queens(&["count", "7x9", "--method", "join"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("square"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "square");
     let o = queens(&["count", "9", "--method", "fast"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown counting method"));
@@ -394,7 +392,7 @@ fn damaged_checkpoints_are_refused() {
         let o = queens(&["count", "9", "--checkpoint", cp_arg]);
         assert_eq!(o.status.code(), Some(2), "{text}");
         assert!(stdout(&o).is_empty());
-        assert!(stderr(&o).contains(cp_arg), "{}", stderr(&o));
+        assert_contains(&stderr(&o), cp_arg);
     }
     std::fs::remove_file(&cp).unwrap();
 }

@@ -6,9 +6,11 @@
 use crate::common;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use common::{kill_when_started, oracle, problem, queens, stderr, stdout, truth_table};
+use common::{
+    assert_contains, kill_when_started, oracle, problem, queens, stderr, stdout, stop_then_resume,
+    truth_table,
+};
 use num_bigint::BigUint;
 use queens::engine::{Parts, ShardResult, count_parts, merge};
 use queens::symmetry::count_unique_by_enumeration;
@@ -187,32 +189,7 @@ fn a_stopped_count_resumes_from_its_checkpoint_to_the_exact_total() {
             unique: true,
             ..Parts::default()
         };
-        // Stop after a few tasks, through the cancel flag set by the progress hook.
-        let stop = AtomicBool::new(false);
-        let hook = |pr: queens::Progress| {
-            if pr.done >= 3 {
-                stop.store(true, Ordering::Relaxed);
-            }
-        };
-        let settings = Settings {
-            threads: 2,
-            cancel: Some(&stop),
-            progress: Some(&hook),
-            ..Settings::default()
-        };
-        let first = count_parts(&p, EngineChoice::Named(case.0), &settings, &parts);
-        assert_eq!(first, Err(Error::Interrupted), "{case:?}");
-        let again = count_parts(
-            &p,
-            EngineChoice::Named(case.0),
-            &Settings::default(),
-            &parts,
-        )
-        .unwrap();
-        assert!(
-            again.resumed >= 3 && again.resumed < again.tasks,
-            "{case:?}: {again:?}"
-        );
+        let again = stop_then_resume(&p, case.0, &parts);
         let (total, unique) = expected(&p);
         assert_eq!(
             (again.total, again.unique),
@@ -354,7 +331,7 @@ fn cli_splits_merges_and_resumes_an_amazons_count() {
     assert_eq!(stdout(&o), "156\n");
     let o = queens(&["count", "12", "--pieces", "12A", "--method", "join"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("own method"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "own method");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -8,7 +8,7 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use common::{queens, stderr, stdout};
+use common::{assert_contains, queens, stderr, stdout};
 use queens::Settings;
 use queens::puzzle::explain::{End, explain};
 use queens::puzzle::generate::{Request, generate};
@@ -175,15 +175,21 @@ fn agrees(p: &Puzzle, sol: &[usize], step: &queens::puzzle::rules::Step, what: &
     }
 }
 
+/// A xorshift generator from `seed` (not zero): reproducible positions without a
+/// dependency.
+fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
 #[test]
 fn explanations_and_hints_agree_with_the_unique_solution() {
-    let mut rng = 0x9e3779b97f4a7c15u64;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = xorshift(0x9e3779b97f4a7c15);
     for (f, _, p) in corpus() {
         let Some(sol) = unique_solution(&p) else {
             continue;
@@ -220,13 +226,7 @@ fn every_rule_is_sound_on_random_positions() {
     // Small puzzles of random regions (not necessarily unique), positions made from
     // one of their solutions; every step must hold in every solution of the position.
     let mut fired = BTreeSet::new();
-    let mut rng = 12345u64;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = xorshift(12345);
     for round in 0..400u64 {
         let (n, k) = if round % 4 == 3 {
             (8, 2)
@@ -458,7 +458,7 @@ fn check_solve_and_hint_speak_as_the_issue_says() {
     // Explain ends in the solved board; JSON is one object a line.
     let o = queens(&["puzzle", "explain", &uniq]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("solved in "));
+    assert_contains(&stdout(&o), "solved in ");
     let o = queens(&["puzzle", "explain", &uniq, "--format", "json"]);
     for line in stdout(&o).lines() {
         serde_json::from_str::<serde_json::Value>(line).unwrap();

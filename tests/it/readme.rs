@@ -3,37 +3,6 @@
 
 use crate::common;
 
-/// Splits a command line the way a POSIX shell would for the simple quoting used in the
-/// README (single quotes only).
-fn shell_words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut in_quote = false;
-    let mut any = false;
-    for c in line.chars() {
-        match c {
-            '\'' => {
-                in_quote = !in_quote;
-                any = true;
-            }
-            ' ' if !in_quote => {
-                if any {
-                    words.push(std::mem::take(&mut cur));
-                    any = false;
-                }
-            }
-            _ => {
-                cur.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        words.push(cur);
-    }
-    words
-}
-
 #[test]
 fn readme_examples_print_what_they_show() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
@@ -63,7 +32,7 @@ fn readme_examples_print_what_they_show() {
     }
     assert!(examples.len() >= 8, "the README has examples");
     for (cmd, want) in examples {
-        let words = shell_words(&cmd);
+        let words = common::shell_words(&cmd).unwrap_or_else(|e| panic!("README example: {e}"));
         assert_eq!(words[0], "queens", "README example '{cmd}' runs queens");
         let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
         let o = common::queens(&args);

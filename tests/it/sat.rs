@@ -8,14 +8,14 @@ use crate::common;
 
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::ops::ControlFlow;
 use std::process::{Command, Stdio};
 
-use common::{problem, queens, stderr, stdout, truth_table};
-use proptest::prelude::*;
-use queens::{
-    Board, Catalog, EngineChoice, Piece, PieceCount, Placement, Problem, Settings, Square,
+use common::strategy;
+use common::{
+    assert_contains, listed, oracle_problem, problem, queens, stderr, stdout, truth_table,
 };
+use proptest::prelude::*;
+use queens::{Catalog, EngineChoice, PieceCount, Placement, Problem, Settings};
 
 fn ctl() -> Settings<'static> {
     Settings {
@@ -25,68 +25,16 @@ fn ctl() -> Settings<'static> {
 }
 
 fn all_solutions(p: &Problem, engine: &'static str) -> Vec<Placement> {
-    let mut out = Vec::new();
-    queens::enumerate(p, EngineChoice::Named(engine), &ctl(), &mut |s| {
-        out.push(s.clone());
-        ControlFlow::Continue(())
-    })
-    .unwrap();
-    out
+    listed(p, EngineChoice::Named(engine), &ctl())
 }
 
 // ---------------------------------------------------------------------------------
 // The SAT engine against the exact engine on random small problems.
 
-const KINDS: &[char] = &['K', 'N', 'B', 'R', 'Q', 'A'];
-
-/// Board up to 5×5, one to three kinds with one to three pieces each, up to two fixed
-/// pieces (which may attack each other): as the oracle tests draw them.
+/// The oracle tests' random small problems (`common::strategy::small_problem`), as
+/// library problems.
 fn small_problem() -> impl Strategy<Value = Problem> {
-    (1u32..=5, 1u32..=5)
-        .prop_flat_map(|(rows, cols)| {
-            let kinds = proptest::collection::vec((0usize..6, 1u32..=3), 1..=3);
-            let fixed = proptest::collection::vec((0usize..6, 0..cols, 0..rows), 0..=2);
-            (Just(rows), Just(cols), kinds, fixed)
-        })
-        .prop_map(|(rows, cols, kinds, fixed)| {
-            let c = Catalog::standard();
-            let mut pieces: Vec<(char, u32)> = Vec::new();
-            for (k, n) in kinds {
-                let letter = KINDS[k];
-                match pieces.iter_mut().find(|p| p.0 == letter) {
-                    Some(p) => p.1 += n,
-                    None => pieces.push((letter, n)),
-                }
-            }
-            let total: u32 = pieces.iter().map(|p| p.1).sum();
-            if total > rows * cols {
-                pieces.truncate(1);
-                pieces[0].1 = pieces[0].1.min(rows * cols);
-            }
-            let mut fixed_pieces: Vec<Piece> = Vec::new();
-            for (k, f, r) in fixed {
-                let (letter, allowed) = pieces[k % pieces.len()];
-                let kind = c.get(letter).unwrap();
-                let used = fixed_pieces.iter().filter(|p| p.kind == kind).count() as u32;
-                let square = Square::new(f, r);
-                if used < allowed && fixed_pieces.iter().all(|p| p.square != square) {
-                    fixed_pieces.push(Piece { kind, square });
-                }
-            }
-            let spec = pieces
-                .iter()
-                .map(|&(k, n)| PieceCount {
-                    kind: c.get(k).unwrap(),
-                    count: n,
-                })
-                .collect();
-            Problem::new(
-                Board::new(rows, cols).unwrap(),
-                spec,
-                Placement::new(fixed_pieces),
-            )
-            .unwrap()
-        })
+    strategy::small_problem().prop_map(|s| oracle_problem(&s, &Catalog::standard()))
 }
 
 proptest! {
@@ -129,7 +77,7 @@ fn sat_counts_match_published_values() {
         if !small || SLOW_FOR_SAT.contains(&row.name().as_str()) {
             continue;
         }
-        let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
+        let p = row.problem();
         let n = queens::count(&p, EngineChoice::Named("sat"), &ctl()).unwrap();
         assert_eq!(n.to_string(), row.value, "{} ({})", row.name(), row.source);
         checked += 1;
@@ -174,7 +122,7 @@ fn cli_export_and_decode_reject_bad_input() {
     assert_eq!(o.status.code(), Some(2));
     let o = queens(&["export", "8", "--pieces", "9X", "--to", "dimacs"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unknown piece"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "unknown piece");
     for (model, needle) in [
         ("s SATISFIABLE\nv 1 x 0\n", "'x' is not a literal"),
         ("s UNKNOWN\n", "UNKNOWN"),
@@ -182,7 +130,7 @@ fn cli_export_and_decode_reject_bad_input() {
     ] {
         let o = run_with_stdin(env!("CARGO_BIN_EXE_queens"), &["decode", "4"], model);
         assert_eq!(o.status.code(), Some(2), "{model}");
-        assert!(stderr(&o).contains(needle), "{}", stderr(&o));
+        assert_contains(&stderr(&o), needle);
         assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     }
     let o = queens(&[

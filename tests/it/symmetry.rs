@@ -6,12 +6,10 @@ use crate::common;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use common::{TruthRow, problem, queens, stdout, truth_table};
+use common::strategy::problem_with_one_fixed;
+use common::{TruthRow, queens, stdout, truth_table};
 use proptest::prelude::*;
-use queens::{
-    Board, EngineChoice, Move, Piece, PieceCount, PieceKind, Placement, Problem, Settings, Square,
-    count_unique,
-};
+use queens::{EngineChoice, Move, PieceKind, Problem, Settings, count_unique};
 
 /// Rows of the symmetry table left out, with the reason.
 const SKIPPED: &[(&str, &str, &str)] = &[(
@@ -24,15 +22,7 @@ fn over_budget(row: &TruthRow) -> bool {
     // Queens and amazons past 13 need the total count of a dedicated counter.
     let letter = row.pieces[0].0;
     (matches!(letter, 'Q' | 'A') && row.rows > 13)
-        || SKIPPED.iter().any(|(b, s, _)| {
-            *b == format!("{}x{}", row.rows, row.cols)
-                && *s
-                    == row
-                        .pieces
-                        .iter()
-                        .map(|(k, n)| format!("{k}{n}"))
-                        .collect::<String>()
-        })
+        || SKIPPED.iter().any(|(board, spec, _)| row.is(board, spec))
 }
 
 #[test]
@@ -40,7 +30,7 @@ fn unique_counts_match_the_table() {
     let rows = truth_table("known_counts_symmetry.tsv");
     let mut checked = 0;
     for row in rows.iter().filter(|r| !over_budget(r)) {
-        let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
+        let p = row.problem();
         let n = count_unique(&p, EngineChoice::Auto, &Settings::default()).unwrap();
         assert_eq!(n.to_string(), row.value, "{} ({})", row.name(), row.source);
         checked += 1;
@@ -149,40 +139,12 @@ fn brute_orbits(p: &Problem) -> usize {
     classes.len()
 }
 
-fn small() -> impl Strategy<Value = Problem> {
-    (1u32..=5, 1u32..=5)
-        .prop_flat_map(|(rows, cols)| {
-            (
-                Just(rows),
-                Just(cols),
-                proptest::collection::btree_map(0usize..7, 1u32..=3, 1..=2),
-                proptest::option::of((0u32..cols, 0u32..rows)),
-            )
-        })
-        .prop_filter_map("fits", |(rows, cols, kinds, fixed)| {
-            let pieces: Vec<PieceCount> = kinds
-                .into_iter()
-                .map(|(k, n)| PieceCount {
-                    kind: kind(k),
-                    count: n,
-                })
-                .collect();
-            let fixed = match fixed {
-                Some((f, r)) => Placement::new(vec![Piece {
-                    kind: pieces[0].kind.clone(),
-                    square: Square::new(f, r),
-                }]),
-                None => Placement::default(),
-            };
-            Problem::new(Board::new(rows, cols).unwrap(), pieces, fixed).ok()
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
+    /// Up to 5x5 with one or two of the kinds of [`kind`], one to three of each.
     #[test]
-    fn burnside_matches_brute_force(p in small()) {
+    fn burnside_matches_brute_force(p in problem_with_one_fixed(1..=5, 1..=5, 7, 1..=3, kind)) {
         let n = count_unique(&p, EngineChoice::Auto, &Settings::default()).unwrap();
         prop_assert_eq!(n, brute_orbits(&p).into(), "{:?}", p);
     }

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{oracle, problem, queens, stderr, stdout};
+use common::{assert_contains, oracle, problem, queens, stderr, stdout};
 use proptest::prelude::*;
 use queens::terrain::{Regions, Terrain};
 use queens::{Board, EngineChoice, Problem, Settings, Square};
@@ -283,11 +283,7 @@ fn every_solution_printed_passes_verify_with_the_same_options() {
         if opts.contains(&"--regions") {
             let o = verify_with(opts, "Ka1 Kc3");
             assert_eq!(o.status.code(), Some(1));
-            assert!(
-                stdout(&o).contains("region 'b' holds 0 pieces, not 1"),
-                "{}",
-                stdout(&o)
-            );
+            assert_contains(&stdout(&o), "region 'b' holds 0 pieces, not 1");
         }
     });
 }
@@ -296,12 +292,18 @@ fn every_solution_printed_passes_verify_with_the_same_options() {
 fn bad_terrain_is_refused_naming_the_place() {
     let dir = std::env::temp_dir().join(format!("queens-terrain-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let short = dir.join("short.txt");
-    std::fs::write(&short, "aab\naab\n").unwrap();
-    let long = dir.join("long.txt");
-    std::fs::write(&long, "aab\naabb\nccc\n").unwrap();
-    let three = dir.join("three.txt");
-    std::fs::write(&three, "aab\naab\nccc\n").unwrap();
+    // Region files, and the arguments that count `k` kings on 3x3 in the regions of one.
+    let regions = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let short = regions("short.txt", "aab\naab\n");
+    let long = regions("long.txt", "aab\naabb\nccc\n");
+    let three = regions("three.txt", "aab\naab\nccc\n");
+    fn kings<'a>(k: &'a str, file: &'a str) -> Vec<&'a str> {
+        vec!["count", "3", "--pieces", k, "--regions", file]
+    }
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["count", "8", "--holes", "i1"], "off the 8x8 board"),
         (vec!["count", "8", "--holes", "a1,a1"], "twice"),
@@ -314,50 +316,14 @@ fn bad_terrain_is_refused_naming_the_place() {
             vec!["count", "8", "--fixed", "Qa1", "--holes", "a1"],
             "fixed piece Qa1 stands on a hole",
         ),
+        (kings("3K", &short), "draws a 2x3 board"),
+        (kings("3K", &long), "line 2 has 4 squares"),
         (
-            vec![
-                "count",
-                "3",
-                "--pieces",
-                "3K",
-                "--regions",
-                short.to_str().unwrap(),
-            ],
-            "draws a 2x3 board",
-        ),
-        (
-            vec![
-                "count",
-                "3",
-                "--pieces",
-                "3K",
-                "--regions",
-                long.to_str().unwrap(),
-            ],
-            "line 2 has 4 squares",
-        ),
-        (
-            vec![
-                "count",
-                "3",
-                "--pieces",
-                "2K",
-                "--regions",
-                three.to_str().unwrap(),
-            ],
+            kings("2K", &three),
             "3 regions of 1 piece each need 3 pieces",
         ),
         (
-            vec![
-                "count",
-                "3",
-                "--pieces",
-                "3K",
-                "--regions",
-                three.to_str().unwrap(),
-                "--blockers",
-                "a1,b1,c1",
-            ],
+            [kings("3K", &three), vec!["--blockers", "a1,b1,c1"]].concat(),
             "region 'c' is empty",
         ),
         (

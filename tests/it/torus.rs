@@ -5,9 +5,7 @@
 
 use crate::common;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use common::{queens, stderr, stdout, truth_table};
+use common::{assert_contains, queens, stderr, stdout, stop_then_resume, truth_table};
 use num_bigint::BigUint;
 use queens::engine::{Job, Parts, count_parts, merge, picked};
 use queens::terrain::Terrain;
@@ -54,25 +52,27 @@ fn unique(p: &Problem, engine: &'static str) -> BigUint {
 /// Permutations checked against the torus's four line families, square by square from
 /// the definition: the oracle, sharing nothing with the library.
 fn brute(n: usize) -> u64 {
-    fn go(n: usize, p: &mut Vec<usize>, count: &mut u64) {
-        let r = p.len();
+    /// The completions of `ranks` (the queen's file on each rank so far): a new queen
+    /// shares no file, diagonal or anti-diagonal, all taken modulo `n`, with any before.
+    fn completions(n: usize, ranks: &mut Vec<usize>) -> u64 {
+        let r = ranks.len();
         if r == n {
-            *count += 1;
-            return;
+            return 1;
         }
+        let mut total = 0;
         for c in 0..n {
-            if p.iter().enumerate().all(|(r2, &c2)| {
+            let free = ranks.iter().enumerate().all(|(r2, &c2)| {
                 c2 != c && (r + n - c) % n != (r2 + n - c2) % n && (r + c) % n != (r2 + c2) % n
-            }) {
-                p.push(c);
-                go(n, p, count);
-                p.pop();
+            });
+            if free {
+                ranks.push(c);
+                total += completions(n, ranks);
+                ranks.pop();
             }
         }
+        total
     }
-    let mut count = 0;
-    go(n, &mut Vec::new(), &mut count);
-    count
+    completions(n, &mut Vec::new())
 }
 
 #[test]
@@ -214,31 +214,7 @@ fn a_stopped_torus_count_resumes_from_its_checkpoint() {
         checkpoint: Some(path.clone()),
         ..Parts::default()
     };
-    let stop = AtomicBool::new(false);
-    let hook = |pr: queens::Progress| {
-        if pr.done >= 3 {
-            stop.store(true, Ordering::Relaxed);
-        }
-    };
-    let settings = Settings {
-        threads: 2,
-        cancel: Some(&stop),
-        progress: Some(&hook),
-        ..Settings::default()
-    };
-    let first = count_parts(&p, EngineChoice::Named("torus"), &settings, &parts);
-    assert_eq!(first, Err(Error::Interrupted));
-    let again = count_parts(
-        &p,
-        EngineChoice::Named("torus"),
-        &Settings::default(),
-        &parts,
-    )
-    .unwrap();
-    assert!(
-        again.resumed >= 3 && again.resumed < again.tasks,
-        "{again:?}"
-    );
+    let again = stop_then_resume(&p, "torus", &parts);
     assert_eq!(again.total, BigUint::from(140692u32));
     std::fs::remove_file(&path).unwrap();
 }
@@ -260,14 +236,14 @@ fn a_time_budget_stops_a_large_torus() {
 fn the_command_line_counts_the_torus_with_the_torus_engine() {
     let o = queens(&["count", "13", "--torus", "-v"]);
     assert_eq!(stdout(&o), "4524\n");
-    assert!(stderr(&o).contains("torus"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "torus");
     let o = queens(&["count", "12", "--torus"]);
     assert_eq!((stdout(&o).as_str(), o.status.code()), ("0\n", Some(1)));
     let o = queens(&[
         "count", "8", "--torus", "--holes", "a1", "--engine", "torus",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("torus engine"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "torus engine");
 }
 
 #[test]

@@ -10,280 +10,65 @@ use crate::common;
 use common::{TruthRow, problem, truth_table};
 use queens::{EngineChoice, Problem, Settings};
 
-/// Rows skipped for the exact engine: (board, spec in the table's notation, why).
-const BEYOND_ENUMERATION: &[(&str, &str, &str)] = &[
+/// Rows skipped for the exact engine, by the reason: (why, the rows as `board spec` in
+/// the table's notation, separated by commas).
+const BEYOND_ENUMERATION: &[(&str, &str)] = &[
     (
-        "15x15",
-        "Q15",
         "2.3 million solutions: over the budget; dedicated N-queens counter",
+        "15x15 Q15",
     ),
     (
-        "16x16",
-        "Q16",
         "N-queens beyond enumeration budget; dedicated counter",
+        "16x16 Q16, 17x17 Q17, 18x18 Q18, 19x19 Q19, 20x20 Q20, 21x21 Q21, 22x22 Q22, \
+         23x23 Q23, 24x24 Q24, 25x25 Q25, 26x26 Q26, 27x27 Q27",
     ),
     (
-        "17x17",
-        "Q17",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "18x18",
-        "Q18",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "19x19",
-        "Q19",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "20x20",
-        "Q20",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "21x21",
-        "Q21",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "22x22",
-        "Q22",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "23x23",
-        "Q23",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "24x24",
-        "Q24",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "25x25",
-        "Q25",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "26x26",
-        "Q26",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "27x27",
-        "Q27",
-        "N-queens beyond enumeration budget; dedicated counter",
-    ),
-    (
-        "100x100",
-        "Q4",
         "board above the exact engine's 4096 squares",
+        "100x100 Q4, 70x70 Q6, 73x73 Q6, 74x74 Q6, 75x75 Q6, 80x80 Q6, 70x70 B138",
     ),
-    ("40x40", "Q6", "6.3e15 placements: needs a counting method"),
-    ("73x73", "Q6", "board above the exact engine's 4096 squares"),
-    ("74x74", "Q6", "board above the exact engine's 4096 squares"),
-    ("75x75", "Q6", "board above the exact engine's 4096 squares"),
-    ("80x80", "Q6", "board above the exact engine's 4096 squares"),
     (
-        "13x13",
-        "Q6",
         "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+        "13x13 Q6, 14x14 Q6, 15x15 Q6, 16x16 Q6, 17x17 Q6, 18x18 Q6, 19x19 Q6, 20x20 Q6, \
+         21x21 Q6, 22x22 Q6, 23x23 Q6, 24x24 Q6, 25x25 Q6, 26x26 Q6, 27x27 Q6",
     ),
     (
-        "14x14",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+        "6.3e13 to 3e19 placements: needs a counting method",
+        "40x40 Q6, 50x50 Q6, 60x60 Q6, 12x12 K10, 20x20 K10, 21x21 K10",
     ),
     (
-        "15x15",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+        "3.3e7 placements (10x10 K25) to 4.1e23 (16x16 N16), or a search over the budget \
+         (6x12 K18, 8x10 K20): needs row-transfer counting",
+        "10x10 K25, 14x14 K49, 16x16 K64, 20x20 K100, 22x22 K121, 24x24 K144, 28x28 K196, \
+         6x12 K18, 8x10 K20, 10x10 N10, 11x11 N11, 12x12 N12, 13x13 N13, 15x15 N15, 16x16 N16",
     ),
     (
-        "16x16",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+        "1.6e10 placements (10x10 B10) or more, or a search over the budget (20x20 B38): \
+         needs the diagonal DP",
+        "10x10 B10, 11x11 B11, 14x14 B14, 15x15 B15, 20x20 B38, 64x64 B126",
     ),
     (
-        "17x17",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
+        "21! placements or more: needs the closed form",
+        "21x21 R21, 25x40 R22",
     ),
     (
-        "18x18",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
-    ),
-    (
-        "19x19",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
-    ),
-    (
-        "20x20",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
-    ),
-    (
-        "21x21",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
-    ),
-    (
-        "22x22",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
-    ),
-    (
-        "23x23",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
-    ),
-    (
-        "24x24",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
-    ),
-    (
-        "25x25",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
-    ),
-    (
-        "26x26",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
-    ),
-    (
-        "27x27",
-        "Q6",
-        "6 queens past 12x12: seconds to minutes of enumeration; queenpoly counts it",
-    ),
-    ("70x70", "Q6", "board above the exact engine's 4096 squares"),
-    ("50x50", "Q6", "1.2e17 placements: needs a counting method"),
-    ("60x60", "Q6", "1.3e18 placements: needs a counting method"),
-    (
-        "10x10",
-        "K25",
-        "3.3e7 placements: needs row-transfer counting",
-    ),
-    (
-        "14x14",
-        "K49",
-        "1e12 placements: needs row-transfer counting",
-    ),
-    (
-        "16x16",
-        "K64",
-        "2.5e14 placements: needs row-transfer counting",
-    ),
-    (
-        "20x20",
-        "K100",
-        "2.7e19 placements: needs row-transfer counting",
-    ),
-    (
-        "22x22",
-        "K121",
-        "1.1e22 placements: needs row-transfer counting",
-    ),
-    (
-        "24x24",
-        "K144",
-        "5e24 placements: needs row-transfer counting",
-    ),
-    (
-        "28x28",
-        "K196",
-        "1.5e30 placements: needs row-transfer counting",
-    ),
-    (
-        "6x12",
-        "K18",
-        "search over the budget: needs row-transfer counting",
-    ),
-    (
-        "8x10",
-        "K20",
-        "search over the budget: needs row-transfer counting",
-    ),
-    ("12x12", "K10", "6.3e13 placements: needs a counting method"),
-    ("20x20", "K10", "1e19 placements: needs a counting method"),
-    ("21x21", "K10", "3e19 placements: needs a counting method"),
-    (
-        "10x10",
-        "N10",
-        "1.1e12 placements: needs row-transfer counting",
-    ),
-    (
-        "11x11",
-        "N11",
-        "7.4e13 placements: needs row-transfer counting",
-    ),
-    (
-        "12x12",
-        "N12",
-        "5.5e15 placements: needs row-transfer counting",
-    ),
-    (
-        "13x13",
-        "N13",
-        "4.5e17 placements: needs row-transfer counting",
-    ),
-    (
-        "15x15",
-        "N15",
-        "3.9e21 placements: needs row-transfer counting",
-    ),
-    (
-        "16x16",
-        "N16",
-        "4.1e23 placements: needs row-transfer counting",
-    ),
-    ("10x10", "B10", "1.6e10 placements: needs the diagonal DP"),
-    ("11x11", "B11", "5e11 placements: needs the diagonal DP"),
-    ("14x14", "B14", "2.6e16 placements: needs the diagonal DP"),
-    ("15x15", "B15", "1.1e18 placements: needs the diagonal DP"),
-    (
-        "20x20",
-        "B38",
-        "search over the budget: needs the diagonal DP",
-    ),
-    ("64x64", "B126", "1.8e19 placements: needs the diagonal DP"),
-    (
-        "70x70",
-        "B138",
-        "board above the exact engine's 4096 squares",
-    ),
-    ("21x21", "R21", "21! placements: needs the closed form"),
-    ("25x40", "R22", "2.9e35 placements: needs the closed form"),
-    (
-        "17x17",
-        "A17",
         "amazons beyond the enumeration budget (tests/it/counting.rs: amazons engine)",
+        "17x17 A17, 19x19 A19, 20x20 A20, 21x21 A21, 22x22 A22, 23x23 A23, 24x24 A24, \
+         25x25 A25, 26x26 A26",
     ),
-    ("19x19", "A19", "amazons beyond the enumeration budget"),
-    ("20x20", "A20", "amazons beyond the enumeration budget"),
-    ("21x21", "A21", "amazons beyond the enumeration budget"),
-    ("22x22", "A22", "amazons beyond the enumeration budget"),
-    ("23x23", "A23", "amazons beyond the enumeration budget"),
-    ("24x24", "A24", "amazons beyond the enumeration budget"),
-    ("25x25", "A25", "amazons beyond the enumeration budget"),
-    ("26x26", "A26", "amazons beyond the enumeration budget"),
 ];
 
-fn table_spec(row: &TruthRow) -> String {
-    row.pieces.iter().map(|(k, n)| format!("{k}{n}")).collect()
+/// Every skipped row: (board, spec in the table's notation, why).
+fn beyond_enumeration() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    BEYOND_ENUMERATION.iter().flat_map(|&(why, rows)| {
+        rows.split(", ").map(move |row| {
+            let (board, spec) = row.split_once(' ').expect("a row is `board spec`");
+            (board, spec, why)
+        })
+    })
 }
 
 fn is_skipped(row: &TruthRow) -> bool {
-    let board = format!("{}x{}", row.rows, row.cols);
-    BEYOND_ENUMERATION
-        .iter()
-        .any(|(b, s, _)| *b == board && *s == table_spec(row))
+    beyond_enumeration().any(|(board, spec, _)| row.is(board, spec))
 }
 
 fn exact_count(p: &Problem) -> String {
@@ -299,14 +84,7 @@ fn exact_engine_reproduces_the_truth_table() {
     let mut checked = 0;
     let mut kinds_seen = std::collections::BTreeSet::new();
     for row in rows.iter().filter(|r| !is_skipped(r)) {
-        let p = problem(&format!("{}x{}", row.rows, row.cols), &row.spec(), "");
-        assert_eq!(
-            exact_count(&p),
-            row.value,
-            "{} ({}): exact engine disagrees with the published value",
-            row.name(),
-            row.source
-        );
+        row.assert_published(exact_count(&row.problem()), "the exact engine");
         kinds_seen.extend(row.pieces.iter().map(|p| p.0));
         checked += 1;
     }
@@ -323,10 +101,9 @@ fn exact_engine_reproduces_the_truth_table() {
 #[test]
 fn skip_list_names_real_rows() {
     let rows = truth_table("known_counts.tsv");
-    for (board, spec, why) in BEYOND_ENUMERATION {
+    for (board, spec, why) in beyond_enumeration() {
         assert!(
-            rows.iter()
-                .any(|r| format!("{}x{}", r.rows, r.cols) == *board && table_spec(r) == *spec),
+            rows.iter().any(|r| r.is(board, spec)),
             "skip entry {board} {spec} ({why}) is not a row of the table"
         );
     }

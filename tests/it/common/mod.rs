@@ -3,10 +3,18 @@
 #![allow(dead_code)]
 
 pub mod oracle;
+pub mod strategy;
 
+use std::ops::ControlFlow;
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use queens::{Board, Catalog, Piece, PieceCount, Placement, Problem, Square, parse_spec};
+use proptest::prelude::*;
+use queens::engine::{Parts, PartsReport, count_parts};
+use queens::{
+    Board, Catalog, EngineChoice, Error, Piece, PieceCount, Placement, Problem, Settings, Square,
+    parse_spec,
+};
 
 /// Runs the real `queens` binary with `args` and `input` on its standard input.
 pub fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
@@ -46,6 +54,12 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
 }
 
+/// Asserts that `text` (a run's output) holds `part`, showing all of it when not.
+#[track_caller]
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} is not in:\n{text}");
+}
+
 /// A library problem from a board, a spec and fixed pieces, all as CLI text.
 pub fn problem(board: &str, spec: &str, fixed: &str) -> Problem {
     let c = Catalog::standard();
@@ -55,6 +69,111 @@ pub fn problem(board: &str, spec: &str, fixed: &str) -> Problem {
         Placement::parse(fixed, &c).unwrap(),
     )
     .unwrap()
+}
+
+/// Every solution `choice` lists for `p`, in its order.
+pub fn listed(p: &Problem, choice: EngineChoice, settings: &Settings) -> Vec<Placement> {
+    let mut all = Vec::new();
+    queens::enumerate(p, choice, settings, &mut |s| {
+        all.push(s.clone());
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    all
+}
+
+/// The exact engine (one thread) on the oracle problem `s`, its letters read with
+/// `catalog`, against the oracle's solutions with `attacks`: the same count, every
+/// placement listed a solution, the same solutions listed, and `solve` answering with
+/// the first one listed (none when none). `what` adds to `s` in the messages.
+pub fn exact_engine_agrees_with_the_oracle(
+    s: &oracle::Small,
+    catalog: &Catalog,
+    attacks: &dyn Fn(char, oracle::Sq, oracle::Sq) -> bool,
+    what: &str,
+) -> Result<(), TestCaseError> {
+    let problem = oracle_problem(s, catalog);
+    let want = oracle::solutions(s, attacks);
+    let what = format!("{what} {s:?}");
+    let exact = EngineChoice::Named("exact");
+    let ctl = Settings {
+        threads: 1,
+        ..Settings::default()
+    };
+    let counted = queens::count(&problem, exact, &ctl).unwrap();
+    prop_assert_eq!(counted, (want.len() as u64).into(), "count of {}", what);
+    let listed = listed(&problem, exact, &ctl);
+    for p in &listed {
+        prop_assert!(problem.accepts(p), "{} is not a solution of {}", p, what);
+    }
+    let mut got: Vec<_> = listed.iter().map(oracle_solution).collect();
+    got.sort();
+    prop_assert_eq!(got, want, "solutions of {}", what);
+    let first = queens::solve(&problem, exact, &ctl).unwrap();
+    prop_assert_eq!(first.as_ref(), listed.first(), "first solution of {}", what);
+    Ok(())
+}
+
+/// Counts `p` in parts with checkpoints (`parts.checkpoint` set) by `engine`: stopped
+/// through the cancel flag once the progress hook has seen three tasks done (which must
+/// end in `Error::Interrupted`), then run again from the checkpoint, which must resume
+/// some but not all of the tasks. Returns the resumed run's report.
+pub fn stop_then_resume(p: &Problem, engine: &'static str, parts: &Parts) -> PartsReport {
+    let stop = AtomicBool::new(false);
+    let hook = |pr: queens::Progress| {
+        if pr.done >= 3 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let settings = Settings {
+        threads: 2,
+        cancel: Some(&stop),
+        progress: Some(&hook),
+        ..Settings::default()
+    };
+    let choice = EngineChoice::Named(engine);
+    let first = count_parts(p, choice, &settings, parts);
+    assert_eq!(first, Err(Error::Interrupted), "{engine}: {p:?}");
+    let again = count_parts(p, choice, &Settings::default(), parts).unwrap();
+    assert!(
+        again.resumed >= 3 && again.resumed < again.tasks,
+        "{engine}: {p:?}: {again:?}"
+    );
+    again
+}
+
+/// Splits `s` as `sh` would, for the only quoting the golden cases and the README use: words separated by
+/// spaces, single quotes keeping everything up to the next single quote literal.
+pub fn shell_words(s: &str) -> Result<Vec<String>, String> {
+    let mut args = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quoted = false;
+    for c in s.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                in_word = true;
+            }
+            c if c.is_ascii_whitespace() && !quoted => {
+                if in_word {
+                    args.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            c => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quoted {
+        return Err(format!("unclosed single quote in: {s}"));
+    }
+    if in_word {
+        args.push(word);
+    }
+    Ok(args)
 }
 
 /// One row of a truth table: board, kinds with counts, the published value, its source.
@@ -81,7 +200,35 @@ impl TruthRow {
 
     /// A short name for messages.
     pub fn name(&self) -> String {
-        format!("{}x{} {}", self.rows, self.cols, self.spec())
+        format!("{} {}", self.board(), self.spec())
+    }
+
+    /// The board as the CLI writes it, e.g. `5x7`.
+    pub fn board(&self) -> String {
+        format!("{}x{}", self.rows, self.cols)
+    }
+
+    /// The pieces in the table's own notation, e.g. `N2B2R1Q1`.
+    pub fn table_spec(&self) -> String {
+        self.pieces.iter().map(|(k, n)| format!("{k}{n}")).collect()
+    }
+
+    /// Whether this is the row of `board` (`5x7`) and `spec` (the table's notation).
+    pub fn is(&self, board: &str, spec: &str) -> bool {
+        self.board() == board && self.table_spec() == spec
+    }
+
+    /// Asserts that `got`, the count of this row by `by`, is the published value; the
+    /// message names the row, its source and `by`.
+    #[track_caller]
+    pub fn assert_published(&self, got: impl std::fmt::Display, by: &str) {
+        let got = got.to_string();
+        assert_eq!(got, self.value, "{} ({}) by {by}", self.name(), self.source);
+    }
+
+    /// The row's problem, nothing fixed.
+    pub fn problem(&self) -> Problem {
+        problem(&self.board(), &self.spec(), "")
     }
 }
 

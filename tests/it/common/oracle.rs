@@ -45,7 +45,7 @@ fn conflict(attacks: &dyn Fn(char, Sq, Sq) -> bool, a: (char, Sq), b: (char, Sq)
     a.1 == b.1 || attacks(a.0, a.1, b.1) || attacks(b.0, b.1, a.1)
 }
 
-/// Every solution, each as a sorted list of (letter, square).
+/// Every solution, each as a sorted list of (letter, square), in sorted order.
 pub fn solutions(p: &Small, attacks: &dyn Fn(char, Sq, Sq) -> bool) -> Vec<Vec<(char, Sq)>> {
     let mut placed: Vec<(char, Sq)> = p.fixed.clone();
     for i in 0..placed.len() {
@@ -97,6 +97,7 @@ pub fn solutions(p: &Small, attacks: &dyn Fn(char, Sq, Sq) -> bool) -> Vec<Vec<(
         }
     }
     go(0, 0, &todo, &squares, &mut placed, attacks, &mut out);
+    out.sort();
     out
 }
 
@@ -127,11 +128,7 @@ pub fn cover(
     );
     let mut best: Option<(u32, u64)> = None;
     for given in solutions(p, attacks) {
-        for mask in 0u32..1 << squares.len() {
-            let set: Vec<Sq> = (0..squares.len())
-                .filter(|i| mask >> i & 1 == 1)
-                .map(|i| squares[i])
-                .collect();
+        for set in subsets(&squares) {
             let size = set.len() as u32;
             if best.is_some_and(|(b, _)| size > b)
                 || forced.iter().any(|f| !set.contains(f))
@@ -169,6 +166,17 @@ pub fn cover(
         }
     }
     best
+}
+
+/// Every subset of `squares` (at most 20 of them), in the order of the bitmasks.
+pub fn subsets(squares: &[Sq]) -> impl Iterator<Item = Vec<Sq>> + '_ {
+    assert!(squares.len() <= 20, "the oracle tries every set of squares");
+    (0u32..1 << squares.len()).map(|mask| {
+        (0..squares.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| squares[i])
+            .collect()
+    })
 }
 
 /// The steps of a standard kind: (file step, rank step, most steps; 0 = unlimited).
