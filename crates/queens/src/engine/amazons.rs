@@ -64,7 +64,9 @@ use num_bigint::BigUint;
 
 use super::dp::moves_like;
 use super::parts::{self, PlanId, Tally, TaskList};
-use super::{Control, Count, CountParts, Engine, Job, Method, Parts, PartsReport, Run};
+use super::{
+    Control, Count, CountParts, Declaration, Engine, Honours, Job, Method, Parts, PartsReport, Run,
+};
 use crate::error::Error;
 use crate::par::prelude::*;
 use crate::piece::PieceKind;
@@ -111,20 +113,14 @@ pub fn is_plain_amazons(problem: &Problem) -> bool {
 }
 
 impl Engine for AmazonsEngine {
-    fn name(&self) -> &'static str {
-        "amazons"
-    }
-
-    fn summary(&self) -> &'static str {
-        "min(rows, cols) amazons counted row by row with eight-fold symmetry"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count, Job::CountParts]
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours::PARALLEL
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "amazons",
+            summary: "min(rows, cols) amazons counted row by row with eight-fold symmetry",
+            jobs: &[Job::Count, Job::CountParts],
+            honours: Honours::PARALLEL,
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {

@@ -36,7 +36,7 @@
 //!   to a brute-force oracle (N ≤ 10, and a proptest) and to the exact engine (N ≤ 10 and
 //!   N = 30 Gent instances, both outcomes occurring).
 
-use super::{Control, Engine, Job, Run, Solve};
+use super::{Control, Declaration, Engine, Honours, Job, Run, Solve};
 use crate::board::Board;
 use crate::error::Error;
 use crate::perm::{EMPTY, Perm};
@@ -310,20 +310,14 @@ impl Search {
 }
 
 impl Engine for CompleteEngine {
-    fn name(&self) -> &'static str {
-        "complete"
-    }
-
-    fn summary(&self) -> &'static str {
-        "N-queens completion (fixed queens kept): a search that finds a solution or proves there is none"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Solve, Job::SolvePerm]
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours::STEPS
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "complete",
+            summary: "N-queens completion (fixed queens kept): a search that finds a solution or proves there is none",
+            jobs: &[Job::Solve, Job::SolvePerm],
+            honours: Honours::STEPS,
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {

@@ -29,7 +29,7 @@
 //! `queens solve 100000000` needs a few MB. The tests check every N ≤ 3000 and large N
 //! of every residue with a validity check written independently in the test.
 
-use super::{Control, Engine, Job, Run, Solve};
+use super::{Control, Declaration, Engine, Job, Run, Solve};
 use crate::board::Board;
 use crate::error::Error;
 use crate::perm::{EMPTY, Perm};
@@ -118,16 +118,13 @@ pub fn construct(board: Board) -> Option<Perm> {
 }
 
 impl Engine for ConstructEngine {
-    fn name(&self) -> &'static str {
-        "construct"
-    }
-
-    fn summary(&self) -> &'static str {
-        "an explicit N-queens solution by formula, O(N), any size"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Solve, Job::SolvePerm]
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "construct",
+            summary: "an explicit N-queens solution by formula, O(N), any size",
+            jobs: &[Job::Solve, Job::SolvePerm],
+            ..Default::default()
+        }
     }
 
     /// Small boards keep `exact`'s first-in-order answer under `auto` (policy: named,

@@ -56,7 +56,8 @@ use num_bigint::BigUint;
 
 use super::parts::{self, PlanId, Tally, TaskList};
 use super::{
-    Control, Count, CountParts, Engine, Job, List, Method, Parts, PartsReport, Run, Solve,
+    Control, Count, CountParts, Declaration, Engine, Honours, Job, List, Method, Parts,
+    PartsReport, Run, Solve,
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -108,35 +109,26 @@ macro_rules! with_width {
 }
 
 impl Engine for ExactEngine {
-    fn name(&self) -> &'static str {
-        "exact"
-    }
-
-    fn summary(&self) -> &'static str {
-        "bitboard backtracking for any mix of kinds and fixed pieces, the general engine"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Solve, Job::Enumerate, Job::Count, Job::CountParts]
-    }
-
-    fn handles_terrain(&self) -> bool {
-        true
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "exact",
+            summary: "bitboard backtracking for any mix of kinds and fixed pieces, the general engine",
+            jobs: &[Job::Solve, Job::Enumerate, Job::Count, Job::CountParts],
+            // Counting runs in parallel; steps (nodes visited) bound solve and enumerate.
+            honours: Honours {
+                parallel: true,
+                step_budget: true,
+                ..Default::default()
+            },
+            handles_terrain: true,
+            ..Default::default()
+        }
     }
 
     fn counts_steps(&self, job: Job) -> bool {
         // Steps are the nodes of one ordered search: solving and listing, not the
         // parallel count.
         matches!(job, Job::Solve | Job::Enumerate | Job::SolvePerm)
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        // Counting runs in parallel; steps (nodes visited) bound solve and enumerate.
-        crate::engine::Honours {
-            parallel: true,
-            step_budget: true,
-            ..Default::default()
-        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {

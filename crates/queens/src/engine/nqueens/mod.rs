@@ -59,7 +59,7 @@ use num_bigint::BigUint;
 pub use plan::{Method, Plan};
 
 use super::parts::run_tasks;
-use super::{Control, Count, CountParts, Engine, Job, List, Run};
+use super::{Control, Count, CountParts, Declaration, Engine, Honours, Job, List, Run};
 use crate::board::Square;
 use crate::error::Error;
 use crate::perm::EMPTY;
@@ -70,25 +70,19 @@ use crate::problem::{Piece, Placement, Problem};
 pub struct NQueensEngine;
 
 impl Engine for NQueensEngine {
-    fn name(&self) -> &'static str {
-        "nqueens"
-    }
-
-    fn summary(&self) -> &'static str {
-        "plain N-queens counter: half-board join or symmetric backtracking, checkpoints and shards; streamed listing"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count, Job::CountParts, Job::Enumerate]
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "nqueens",
+            summary: "plain N-queens counter: half-board join or symmetric backtracking, checkpoints and shards; streamed listing",
+            jobs: &[Job::Count, Job::CountParts, Job::Enumerate],
+            honours: Honours::PARALLEL,
+            ..Default::default()
+        }
     }
 
     fn counts_fast(&self) -> bool {
         // It lists solutions too, but counts without listing them.
         true
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours::PARALLEL
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {
