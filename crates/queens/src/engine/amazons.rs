@@ -284,42 +284,35 @@ fn count_parts(problem: &Problem, ctl: &Control, parts: &Parts) -> Result<PartsR
         total: total.into(),
         unique: unique.into(),
     };
+    // One plan for either search; `summed`: its tasks count orbits too.
+    type Task<'t> = &'t (dyn Fn(usize, &dyn Fn() -> bool) -> Option<Tally> + Sync);
+    let in_parts = |tasks: String, count: usize, summed: bool, task: Task| {
+        let id = PlanId::of("amazons", Method::Amazons, 1, tasks);
+        let plan = TaskList::new(
+            id,
+            problem,
+            count,
+            summed,
+            |i, _: &Control, stop: &dyn Fn() -> bool| Ok(task(i, stop)),
+        );
+        parts::count_in_parts(&plan, ctl, parts)
+    };
     if k == w && k >= 4 {
         let tasks = square_tasks(k);
-        let id = PlanId::of(
-            "amazons",
-            Method::Amazons,
-            1,
+        in_parts(
             format!("amazons-square-v1 {tasks:?}"),
-        );
-        let plan = TaskList::new(
-            id,
-            problem,
             tasks.len(),
             true,
-            |i, _: &Control, stop: &dyn Fn() -> bool| {
-                Ok(run_square(k, &tasks[i], stop).map(|(t, u)| tally(t, u)))
-            },
-        );
-        parts::count_in_parts(&plan, ctl, parts)
+            &|i, stop| run_square(k, &tasks[i], stop).map(|(t, u)| tally(t, u)),
+        )
     } else {
         let tasks = mirror_tasks(k, w);
-        let id = PlanId::of(
-            "amazons",
-            Method::Amazons,
-            1,
+        in_parts(
             format!("amazons-mirror-v1 {k}x{w} {tasks:?}"),
-        );
-        let plan = TaskList::new(
-            id,
-            problem,
             tasks.len(),
             false,
-            |i, _: &Control, stop: &dyn Fn() -> bool| {
-                Ok(run_mirror(k, w, tasks[i], stop).map(|t| tally(t, 0)))
-            },
-        );
-        parts::count_in_parts(&plan, ctl, parts)
+            &|i, stop| run_mirror(k, w, tasks[i], stop).map(|t| tally(t, 0)),
+        )
     }
 }
 
@@ -690,10 +683,7 @@ mod tests {
     #[test]
     fn cancelling_stops_with_interrupted() {
         let stop = AtomicBool::new(true);
-        let ctl = Control {
-            cancel: Some(&stop),
-            ..Control::default()
-        };
+        let ctl = Control::stopped_by(&stop);
         assert_eq!(count(14, 14, &ctl), Err(Error::Interrupted));
     }
 

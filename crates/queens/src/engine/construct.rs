@@ -194,7 +194,7 @@ impl Solve for Construct {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     #[test]
@@ -232,7 +232,8 @@ mod tests {
     // construction only through these functions. ----
 
     /// Independent of the library: ranks per file (EMPTY = none) are non-attacking.
-    fn independent_valid(rows: usize, ranks: &[u32]) -> bool {
+    /// (Also the oracle of `complete`'s tests.)
+    pub(in crate::engine) fn independent_valid(rows: usize, ranks: &[u32]) -> bool {
         let cols = ranks.len();
         let mut rank = vec![false; rows];
         let mut d1 = vec![false; rows + cols];

@@ -621,12 +621,11 @@ pub fn enumerate(
     sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
 ) -> Result<(), Error> {
     let ctl = Control::start(settings)?;
-    let prepared = select(choice, problem, Job::Enumerate, &ctl)?;
-    ctl.announce(prepared.engine().name());
-    if clashes(problem) {
-        return Ok(());
-    }
-    ctl.finish(prepared.enumerate(&ctl, sink))
+    // `run`'s closure is `Fn` (it may run again after a give-up): the sink is lent.
+    let sink = std::cell::RefCell::new(sink);
+    run(choice, problem, Job::Enumerate, &ctl, Some(()), |p| {
+        p.enumerate(&ctl, &mut **sink.borrow_mut())
+    })
 }
 
 /// Streams every solution of a queens-only `problem` to `sink`, in the order of
@@ -661,12 +660,10 @@ pub fn enumerate_perm(
         ));
     }
     let ctl = Control::start(settings)?;
-    let prepared = select(choice, problem, Job::Enumerate, &ctl)?;
-    ctl.announce(prepared.engine().name());
-    if clashes(problem) {
-        return Ok(());
-    }
-    ctl.finish(prepared.enumerate_perm(&ctl, sink))
+    let sink = std::cell::RefCell::new(sink);
+    run(choice, problem, Job::Enumerate, &ctl, Some(()), |p| {
+        p.enumerate_perm(&ctl, &mut **sink.borrow_mut())
+    })
 }
 
 /// Counts the solutions of `problem` exactly.

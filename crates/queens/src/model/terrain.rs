@@ -438,6 +438,32 @@ impl Terrain {
     }
 }
 
+/// Whether the squares `i` with `of[i] == region` are one connected area: all reached
+/// from `from` (one of them) through `neighbours` (the region makers' check that a
+/// region they grow or change stays in one piece).
+pub(crate) fn connected<T: PartialEq + Copy, N: IntoIterator<Item = usize>>(
+    of: &[T],
+    region: T,
+    from: usize,
+    neighbours: impl Fn(usize) -> N,
+) -> bool {
+    let size = of.iter().filter(|&&x| x == region).count();
+    let mut seen = vec![false; of.len()];
+    let mut stack = vec![from];
+    seen[from] = true;
+    let mut reached = 0;
+    while let Some(i) = stack.pop() {
+        reached += 1;
+        for j in neighbours(i) {
+            if !seen[j] && of[j] == region {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    reached == size
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

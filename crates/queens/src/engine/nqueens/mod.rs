@@ -298,10 +298,7 @@ mod tests {
     #[test]
     fn cancelling_stops_with_interrupted() {
         let stop = AtomicBool::new(true);
-        let ctl = Control {
-            cancel: Some(&stop),
-            ..Control::default()
-        };
+        let ctl = Control::stopped_by(&stop);
         assert_eq!(count(12, 12, &ctl), Err(Error::Interrupted));
     }
 
