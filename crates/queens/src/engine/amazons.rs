@@ -656,19 +656,24 @@ mod tests {
         }
     }
 
+    /// `n` amazons on the n x n board.
+    fn amazons(n: u32) -> crate::Problem {
+        crate::Problem::new(
+            crate::Board::square(n).unwrap(),
+            vec![crate::PieceCount {
+                kind: PieceKind::amazon(),
+                count: n,
+            }],
+            crate::Placement::default(),
+        )
+        .unwrap()
+    }
+
     #[test]
     fn unique_counts_are_orbits() {
         // Orbits by enumeration with the exact engine (every solution turned by hand).
         for n in [4u32, 10, 11, 12] {
-            let p = crate::Problem::new(
-                crate::Board::square(n).unwrap(),
-                vec![crate::PieceCount {
-                    kind: PieceKind::amazon(),
-                    count: n,
-                }],
-                crate::Placement::default(),
-            )
-            .unwrap();
+            let p = amazons(n);
             let ctl = Control::default();
             let orbits = crate::symmetry::count_unique_by_enumeration(
                 &p,
@@ -695,15 +700,7 @@ mod tests {
     fn amazon_orbits_match_burnside() {
         let ctl = Control::default();
         for n in 10..=15u32 {
-            let p = crate::Problem::new(
-                crate::Board::square(n).unwrap(),
-                vec![crate::PieceCount {
-                    kind: PieceKind::amazon(),
-                    count: n,
-                }],
-                crate::Placement::default(),
-            )
-            .unwrap();
+            let p = amazons(n);
             let t = count(n, n, &ctl).unwrap();
             let burnside = crate::engine::orbits::burnside(&p, t.total.into(), &ctl).unwrap();
             assert_eq!(t.unique.map(BigUint::from), Some(burnside), "n={n}");

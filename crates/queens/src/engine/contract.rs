@@ -191,15 +191,13 @@ pub(crate) trait Solve {
     }
 }
 
+/// Where listed solutions go: called with each, in order, until it returns `Break`.
+pub(crate) type Sink<'s> = dyn FnMut(&Placement) -> ControlFlow<()> + 's;
+
 /// Lists every solution of the problem it was prepared for.
 pub(crate) trait List {
     /// Calls `sink` with every solution, in order, until it returns `Break`.
-    fn enumerate(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error>;
+    fn enumerate(&self, problem: &Problem, ctl: &Control, sink: &mut Sink) -> Result<(), Error>;
 
     /// Calls `sink` with every solution of a queens-only problem, in the order of
     /// [`List::enumerate`], as the 0-based rank of the queen on each file
@@ -347,11 +345,7 @@ impl<'p> Prepared<'p> {
     }
 
     /// [`List::enumerate`].
-    pub fn enumerate(
-        &self,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
+    pub fn enumerate(&self, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         match &self.run {
             Run::List(l) => l.enumerate(self.problem, ctl, sink),
             _ => Err(self.other_job(Job::Enumerate)),

@@ -57,7 +57,7 @@ use num_bigint::BigUint;
 use super::parts::{self, PlanId, Tally, TaskList};
 use super::{
     Control, Count, CountParts, Declaration, Engine, Honours, Job, List, Method, Parts,
-    PartsReport, Run, Solve,
+    PartsReport, Run, Sink, Solve,
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -157,12 +157,7 @@ impl Solve for Exact {
 }
 
 impl List for Exact {
-    fn enumerate(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
+    fn enumerate(&self, problem: &Problem, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         with_width!(problem, s => s.enumerate(ctl, sink))
     }
 }
@@ -646,11 +641,7 @@ impl<const W: usize> Search<W> {
         ctl.in_pool(run)
     }
 
-    fn enumerate(
-        &self,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
+    fn enumerate(&self, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         if self.dead {
             return Ok(());
         }

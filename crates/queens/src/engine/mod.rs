@@ -101,7 +101,7 @@ use crate::problem::{Placement, Problem};
 
 pub use contract::Honours;
 pub(crate) use contract::{
-    Count, CountParts, Declaration, Engine, List, Prepared, Run, Solve, first_listed,
+    Count, CountParts, Declaration, Engine, List, Prepared, Run, Sink, Solve, first_listed,
 };
 
 pub use parts::Method;

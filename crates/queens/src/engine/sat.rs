@@ -28,7 +28,7 @@ use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
 
-use super::{Control, Count, Declaration, Engine, Job, List, Run, Solve};
+use super::{Control, Count, Declaration, Engine, Job, List, Run, Sink, Solve};
 use crate::error::Error;
 use crate::problem::{Placement, Problem};
 use crate::sat::encode::{Encoding, MAX_PIECE_VARS};
@@ -44,12 +44,7 @@ pub struct SatEngine;
 struct Sat;
 
 impl List for Sat {
-    fn enumerate(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
+    fn enumerate(&self, problem: &Problem, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         let encoding = Encoding::new(problem)?;
         let mut solver = Solver::new(encoding.cnf(), Some(ctl));
         let pieces = encoding.piece_vars() as i32;

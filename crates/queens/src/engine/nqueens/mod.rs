@@ -59,7 +59,7 @@ use num_bigint::BigUint;
 pub use plan::{Method, Plan};
 
 use super::parts::run_tasks;
-use super::{Control, Count, CountParts, Declaration, Engine, Honours, Job, List, Run};
+use super::{Control, Count, CountParts, Declaration, Engine, Honours, Job, List, Run, Sink};
 use crate::board::Square;
 use crate::error::Error;
 use crate::perm::EMPTY;
@@ -118,12 +118,7 @@ struct NQueens {
 }
 
 impl List for NQueens {
-    fn enumerate(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
+    fn enumerate(&self, problem: &Problem, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         let queen = PieceKind::queen();
         self.enumerate_perm(problem, ctl, &mut |ranks| {
             let pieces = ranks
@@ -267,24 +262,12 @@ mod tests {
 
     #[test]
     fn threads_agree_with_one_thread() {
-        let one = count(
-            11,
-            11,
-            &Control {
-                threads: 1,
-                ..Control::default()
-            },
-        )
-        .unwrap();
-        let three = count(
-            11,
-            11,
-            &Control {
-                threads: 3,
-                ..Control::default()
-            },
-        )
-        .unwrap();
+        let on = |threads| Control {
+            threads,
+            ..Control::default()
+        };
+        let one = count(11, 11, &on(1)).unwrap();
+        let three = count(11, 11, &on(3)).unwrap();
         assert_eq!(
             one,
             plan::Tally {
