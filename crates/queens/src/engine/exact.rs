@@ -72,40 +72,21 @@ pub const MAX_SQUARES: u64 = 4096;
 /// The general exact engine (see the [module docs](self)).
 pub struct ExactEngine;
 
+/// Runs `$body` with `$search`, the [`Search`] of `$problem` with the fewest 64-bit
+/// words per bitboard that hold its squares: one compiled search per width.
 macro_rules! with_width {
-    ($problem:expr, $search:ident => $body:expr) => {{
-        let words = ($problem.board().squares() as usize).div_ceil(64);
-        match words {
-            0..=1 => {
-                let $search = Search::<1>::new($problem);
+    ($problem:expr, $search:ident => $body:expr) => {
+        with_width!(@words $problem, $search => $body;
+            0..=1 => 1, 2 => 2, 3..=4 => 4, 5..=8 => 8, 9..=16 => 16, 17..=32 => 32, _ => 64)
+    };
+    (@words $problem:expr, $search:ident => $body:expr; $($words:pat => $w:literal),+) => {
+        match ($problem.board().squares() as usize).div_ceil(64) {
+            $($words => {
+                let $search = Search::<$w>::new($problem);
                 $body
-            }
-            2 => {
-                let $search = Search::<2>::new($problem);
-                $body
-            }
-            3..=4 => {
-                let $search = Search::<4>::new($problem);
-                $body
-            }
-            5..=8 => {
-                let $search = Search::<8>::new($problem);
-                $body
-            }
-            9..=16 => {
-                let $search = Search::<16>::new($problem);
-                $body
-            }
-            17..=32 => {
-                let $search = Search::<32>::new($problem);
-                $body
-            }
-            _ => {
-                let $search = Search::<64>::new($problem);
-                $body
-            }
+            })+
         }
-    }};
+    };
 }
 
 impl Engine for ExactEngine {
