@@ -9,7 +9,8 @@
 //! The path of a queens-only `solve`: `cli::run` hands it here; the `Problem` is built
 //! with the fixed queens of `--fixed` and `--fixed-file` (checked in O(N)), and the
 //! library's `write_perm` / `solve_perm` run it on the engine `auto` (or `--engine`)
-//! picks; `--random` names the `local` engine. `perm` is written straight from the ranks
+//! picks; `--random` sets the settings' seed, which only an engine that draws random
+//! numbers takes (the library's `auto` picks one). `perm` is written straight from the ranks
 //! (boards wider than 64 files default to it); the construction on a square board is
 //! streamed rank by rank, so `solve 100000000` needs a few MB (`bench/hugen.md`).
 

@@ -155,7 +155,7 @@ pub enum Error {
     #[error("{reason}")]
     NoEngine {
         /// The job asked for.
-        job: crate::model::job::Job,
+        job: crate::job::Job,
         /// The refusal of the most general engine for the job: the limit that binds.
         reason: String,
     },

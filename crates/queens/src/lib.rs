@@ -63,6 +63,7 @@ pub mod engine;
 pub mod error;
 pub mod export;
 pub mod gent;
+pub mod job;
 pub mod model;
 pub(crate) mod par;
 pub mod puzzle;

@@ -111,7 +111,7 @@ pub use settings::MAX_THREADS;
 pub(crate) use settings::{Control, seconds};
 pub use settings::{Progress, Settings};
 
-pub use crate::model::job::Job;
+pub use crate::job::Job;
 
 /// How a long count is split and kept: for [`count_parts`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

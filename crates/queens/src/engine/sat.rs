@@ -46,7 +46,8 @@ struct Sat;
 impl List for Sat {
     fn enumerate(&self, problem: &Problem, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         let encoding = Encoding::new(problem)?;
-        let mut solver = Solver::new(encoding.cnf(), Some(ctl));
+        let stop = || ctl.cancelled();
+        let mut solver = Solver::new(encoding.cnf(), Some(&stop));
         let pieces = encoding.piece_vars() as i32;
         let mut block = Vec::new();
         while solver.solve()? {

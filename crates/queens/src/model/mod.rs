@@ -6,14 +6,13 @@
 //! squares), [`terrain`] (holes, blockers, the torus, regions), [`verify`] (which
 //! pieces attack which), [`symmetry`] (the rotations and reflections that keep a problem), [`problem`] (a board, a spec, fixed pieces and the terrain;
 //! it checks answers with the verifier), [`perm`] (the compact form of a
-//! queens-only placement for huge boards), [`job`] (what is asked of an engine), [`verdict`] (the verdict on a placement as a
+//! queens-only placement for huge boards), [`verdict`] (the verdict on a placement as a
 //! value: every fault and its sentence, pair by pair or line by line); [`text`] (text inputs: BOM, CRLF, binary and
 //! empty files) stands apart, used by the readers.
 
 pub mod betza;
 pub mod board;
 pub mod fairy;
-pub mod job;
 pub mod perm;
 pub mod piece;
 pub mod placement;

@@ -14,17 +14,18 @@
 //! module.
 
 use super::cnf::{Cnf, Lit};
-use crate::engine::Control;
 use crate::error::Error;
 
-/// Asks CaDiCaL to stop when the caller's cancel flag is set.
+/// Asks CaDiCaL to stop when the caller's predicate says so. A predicate rather than
+/// the engine's `Control`, so that this module (below the engines, used by the exports
+/// too) does not import the engines.
 struct Stop<'a> {
-    ctl: Option<&'a Control<'a>>,
+    stop: Option<&'a dyn Fn() -> bool>,
 }
 
 impl cadical::Callbacks for Stop<'_> {
     fn terminate(&mut self) -> bool {
-        self.ctl.is_some_and(|c| c.cancelled())
+        self.stop.is_some_and(|stop| stop())
     }
 }
 
@@ -49,15 +50,16 @@ pub struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    /// A solver holding the clauses of `cnf`; when `ctl` says stop (cancelled, or its
-    /// time budget ran out), [`Solver::solve`] stops with [`Error::Interrupted`].
-    pub fn new(cnf: &Cnf, ctl: Option<&'a Control<'a>>) -> Solver<'a> {
+    /// A solver holding the clauses of `cnf`; when `stop` says so (the run was
+    /// cancelled, or its time budget ran out), [`Solver::solve`] stops with
+    /// [`Error::Interrupted`].
+    pub fn new(cnf: &Cnf, stop: Option<&'a dyn Fn() -> bool>) -> Solver<'a> {
         let mut inner: cadical::Solver<Stop<'a>> = cadical::Solver::new();
         inner.reserve(cnf.num_vars() as i32);
         for c in cnf.clauses() {
             inner.add_clause(c.iter().copied());
         }
-        inner.set_callbacks(Some(Stop { ctl }));
+        inner.set_callbacks(Some(Stop { stop }));
         Solver { inner }
     }
 

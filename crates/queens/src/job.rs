@@ -1,6 +1,7 @@
 //! What is asked of an engine: a [`Job`] (find one solution, list them, count them,
-//! count up to symmetry, ...). Here in the model so that errors can name a job without
-//! knowing the engines.
+//! count up to symmetry, ...). A module of its own that imports nothing, so that both
+//! the errors (which the model uses) and the engines can name a job: in the model it
+//! made `error` and `model` import each other.
 
 /// What is asked of an engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
