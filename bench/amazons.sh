@@ -10,7 +10,9 @@ min=${2:-14}
 [ -n "${SKIP_BUILD:-}" ] || cargo build --release --quiet
 bin=target/release/queens
 python3 - "$bin" "$min" "$max" <<'PY'
-import subprocess, sys, time, resource
+import sys
+sys.path.insert(0, "bench")
+from timed import timed
 bin, lo, hi = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 # OEIS A051223 (testdata/known_counts.tsv has 11..14, 17, 19..26).
 a051223 = {10: 4, 11: 44, 12: 156, 13: 1876, 14: 5180, 15: 32516, 16: 202900,
@@ -23,12 +25,7 @@ for n in range(lo, hi + 1):
     for threads in (1, 2):
         cmd = [bin, "count", str(n), "--pieces", f"{n}A", "--engine", "amazons",
                "--threads", str(threads)]
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t = time.perf_counter()
-        out = subprocess.run(cmd, stdout=subprocess.PIPE, check=True).stdout.decode().strip()
-        wall = time.perf_counter() - t
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        out, wall, cpu = timed(cmd)
         if n in a051223 and out != str(a051223[n]):
             print(f"WRONG ANSWER for n={n}: {out} != {a051223[n]}")
             sys.exit(1)

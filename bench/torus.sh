@@ -12,7 +12,9 @@ threads=${2:-2}
 [ -n "${SKIP_BUILD:-}" ] || cargo build --release --quiet
 bin=${CARGO_TARGET_DIR:-target}/release/queens
 python3 - "$bin" "$max" "$threads" <<'PY'
-import subprocess, sys, time, resource
+import sys
+sys.path.insert(0, "bench")
+from timed import timed
 bin, hi, threads = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 # OEIS A051906 (testdata/known_counts_torus.tsv), the non-zero terms.
 a051906 = {1: 1, 5: 10, 7: 28, 11: 88, 13: 4524, 17: 140692, 19: 820496,
@@ -21,12 +23,7 @@ EXACT_MAX = 17
 
 def run(n, engine):
     cmd = [bin, "count", str(n), "--torus", "--engine", engine, "--threads", threads]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t = time.perf_counter()
-    out = subprocess.run(cmd, stdout=subprocess.PIPE, check=False).stdout.decode().strip()
-    wall = time.perf_counter() - t
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    out, wall, cpu = timed(cmd, check=False)
     if out != str(a051906[n]):
         print(f"WRONG ANSWER for n={n} by {engine}: {out!r} != {a051906[n]}")
         sys.exit(1)

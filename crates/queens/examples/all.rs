@@ -6,10 +6,7 @@
 use std::ops::ControlFlow;
 
 use queens::perm::Perm;
-use queens::{
-    Board, Catalog, EngineChoice, Error, Placement, Problem, Settings, enumerate, parse_spec,
-    render,
-};
+use queens::{Catalog, EngineChoice, Error, Problem, Settings, enumerate, render};
 
 fn main() -> Result<(), Error> {
     let auto = EngineChoice::Auto;
@@ -70,11 +67,7 @@ fn main() -> Result<(), Error> {
 
     // `queens all 5 --pieces N,B,R,Q,A --format json --limit 1`: any mix of kinds.
     let catalog = Catalog::standard();
-    let mixed = Problem::new(
-        Board::square(5)?,
-        parse_spec("N,B,R,Q,A", &catalog)?,
-        Placement::default(),
-    )?;
+    let mixed = Problem::parse("5", Some("N,B,R,Q,A"), None, &catalog)?;
     let mut n = 0;
     let mut first_json = None;
     enumerate(&mixed, auto, &defaults, &mut |p| {

@@ -13,7 +13,7 @@ use queens::export::dimacs::{Answer, VarMap, read_answer};
 use queens::export::{Format, export};
 use queens::verify::conflicts;
 use queens::{
-    Board, Catalog, EngineChoice, Error, Placement, Problem, Settings, fairy, parse_spec, solve,
+    Catalog, EngineChoice, Error, Placement, Problem, Settings, fairy, parse_spec, solve,
 };
 
 /// A solver's output in the SAT-competition format for the model whose true
@@ -36,11 +36,7 @@ fn solver_output(truths: &[u32], vars: u32) -> String {
 fn main() -> Result<(), Error> {
     // `queens export 5 --pieces N,B,R,Q,A --to dimacs > p.cnf`.
     let catalog = Catalog::standard();
-    let problem = Problem::new(
-        Board::square(5)?,
-        parse_spec("N,B,R,Q,A", &catalog)?,
-        Placement::default(),
-    )?;
+    let problem = Problem::parse("5", Some("N,B,R,Q,A"), None, &catalog)?;
     let cnf = export(&problem, Format::Dimacs)?;
 
     // The variable of each (kind, square), from the header's `c var 12 Q@b3` lines.

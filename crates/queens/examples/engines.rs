@@ -5,9 +5,7 @@
 //! Run it with `cargo run -p queens --example engines`.
 
 use queens::engine::{EngineReport, engine_names, engines, picked};
-use queens::{
-    Board, Catalog, EngineChoice, Error, Job, Placement, Problem, Settings, format_spec, parse_spec,
-};
+use queens::{Catalog, EngineChoice, Error, Job, Problem, Settings, format_spec};
 
 /// One engine's paragraph, as the CLI prints it.
 fn describe(e: &EngineReport) -> String {
@@ -76,11 +74,7 @@ fn main() -> Result<(), Error> {
     // `queens engines 5 --pieces N,B,R,Q,A`: the queens counter refuses a mix, and
     // says why in one sentence.
     let catalog = Catalog::standard();
-    let mixed = Problem::new(
-        Board::square(5)?,
-        parse_spec("N,B,R,Q,A", &catalog)?,
-        Placement::default(),
-    )?;
+    let mixed = Problem::parse("5", Some("N,B,R,Q,A"), None, &catalog)?;
     let list = engines(&mixed, &defaults);
     let why = verdict(report(&list, "nqueens"), Job::Count)
         .clone()

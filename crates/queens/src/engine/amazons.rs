@@ -64,7 +64,9 @@ use num_bigint::BigUint;
 
 use super::dp::moves_like;
 use super::parts::{self, PlanId, Tally, TaskList};
-use super::{Control, Count, CountParts, Engine, Job, Method, Parts, PartsReport, Run};
+use super::{
+    Control, Count, CountParts, Declaration, Engine, Honours, Job, Method, Parts, PartsReport, Run,
+};
 use crate::error::Error;
 use crate::par::prelude::*;
 use crate::piece::PieceKind;
@@ -111,20 +113,14 @@ pub fn is_plain_amazons(problem: &Problem) -> bool {
 }
 
 impl Engine for AmazonsEngine {
-    fn name(&self) -> &'static str {
-        "amazons"
-    }
-
-    fn summary(&self) -> &'static str {
-        "min(rows, cols) amazons counted row by row with eight-fold symmetry"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count, Job::CountParts]
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours::PARALLEL
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "amazons",
+            summary: "min(rows, cols) amazons counted row by row with eight-fold symmetry",
+            jobs: &[Job::Count, Job::CountParts],
+            honours: Honours::PARALLEL,
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {
@@ -288,42 +284,35 @@ fn count_parts(problem: &Problem, ctl: &Control, parts: &Parts) -> Result<PartsR
         total: total.into(),
         unique: unique.into(),
     };
+    // One plan for either search; `summed`: its tasks count orbits too.
+    type Task<'t> = &'t (dyn Fn(usize, &dyn Fn() -> bool) -> Option<Tally> + Sync);
+    let in_parts = |tasks: String, count: usize, summed: bool, task: Task| {
+        let id = PlanId::of("amazons", Method::Amazons, 1, tasks);
+        let plan = TaskList::new(
+            id,
+            problem,
+            count,
+            summed,
+            |i, _: &Control, stop: &dyn Fn() -> bool| Ok(task(i, stop)),
+        );
+        parts::count_in_parts(&plan, ctl, parts)
+    };
     if k == w && k >= 4 {
         let tasks = square_tasks(k);
-        let id = PlanId::of(
-            "amazons",
-            Method::Amazons,
-            1,
+        in_parts(
             format!("amazons-square-v1 {tasks:?}"),
-        );
-        let plan = TaskList::new(
-            id,
-            problem,
             tasks.len(),
             true,
-            |i, _: &Control, stop: &dyn Fn() -> bool| {
-                Ok(run_square(k, &tasks[i], stop).map(|(t, u)| tally(t, u)))
-            },
-        );
-        parts::count_in_parts(&plan, ctl, parts)
+            &|i, stop| run_square(k, &tasks[i], stop).map(|(t, u)| tally(t, u)),
+        )
     } else {
         let tasks = mirror_tasks(k, w);
-        let id = PlanId::of(
-            "amazons",
-            Method::Amazons,
-            1,
+        in_parts(
             format!("amazons-mirror-v1 {k}x{w} {tasks:?}"),
-        );
-        let plan = TaskList::new(
-            id,
-            problem,
             tasks.len(),
             false,
-            |i, _: &Control, stop: &dyn Fn() -> bool| {
-                Ok(run_mirror(k, w, tasks[i], stop).map(|t| tally(t, 0)))
-            },
-        );
-        parts::count_in_parts(&plan, ctl, parts)
+            &|i, stop| run_mirror(k, w, tasks[i], stop).map(|t| tally(t, 0)),
+        )
     }
 }
 
@@ -667,19 +656,24 @@ mod tests {
         }
     }
 
+    /// `n` amazons on the n x n board.
+    fn amazons(n: u32) -> crate::Problem {
+        crate::Problem::new(
+            crate::Board::square(n).unwrap(),
+            vec![crate::PieceCount {
+                kind: PieceKind::amazon(),
+                count: n,
+            }],
+            crate::Placement::default(),
+        )
+        .unwrap()
+    }
+
     #[test]
     fn unique_counts_are_orbits() {
         // Orbits by enumeration with the exact engine (every solution turned by hand).
         for n in [4u32, 10, 11, 12] {
-            let p = crate::Problem::new(
-                crate::Board::square(n).unwrap(),
-                vec![crate::PieceCount {
-                    kind: PieceKind::amazon(),
-                    count: n,
-                }],
-                crate::Placement::default(),
-            )
-            .unwrap();
+            let p = amazons(n);
             let ctl = Control::default();
             let orbits = crate::symmetry::count_unique_by_enumeration(
                 &p,
@@ -694,10 +688,7 @@ mod tests {
     #[test]
     fn cancelling_stops_with_interrupted() {
         let stop = AtomicBool::new(true);
-        let ctl = Control {
-            cancel: Some(&stop),
-            ..Control::default()
-        };
+        let ctl = Control::stopped_by(&stop);
         assert_eq!(count(14, 14, &ctl), Err(Error::Interrupted));
     }
 
@@ -709,15 +700,7 @@ mod tests {
     fn amazon_orbits_match_burnside() {
         let ctl = Control::default();
         for n in 10..=15u32 {
-            let p = crate::Problem::new(
-                crate::Board::square(n).unwrap(),
-                vec![crate::PieceCount {
-                    kind: PieceKind::amazon(),
-                    count: n,
-                }],
-                crate::Placement::default(),
-            )
-            .unwrap();
+            let p = amazons(n);
             let t = count(n, n, &ctl).unwrap();
             let burnside = crate::engine::orbits::burnside(&p, t.total.into(), &ctl).unwrap();
             assert_eq!(t.unique.map(BigUint::from), Some(burnside), "n={n}");

@@ -36,7 +36,7 @@
 //!   to a brute-force oracle (N ≤ 10, and a proptest) and to the exact engine (N ≤ 10 and
 //!   N = 30 Gent instances, both outcomes occurring).
 
-use super::{Control, Engine, Job, Run, Solve};
+use super::{Control, Declaration, Engine, Honours, Job, Run, Solve};
 use crate::board::Board;
 use crate::error::Error;
 use crate::perm::{EMPTY, Perm};
@@ -310,20 +310,14 @@ impl Search {
 }
 
 impl Engine for CompleteEngine {
-    fn name(&self) -> &'static str {
-        "complete"
-    }
-
-    fn summary(&self) -> &'static str {
-        "N-queens completion (fixed queens kept): a search that finds a solution or proves there is none"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Solve, Job::SolvePerm]
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours::STEPS
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "complete",
+            summary: "N-queens completion (fixed queens kept): a search that finds a solution or proves there is none",
+            jobs: &[Job::Solve, Job::SolvePerm],
+            honours: Honours::STEPS,
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {
@@ -366,6 +360,7 @@ impl Solve for Complete {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::construct::tests::independent_valid;
 
     #[test]
     fn plain_boards_are_solved() {
@@ -393,28 +388,6 @@ mod tests {
     // ---- Moved from tests/it/hugen.rs: on boards under 12x12, which the complete engine
     // leaves to the exact engine under its declared rules, only `complete` itself
     // reaches the search. ----
-
-    /// Independent of the library: ranks per file (EMPTY = none) are non-attacking.
-    fn independent_valid(rows: usize, ranks: &[u32]) -> bool {
-        let cols = ranks.len();
-        let mut rank = vec![false; rows];
-        let mut d1 = vec![false; rows + cols];
-        let mut d2 = vec![false; rows + cols];
-        for (f, &r) in ranks.iter().enumerate() {
-            if r == EMPTY {
-                continue;
-            }
-            let r = r as usize;
-            assert!(r < rows, "rank off the board");
-            if rank[r] || d1[f + r] || d2[f + rows - r] {
-                return false;
-            }
-            rank[r] = true;
-            d1[f + r] = true;
-            d2[f + rows - r] = true;
-        }
-        true
-    }
 
     fn full(ranks: &[u32]) -> bool {
         !ranks.contains(&EMPTY)

@@ -29,7 +29,7 @@
 //! `queens solve 100000000` needs a few MB. The tests check every N ≤ 3000 and large N
 //! of every residue with a validity check written independently in the test.
 
-use super::{Control, Engine, Job, Run, Solve};
+use super::{Control, Declaration, Engine, Job, Run, Solve};
 use crate::board::Board;
 use crate::error::Error;
 use crate::perm::{EMPTY, Perm};
@@ -118,16 +118,13 @@ pub fn construct(board: Board) -> Option<Perm> {
 }
 
 impl Engine for ConstructEngine {
-    fn name(&self) -> &'static str {
-        "construct"
-    }
-
-    fn summary(&self) -> &'static str {
-        "an explicit N-queens solution by formula, O(N), any size"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Solve, Job::SolvePerm]
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "construct",
+            summary: "an explicit N-queens solution by formula, O(N), any size",
+            jobs: &[Job::Solve, Job::SolvePerm],
+            ..Default::default()
+        }
     }
 
     /// Small boards keep `exact`'s first-in-order answer under `auto` (policy: named,
@@ -197,7 +194,7 @@ impl Solve for Construct {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     #[test]
@@ -235,7 +232,8 @@ mod tests {
     // construction only through these functions. ----
 
     /// Independent of the library: ranks per file (EMPTY = none) are non-attacking.
-    fn independent_valid(rows: usize, ranks: &[u32]) -> bool {
+    /// (Also the oracle of `complete`'s tests.)
+    pub(in crate::engine) fn independent_valid(rows: usize, ranks: &[u32]) -> bool {
         let cols = ranks.len();
         let mut rank = vec![false; rows];
         let mut d1 = vec![false; rows + cols];

@@ -2,9 +2,10 @@
 //! and what it hands back for a job it accepts ([`Run`]): the job ready to run, holding
 //! what the acceptance found, so that running it checks nothing again.
 //!
-//! An engine declares, once, the jobs it runs ([`Engine::jobs`]), the optional settings
-//! it honours ([`Engine::honours`], [`Engine::counts_steps`]), whether it takes boards
-//! beyond the rectangle and whether its "none" is a proof. `select` filters jobs and
+//! An engine declares, once, in one [`Declaration`]: its name, the jobs it runs, the
+//! optional settings it honours (with [`Engine::counts_steps`] where that depends on
+//! the job), whether it takes boards beyond the rectangle and whether its "none" is a
+//! proof. `select` filters jobs and
 //! settings over those declarations (the engine never sees a job it did not declare)
 //! and then asks [`Engine::prepare`] about the problem, for the base job
 //! ([`Job::base`]: a unique count is asked as a count, a compact solution as a
@@ -63,44 +64,61 @@ impl Honours {
     };
 }
 
-/// A solver: its declarations and [`Engine::prepare`]. See the [module docs](self).
-pub(crate) trait Engine: Sync {
+/// What an engine declares about itself, once: the facts `select` filters jobs and
+/// settings by before the engine sees a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Declaration {
     /// The engine's name, as `--engine` spells it.
-    fn name(&self) -> &'static str;
-
+    pub name: &'static str,
     /// What the engine does, in a few words.
-    fn summary(&self) -> &'static str;
-
+    pub summary: &'static str,
     /// The jobs it runs (on the problems [`Engine::prepare`] accepts).
-    fn jobs(&self) -> &'static [Job];
-
+    pub jobs: &'static [Job],
     /// The optional settings it honours.
-    fn honours(&self) -> Honours {
-        Honours::default()
+    pub honours: Honours,
+    /// Whether it handles boards beyond the rectangle (holes, blockers, the torus,
+    /// regions: see [`crate::terrain`]); others are never asked about such problems.
+    pub handles_terrain: bool,
+    /// Whether an answer "none" from it is a proof (local search cannot prove it, and
+    /// gives up instead: see [`Error::GaveUp`]).
+    pub decides: bool,
+}
+
+impl Default for Declaration {
+    /// No name, summary or job (every engine states its own); no optional setting,
+    /// plain boards only, and a "none" that is a proof.
+    fn default() -> Self {
+        Declaration {
+            name: "",
+            summary: "",
+            jobs: &[],
+            honours: Honours::default(),
+            handles_terrain: false,
+            decides: true,
+        }
+    }
+}
+
+/// A solver: its [`Declaration`] and [`Engine::prepare`]. See the [module docs](self).
+pub(crate) trait Engine: Sync {
+    /// What it declares: name, summary, jobs, honoured settings, boards, proofs.
+    fn declaration(&self) -> Declaration;
+
+    /// Its name, as `--engine` spells it ([`Declaration::name`]).
+    fn name(&self) -> &'static str {
+        self.declaration().name
     }
 
     /// Whether it counts search steps for `job` (so that a step budget binds). By
-    /// default what [`Engine::honours`] says for every job.
+    /// default what [`Declaration::honours`] says for every job.
     fn counts_steps(&self, _job: Job) -> bool {
-        self.honours().step_budget
-    }
-
-    /// Whether it handles boards beyond the rectangle (holes, blockers, the torus,
-    /// regions: see [`crate::terrain`]); others are never asked about such problems.
-    fn handles_terrain(&self) -> bool {
-        false
-    }
-
-    /// Whether an answer "none" from it is a proof (local search cannot prove it, and
-    /// gives up instead: see [`Error::GaveUp`]).
-    fn decides(&self) -> bool {
-        true
+        self.declaration().honours.step_budget
     }
 
     /// Whether it counts without listing every solution (so that a count is as cheap
     /// as asking for one solution). By default: when it does not list solutions at all.
     fn counts_fast(&self) -> bool {
-        !self.jobs().contains(&Job::Enumerate)
+        !self.declaration().jobs.contains(&Job::Enumerate)
     }
 
     /// Whether `auto` may pick this engine for `job` on `problem` (once it is
@@ -110,7 +128,7 @@ pub(crate) trait Engine: Sync {
         true
     }
 
-    /// `job` (a base job of [`Engine::jobs`]: `Solve`, `Enumerate`, `Count` or
+    /// `job` (a base job of [`Declaration::jobs`]: `Solve`, `Enumerate`, `Count` or
     /// `CountParts`) on `problem`, ready to run, or why this engine cannot run it, as
     /// one sentence. Called only once the declarations allow the job and settings.
     fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String>;
@@ -173,15 +191,13 @@ pub(crate) trait Solve {
     }
 }
 
+/// Where listed solutions go: called with each, in order, until it returns `Break`.
+pub(crate) type Sink<'s> = dyn FnMut(&Placement) -> ControlFlow<()> + 's;
+
 /// Lists every solution of the problem it was prepared for.
 pub(crate) trait List {
     /// Calls `sink` with every solution, in order, until it returns `Break`.
-    fn enumerate(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error>;
+    fn enumerate(&self, problem: &Problem, ctl: &Control, sink: &mut Sink) -> Result<(), Error>;
 
     /// Calls `sink` with every solution of a queens-only problem, in the order of
     /// [`List::enumerate`], as the 0-based rank of the queen on each file
@@ -329,11 +345,7 @@ impl<'p> Prepared<'p> {
     }
 
     /// [`List::enumerate`].
-    pub fn enumerate(
-        &self,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
+    pub fn enumerate(&self, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         match &self.run {
             Run::List(l) => l.enumerate(self.problem, ctl, sink),
             _ => Err(self.other_job(Job::Enumerate)),

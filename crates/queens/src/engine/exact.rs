@@ -56,7 +56,8 @@ use num_bigint::BigUint;
 
 use super::parts::{self, PlanId, Tally, TaskList};
 use super::{
-    Control, Count, CountParts, Engine, Job, List, Method, Parts, PartsReport, Run, Solve,
+    Control, Count, CountParts, Declaration, Engine, Honours, Job, List, Method, Parts,
+    PartsReport, Run, Sink, Solve,
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -71,72 +72,44 @@ pub const MAX_SQUARES: u64 = 4096;
 /// The general exact engine (see the [module docs](self)).
 pub struct ExactEngine;
 
+/// Runs `$body` with `$search`, the [`Search`] of `$problem` with the fewest 64-bit
+/// words per bitboard that hold its squares: one compiled search per width.
 macro_rules! with_width {
-    ($problem:expr, $search:ident => $body:expr) => {{
-        let words = ($problem.board().squares() as usize).div_ceil(64);
-        match words {
-            0..=1 => {
-                let $search = Search::<1>::new($problem);
+    ($problem:expr, $search:ident => $body:expr) => {
+        with_width!(@words $problem, $search => $body;
+            0..=1 => 1, 2 => 2, 3..=4 => 4, 5..=8 => 8, 9..=16 => 16, 17..=32 => 32, _ => 64)
+    };
+    (@words $problem:expr, $search:ident => $body:expr; $($words:pat => $w:literal),+) => {
+        match ($problem.board().squares() as usize).div_ceil(64) {
+            $($words => {
+                let $search = Search::<$w>::new($problem);
                 $body
-            }
-            2 => {
-                let $search = Search::<2>::new($problem);
-                $body
-            }
-            3..=4 => {
-                let $search = Search::<4>::new($problem);
-                $body
-            }
-            5..=8 => {
-                let $search = Search::<8>::new($problem);
-                $body
-            }
-            9..=16 => {
-                let $search = Search::<16>::new($problem);
-                $body
-            }
-            17..=32 => {
-                let $search = Search::<32>::new($problem);
-                $body
-            }
-            _ => {
-                let $search = Search::<64>::new($problem);
-                $body
-            }
+            })+
         }
-    }};
+    };
 }
 
 impl Engine for ExactEngine {
-    fn name(&self) -> &'static str {
-        "exact"
-    }
-
-    fn summary(&self) -> &'static str {
-        "bitboard backtracking for any mix of kinds and fixed pieces, the general engine"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Solve, Job::Enumerate, Job::Count, Job::CountParts]
-    }
-
-    fn handles_terrain(&self) -> bool {
-        true
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "exact",
+            summary: "bitboard backtracking for any mix of kinds and fixed pieces, the general engine",
+            jobs: &[Job::Solve, Job::Enumerate, Job::Count, Job::CountParts],
+            // Counting runs in parallel; steps (nodes visited) bound solve and enumerate.
+            honours: Honours {
+                parallel: true,
+                step_budget: true,
+                ..Default::default()
+            },
+            handles_terrain: true,
+            ..Default::default()
+        }
     }
 
     fn counts_steps(&self, job: Job) -> bool {
         // Steps are the nodes of one ordered search: solving and listing, not the
         // parallel count.
         matches!(job, Job::Solve | Job::Enumerate | Job::SolvePerm)
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        // Counting runs in parallel; steps (nodes visited) bound solve and enumerate.
-        crate::engine::Honours {
-            parallel: true,
-            step_budget: true,
-            ..Default::default()
-        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {
@@ -165,12 +138,7 @@ impl Solve for Exact {
 }
 
 impl List for Exact {
-    fn enumerate(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
+    fn enumerate(&self, problem: &Problem, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         with_width!(problem, s => s.enumerate(ctl, sink))
     }
 }
@@ -654,11 +622,7 @@ impl<const W: usize> Search<W> {
         ctl.in_pool(run)
     }
 
-    fn enumerate(
-        &self,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
+    fn enumerate(&self, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         if self.dead {
             return Ok(());
         }

@@ -45,7 +45,7 @@ use std::collections::{HashMap, VecDeque};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use super::{Control, Engine, Job, Run, Solve};
+use super::{Control, Declaration, Engine, Honours, Job, Run, Solve};
 use crate::error::Error;
 use crate::perm::{EMPTY, Perm};
 use crate::piece::PieceKind;
@@ -514,28 +514,19 @@ impl State {
 }
 
 impl Engine for LocalEngine {
-    fn name(&self) -> &'static str {
-        "local"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a random N-queens solution or completion by local search; cannot prove there is none"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Solve, Job::SolvePerm]
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours {
-            step_budget: true,
-            seed: true,
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "local",
+            summary: "a random N-queens solution or completion by local search; cannot prove there is none",
+            jobs: &[Job::Solve, Job::SolvePerm],
+            honours: Honours {
+                step_budget: true,
+                seed: true,
+                ..Default::default()
+            },
+            decides: false,
             ..Default::default()
         }
-    }
-
-    fn decides(&self) -> bool {
-        false
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {

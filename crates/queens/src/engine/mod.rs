@@ -1,9 +1,9 @@
 //! Engines: interchangeable solvers behind one contract, and `auto`, which picks one.
 //!
 //! # The contract
-//! Every engine implements `Engine` (module `contract`). It declares, once, what it
-//! does (`Engine::jobs`, `Engine::summary`) and which run-time [`Settings`] it honours
-//! (`Engine::honours`); `Engine::prepare` either refuses a job on a [`Problem`] with
+//! Every engine implements `Engine` (module `contract`). It declares, once, in one
+//! `Declaration`, what it does (its jobs, a summary) and which run-time [`Settings`] it
+//! honours; `Engine::prepare` either refuses a job on a [`Problem`] with
 //! one sentence or hands back the job ready to run (a `Run`: the runner of the job,
 //! holding what the acceptance found), which runs without checking again. `select` is
 //! the one way to an engine: it turns an [`EngineChoice`] into a `Prepared` job (engine,
@@ -44,7 +44,7 @@
 //! count and a compact solution from a solution, for every engine); a step budget is
 //! one it counts (`Engine::counts_steps`); a seed is one it takes; a compact (`perm`)
 //! solution is asked of queens only; a board beyond the rectangle goes only to an
-//! engine that `handles_terrain`; then the engine's own `Engine::prepare` on the base
+//! engine that declares `handles_terrain`; then the engine's own `Engine::prepare` on the base
 //! job. `select` runs this for a named engine (a refusal is `Error::EngineRefuses`) or,
 //! for `auto`, for each engine of `ENGINES` in turn: the first that accepts and whose
 //! `auto_picks` agrees runs; with none, `Error::NoEngine` carries the refusal of the
@@ -70,7 +70,7 @@
 //! # Stops and give-ups
 //! `Control::finish` turns an engine's `Error::Interrupted` into `Error::Budget` when the
 //! time budget has passed or a step budget was set, and leaves it for the caller's
-//! cancel. When `local`, which cannot prove "none" (`Engine::decides` is false), gives up
+//! cancel. When `local`, which cannot prove "none" (its `Declaration::decides` is false), gives up
 //! on its own limit (`Error::GaveUp`), `run` hands the job to an engine that decides and
 //! accepts it (the first `auto` would pick, else the first in `ENGINES`: `complete`,
 //! `sat`, `exact`), so "no solution" is proved; with none the give-up says why.
@@ -100,7 +100,9 @@ use crate::perm::Perm;
 use crate::problem::{Placement, Problem};
 
 pub use contract::Honours;
-pub(crate) use contract::{Count, CountParts, Engine, List, Prepared, Run, Solve, first_listed};
+pub(crate) use contract::{
+    Count, CountParts, Declaration, Engine, List, Prepared, Run, Sink, Solve, first_listed,
+};
 
 pub use parts::Method;
 pub use parts::Tally;
@@ -226,7 +228,7 @@ pub(crate) static ENGINES: &[&dyn Engine] = &[
 fn runs(engine: &dyn Engine, job: Job) -> bool {
     // A unique count derives from a count (Burnside), a compact solution from a
     // solution (converted), for every engine that runs the base job.
-    let jobs = engine.jobs();
+    let jobs = engine.declaration().jobs;
     jobs.contains(&job)
         || (job == Job::CountUnique && jobs.contains(&Job::Count))
         || (job == Job::SolvePerm && jobs.contains(&Job::Solve))
@@ -240,9 +242,10 @@ fn accepts<'p>(
     job: Job,
     ctl: &Control,
 ) -> Result<Run<'p>, String> {
-    let name = engine.name();
+    let declared = engine.declaration();
+    let name = declared.name;
     if !runs(engine, job) {
-        let jobs: Vec<&str> = engine.jobs().iter().map(|j| j.name()).collect();
+        let jobs: Vec<&str> = declared.jobs.iter().map(|j| j.name()).collect();
         // A compact solve is the user's `solve`: name that.
         let asked = if job == Job::SolvePerm {
             Job::Solve
@@ -255,14 +258,13 @@ fn accepts<'p>(
             jobs.join(", ")
         ));
     }
-    let h = engine.honours();
     if ctl.step_budget.is_some() && !engine.counts_steps(job) {
         return Err(format!(
             "the {name} engine does not take a step budget for `{}` (give a time budget instead)",
             job.name()
         ));
     }
-    if ctl.seed.is_some() && !h.seed {
+    if ctl.seed.is_some() && !declared.honours.seed {
         return Err(format!(
             "the {name} engine is deterministic and takes no seed"
         ));
@@ -270,7 +272,7 @@ fn accepts<'p>(
     if job == Job::SolvePerm && !problem.is_queens_only() {
         return Err("a compact (perm) solution holds queens only".to_string());
     }
-    if !problem.terrain().is_plain() && !engine.handles_terrain() {
+    if !problem.terrain().is_plain() && !declared.handles_terrain {
         return Err(format!(
             "the {name} engine works on plain rectangular boards (no holes, blockers, torus or regions)"
         ));
@@ -312,10 +314,10 @@ pub fn engines(problem: &Problem, settings: &Settings) -> Vec<EngineReport> {
     ENGINES
         .iter()
         .map(|e| EngineReport {
-            name: e.name(),
-            summary: e.summary(),
+            name: e.declaration().name,
+            summary: e.declaration().summary,
             jobs: Job::ALL.into_iter().filter(|&j| runs(*e, j)).collect(),
-            honours: e.honours(),
+            honours: e.declaration().honours,
             verdicts: Job::ALL
                 .into_iter()
                 .map(|j| {
@@ -379,9 +381,9 @@ fn clashes(problem: &Problem) -> bool {
 /// seed, the random ones' with one.
 fn binds(engine: &dyn Engine, ctl: &Control) -> bool {
     if ctl.seed.is_some() {
-        engine.honours().seed
+        engine.declaration().honours.seed
     } else {
-        engine.decides()
+        engine.declaration().decides
     }
 }
 
@@ -420,7 +422,7 @@ pub(crate) fn run<T>(
     // The first deciding engine `auto` would pick, else the first that accepts.
     let mut decider = None;
     for e in ENGINES.iter().copied() {
-        if !e.decides() || e.name() == engine.name() {
+        if !e.declaration().decides || e.name() == engine.name() {
             continue;
         }
         if let Ok(r) = accepts(e, problem, job, &decide) {
@@ -442,7 +444,7 @@ pub(crate) fn run<T>(
             let why: Vec<String> = ENGINES
                 .iter()
                 .copied()
-                .filter(|e| e.decides() && runs(*e, job))
+                .filter(|e| e.declaration().decides && runs(*e, job))
                 .filter_map(|e| accepts(e, problem, job, &decide).err())
                 .collect();
             Err(Error::GaveUp {
@@ -619,12 +621,11 @@ pub fn enumerate(
     sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
 ) -> Result<(), Error> {
     let ctl = Control::start(settings)?;
-    let prepared = select(choice, problem, Job::Enumerate, &ctl)?;
-    ctl.announce(prepared.engine().name());
-    if clashes(problem) {
-        return Ok(());
-    }
-    ctl.finish(prepared.enumerate(&ctl, sink))
+    // `run`'s closure is `Fn` (it may run again after a give-up): the sink is lent.
+    let sink = std::cell::RefCell::new(sink);
+    run(choice, problem, Job::Enumerate, &ctl, Some(()), |p| {
+        p.enumerate(&ctl, &mut **sink.borrow_mut())
+    })
 }
 
 /// Streams every solution of a queens-only `problem` to `sink`, in the order of
@@ -659,12 +660,10 @@ pub fn enumerate_perm(
         ));
     }
     let ctl = Control::start(settings)?;
-    let prepared = select(choice, problem, Job::Enumerate, &ctl)?;
-    ctl.announce(prepared.engine().name());
-    if clashes(problem) {
-        return Ok(());
-    }
-    ctl.finish(prepared.enumerate_perm(&ctl, sink))
+    let sink = std::cell::RefCell::new(sink);
+    run(choice, problem, Job::Enumerate, &ctl, Some(()), |p| {
+        p.enumerate_perm(&ctl, &mut **sink.borrow_mut())
+    })
 }
 
 /// Counts the solutions of `problem` exactly.

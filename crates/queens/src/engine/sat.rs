@@ -28,7 +28,7 @@ use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
 
-use super::{Control, Count, Engine, Job, List, Run, Solve};
+use super::{Control, Count, Declaration, Engine, Job, List, Run, Sink, Solve};
 use crate::error::Error;
 use crate::problem::{Placement, Problem};
 use crate::sat::encode::{Encoding, MAX_PIECE_VARS};
@@ -44,12 +44,7 @@ pub struct SatEngine;
 struct Sat;
 
 impl List for Sat {
-    fn enumerate(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
+    fn enumerate(&self, problem: &Problem, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         let encoding = Encoding::new(problem)?;
         let stop = || ctl.cancelled();
         let mut solver = Solver::new(encoding.cnf(), Some(&stop));
@@ -76,20 +71,14 @@ impl List for Sat {
 }
 
 impl Engine for SatEngine {
-    fn name(&self) -> &'static str {
-        "sat"
-    }
-
-    fn summary(&self) -> &'static str {
-        "any mix of kinds as CNF, solved by CaDiCaL (counts by listing every solution)"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Solve, Job::Enumerate, Job::Count]
-    }
-
-    fn handles_terrain(&self) -> bool {
-        true
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "sat",
+            summary: "any mix of kinds as CNF, solved by CaDiCaL (counts by listing every solution)",
+            jobs: &[Job::Solve, Job::Enumerate, Job::Count],
+            handles_terrain: true,
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {

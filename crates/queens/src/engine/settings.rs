@@ -128,6 +128,15 @@ impl<'a> Control<'a> {
         Ok(ctl)
     }
 
+    /// A context cancelled through `stop` (set beforehand for a job that stops at once).
+    #[cfg(test)]
+    pub fn stopped_by(stop: &'a AtomicBool) -> Control<'a> {
+        Control {
+            cancel: Some(stop),
+            ..Control::default()
+        }
+    }
+
     /// Whether the job should stop: the caller cancelled or the time budget ran out.
     pub fn cancelled(&self) -> bool {
         self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))

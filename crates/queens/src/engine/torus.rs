@@ -98,7 +98,9 @@ use num_bigint::BigUint;
 
 use super::dp::{moves_like, single_kind};
 use super::parts::{self, PlanId, TaskList};
-use super::{Control, Count, CountParts, Engine, Honours, Job, Method, Parts, PartsReport, Run};
+use super::{
+    Control, Count, CountParts, Declaration, Engine, Honours, Job, Method, Parts, PartsReport, Run,
+};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -120,24 +122,15 @@ const ONE_THREAD_SIDE: u32 = 13;
 pub struct TorusEngine;
 
 impl Engine for TorusEngine {
-    fn name(&self) -> &'static str {
-        "torus"
-    }
-
-    fn summary(&self) -> &'static str {
-        "n queens on the n x n torus: exact-cover bitboard search, one search per orbit of queen pairs under the torus's symmetries; checkpoints and shards"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count, Job::CountParts]
-    }
-
-    fn honours(&self) -> Honours {
-        Honours::PARALLEL
-    }
-
-    fn handles_terrain(&self) -> bool {
-        true
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "torus",
+            summary: "n queens on the n x n torus: exact-cover bitboard search, one search per orbit of queen pairs under the torus's symmetries; checkpoints and shards",
+            jobs: &[Job::Count, Job::CountParts],
+            honours: Honours::PARALLEL,
+            handles_terrain: true,
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {

@@ -114,50 +114,39 @@ impl PieceKind {
         PieceKind::new(letter, name, notation, moves).expect("built-in kinds are valid")
     }
 
+    /// The moves `make` builds from every symmetric image of each of `atoms`.
+    fn moves_of(atoms: &[(i32, i32)], make: fn(i32, i32) -> Move) -> Vec<Move> {
+        atoms
+            .iter()
+            .flat_map(|&(a, b)| octo(a, b))
+            .map(|(x, y)| make(x, y))
+            .collect()
+    }
+
     /// The king: one step in any of the eight directions.
     pub fn king() -> PieceKind {
-        let moves = octo(1, 0)
-            .into_iter()
-            .chain(octo(1, 1))
-            .map(|(x, y)| Move::leap(x, y))
-            .collect();
+        let moves = Self::moves_of(&[(1, 0), (1, 1)], Move::leap);
         Self::builtin('K', "king", "K", moves)
     }
 
     /// The knight: the (1, 2) leap.
     pub fn knight() -> PieceKind {
-        let moves = octo(1, 2)
-            .into_iter()
-            .map(|(x, y)| Move::leap(x, y))
-            .collect();
-        Self::builtin('N', "knight", "N", moves)
+        Self::builtin('N', "knight", "N", Self::moves_of(&[(1, 2)], Move::leap))
     }
 
     /// The bishop: diagonal slides.
     pub fn bishop() -> PieceKind {
-        let moves = octo(1, 1)
-            .into_iter()
-            .map(|(x, y)| Move::slide(x, y))
-            .collect();
-        Self::builtin('B', "bishop", "B", moves)
+        Self::builtin('B', "bishop", "B", Self::moves_of(&[(1, 1)], Move::slide))
     }
 
     /// The rook: orthogonal slides.
     pub fn rook() -> PieceKind {
-        let moves = octo(1, 0)
-            .into_iter()
-            .map(|(x, y)| Move::slide(x, y))
-            .collect();
-        Self::builtin('R', "rook", "R", moves)
+        Self::builtin('R', "rook", "R", Self::moves_of(&[(1, 0)], Move::slide))
     }
 
     /// The queen: rook plus bishop.
     pub fn queen() -> PieceKind {
-        let moves = octo(1, 0)
-            .into_iter()
-            .chain(octo(1, 1))
-            .map(|(x, y)| Move::slide(x, y))
-            .collect();
+        let moves = Self::moves_of(&[(1, 0), (1, 1)], Move::slide);
         Self::builtin('Q', "queen", "Q", moves)
     }
 

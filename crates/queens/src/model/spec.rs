@@ -14,6 +14,29 @@ pub struct PieceCount {
     pub count: u32,
 }
 
+/// The comma-separated items of a spec, each as typed (spaces included, for messages)
+/// and trimmed; an empty spec is refused, naming `examples` of what to write.
+pub(crate) fn spec_items<'t>(
+    text: &'t str,
+    examples: &str,
+) -> Result<impl Iterator<Item = (&'t str, &'t str)>, Error> {
+    if text.trim().is_empty() {
+        return Err(Error::BadSpec {
+            item: text.to_string(),
+            reason: format!("the spec is empty; write items such as {examples}"),
+        });
+    }
+    Ok(text.split(',').map(|raw| (raw, raw.trim())))
+}
+
+/// The error of the spec item `raw` (as typed): `reason`.
+pub(crate) fn bad_item(raw: &str, reason: &str) -> Error {
+    Error::BadSpec {
+        item: raw.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
 /// Parses a piece spec: comma-separated `[COUNT]LETTER` items such as `8Q`,
 /// `N,B,R,Q,A` or `2N,2B,R,Q`. Repeated letters add up. The result is in canonical
 /// kind order.
@@ -27,19 +50,8 @@ pub struct PieceCount {
 /// ```
 pub fn parse_spec(text: &str, catalog: &Catalog) -> Result<Vec<PieceCount>, Error> {
     let mut counts: BTreeMap<(usize, char), PieceCount> = BTreeMap::new();
-    if text.trim().is_empty() {
-        return Err(Error::BadSpec {
-            item: text.to_string(),
-            reason: "the spec is empty; write items such as 8Q or 2N,B".into(),
-        });
-    }
-    for raw in text.split(',') {
-        let item = raw.trim();
-        // The item as typed, spaces included, in messages.
-        let bad = |reason: &str| Error::BadSpec {
-            item: raw.to_string(),
-            reason: reason.to_string(),
-        };
+    for (raw, item) in spec_items(text, "8Q or 2N,B")? {
+        let bad = |reason: &str| bad_item(raw, reason);
         if item.starts_with('-') && item[1..].starts_with(|c: char| c.is_ascii_digit()) {
             return Err(bad("a count cannot be negative"));
         }

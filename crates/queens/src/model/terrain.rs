@@ -247,14 +247,7 @@ impl Terrain {
 
     /// This terrain with more holes; a square that is a blocker too is an error.
     pub fn with_holes(mut self, holes: impl IntoIterator<Item = Square>) -> Result<Terrain, Error> {
-        for sq in holes {
-            if self.blockers.contains(&sq) {
-                return Err(Error::BadTerrain(format!(
-                    "square {sq} is both a hole and a blocker"
-                )));
-            }
-            self.holes.insert(sq);
-        }
+        add_apart(&mut self.holes, &self.blockers, holes)?;
         self.check_regions()?;
         Ok(self)
     }
@@ -264,14 +257,7 @@ impl Terrain {
         mut self,
         blockers: impl IntoIterator<Item = Square>,
     ) -> Result<Terrain, Error> {
-        for sq in blockers {
-            if self.holes.contains(&sq) {
-                return Err(Error::BadTerrain(format!(
-                    "square {sq} is both a hole and a blocker"
-                )));
-            }
-            self.blockers.insert(sq);
-        }
+        add_apart(&mut self.blockers, &self.holes, blockers)?;
         self.check_regions()?;
         Ok(self)
     }
@@ -436,6 +422,50 @@ impl Terrain {
     ) -> bool {
         a == b || self.attacks_square(board, ka, a, b) || self.attacks_square(board, kb, b, a)
     }
+}
+
+/// Adds `squares` to `set` (the holes or the blockers), refusing a square of `other`
+/// (the blockers or the holes): a square is one or the other.
+fn add_apart(
+    set: &mut BTreeSet<Square>,
+    other: &BTreeSet<Square>,
+    squares: impl IntoIterator<Item = Square>,
+) -> Result<(), Error> {
+    for sq in squares {
+        if other.contains(&sq) {
+            return Err(Error::BadTerrain(format!(
+                "square {sq} is both a hole and a blocker"
+            )));
+        }
+        set.insert(sq);
+    }
+    Ok(())
+}
+
+/// Whether the squares `i` with `of[i] == region` are one connected area: all reached
+/// from `from` (one of them) through `neighbours` (the region makers' check that a
+/// region they grow or change stays in one piece).
+pub(crate) fn connected<T: PartialEq + Copy, N: IntoIterator<Item = usize>>(
+    of: &[T],
+    region: T,
+    from: usize,
+    neighbours: impl Fn(usize) -> N,
+) -> bool {
+    let size = of.iter().filter(|&&x| x == region).count();
+    let mut seen = vec![false; of.len()];
+    let mut stack = vec![from];
+    seen[from] = true;
+    let mut reached = 0;
+    while let Some(i) = stack.pop() {
+        reached += 1;
+        for j in neighbours(i) {
+            if !seen[j] && of[j] == region {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    reached == size
 }
 
 #[cfg(test)]

@@ -732,24 +732,9 @@ fn rebalance(
 
 /// Whether region `g` is connected (and not empty).
 fn connected(n: usize, of: &[u8], g: u8) -> bool {
-    let size = of.iter().filter(|&&x| x == g).count();
-    let Some(from) = of.iter().position(|&x| x == g) else {
-        return false;
-    };
-    let mut seen = vec![false; of.len()];
-    let mut stack = vec![from];
-    seen[from] = true;
-    let mut reached = 0;
-    while let Some(i) = stack.pop() {
-        reached += 1;
-        for j in neighbours(n, i) {
-            if !seen[j] && of[j] == g {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    reached == size
+    of.iter()
+        .position(|&x| x == g)
+        .is_some_and(|from| crate::terrain::connected(of, g, from, |i| neighbours(n, i)))
 }
 
 #[cfg(test)]

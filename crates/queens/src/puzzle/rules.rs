@@ -107,6 +107,17 @@ pub struct Step {
 }
 
 impl Step {
+    /// A step that only crosses squares out.
+    fn crossing(rule: &'static str, level: Level, cross: Vec<Square>, why: String) -> Step {
+        Step {
+            rule,
+            level,
+            place: Vec::new(),
+            cross,
+            why,
+        }
+    }
+
     /// The position after this step.
     pub fn apply(&self, p: &Puzzle, state: &mut State) {
         for &sq in &self.place {
@@ -162,8 +173,20 @@ impl<'a> Deducer<'a> {
         }
     }
 
+    /// What a piece is called: a queen in a one-star puzzle, else a star.
+    fn piece_word(&self) -> &'static str {
+        if self.p.stars() == 1 { "queen" } else { "star" }
+    }
+
+    /// The step crossing out square `i`, where a star "{would}".
+    fn crossing_star(&self, rule: &'static str, level: Level, i: usize, would: String) -> Step {
+        let sq = self.p.square(i);
+        let why = format!("a {} on {sq} {would}", self.piece_word());
+        Step::crossing(rule, level, vec![sq], why)
+    }
+
     fn star_word(&self, count: i32) -> String {
-        let word = if self.p.stars() == 1 { "queen" } else { "star" };
+        let word = self.piece_word();
         match count {
             1 => format!("one {word}"),
             c => format!("{c} {word}s"),
@@ -401,18 +424,17 @@ impl<'a> Deducer<'a> {
                         parts.push(format!("the rest of {}", self.unit_name(u)));
                     }
                 }
-                return Some(Step {
-                    rule: "exclusion",
-                    level: Level::Easy,
-                    place: Vec::new(),
-                    why: format!(
+                return Some(Step::crossing(
+                    "exclusion",
+                    Level::Easy,
+                    self.squares(&cross),
+                    format!(
                         "the {} on {} rules out {}",
-                        if self.p.stars() == 1 { "queen" } else { "star" },
+                        self.piece_word(),
                         self.p.square(i),
                         join_and(&parts)
                     ),
-                    cross: self.squares(&cross),
-                });
+                ));
             }
         }
         None
@@ -435,7 +457,7 @@ impl<'a> Deducer<'a> {
                         "{} has one free square left, {}, so its {} goes there",
                         self.unit_name(u),
                         self.p.square(i),
-                        if self.p.stars() == 1 { "queen" } else { "star" }
+                        self.piece_word()
                     )
                 } else {
                     format!(
@@ -522,13 +544,8 @@ impl<'a> Deducer<'a> {
                     if !cross.is_empty() {
                         let (rule, why) =
                             self.confined_why(rows, (t, inside, need_t), &cross, true);
-                        return Some(Step {
-                            rule,
-                            level: if hard { Level::Hard } else { Level::Medium },
-                            place: Vec::new(),
-                            cross: self.squares(&cross),
-                            why,
-                        });
+                        let level = if hard { Level::Hard } else { Level::Medium };
+                        return Some(Step::crossing(rule, level, self.squares(&cross), why));
                     }
                 }
                 // Regions the lines t meet.
@@ -544,13 +561,8 @@ impl<'a> Deducer<'a> {
                         .collect();
                     if !cross.is_empty() {
                         let (rule, why) = self.confined_why(rows, (t, met, need_t), &cross, false);
-                        return Some(Step {
-                            rule,
-                            level: if hard { Level::Hard } else { Level::Medium },
-                            place: Vec::new(),
-                            cross: self.squares(&cross),
-                            why,
-                        });
+                        let level = if hard { Level::Hard } else { Level::Medium };
+                        return Some(Step::crossing(rule, level, self.squares(&cross), why));
                     }
                 }
             }
@@ -664,15 +676,12 @@ impl<'a> Deducer<'a> {
                 dreg[g] = 0;
             }
             if let Some((u, need, free)) = broken {
-                return Some(Step {
-                    rule: "would-empty",
-                    level: Level::Medium,
-                    place: Vec::new(),
-                    cross: vec![self.p.square(i)],
-                    why: format!(
-                        "a {} on {} would leave {} with {} for {}",
-                        if self.p.stars() == 1 { "queen" } else { "star" },
-                        self.p.square(i),
+                return Some(self.crossing_star(
+                    "would-empty",
+                    Level::Medium,
+                    i,
+                    format!(
+                        "would leave {} with {} for {}",
                         self.unit_name(u),
                         match free {
                             0 => "no free square".to_string(),
@@ -685,7 +694,7 @@ impl<'a> Deducer<'a> {
                             self.star_word(need)
                         }
                     ),
-                });
+                ));
             }
         }
         None
@@ -706,17 +715,13 @@ impl<'a> Deducer<'a> {
             }
             node.place(&self.tables, i / n, i % n);
             if !node.propagate(&self.tables) {
-                return Some(Step {
-                    rule: "trial",
-                    level: Level::Expert,
-                    place: Vec::new(),
-                    cross: vec![self.p.square(i)],
-                    why: format!(
-                        "a {} on {} forces moves that leave some row, column or region without room for its stars",
-                        if self.p.stars() == 1 { "queen" } else { "star" },
-                        self.p.square(i)
-                    ),
-                });
+                return Some(self.crossing_star(
+                    "trial",
+                    Level::Expert,
+                    i,
+                    "forces moves that leave some row, column or region without room for its stars"
+                        .into(),
+                ));
             }
         }
         None

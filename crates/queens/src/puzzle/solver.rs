@@ -211,16 +211,12 @@ impl Node {
                 if need == 0 {
                     continue;
                 }
-                let rows = &t.reg_rows[g * n..g * n + n];
-                let have: u32 = (0..n).map(|r| (self.avail[r] & rows[r]).count_ones()).sum();
+                let have = self.region_free(t, g);
                 if have < need {
                     return false;
                 }
                 if have == need {
-                    let r = (0..n)
-                        .find(|&r| self.avail[r] & rows[r] != 0)
-                        .expect("a possible square");
-                    let c = (self.avail[r] & rows[r]).trailing_zeros() as usize;
+                    let (r, c) = self.region_first(t, g);
                     self.place(t, r, c);
                     changed = true;
                 }
@@ -229,6 +225,25 @@ impl Node {
                 return true;
             }
         }
+    }
+
+    /// The possible squares of region `g`.
+    #[inline]
+    fn region_free(&self, t: &Tables, g: usize) -> u32 {
+        let n = t.n;
+        let rows = &t.reg_rows[g * n..g * n + n];
+        (0..n).map(|r| (self.avail[r] & rows[r]).count_ones()).sum()
+    }
+
+    /// The first possible square (rank, file) of region `g`, which has one.
+    #[inline]
+    fn region_first(&self, t: &Tables, g: usize) -> (usize, usize) {
+        let n = t.n;
+        let rows = &t.reg_rows[g * n..g * n + n];
+        let r = (0..n)
+            .find(|&r| self.avail[r] & rows[r] != 0)
+            .expect("a possible square");
+        (r, (self.avail[r] & rows[r]).trailing_zeros() as usize)
     }
 
     /// Crosses rank `r`, file `c`.
@@ -290,17 +305,10 @@ impl Node {
             if need == 0 {
                 continue;
             }
-            let rows = &t.reg_rows[g * n..g * n + n];
-            let have: u32 = (0..n).map(|r| (self.avail[r] & rows[r]).count_ones()).sum();
-            if have - need < best.0 {
-                let r = (0..n)
-                    .find(|&r| self.avail[r] & rows[r] != 0)
-                    .expect("a possible square");
-                best = (
-                    have - need,
-                    r,
-                    (self.avail[r] & rows[r]).trailing_zeros() as usize,
-                );
+            let slack = self.region_free(t, g) - need;
+            if slack < best.0 {
+                let (r, c) = self.region_first(t, g);
+                best = (slack, r, c);
             }
         }
         for c in 0..n {

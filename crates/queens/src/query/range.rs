@@ -16,6 +16,7 @@ use crate::engine::{Control, EngineChoice, Settings};
 use crate::error::Error;
 use crate::piece::{Catalog, PieceKind};
 use crate::problem::{PieceCount, Placement, Problem};
+use crate::spec::{bad_item, spec_items};
 
 /// One item of a range spec: between `min` and `max` pieces of a kind (`max: None`
 /// means no upper bound).
@@ -53,19 +54,8 @@ impl RangeSpec {
     /// number); a missing count is 1. A kind may appear once.
     pub fn parse(text: &str, catalog: &Catalog) -> Result<RangeSpec, Error> {
         let mut items: Vec<RangeItem> = Vec::new();
-        if text.trim().is_empty() {
-            return Err(Error::BadSpec {
-                item: text.to_string(),
-                reason: "the spec is empty; write items such as 8Q, 0..8Q or *K".into(),
-            });
-        }
-        for raw in text.split(',') {
-            let item = raw.trim();
-            // The item as typed, spaces included, in messages.
-            let bad = |reason: &str| Error::BadSpec {
-                item: raw.to_string(),
-                reason: reason.to_string(),
-            };
+        for (raw, item) in spec_items(text, "8Q, 0..8Q or *K")? {
+            let bad = |reason: &str| bad_item(raw, reason);
             let letter = item
                 .chars()
                 .last()

@@ -285,21 +285,7 @@ fn repair(
 
 /// Whether region `r` (holding square `from`) is connected.
 fn connected(board: &Board, of: &[usize], r: usize, from: usize) -> bool {
-    let size = of.iter().filter(|&&x| x == r).count();
-    let mut seen = vec![false; of.len()];
-    let mut stack = vec![from];
-    seen[from] = true;
-    let mut reached = 0;
-    while let Some(i) = stack.pop() {
-        reached += 1;
-        for j in neighbours(board, i) {
-            if !seen[j] && of[j] == r {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    reached == size
+    crate::terrain::connected(of, r, from, |i| neighbours(board, i))
 }
 
 /// The picture of regions `of`.

@@ -20,7 +20,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::{moves_like, single_kind};
-use crate::engine::{Control, Count, Engine, Job, Run};
+use crate::engine::{Control, Count, Declaration, Engine, Job, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -86,16 +86,13 @@ fn bishop_counts(n: u64, max_k: u64, stop: &dyn Fn() -> bool) -> Option<Vec<BigU
 }
 
 impl Engine for DiagonalsEngine {
-    fn name(&self) -> &'static str {
-        "diagonals"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one bishop-like kind alone on a square board, counted by the diagonals' rook polynomial"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count]
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "diagonals",
+            summary: "one bishop-like kind alone on a square board, counted by the diagonals' rook polynomial",
+            jobs: &[Job::Count],
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {

@@ -55,7 +55,9 @@ use num_bigint::BigUint;
 
 use super::single_kind;
 use crate::engine::parts::{self, PlanId, Tally, TaskList};
-use crate::engine::{Control, Count, CountParts, Engine, Job, Method, Parts, PartsReport, Run};
+use crate::engine::{
+    Control, Count, CountParts, Declaration, Engine, Honours, Job, Method, Parts, PartsReport, Run,
+};
 use crate::error::Error;
 use crate::piece::{Move, PieceKind};
 use crate::problem::Problem;
@@ -726,20 +728,14 @@ fn gcd(a: u128, b: u128) -> u128 {
 }
 
 impl Engine for FewLinesEngine {
-    fn name(&self) -> &'static str {
-        "fewlines"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a few line pieces of one kind on a big board: all but three placed, the last three counted"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count, Job::CountParts]
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours::PARALLEL
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "fewlines",
+            summary: "a few line pieces of one kind on a big board: all but three placed, the last three counted",
+            jobs: &[Job::Count, Job::CountParts],
+            honours: Honours::PARALLEL,
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {

@@ -33,7 +33,7 @@
 use num_bigint::BigUint;
 
 use super::{Acc, Overflowed, moves_like, single_kind};
-use crate::engine::{Control, Count, Engine, Job, Run};
+use crate::engine::{Control, Count, Declaration, Engine, Job, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -193,16 +193,13 @@ pub fn max_kings(m: u32, n: u32, ctl: &Control) -> Result<BigUint, Error> {
 }
 
 impl Engine for KingBlocksEngine {
-    fn name(&self) -> &'static str {
-        "kingblocks"
-    }
-
-    fn summary(&self) -> &'static str {
-        "the most kings (rows*cols/4) on boards with even sides, counted block row by block row"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count]
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "kingblocks",
+            summary: "the most kings (rows*cols/4) on boards with even sides, counted block row by block row",
+            jobs: &[Job::Count],
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {

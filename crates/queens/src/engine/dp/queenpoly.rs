@@ -45,7 +45,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, Zero};
 
 use super::single_kind;
-use crate::engine::{Control, Count, Engine, Job, Run};
+use crate::engine::{Control, Count, Declaration, Engine, Job, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -628,16 +628,13 @@ impl QueensGf {
 pub struct QueenPolyEngine;
 
 impl Engine for QueenPolyEngine {
-    fn name(&self) -> &'static str {
-        "queenpoly"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a few queens on n x n for any n, from the published generating functions and quasi-polynomials (OEIS)"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count]
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "queenpoly",
+            summary: "a few queens on n x n for any n, from the published generating functions and quasi-polynomials (OEIS)",
+            jobs: &[Job::Count],
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {

@@ -7,7 +7,7 @@
 use num_bigint::BigUint;
 
 use super::{binomial, moves_like, single_kind};
-use crate::engine::{Control, Count, Engine, Job, Run};
+use crate::engine::{Control, Count, Declaration, Engine, Job, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -35,16 +35,13 @@ pub fn rook_placements(m: u64, n: u64, k: u64) -> BigUint {
 }
 
 impl Engine for RooksEngine {
-    fn name(&self) -> &'static str {
-        "rooks"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one rook-like kind alone, counted by a closed formula (any board)"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count]
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "rooks",
+            summary: "one rook-like kind alone, counted by a closed formula (any board)",
+            jobs: &[Job::Count],
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {

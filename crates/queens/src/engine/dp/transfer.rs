@@ -73,7 +73,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use num_bigint::BigUint;
 
 use super::{Acc, Overflowed, is_leaper};
-use crate::engine::{Control, Count, Engine, Job};
+use crate::engine::{Control, Count, Declaration, Engine, Honours, Job};
 use crate::error::Error;
 use crate::par::prelude::*;
 use crate::piece::PieceKind;
@@ -1300,20 +1300,14 @@ fn counts_up_to_by(
 }
 
 impl Engine for TransferEngine {
-    fn name(&self) -> &'static str {
-        "transfer"
-    }
-
-    fn summary(&self) -> &'static str {
-        "leapers (kings, knights, any finite-range kinds), counted square by square over a window of states"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count]
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours::PARALLEL
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "transfer",
+            summary: "leapers (kings, knights, any finite-range kinds), counted square by square over a window of states",
+            jobs: &[Job::Count],
+            honours: Honours::PARALLEL,
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(

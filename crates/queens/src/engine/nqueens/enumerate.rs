@@ -397,10 +397,7 @@ mod tests {
     #[test]
     fn a_cancel_stops_it_with_interrupted() {
         let stop = AtomicBool::new(true);
-        let ctl = Control {
-            cancel: Some(&stop),
-            ..Control::default()
-        };
+        let ctl = Control::stopped_by(&stop);
         let mut n = 0u64;
         let r = for_each(14, 14, &ctl, &mut |_| {
             n += 1;

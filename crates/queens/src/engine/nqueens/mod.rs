@@ -59,7 +59,7 @@ use num_bigint::BigUint;
 pub use plan::{Method, Plan};
 
 use super::parts::run_tasks;
-use super::{Control, Count, CountParts, Engine, Job, List, Run};
+use super::{Control, Count, CountParts, Declaration, Engine, Honours, Job, List, Run, Sink};
 use crate::board::Square;
 use crate::error::Error;
 use crate::perm::EMPTY;
@@ -70,25 +70,19 @@ use crate::problem::{Piece, Placement, Problem};
 pub struct NQueensEngine;
 
 impl Engine for NQueensEngine {
-    fn name(&self) -> &'static str {
-        "nqueens"
-    }
-
-    fn summary(&self) -> &'static str {
-        "plain N-queens counter: half-board join or symmetric backtracking, checkpoints and shards; streamed listing"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count, Job::CountParts, Job::Enumerate]
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "nqueens",
+            summary: "plain N-queens counter: half-board join or symmetric backtracking, checkpoints and shards; streamed listing",
+            jobs: &[Job::Count, Job::CountParts, Job::Enumerate],
+            honours: Honours::PARALLEL,
+            ..Default::default()
+        }
     }
 
     fn counts_fast(&self) -> bool {
         // It lists solutions too, but counts without listing them.
         true
-    }
-
-    fn honours(&self) -> crate::engine::Honours {
-        crate::engine::Honours::PARALLEL
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, job: Job) -> Result<Run<'p>, String> {
@@ -124,12 +118,7 @@ struct NQueens {
 }
 
 impl List for NQueens {
-    fn enumerate(
-        &self,
-        problem: &Problem,
-        ctl: &Control,
-        sink: &mut dyn FnMut(&Placement) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
+    fn enumerate(&self, problem: &Problem, ctl: &Control, sink: &mut Sink) -> Result<(), Error> {
         let queen = PieceKind::queen();
         self.enumerate_perm(problem, ctl, &mut |ranks| {
             let pieces = ranks
@@ -273,24 +262,12 @@ mod tests {
 
     #[test]
     fn threads_agree_with_one_thread() {
-        let one = count(
-            11,
-            11,
-            &Control {
-                threads: 1,
-                ..Control::default()
-            },
-        )
-        .unwrap();
-        let three = count(
-            11,
-            11,
-            &Control {
-                threads: 3,
-                ..Control::default()
-            },
-        )
-        .unwrap();
+        let on = |threads| Control {
+            threads,
+            ..Control::default()
+        };
+        let one = count(11, 11, &on(1)).unwrap();
+        let three = count(11, 11, &on(3)).unwrap();
         assert_eq!(
             one,
             plan::Tally {
@@ -304,10 +281,7 @@ mod tests {
     #[test]
     fn cancelling_stops_with_interrupted() {
         let stop = AtomicBool::new(true);
-        let ctl = Control {
-            cancel: Some(&stop),
-            ..Control::default()
-        };
+        let ctl = Control::stopped_by(&stop);
         assert_eq!(count(12, 12, &ctl), Err(Error::Interrupted));
     }
 

@@ -41,7 +41,7 @@ pub(crate) mod reach;
 
 use num_bigint::{BigInt, BigUint};
 
-use crate::engine::{Control, Count, Engine, Job, Run};
+use crate::engine::{Control, Count, Declaration, Engine, Job, Run};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::Problem;
@@ -175,22 +175,16 @@ fn grid_work(problem: &Problem, kinds: &[PieceKind]) -> (u64, u64) {
 }
 
 impl Engine for FewPiecesEngine {
-    fn name(&self) -> &'static str {
-        "fewpieces"
-    }
-
-    fn summary(&self) -> &'static str {
-        "up to three pieces of any kinds, counted from the geometry of their conflicts \
-         (open boards and holes to sides of 10^9 for two, past 10^6 for three; blockers, torus \
-         and fixed pieces square by square)"
-    }
-
-    fn jobs(&self) -> &'static [Job] {
-        &[Job::Count]
-    }
-
-    fn handles_terrain(&self) -> bool {
-        true
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: "fewpieces",
+            summary: "up to three pieces of any kinds, counted from the geometry of their conflicts \
+             (open boards and holes to sides of 10^9 for two, past 10^6 for three; blockers, torus \
+             and fixed pieces square by square)",
+            jobs: &[Job::Count],
+            handles_terrain: true,
+            ..Default::default()
+        }
     }
 
     fn prepare<'p>(&self, problem: &'p Problem, _job: Job) -> Result<Run<'p>, String> {
