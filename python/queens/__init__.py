@@ -497,22 +497,8 @@ def count_part(
     >>> merge([count_part(8, holes="a1", part=i, parts=2) for i in (1, 2)]) == count(8, holes="a1")
     True
     """
-    return _queens.count_part(
-        board,
-        pieces,
-        fixed,
-        define,
-        part,
-        parts,
-        engine,
-        threads,
-        None if checkpoint is None else _path(checkpoint),
-        holes,
-        blockers,
-        torus,
-        regions,
-        per_region,
-    )
+    native = _queens.NativeProblem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)
+    return native.count_part(part, parts, engine, threads, None if checkpoint is None else _path(checkpoint))
 
 
 def _path(path: Any) -> str:
@@ -614,7 +600,8 @@ def engine_report(
     >>> ex.jobs[0].accepted, ex.jobs[0].why is not None
     (False, True)
     """
-    return _queens.engine_report(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)
+    native = _queens.NativeProblem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)
+    return native.engine_report()
 
 
 def completion_instance(n: int, *, seed: int = 0) -> Placement:

@@ -29,11 +29,9 @@ __all__ = [
     "_active_jobs",
     "_rebuild_puzzle",
     "completion_instance",
-    "count_part",
     "cover",
     "decode",
     "engine_names",
-    "engine_report",
     "max_pieces",
     "merge",
 ]
@@ -136,6 +134,10 @@ class NativeProblem:
     ) -> Solutions: ...
     def export(self, to: str) -> str: ...
     def count_check(self, engine: str, parts: int) -> None: ...
+    def count_part(
+        self, index: int, count: int, engine: str = ..., threads: int = ..., checkpoint: Optional[str] = None
+    ) -> str: ...
+    def engine_report(self) -> List[EngineReport]: ...
     def verify(self, placement: _PlacementIn, check_spec: bool = True, partial: bool = ...) -> Verdict: ...
 
 @final
@@ -210,17 +212,6 @@ def cover(
     blockers: Optional[_SquaresIn] = None,
     torus: bool = ...,
 ) -> Cover: ...
-def engine_report(
-    board: Optional[_BoardIn] = None,
-    pieces: Optional[_PiecesIn] = None,
-    fixed: Optional[_PlacementIn] = None,
-    define: Optional[_DefineIn] = None,
-    holes: Optional[_SquaresIn] = None,
-    blockers: Optional[_SquaresIn] = None,
-    torus: bool = ...,
-    regions: Optional[_RegionsIn] = None,
-    per_region: Optional[int] = None,
-) -> List[EngineReport]: ...
 def completion_instance(n: _BoardIn, seed: Optional[int] = None) -> Placement: ...
 def decode(
     model: str,
@@ -247,22 +238,6 @@ def max_pieces(
 ) -> Tuple[int, int]: ...
 def engine_names() -> List[str]: ...
 def _active_jobs() -> int: ...
-def count_part(
-    board: Optional[_BoardIn],
-    pieces: Optional[_PiecesIn],
-    fixed: Optional[_PlacementIn],
-    define: Optional[_DefineIn],
-    index: int,
-    count: int,
-    engine: str = ...,
-    threads: int = ...,
-    checkpoint: Optional[str] = None,
-    holes: Optional[_SquaresIn] = None,
-    blockers: Optional[_SquaresIn] = None,
-    torus: bool = ...,
-    regions: Optional[_RegionsIn] = None,
-    per_region: Optional[int] = None,
-) -> str: ...
 def merge(results: List[str], names: Optional[List[str]] = None) -> Tuple[int, Optional[int]]: ...
 
 @final

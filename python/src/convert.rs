@@ -6,9 +6,11 @@
 //!
 //! Text forms (`"5x7"`, `"2N,B"`, `"Qa1,Nc3"`, `"a1,c3"`) go to the library's own
 //! parsers, so their sentences are the command line's. The other forms (ints, tuples,
-//! mappings, lists of pairs or ranks, lists of square names) are read item by item into
-//! the library's values, never printed as text to be parsed again; a `Placement` passed
-//! back in is used as it is.
+//! mappings, lists of pairs or ranks) are read item by item into the library's values,
+//! never printed as text to be parsed again; a `Placement` passed back in is used as it
+//! is. Lists of square names are the exception: each name is checked to be one name,
+//! and the list they join into goes to the library's reader of squares, whose
+//! sentences (off the board, listed twice) are then the only ones.
 //!
 //! Some values can only be finished with another argument: piece letters need the
 //! catalog that `define=` makes, squares and rank lists need the board. Extraction
@@ -528,22 +530,21 @@ impl<N: ArgName> PlacementArg<N> {
 }
 
 /// Squares: `"a1,c3"` (the command line's list) or an iterable of square names
-/// (`["a1", "c3"]`), finished on a board by [`Squares::resolve`].
-pub enum Squares<N: ArgName> {
-    /// The command line's list.
-    Text(String, PhantomData<N>),
-    /// One name per square.
-    Names(Vec<String>),
-}
+/// (`["a1", "c3"]`), kept as the command line's list and finished on a board by
+/// [`Squares::resolve`].
+pub struct Squares<N: ArgName>(String, PhantomData<N>);
 
 impl<'a, 'py, N: ArgName> FromPyObject<'a, 'py> for Squares<N> {
     type Error = PyErr;
 
+    /// Each name of an iterable is checked to be one square's name (no separator, not
+    /// empty), so that the list they are joined into reads back as exactly those
+    /// names, with the command line's sentences.
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let py = obj.py();
         let what = N::NAME;
         if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(Squares::Text(s.to_cow()?.into_owned(), PhantomData));
+            return Ok(Squares(s.to_cow()?.into_owned(), PhantomData));
         }
         let Ok(iter) = obj.try_iter() else {
             return Err(errors::input(
@@ -578,37 +579,15 @@ impl<'a, 'py, N: ArgName> FromPyObject<'a, 'py> for Squares<N> {
             }
             names.push(name.into_owned());
         }
-        Ok(Squares::Names(names))
+        Ok(Squares(names.join(","), PhantomData))
     }
 }
 
 impl<N: ArgName> Squares<N> {
     /// The squares on `board`, in the order given; one off the board or listed twice
-    /// is refused with the command line's sentence.
+    /// is refused with the command line's sentence (the library's reader).
     pub fn resolve(&self, board: &Board) -> Result<Vec<Square>, Error> {
-        let what = N::NAME;
-        let names = match self {
-            Squares::Text(text, _) => return Terrain::parse_squares(text, board, what),
-            Squares::Names(n) => n,
-        };
-        let mut out: Vec<Square> = Vec::with_capacity(names.len());
-        for name in names {
-            let sq: Square = name.parse().map_err(|_| {
-                Error::BadTerrain(format!(
-                    "bad {what} square '{name}': write squares like a1 or c3"
-                ))
-            })?;
-            if !board.contains(sq) {
-                return Err(Error::BadTerrain(format!(
-                    "{what} square {sq} is off the {board} board"
-                )));
-            }
-            if out.contains(&sq) {
-                return Err(Error::BadTerrain(format!("{what} lists square {sq} twice")));
-            }
-            out.push(sq);
-        }
-        Ok(out)
+        Terrain::parse_squares(&self.0, board, N::NAME)
     }
 }
 
