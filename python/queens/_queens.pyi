@@ -14,6 +14,8 @@ _PlacementIn = Union[str, "Placement", Sequence[int], Sequence[Tuple[str, str]]]
 _DefineIn = Union[Mapping[str, str], Sequence[str], str]
 _SquaresIn = Union[str, Iterable[str]]
 _RegionsIn = Union[str, Iterable[str], "Puzzle"]
+# The terrain keywords, passed as one tuple (python/src/terrain.rs).
+_TerrainIn = Tuple[Optional[_SquaresIn], Optional[_SquaresIn], bool, Optional[_RegionsIn], Optional[int]]
 
 __all__ = [
     "Cover",
@@ -95,11 +97,7 @@ class NativeProblem:
         pieces: Optional[_PiecesIn] = None,
         fixed: Optional[_PlacementIn] = None,
         define: Optional[_DefineIn] = None,
-        holes: Optional[_SquaresIn] = None,
-        blockers: Optional[_SquaresIn] = None,
-        torus: bool = ...,
-        regions: Optional[_RegionsIn] = None,
-        per_region: Optional[int] = None,
+        terrain: Optional[_TerrainIn] = None,
     ) -> "NativeProblem": ...
     @property
     def board(self) -> Tuple[int, int]: ...
@@ -204,13 +202,11 @@ def cover(
     total: bool = ...,
     pieces: Optional[_PiecesIn] = None,
     fixed: Optional[_PlacementIn] = None,
+    terrain: Optional[_TerrainIn] = None,
     define: Optional[_DefineIn] = None,
+    budget: Optional[float] = None,
     engine: str = ...,
     threads: int = ...,
-    budget: Optional[float] = None,
-    holes: Optional[_SquaresIn] = None,
-    blockers: Optional[_SquaresIn] = None,
-    torus: bool = ...,
 ) -> Cover: ...
 def completion_instance(n: _BoardIn, seed: Optional[int] = None) -> Placement: ...
 def decode(
@@ -230,11 +226,7 @@ def max_pieces(
     engine: str = ...,
     threads: int = ...,
     budget: Optional[float] = None,
-    holes: Optional[_SquaresIn] = None,
-    blockers: Optional[_SquaresIn] = None,
-    torus: bool = ...,
-    regions: Optional[_RegionsIn] = None,
-    per_region: Optional[int] = None,
+    terrain: Optional[_TerrainIn] = None,
 ) -> Tuple[int, int]: ...
 def engine_names() -> List[str]: ...
 def _active_jobs() -> int: ...

@@ -16,9 +16,8 @@ use queens::{Catalog, Problem, Settings, format_spec};
 
 use crate::blocking::{self, Mode};
 use crate::convert::{
-    self, BlockersName, BoardArg, Budget, Define, EngineArg, Flag, HolesName, LimitName, PartName,
-    PartialName, PartsName, Pieces, PlacementArg, PlacementName, RandomName, SeedName, Squares,
-    Threads, TorusName, UniqueName, Whole,
+    self, BoardArg, Budget, Define, EngineArg, Flag, LimitName, PartName, PartialName, PartsName,
+    Pieces, PlacementArg, PlacementName, RandomName, SeedName, Threads, UniqueName, Whole,
 };
 use crate::errors;
 use crate::placement::{Cells, DRAWN, Placement};
@@ -72,35 +71,23 @@ impl NativeProblem {
 #[pymethods]
 impl NativeProblem {
     #[new]
-    #[pyo3(signature = (board = None, pieces = None, fixed = None, define = None, holes = None, blockers = None, torus = Flag::OFF, regions = None, per_region = None))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (board = None, pieces = None, fixed = None, define = None, terrain = None))]
     fn new(
         py: Python<'_>,
         board: Option<BoardArg>,
         pieces: Option<Pieces>,
         fixed: Option<PlacementArg>,
         define: Option<Define>,
-        holes: Option<Squares<HolesName>>,
-        blockers: Option<Squares<BlockersName>>,
-        torus: Flag<TorusName>,
-        regions: Option<&Bound<'_, PyAny>>,
-        per_region: Option<&Bound<'_, PyAny>>,
+        terrain: Option<TerrainArgs<'_>>,
     ) -> PyResult<Self> {
         let catalog = define.unwrap_or_default().catalog(py)?;
-        let terrain = TerrainArgs {
-            holes,
-            blockers,
-            torus: torus.0,
-            regions,
-            per_region,
-        };
         let problem = crate::verbs::build(
             py,
             board.map(|b| b.0),
             pieces.as_ref(),
             fixed.as_ref(),
             &catalog,
-            &terrain,
+            &terrain.unwrap_or_default(),
         )?;
         Ok(NativeProblem {
             problem: Arc::new(problem),

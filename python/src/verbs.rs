@@ -17,8 +17,8 @@ use queens::{Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Problem
 
 use crate::blocking::{self, Mode};
 use crate::convert::{
-    ArgName, BlockersName, BoardArg, Budget, Define, EngineArg, Flag, HolesName, IndependentName,
-    KindArg, Pieces, PlacementArg, SeedName, Squares, Threads, TorusName, TotalName, Whole,
+    ArgName, BoardArg, Budget, Define, EngineArg, Flag, IndependentName, KindArg, Pieces,
+    PlacementArg, SeedName, Threads, TotalName, Whole,
 };
 use crate::errors;
 use crate::placement::{Cells, Placement};
@@ -47,7 +47,7 @@ pub fn build(
     pieces: Option<&Pieces>,
     fixed: Option<&PlacementArg>,
     catalog: &Catalog,
-    terrain: &TerrainArgs<'_, '_>,
+    terrain: &TerrainArgs<'_>,
 ) -> PyResult<Problem> {
     let err = |e: Error| errors::to_py(py, e);
     let (board, t) = board_and_terrain(py, board, terrain)?;
@@ -105,7 +105,7 @@ impl KindBeside {
         pieces: Option<Pieces>,
         fixed: Option<PlacementArg>,
         define: Option<Define>,
-        terrain: &TerrainArgs<'_, '_>,
+        terrain: &TerrainArgs<'_>,
     ) -> PyResult<KindBeside> {
         let catalog = define.unwrap_or_default().catalog(py)?;
         let (board, terrain) = board_and_terrain(py, board.map(|b| b.0), terrain)?;
@@ -128,7 +128,7 @@ impl KindBeside {
 /// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed` (on the
 /// board's terrain), and in how many ways; `(0, 0)` when those alone have no solution.
 #[pyfunction]
-#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, holes = None, blockers = None, torus = Flag::OFF, regions = None, per_region = None))]
+#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, terrain = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn max_pieces(
     py: Python<'_>,
@@ -140,19 +140,9 @@ pub fn max_pieces(
     engine: EngineArg,
     threads: Threads,
     budget: Option<Budget>,
-    holes: Option<Squares<HolesName>>,
-    blockers: Option<Squares<BlockersName>>,
-    torus: Flag<TorusName>,
-    regions: Option<&Bound<'_, PyAny>>,
-    per_region: Option<&Bound<'_, PyAny>>,
+    terrain: Option<TerrainArgs<'_>>,
 ) -> PyResult<(u32, Py<PyAny>)> {
-    let terrain = TerrainArgs {
-        holes,
-        blockers,
-        torus: torus.0,
-        regions,
-        per_region,
-    };
+    let terrain = terrain.unwrap_or_default();
     let q = KindBeside::read(py, board, &kind, pieces, fixed, define, &terrain)?;
     let (choice, threads) = (engine.0, threads.0);
     let time_budget = crate::convert::budget(budget);
@@ -194,7 +184,7 @@ impl Cover {
 /// The fewest pieces of `kind` covering `board` (see `queens/__init__.py`); no
 /// covering is an `InputError` saying why, in the command line's words.
 #[pyfunction]
-#[pyo3(signature = (board, kind, independent = Flag::OFF, total = Flag::OFF, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, holes = None, blockers = None, torus = Flag::OFF))]
+#[pyo3(signature = (board, kind, independent = Flag::OFF, total = Flag::OFF, pieces = None, fixed = None, terrain = None, define = None, budget = None, engine = EngineArg::AUTO, threads = Threads(0)))]
 #[allow(clippy::too_many_arguments)]
 pub fn cover(
     py: Python<'_>,
@@ -204,21 +194,13 @@ pub fn cover(
     total: Flag<TotalName>,
     pieces: Option<Pieces>,
     fixed: Option<PlacementArg>,
+    terrain: Option<TerrainArgs<'_>>,
     define: Option<Define>,
+    budget: Option<Budget>,
     engine: EngineArg,
     threads: Threads,
-    budget: Option<Budget>,
-    holes: Option<Squares<HolesName>>,
-    blockers: Option<Squares<BlockersName>>,
-    torus: Flag<TorusName>,
 ) -> PyResult<Cover> {
-    let terrain = TerrainArgs {
-        holes,
-        blockers,
-        torus: torus.0,
-        regions: None,
-        per_region: None,
-    };
+    let terrain = terrain.unwrap_or_default();
     let q = KindBeside::read(py, Some(board), &kind, pieces, fixed, define, &terrain)?;
     let board = q.board;
     let (choice, threads) = (engine.0, threads.0);
@@ -485,20 +467,13 @@ pub fn decode(
         }
         None => {
             let catalog = define.unwrap_or_default().catalog(py)?;
-            let plain = TerrainArgs {
-                holes: None,
-                blockers: None,
-                torus: false,
-                regions: None,
-                per_region: None,
-            };
             let problem = build(
                 py,
                 Some(board.map_or(Board::square(8).map_err(err)?, |b| b.0)),
                 pieces.as_ref(),
                 fixed.as_ref(),
                 &catalog,
-                &plain,
+                &TerrainArgs::default(),
             )?;
             let map = VarMap::for_problem(&problem).map_err(err)?;
             (problem, map)
