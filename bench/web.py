@@ -15,30 +15,22 @@ Run through bench/web.sh, which builds both sides first.
 
 import gzip
 import json
-import socket
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.request import urlopen
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "web" / "dist"
 CLI = ROOT / "target" / "release" / "queens"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 RUNS = 7
 
-
-def port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+# The static server and Chromium's flags, as the browser tests have them.
+sys.path.insert(0, str(ROOT / "web" / "tests"))
+from local_site import CHROMIUM_ARGS, serve  # noqa: E402
 
 
 def verdict(ok):
@@ -64,19 +56,10 @@ def main():
             assert out == want, out
         native[n] = (min(t), statistics.median(t))
 
-    p = port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(p), "--bind", "127.0.0.1",
-                               "-d", str(DIST)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{p}/"
-    for _ in range(100):
-        try:
-            urlopen(url, timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.05)
+    server, url = serve(DIST)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             tti = []
             for _ in range(RUNS):
                 ctx = browser.new_context()

@@ -95,6 +95,8 @@ PlacementLike = Union[str, Placement, Sequence[int], Sequence[Tuple[str, str]]]
 DefineLike = Union[Mapping[str, str], Sequence[str]]
 SquaresLike = Union[str, Iterable[str]]
 RegionsLike = Union[str, Sequence[str], Puzzle]
+# The terrain keywords reach the native module as one tuple, (holes, blockers, torus,
+# regions, per_region), read in one place there (python/src/terrain.rs).
 
 
 # --- settings checked here for queens.dask (the native module reads every argument) ---
@@ -155,7 +157,8 @@ class Problem:
         regions: Optional[RegionsLike] = None,
         per_region: Optional[int] = None,
     ) -> None:
-        self._native = _queens.NativeProblem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)
+        terrain = (holes, blockers, torus, regions, per_region)
+        self._native = _queens.NativeProblem(board, pieces, fixed, define, terrain)
 
     @property
     def board(self) -> Tuple[int, int]:
@@ -297,7 +300,7 @@ def count(
     >>> count(regions=["aabb", "aabb", "ccdd", "ccdd"])  # one queen per region too
     2
     """
-    return _queens.NativeProblem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region).count(
+    return _queens.NativeProblem(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).count(
         unique, engine, threads, budget
     )
 
@@ -331,7 +334,7 @@ def solve(
     >>> len(solve(1_000_000).perm())
     1000000
     """
-    return _queens.NativeProblem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region).solve(
+    return _queens.NativeProblem(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).solve(
         engine, random, seed, budget, threads
     )
 
@@ -364,7 +367,7 @@ def solutions(
     >>> len(list(solutions(8, unique=True)))  # one per class under the board's symmetries
     12
     """
-    return _queens.NativeProblem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region).solutions(
+    return _queens.NativeProblem(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).solutions(
         limit, engine, threads, unique
     )
 
@@ -402,7 +405,7 @@ def verify(
       Qa1 stands on a hole
     """
     # Without pieces= the problem's spec is not checked: any pieces that fit.
-    native = _queens.NativeProblem(board, pieces, None, define, holes, blockers, torus, regions, per_region)
+    native = _queens.NativeProblem(board, pieces, None, define, (holes, blockers, torus, regions, per_region))
     return native.verify(placement, pieces is not None, partial)
 
 
@@ -434,7 +437,7 @@ def max_pieces(
     (4, 2)
     """
     return _queens.max_pieces(
-        board, kind, pieces, fixed, define, engine, threads, budget, holes, blockers, torus, regions, per_region
+        board, kind, pieces, fixed, define, engine, threads, budget, (holes, blockers, torus, regions, per_region)
     )
 
 
@@ -497,22 +500,8 @@ def count_part(
     >>> merge([count_part(8, holes="a1", part=i, parts=2) for i in (1, 2)]) == count(8, holes="a1")
     True
     """
-    return _queens.count_part(
-        board,
-        pieces,
-        fixed,
-        define,
-        part,
-        parts,
-        engine,
-        threads,
-        None if checkpoint is None else _path(checkpoint),
-        holes,
-        blockers,
-        torus,
-        regions,
-        per_region,
-    )
+    native = _queens.NativeProblem(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region))
+    return native.count_part(part, parts, engine, threads, None if checkpoint is None else _path(checkpoint))
 
 
 def _path(path: Any) -> str:
@@ -586,7 +575,8 @@ def cover(
     4788
     """
     return _queens.cover(
-        board, kind, independent, total, pieces, fixed, define, engine, threads, budget, holes, blockers, torus
+        board, kind, independent, total, pieces, fixed, (holes, blockers, torus, None, None), define, budget, engine,
+        threads,
     )
 
 
@@ -614,7 +604,8 @@ def engine_report(
     >>> ex.jobs[0].accepted, ex.jobs[0].why is not None
     (False, True)
     """
-    return _queens.engine_report(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)
+    native = _queens.NativeProblem(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region))
+    return native.engine_report()
 
 
 def completion_instance(n: int, *, seed: int = 0) -> Placement:

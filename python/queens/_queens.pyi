@@ -14,6 +14,8 @@ _PlacementIn = Union[str, "Placement", Sequence[int], Sequence[Tuple[str, str]]]
 _DefineIn = Union[Mapping[str, str], Sequence[str], str]
 _SquaresIn = Union[str, Iterable[str]]
 _RegionsIn = Union[str, Iterable[str], "Puzzle"]
+# The terrain keywords, passed as one tuple (python/src/terrain.rs).
+_TerrainIn = Tuple[Optional[_SquaresIn], Optional[_SquaresIn], bool, Optional[_RegionsIn], Optional[int]]
 
 __all__ = [
     "Cover",
@@ -29,11 +31,9 @@ __all__ = [
     "_active_jobs",
     "_rebuild_puzzle",
     "completion_instance",
-    "count_part",
     "cover",
     "decode",
     "engine_names",
-    "engine_report",
     "max_pieces",
     "merge",
 ]
@@ -97,11 +97,7 @@ class NativeProblem:
         pieces: Optional[_PiecesIn] = None,
         fixed: Optional[_PlacementIn] = None,
         define: Optional[_DefineIn] = None,
-        holes: Optional[_SquaresIn] = None,
-        blockers: Optional[_SquaresIn] = None,
-        torus: bool = ...,
-        regions: Optional[_RegionsIn] = None,
-        per_region: Optional[int] = None,
+        terrain: Optional[_TerrainIn] = None,
     ) -> "NativeProblem": ...
     @property
     def board(self) -> Tuple[int, int]: ...
@@ -136,6 +132,10 @@ class NativeProblem:
     ) -> Solutions: ...
     def export(self, to: str) -> str: ...
     def count_check(self, engine: str, parts: int) -> None: ...
+    def count_part(
+        self, index: int, count: int, engine: str = ..., threads: int = ..., checkpoint: Optional[str] = None
+    ) -> str: ...
+    def engine_report(self) -> List[EngineReport]: ...
     def verify(self, placement: _PlacementIn, check_spec: bool = True, partial: bool = ...) -> Verdict: ...
 
 @final
@@ -202,25 +202,12 @@ def cover(
     total: bool = ...,
     pieces: Optional[_PiecesIn] = None,
     fixed: Optional[_PlacementIn] = None,
+    terrain: Optional[_TerrainIn] = None,
     define: Optional[_DefineIn] = None,
+    budget: Optional[float] = None,
     engine: str = ...,
     threads: int = ...,
-    budget: Optional[float] = None,
-    holes: Optional[_SquaresIn] = None,
-    blockers: Optional[_SquaresIn] = None,
-    torus: bool = ...,
 ) -> Cover: ...
-def engine_report(
-    board: Optional[_BoardIn] = None,
-    pieces: Optional[_PiecesIn] = None,
-    fixed: Optional[_PlacementIn] = None,
-    define: Optional[_DefineIn] = None,
-    holes: Optional[_SquaresIn] = None,
-    blockers: Optional[_SquaresIn] = None,
-    torus: bool = ...,
-    regions: Optional[_RegionsIn] = None,
-    per_region: Optional[int] = None,
-) -> List[EngineReport]: ...
 def completion_instance(n: _BoardIn, seed: Optional[int] = None) -> Placement: ...
 def decode(
     model: str,
@@ -239,30 +226,10 @@ def max_pieces(
     engine: str = ...,
     threads: int = ...,
     budget: Optional[float] = None,
-    holes: Optional[_SquaresIn] = None,
-    blockers: Optional[_SquaresIn] = None,
-    torus: bool = ...,
-    regions: Optional[_RegionsIn] = None,
-    per_region: Optional[int] = None,
+    terrain: Optional[_TerrainIn] = None,
 ) -> Tuple[int, int]: ...
 def engine_names() -> List[str]: ...
 def _active_jobs() -> int: ...
-def count_part(
-    board: Optional[_BoardIn],
-    pieces: Optional[_PiecesIn],
-    fixed: Optional[_PlacementIn],
-    define: Optional[_DefineIn],
-    index: int,
-    count: int,
-    engine: str = ...,
-    threads: int = ...,
-    checkpoint: Optional[str] = None,
-    holes: Optional[_SquaresIn] = None,
-    blockers: Optional[_SquaresIn] = None,
-    torus: bool = ...,
-    regions: Optional[_RegionsIn] = None,
-    per_region: Optional[int] = None,
-) -> str: ...
 def merge(results: List[str], names: Optional[List[str]] = None) -> Tuple[int, Optional[int]]: ...
 
 @final

@@ -42,7 +42,7 @@ def _count_part(
 ) -> str:
     # Runs on a worker: the extension releases the GIL, so the worker's other threads
     # (its heartbeat among them) go on while the part is counted.
-    return _queens.count_part(board, pieces, fixed, define, part, parts, engine, threads)
+    return _queens.NativeProblem(board, pieces, fixed, define).count_part(part, parts, engine, threads)
 
 
 def count(

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
 use pyo3::prelude::*;
-use queens::Error;
+use queens::{Error, Settings};
 
 use crate::errors;
 
@@ -122,6 +122,28 @@ pub enum Mode {
     Worker,
 }
 
+impl Mode {
+    /// [`Mode::Inline`] for a job the caller knows to be `quick`, else [`Mode::Worker`].
+    pub fn inline_if(quick: bool) -> Mode {
+        if quick { Mode::Inline } else { Mode::Worker }
+    }
+}
+
+/// The library's settings for a job run here: `threads`, the time budget and the job's
+/// cancel flag; the rest default (a job adds its own, such as a seed).
+pub fn settings(
+    cancel: &AtomicBool,
+    threads: usize,
+    time_budget: Option<Duration>,
+) -> Settings<'_> {
+    Settings {
+        threads,
+        time_budget,
+        cancel: Some(cancel),
+        ..Settings::default()
+    }
+}
+
 /// A job's outcome on the worker: its result, or the panic it raised.
 type Outcome<T> = Result<Result<T, Error>, Box<dyn std::any::Any + Send>>;
 
@@ -169,26 +191,45 @@ fn wait<T: Send>(
     cancel: &AtomicBool,
 ) -> PyResult<Outcome<T>> {
     loop {
-        match py.detach(|| rx.recv_timeout(SLICE)) {
-            Ok(outcome) => return Ok(outcome),
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(errors::raise(
-                    py,
-                    "InternalError",
-                    "internal error: the worker thread ended without an answer".into(),
-                ));
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                if let Err(signal) = py.check_signals() {
-                    cancel.store(true, Ordering::Relaxed);
+        match recv_slice(py, rx, cancel, "the worker thread ended without an answer") {
+            Ok(Some(outcome)) => return Ok(outcome),
+            Ok(None) => {}
+            Err(e) => {
+                if cancel.load(Ordering::Relaxed) {
                     // Give the engine a moment to stop, so that the cores are free when
                     // the exception arrives; an engine slow to notice is left to finish
                     // on its own (its answer is dropped).
                     let _ = py.detach(|| rx.recv_timeout(WIND_DOWN));
-                    return Err(signal);
                 }
+                return Err(e);
             }
         }
+    }
+}
+
+/// Waits up to one [`SLICE`] without the GIL for a worker's next message: `None` when
+/// none came. A signal's exception (KeyboardInterrupt) sets `cancel` and is returned;
+/// a worker gone without a word is an `InternalError` (`lost` says what was lost).
+pub fn recv_slice<T: Send>(
+    py: Python<'_>,
+    rx: &Receiver<T>,
+    cancel: &AtomicBool,
+    lost: &str,
+) -> PyResult<Option<T>> {
+    match py.detach(|| rx.recv_timeout(SLICE)) {
+        Ok(message) => Ok(Some(message)),
+        Err(RecvTimeoutError::Disconnected) => Err(errors::raise(
+            py,
+            "InternalError",
+            format!("internal error: {lost}"),
+        )),
+        Err(RecvTimeoutError::Timeout) => match py.check_signals() {
+            Ok(()) => Ok(None),
+            Err(signal) => {
+                cancel.store(true, Ordering::Relaxed);
+                Err(signal)
+            }
+        },
     }
 }
 

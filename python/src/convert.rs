@@ -6,9 +6,11 @@
 //!
 //! Text forms (`"5x7"`, `"2N,B"`, `"Qa1,Nc3"`, `"a1,c3"`) go to the library's own
 //! parsers, so their sentences are the command line's. The other forms (ints, tuples,
-//! mappings, lists of pairs or ranks, lists of square names) are read item by item into
-//! the library's values, never printed as text to be parsed again; a `Placement` passed
-//! back in is used as it is.
+//! mappings, lists of pairs or ranks) are read item by item into the library's values,
+//! never printed as text to be parsed again; a `Placement` passed back in is used as it
+//! is. Lists of square names are the exception: each name is checked to be one name,
+//! and the list they join into goes to the library's reader of squares, whose
+//! sentences (off the board, listed twice) are then the only ones.
 //!
 //! Some values can only be finished with another argument: piece letters need the
 //! catalog that `define=` makes, squares and rank lists need the board. Extraction
@@ -345,24 +347,15 @@ impl<'a, 'py, N: ArgName> FromPyObject<'a, 'py> for PlacementArg<N> {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        let py = obj.py();
-        let what = N::NAME;
-        if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(PlacementArg::Text(s.to_cow()?.into_owned()));
-        }
+        // A `Placement` is a sequence too: taken as it is, before any iteration.
         if let Ok(p) = obj.cast::<Placement>() {
             return Ok(PlacementArg::Given(p.to_owned().unbind(), PhantomData));
         }
-        let Ok(iter) = obj.try_iter() else {
-            return Err(errors::input(
-                py,
-                format!(
-                    "bad {what} {}: give 'Qa1,Nc3', a list of (kind, square) pairs or a rank list",
-                    repr(&obj)
-                ),
-            ));
+        let forms = "'Qa1,Nc3', a list of (kind, square) pairs or a rank list";
+        let items = match text_or_items::<N>(&obj, forms)? {
+            TextOrItems::Text(t) => return Ok(PlacementArg::Text(t)),
+            TextOrItems::Items(items) => items,
         };
-        let items: Vec<Bound<'py, PyAny>> = iter.collect::<PyResult<_>>()?;
         let ranks: Option<Vec<Bound<'py, PyInt>>> = items.iter().map(index_of).collect();
         if let Some(ranks) = ranks {
             let mut out = Vec::with_capacity(ranks.len());
@@ -385,21 +378,45 @@ impl<'a, 'py, N: ArgName> FromPyObject<'a, 'py> for PlacementArg<N> {
                     s.cast::<PyString>().ok()?.to_string(),
                 ))
             });
-            match pair {
-                Some(p) => pairs.push(p),
-                None => {
-                    return Err(errors::input(
-                        py,
-                        format!(
-                            "bad {what} item {}: give (kind, square) pairs such as ('Q', 'a1'), or a rank list of ints",
-                            repr(item)
-                        ),
-                    ));
-                }
-            }
+            let give = "(kind, square) pairs such as ('Q', 'a1'), or a rank list of ints";
+            pairs.push(pair.ok_or_else(|| bad_item::<N>(item, give))?);
         }
         Ok(PlacementArg::Pairs(pairs))
     }
+}
+
+/// A text, or the items of another iterable.
+enum TextOrItems<'py> {
+    /// A `str`, as it is.
+    Text(String),
+    /// Every item of an iterable that is not a `str`.
+    Items(Vec<Bound<'py, PyAny>>),
+}
+
+/// Argument `N` as a text or the items of an iterable; anything else is refused as
+/// `bad N ...: give FORMS`.
+fn text_or_items<'py, N: ArgName>(
+    obj: &Borrowed<'_, 'py, PyAny>,
+    forms: &str,
+) -> PyResult<TextOrItems<'py>> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(TextOrItems::Text(s.to_cow()?.into_owned()));
+    }
+    let Ok(iter) = obj.try_iter() else {
+        return Err(errors::input(
+            obj.py(),
+            format!("bad {} {}: give {forms}", N::NAME, repr(obj)),
+        ));
+    };
+    Ok(TextOrItems::Items(iter.collect::<PyResult<_>>()?))
+}
+
+/// An item of argument `N` refused: `bad N item ...: give GIVE`.
+fn bad_item<N: ArgName>(item: &Bound<'_, PyAny>, give: &str) -> PyErr {
+    errors::input(
+        item.py(),
+        format!("bad {} item {}: give {give}", N::NAME, repr(item)),
+    )
 }
 
 /// The two items of a tuple or list of two.
@@ -528,87 +545,42 @@ impl<N: ArgName> PlacementArg<N> {
 }
 
 /// Squares: `"a1,c3"` (the command line's list) or an iterable of square names
-/// (`["a1", "c3"]`), finished on a board by [`Squares::resolve`].
-pub enum Squares<N: ArgName> {
-    /// The command line's list.
-    Text(String, PhantomData<N>),
-    /// One name per square.
-    Names(Vec<String>),
-}
+/// (`["a1", "c3"]`), kept as the command line's list and finished on a board by
+/// [`Squares::resolve`].
+pub struct Squares<N: ArgName>(String, PhantomData<N>);
 
 impl<'a, 'py, N: ArgName> FromPyObject<'a, 'py> for Squares<N> {
     type Error = PyErr;
 
+    /// Each name of an iterable is checked to be one square's name (no separator, not
+    /// empty), so that the list they are joined into reads back as exactly those
+    /// names, with the command line's sentences.
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        let py = obj.py();
-        let what = N::NAME;
-        if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(Squares::Text(s.to_cow()?.into_owned(), PhantomData));
-        }
-        let Ok(iter) = obj.try_iter() else {
-            return Err(errors::input(
-                py,
-                format!(
-                    "bad {what} {}: give squares such as ['a1', 'c3'] or 'a1,c3'",
-                    repr(&obj)
-                ),
-            ));
+        let forms = "squares such as ['a1', 'c3'] or 'a1,c3'";
+        let items = match text_or_items::<N>(&obj, forms)? {
+            TextOrItems::Text(t) => return Ok(Squares(t, PhantomData)),
+            TextOrItems::Items(items) => items,
         };
-        let mut names = Vec::new();
-        for item in iter {
-            let item = item?;
+        let mut names = Vec::with_capacity(items.len());
+        for item in &items {
             let Ok(name) = item.cast::<PyString>() else {
-                return Err(errors::input(
-                    py,
-                    format!(
-                        "bad {what} item {}: give a square name such as 'a1'",
-                        repr(&item)
-                    ),
-                ));
+                return Err(bad_item::<N>(item, "a square name such as 'a1'"));
             };
             let name = name.to_cow()?;
             if name.is_empty() || name.contains(|c: char| c == ',' || c.is_whitespace()) {
-                return Err(errors::input(
-                    py,
-                    format!(
-                        "bad {what} item {}: give one square name such as 'a1'",
-                        repr(&item)
-                    ),
-                ));
+                return Err(bad_item::<N>(item, "one square name such as 'a1'"));
             }
             names.push(name.into_owned());
         }
-        Ok(Squares::Names(names))
+        Ok(Squares(names.join(","), PhantomData))
     }
 }
 
 impl<N: ArgName> Squares<N> {
     /// The squares on `board`, in the order given; one off the board or listed twice
-    /// is refused with the command line's sentence.
+    /// is refused with the command line's sentence (the library's reader).
     pub fn resolve(&self, board: &Board) -> Result<Vec<Square>, Error> {
-        let what = N::NAME;
-        let names = match self {
-            Squares::Text(text, _) => return Terrain::parse_squares(text, board, what),
-            Squares::Names(n) => n,
-        };
-        let mut out: Vec<Square> = Vec::with_capacity(names.len());
-        for name in names {
-            let sq: Square = name.parse().map_err(|_| {
-                Error::BadTerrain(format!(
-                    "bad {what} square '{name}': write squares like a1 or c3"
-                ))
-            })?;
-            if !board.contains(sq) {
-                return Err(Error::BadTerrain(format!(
-                    "{what} square {sq} is off the {board} board"
-                )));
-            }
-            if out.contains(&sq) {
-                return Err(Error::BadTerrain(format!("{what} lists square {sq} twice")));
-            }
-            out.push(sq);
-        }
-        Ok(out)
+        Terrain::parse_squares(&self.0, board, N::NAME)
     }
 }
 
@@ -657,21 +629,20 @@ pub trait WholeArg: ArgName {
     const BELOW: u128;
 }
 
-impl WholeArg for SeedName {
-    const EXAMPLE: &'static str = "7";
-    const BELOW: u128 = 1 << 64;
+macro_rules! whole_args {
+    ($($ty:ident = $example:literal, below $below:expr;)*) => {$(
+        impl WholeArg for $ty {
+            const EXAMPLE: &'static str = $example;
+            const BELOW: u128 = $below;
+        }
+    )*};
 }
-impl WholeArg for LimitName {
-    const EXAMPLE: &'static str = "10";
-    const BELOW: u128 = 1 << 64;
-}
-impl WholeArg for PartName {
-    const EXAMPLE: &'static str = "1";
-    const BELOW: u128 = 1 << 32;
-}
-impl WholeArg for PartsName {
-    const EXAMPLE: &'static str = "8";
-    const BELOW: u128 = 1 << 32;
+
+whole_args! {
+    SeedName = "7", below 1 << 64;
+    LimitName = "10", below 1 << 64;
+    PartName = "1", below 1 << 32;
+    PartsName = "8", below 1 << 32;
 }
 
 impl<'a, 'py, N: WholeArg> FromPyObject<'a, 'py> for Whole<N> {

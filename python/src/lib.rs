@@ -1,7 +1,7 @@
 //! `queens._queens`: the native half of the Python package `queens`.
 //!
-//! - [`problem`]: the native problem and its verbs (count, solve, solutions, max,
-//!   export, verify);
+//! - [`problem`]: the native problem and its verbs (count, solve, solutions, export,
+//!   verify, count_part, engine_report);
 //! - [`placement`]: `queens.Placement`, compact for queens at huge N;
 //! - [`solutions`]: the lazy solution stream;
 //! - [`puzzle`]: `queens.Puzzle` and `queens.Step`, region puzzles;
@@ -9,8 +9,8 @@
 //!   library's types by PyO3 (`FromPyObject`), each refused by name;
 //! - [`args`]: the number, budget and text readers they share, with sentences;
 //! - [`terrain`]: holes, blockers, the torus and regions from Python's keywords;
-//! - [`verbs`]: cover, engine_report, completion_instance, decode, and the problem
-//!   every verb builds;
+//! - [`verbs`]: max_pieces, cover, engine_report, completion_instance, decode, and
+//!   the problem every verb builds;
 //! - [`verdict`]: `queens.Verdict`, the library's verdict on a placement;
 //! - [`parts`]: counts split into parts (shards) and their verified merge;
 //! - [`blocking`]: jobs run without the GIL, answering Ctrl-C;
@@ -59,11 +59,9 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<verbs::EngineReport>()?;
     m.add_class::<verbs::JobVerdict>()?;
     m.add_function(wrap_pyfunction!(verbs::cover, m)?)?;
-    m.add_function(wrap_pyfunction!(verbs::engine_report, m)?)?;
     m.add_function(wrap_pyfunction!(verbs::completion_instance, m)?)?;
     m.add_function(wrap_pyfunction!(verbs::decode, m)?)?;
-    m.add_function(wrap_pyfunction!(problem::max_pieces, m)?)?;
-    m.add_function(wrap_pyfunction!(parts::count_part, m)?)?;
+    m.add_function(wrap_pyfunction!(verbs::max_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(parts::merge, m)?)?;
     m.add_function(wrap_pyfunction!(_active_jobs, m)?)?;
     m.add_function(wrap_pyfunction!(engine_names, m)?)?;

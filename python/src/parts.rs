@@ -1,74 +1,42 @@
 //! Counts split into parts for other machines: one part counted here
-//! (`count_part`, a shard result as JSON) and a complete set of them added up
+//! (`NativeProblem.count_part`, a shard result as JSON) and a complete set of them added up
 //! (`merge`, which refuses a missing, repeated, foreign or edited part).
 //!
 //! These are what `queens.dask` runs on a cluster's workers and on the client; they are
 //! the command line's `count --shard I/K --json` and `queens merge`.
 
+use std::path::PathBuf;
+use std::sync::Arc;
+
 use pyo3::prelude::*;
 use queens::engine::{Parts, Shard, ShardResult, count_parts, merge as merge_results};
-use queens::{Error, Settings};
+use queens::{EngineChoice, Error, Problem};
 
 use crate::blocking::{self, Mode};
-use crate::convert::{
-    BlockersName, BoardArg, Define, EngineArg, Flag, HolesName, PartName, PartsName, Pieces,
-    PlacementArg, Squares, Threads, TorusName, Whole,
-};
 use crate::errors;
 use crate::problem::to_int;
 
-/// Counts part `index` of `count` (from 1) of a problem given as the other verbs take
-/// it (and the terrain keywords), with a checkpoint file when `checkpoint` is set; the shard result as JSON.
-#[pyfunction]
-#[pyo3(signature = (board, pieces, fixed, define, index, count, engine = EngineArg::AUTO, threads = Threads(0), checkpoint = None, holes = None, blockers = None, torus = Flag::OFF, regions = None, per_region = None))]
-#[allow(clippy::too_many_arguments)]
+/// Counts part `index` of `count` (from 1) of `problem` (`NativeProblem.count_part`),
+/// with a checkpoint file when `checkpoint` is set; the shard result as JSON.
 pub fn count_part(
     py: Python<'_>,
-    board: Option<BoardArg>,
-    pieces: Option<Pieces>,
-    fixed: Option<PlacementArg>,
-    define: Option<Define>,
-    index: Whole<PartName>,
-    count: Whole<PartsName>,
-    engine: EngineArg,
-    threads: Threads,
-    checkpoint: Option<std::path::PathBuf>,
-    holes: Option<Squares<HolesName>>,
-    blockers: Option<Squares<BlockersName>>,
-    torus: Flag<TorusName>,
-    regions: Option<&Bound<'_, PyAny>>,
-    per_region: Option<&Bound<'_, PyAny>>,
+    problem: Arc<Problem>,
+    index: u64,
+    count: u64,
+    choice: EngineChoice,
+    threads: usize,
+    checkpoint: Option<PathBuf>,
 ) -> PyResult<String> {
-    let err = |e: Error| errors::to_py(py, e);
-    let catalog = define.unwrap_or_default().catalog(py)?;
-    let terrain = crate::terrain::TerrainArgs {
-        holes,
-        blockers,
-        torus: torus.0,
-        regions,
-        per_region,
-    };
-    let problem = crate::verbs::build(
-        py,
-        board.map(|b| b.0),
-        pieces.as_ref(),
-        fixed.as_ref(),
-        &catalog,
-        &terrain,
-    )?;
-    let (choice, threads) = (engine.0, threads.0);
-    let shard: Shard = format!("{}/{}", index.0, count.0).parse().map_err(err)?;
+    let shard: Shard = format!("{index}/{count}")
+        .parse()
+        .map_err(|e| errors::to_py(py, e))?;
     blocking::run(py, Mode::Worker, move |cancel| {
-        let settings = Settings {
-            threads,
-            cancel: Some(cancel),
-            ..Settings::default()
-        };
         let parts = Parts {
             shard: Some(shard),
             checkpoint,
             ..Parts::default()
         };
+        let settings = blocking::settings(cancel, threads, None);
         let report = count_parts(&problem, choice, &settings, &parts)?;
         report
             .shard

@@ -4,26 +4,26 @@
 //! ([`crate::convert`]): text forms through the library's parsers (the command line's
 //! sentences), ints, tuples, mappings and lists item by item, a `Placement` as it is.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 use queens::export::{Format, export};
-use queens::maximum::maximum_on;
 use queens::perm::fills_files;
 use queens::{Catalog, Problem, Settings, format_spec};
 
 use crate::blocking::{self, Mode};
 use crate::convert::{
-    self, BlockersName, BoardArg, Budget, Define, EngineArg, Flag, HolesName, KindArg, LimitName,
-    PartialName, PartsName, Pieces, PlacementArg, PlacementName, RandomName, SeedName, Squares,
-    Threads, TorusName, UniqueName, Whole,
+    self, BoardArg, Budget, Define, EngineArg, Flag, LimitName, PartName, PartialName, PartsName,
+    Pieces, PlacementArg, PlacementName, RandomName, SeedName, Threads, UniqueName, Whole,
 };
 use crate::errors;
 use crate::placement::{Cells, DRAWN, Placement};
 use crate::solutions::Solutions;
 use crate::terrain::TerrainArgs;
+use crate::verbs::EngineReport;
 use crate::verdict::{self, PAIRWISE, Verdict};
 
 /// Plain N-queens boards up to this side are counted on the calling thread: they take
@@ -56,6 +56,11 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// Squares by name (`a1`), in the order given.
+fn names(squares: impl Iterator<Item = queens::Square>) -> Vec<String> {
+    squares.map(|s| s.to_string()).collect()
+}
+
 impl NativeProblem {
     fn quick_count(&self) -> bool {
         let b = self.problem.board();
@@ -66,35 +71,23 @@ impl NativeProblem {
 #[pymethods]
 impl NativeProblem {
     #[new]
-    #[pyo3(signature = (board = None, pieces = None, fixed = None, define = None, holes = None, blockers = None, torus = Flag::OFF, regions = None, per_region = None))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (board = None, pieces = None, fixed = None, define = None, terrain = None))]
     fn new(
         py: Python<'_>,
         board: Option<BoardArg>,
         pieces: Option<Pieces>,
         fixed: Option<PlacementArg>,
         define: Option<Define>,
-        holes: Option<Squares<HolesName>>,
-        blockers: Option<Squares<BlockersName>>,
-        torus: Flag<TorusName>,
-        regions: Option<&Bound<'_, PyAny>>,
-        per_region: Option<&Bound<'_, PyAny>>,
+        terrain: Option<TerrainArgs<'_>>,
     ) -> PyResult<Self> {
         let catalog = define.unwrap_or_default().catalog(py)?;
-        let terrain = TerrainArgs {
-            holes,
-            blockers,
-            torus: torus.0,
-            regions,
-            per_region,
-        };
         let problem = crate::verbs::build(
             py,
             board.map(|b| b.0),
             pieces.as_ref(),
             fixed.as_ref(),
             &catalog,
-            &terrain,
+            &terrain.unwrap_or_default(),
         )?;
         Ok(NativeProblem {
             problem: Arc::new(problem),
@@ -105,21 +98,13 @@ impl NativeProblem {
     /// The holes, in square order.
     #[getter]
     fn holes(&self) -> Vec<String> {
-        self.problem
-            .terrain()
-            .holes()
-            .map(|s| s.to_string())
-            .collect()
+        names(self.problem.terrain().holes())
     }
 
     /// The blockers, in square order.
     #[getter]
     fn blockers(&self) -> Vec<String> {
-        self.problem
-            .terrain()
-            .blockers()
-            .map(|s| s.to_string())
-            .collect()
+        names(self.problem.terrain().blockers())
     }
 
     /// Whether the board wraps around (a torus).
@@ -193,18 +178,9 @@ impl NativeProblem {
         let (choice, threads, unique) = (engine.0, threads.0, unique.0);
         let time_budget = convert::budget(budget);
         let problem = Arc::clone(&self.problem);
-        let mode = if self.quick_count() && time_budget.is_none() {
-            Mode::Inline
-        } else {
-            Mode::Worker
-        };
+        let mode = Mode::inline_if(self.quick_count() && time_budget.is_none());
         let n = blocking::run(py, mode, move |cancel| {
-            let settings = Settings {
-                threads,
-                time_budget,
-                cancel: Some(cancel),
-                ..Settings::default()
-            };
+            let settings = blocking::settings(cancel, threads, time_budget);
             if unique {
                 queens::count_unique(&problem, choice, &settings)
             } else {
@@ -252,18 +228,12 @@ impl NativeProblem {
             && (random || board.cols() > DRAWN);
         let problem = Arc::clone(&self.problem);
         // A first solution of plain N-queens on a drawn board comes at once.
-        let mode = if self.problem.is_plain_queens() && !random && board.cols() <= DRAWN {
-            Mode::Inline
-        } else {
-            Mode::Worker
-        };
+        let mode =
+            Mode::inline_if(self.problem.is_plain_queens() && !random && board.cols() <= DRAWN);
         let cells = blocking::run(py, mode, move |cancel| {
             let settings = Settings {
-                threads,
-                time_budget,
                 seed,
-                cancel: Some(cancel),
-                ..Settings::default()
+                ..blocking::settings(cancel, threads, time_budget)
             };
             Ok(if compact {
                 queens::solve_perm(&problem, choice, &settings)?.map(Cells::Perm)
@@ -324,6 +294,30 @@ impl NativeProblem {
         .map_err(|e| errors::to_py(py, e))
     }
 
+    /// Counts part `index` of `count` (from 1) of a count split into parts, with a
+    /// checkpoint file when `checkpoint` is set: the shard result as JSON (see
+    /// [`crate::parts`]).
+    #[pyo3(signature = (index, count, engine = EngineArg::AUTO, threads = Threads(0), checkpoint = None))]
+    fn count_part(
+        &self,
+        py: Python<'_>,
+        index: Whole<PartName>,
+        count: Whole<PartsName>,
+        engine: EngineArg,
+        threads: Threads,
+        checkpoint: Option<PathBuf>,
+    ) -> PyResult<String> {
+        let problem = Arc::clone(&self.problem);
+        crate::parts::count_part(
+            py, problem, index.0, count.0, engine.0, threads.0, checkpoint,
+        )
+    }
+
+    /// Every engine's verdict on this problem, job by job, in `auto`'s order.
+    fn engine_report(&self, py: Python<'_>) -> PyResult<Vec<EngineReport>> {
+        crate::verbs::engine_report(py, &self.problem)
+    }
+
     /// The problem as a model for another solver: `dimacs`, `minizinc` or `xcsp3`.
     fn export(&self, py: Python<'_>, to: &str) -> PyResult<String> {
         let format: Format = to.parse().map_err(|e| errors::to_py(py, e))?;
@@ -366,55 +360,4 @@ impl NativeProblem {
         let expect = verdict::expect(&self.problem, check_spec, rank_list.is_some(), partial);
         verdict::judge(py, &self.problem, parsed, expect)
     }
-}
-
-/// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed` (on the
-/// board's terrain), and in how many ways; `(0, 0)` when those alone have no solution.
-#[pyfunction]
-#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, holes = None, blockers = None, torus = Flag::OFF, regions = None, per_region = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn max_pieces(
-    py: Python<'_>,
-    board: Option<BoardArg>,
-    kind: KindArg,
-    pieces: Option<Pieces>,
-    fixed: Option<PlacementArg>,
-    define: Option<Define>,
-    engine: EngineArg,
-    threads: Threads,
-    budget: Option<Budget>,
-    holes: Option<Squares<HolesName>>,
-    blockers: Option<Squares<BlockersName>>,
-    torus: Flag<TorusName>,
-    regions: Option<&Bound<'_, PyAny>>,
-    per_region: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(u32, Py<PyAny>)> {
-    let catalog = define.unwrap_or_default().catalog(py)?;
-    let terrain = TerrainArgs {
-        holes,
-        blockers,
-        torus: torus.0,
-        regions,
-        per_region,
-    };
-    let (board, terrain) = crate::terrain::board_and_terrain(py, board.map(|b| b.0), &terrain)?;
-    let (choice, threads) = (engine.0, threads.0);
-    let kind = kind.resolve(py, &catalog)?;
-    let base = match &pieces {
-        Some(p) => p.resolve(py, &catalog)?,
-        None => Vec::new(),
-    };
-    let fixed = crate::verbs::fixed_of(py, fixed.as_ref(), &catalog, &board)?;
-    let time_budget = convert::budget(budget);
-    let found = blocking::run(py, Mode::Worker, move |cancel| {
-        let settings = Settings {
-            threads,
-            time_budget,
-            cancel: Some(cancel),
-            ..Settings::default()
-        };
-        maximum_on(&terrain, board, &base, &fixed, &kind, choice, &settings)
-    })?;
-    let (most, ways) = found.map_or((0, BigUint::from(0u32)), |m| (m.pieces, m.placements));
-    Ok((most, to_int(py, ways)?))
 }

@@ -14,11 +14,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
+use crossbeam_channel::{Receiver, bounded};
 use pyo3::prelude::*;
 use queens::{Board, EngineChoice, Error, Problem, Settings};
 
-use crate::blocking::{self, SLICE};
+use crate::blocking;
 use crate::errors;
 use crate::placement::{Cells, Placement};
 
@@ -175,34 +175,25 @@ impl Solutions {
             let Some(rx) = st.rx.clone() else {
                 return Ok(None);
             };
-            match py.detach(move || rx.recv_timeout(SLICE)) {
-                Ok(Msg::Batch(batch)) => st.ready.extend(batch),
-                Ok(Msg::Done(result)) => {
+            let lost = "the solution stream ended without a word";
+            let message = blocking::recv_slice(py, &rx, &self.cancel, lost).inspect_err(|_| {
+                // A signal (the flag is set) or a worker gone: nothing more comes.
+                st.rx = None;
+                st.ready.clear();
+            })?;
+            match message {
+                Some(Msg::Batch(batch)) => st.ready.extend(batch),
+                Some(Msg::Done(result)) => {
                     st.rx = None;
                     if !self.cancel.load(Ordering::Relaxed) {
                         result.map_err(|e| errors::to_py(py, e))?;
                     }
                 }
-                Ok(Msg::Panic(payload)) => {
+                Some(Msg::Panic(payload)) => {
                     st.rx = None;
                     return Err(errors::panic(py, payload));
                 }
-                Err(RecvTimeoutError::Disconnected) => {
-                    st.rx = None;
-                    return Err(errors::raise(
-                        py,
-                        "InternalError",
-                        "internal error: the solution stream ended without a word".into(),
-                    ));
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(signal) = py.check_signals() {
-                        self.cancel.store(true, Ordering::Relaxed);
-                        st.rx = None;
-                        st.ready.clear();
-                        return Err(signal);
-                    }
-                }
+                None => {}
             }
         }
     }

@@ -12,12 +12,16 @@ use queens::Board;
 use queens::terrain::{Regions, Terrain};
 
 use crate::args;
-use crate::convert::{BlockersName, HolesName, Squares, squares_on};
+use crate::convert::{BlockersName, Flag, HolesName, Squares, TorusName, squares_on};
 use crate::errors;
 use crate::puzzle::Puzzle;
 
-/// The terrain keywords as Python gave them.
-pub struct TerrainArgs<'a, 'py> {
+/// The terrain keywords as Python gave them. The Python half passes them to every
+/// native function that takes a terrain as one argument, the tuple `(holes, blockers,
+/// torus, regions, per_region)`, so that they are declared and read here once; each
+/// item is refused by its keyword's name, as a keyword of its own would be.
+#[derive(Default)]
+pub struct TerrainArgs<'py> {
     /// Squares holding no piece (attack lines pass over them).
     pub holes: Option<Squares<HolesName>>,
     /// Squares holding no piece that stop sliding lines.
@@ -25,9 +29,33 @@ pub struct TerrainArgs<'a, 'py> {
     /// Whether lines wrap around the edges.
     pub torus: bool,
     /// The regions: text, rows, or a `Puzzle`.
-    pub regions: Option<&'a Bound<'py, PyAny>>,
+    pub regions: Option<Bound<'py, PyAny>>,
     /// Pieces in each region.
-    pub per_region: Option<&'a Bound<'py, PyAny>>,
+    pub per_region: Option<Bound<'py, PyAny>>,
+}
+
+/// The tuple the Python half passes: `(holes, blockers, torus, regions, per_region)`.
+type TerrainTuple<'py> = (
+    Option<Squares<HolesName>>,
+    Option<Squares<BlockersName>>,
+    Flag<TorusName>,
+    Option<Bound<'py, PyAny>>,
+    Option<Bound<'py, PyAny>>,
+);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for TerrainArgs<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let (holes, blockers, torus, regions, per_region): TerrainTuple<'py> = obj.extract()?;
+        Ok(TerrainArgs {
+            holes,
+            blockers,
+            torus: torus.0,
+            regions,
+            per_region,
+        })
+    }
 }
 
 /// The regions' text and the stars of a puzzle given as regions.
@@ -44,10 +72,10 @@ fn region_text(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<(String, Opti
 pub fn board_and_terrain(
     py: Python<'_>,
     board: Option<Board>,
-    t: &TerrainArgs<'_, '_>,
+    t: &TerrainArgs<'_>,
 ) -> PyResult<(Board, Terrain)> {
     let err = |e: queens::Error| errors::to_py(py, e);
-    let regions = match t.regions.filter(|r| !r.is_none()) {
+    let regions = match t.regions.as_ref().filter(|r| !r.is_none()) {
         Some(r) => Some(region_text(py, r)?),
         None => None,
     };
@@ -68,7 +96,7 @@ pub fn board_and_terrain(
             typed
         }
     };
-    let per_region = match t.per_region.filter(|p| !p.is_none()) {
+    let per_region = match t.per_region.as_ref().filter(|p| !p.is_none()) {
         Some(p) => {
             let k = args::whole(py, p, "per_region", "2", 1 << 32)? as u32;
             if k == 0 {

@@ -1,21 +1,24 @@
-//! The verbs beyond counting and solving: `cover` (domination, the command line's
-//! `queens cover`), `engine_report` (`queens engines`), `completion_instance`
-//! (`gen-completion`) and `decode` (`decode`), with typed answers ([`Cover`],
-//! [`EngineReport`], [`JobVerdict`]), and the problem every verb builds from Python's
-//! arguments ([`build`]).
+//! The verbs beyond counting and solving: `max_pieces` (`queens max`), `cover`
+//! (domination, the command line's `queens cover`), `engine_report` (`queens engines`, a `NativeProblem` method),
+//! `completion_instance` (`gen-completion`) and `decode` (`decode`), with typed answers
+//! ([`Cover`], [`EngineReport`], [`JobVerdict`]); the problem every verb builds from
+//! Python's arguments ([`build`]) and the kind and given pieces that `cover` and
+//! `max_pieces` read ([`KindBeside`]).
 
+use num_bigint::BigUint;
 use pyo3::prelude::*;
 use queens::cover::{CoverOptions, cover_on};
 use queens::engine::EngineReport as LibReport;
 use queens::export::dimacs::{self, Answer, VarMap};
+use queens::maximum::maximum_on;
 use queens::perm::Perm;
 use queens::terrain::Terrain;
 use queens::{Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Problem, Settings};
 
 use crate::blocking::{self, Mode};
 use crate::convert::{
-    ArgName, BlockersName, BoardArg, Budget, Define, EngineArg, Flag, HolesName, IndependentName,
-    KindArg, Pieces, PlacementArg, SeedName, Squares, Threads, TorusName, TotalName, Whole,
+    ArgName, BoardArg, Budget, Define, EngineArg, Flag, IndependentName, KindArg, Pieces,
+    PlacementArg, SeedName, Threads, TotalName, Whole,
 };
 use crate::errors;
 use crate::placement::{Cells, Placement};
@@ -44,7 +47,7 @@ pub fn build(
     pieces: Option<&Pieces>,
     fixed: Option<&PlacementArg>,
     catalog: &Catalog,
-    terrain: &TerrainArgs<'_, '_>,
+    terrain: &TerrainArgs<'_>,
 ) -> PyResult<Problem> {
     let err = |e: Error| errors::to_py(py, e);
     let (board, t) = board_and_terrain(py, board, terrain)?;
@@ -76,6 +79,83 @@ pub fn kind_of(py: Python<'_>, kind: &str, catalog: &Catalog) -> PyResult<PieceK
     }
 }
 
+/// A piece kind and the pieces given beside it, on a board with its terrain: what
+/// `max_pieces` and `cover` ask about.
+pub struct KindBeside {
+    /// The board.
+    pub board: Board,
+    /// Its holes, blockers, torus and regions.
+    pub terrain: Terrain,
+    /// The kind asked about.
+    pub kind: PieceKind,
+    /// The pieces that stand as well, placed anywhere.
+    pub base: Vec<PieceCount>,
+    /// The pieces fixed in advance (of the kind, or given).
+    pub fixed: queens::Placement,
+}
+
+impl KindBeside {
+    /// Reads Python's arguments: the board (`None` for 8 or the regions' board), the
+    /// kind's letter, the given pieces (`None` for none), the fixed ones, the
+    /// definitions and the terrain keywords.
+    pub fn read(
+        py: Python<'_>,
+        board: Option<BoardArg>,
+        kind: &KindArg,
+        pieces: Option<Pieces>,
+        fixed: Option<PlacementArg>,
+        define: Option<Define>,
+        terrain: &TerrainArgs<'_>,
+    ) -> PyResult<KindBeside> {
+        let catalog = define.unwrap_or_default().catalog(py)?;
+        let (board, terrain) = board_and_terrain(py, board.map(|b| b.0), terrain)?;
+        let kind = kind.resolve(py, &catalog)?;
+        let base = match &pieces {
+            Some(p) => p.resolve(py, &catalog)?,
+            None => Vec::new(),
+        };
+        let fixed = fixed_of(py, fixed.as_ref(), &catalog, &board)?;
+        Ok(KindBeside {
+            board,
+            terrain,
+            kind,
+            base,
+            fixed,
+        })
+    }
+}
+
+/// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed` (on the
+/// board's terrain), and in how many ways; `(0, 0)` when those alone have no solution.
+#[pyfunction]
+#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, terrain = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn max_pieces(
+    py: Python<'_>,
+    board: Option<BoardArg>,
+    kind: KindArg,
+    pieces: Option<Pieces>,
+    fixed: Option<PlacementArg>,
+    define: Option<Define>,
+    engine: EngineArg,
+    threads: Threads,
+    budget: Option<Budget>,
+    terrain: Option<TerrainArgs<'_>>,
+) -> PyResult<(u32, Py<PyAny>)> {
+    let terrain = terrain.unwrap_or_default();
+    let q = KindBeside::read(py, board, &kind, pieces, fixed, define, &terrain)?;
+    let (choice, threads) = (engine.0, threads.0);
+    let time_budget = crate::convert::budget(budget);
+    let found = blocking::run(py, Mode::Worker, move |cancel| {
+        let settings = blocking::settings(cancel, threads, time_budget);
+        maximum_on(
+            &q.terrain, q.board, &q.base, &q.fixed, &q.kind, choice, &settings,
+        )
+    })?;
+    let (most, ways) = found.map_or((0, BigUint::from(0u32)), |m| (m.pieces, m.placements));
+    Ok((most, to_int(py, ways)?))
+}
+
 /// The answer of `queens.cover`: the fewest pieces of the kind that occupy or attack
 /// every square (`size`), the number of such placements (`count`) and one of them
 /// (`example`, the given pieces included).
@@ -104,7 +184,7 @@ impl Cover {
 /// The fewest pieces of `kind` covering `board` (see `queens/__init__.py`); no
 /// covering is an `InputError` saying why, in the command line's words.
 #[pyfunction]
-#[pyo3(signature = (board, kind, independent = Flag::OFF, total = Flag::OFF, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, holes = None, blockers = None, torus = Flag::OFF))]
+#[pyo3(signature = (board, kind, independent = Flag::OFF, total = Flag::OFF, pieces = None, fixed = None, terrain = None, define = None, budget = None, engine = EngineArg::AUTO, threads = Threads(0)))]
 #[allow(clippy::too_many_arguments)]
 pub fn cover(
     py: Python<'_>,
@@ -114,54 +194,28 @@ pub fn cover(
     total: Flag<TotalName>,
     pieces: Option<Pieces>,
     fixed: Option<PlacementArg>,
+    terrain: Option<TerrainArgs<'_>>,
     define: Option<Define>,
+    budget: Option<Budget>,
     engine: EngineArg,
     threads: Threads,
-    budget: Option<Budget>,
-    holes: Option<Squares<HolesName>>,
-    blockers: Option<Squares<BlockersName>>,
-    torus: Flag<TorusName>,
 ) -> PyResult<Cover> {
-    let catalog = define.unwrap_or_default().catalog(py)?;
-    let terrain = TerrainArgs {
-        holes,
-        blockers,
-        torus: torus.0,
-        regions: None,
-        per_region: None,
-    };
-    let (board, terrain) = board_and_terrain(py, Some(board.0), &terrain)?;
-    let kind = kind.resolve(py, &catalog)?;
-    let base = match &pieces {
-        Some(p) => p.resolve(py, &catalog)?,
-        None => Vec::new(),
-    };
-    let fixed = fixed_of(py, fixed.as_ref(), &catalog, &board)?;
-    let choice = engine.0;
-    let threads = threads.0;
+    let terrain = terrain.unwrap_or_default();
+    let q = KindBeside::read(py, Some(board), &kind, pieces, fixed, define, &terrain)?;
+    let board = q.board;
+    let (choice, threads) = (engine.0, threads.0);
     let time_budget = crate::convert::budget(budget);
-    let (independent, total) = (independent.0, total.0);
     let options = CoverOptions {
-        independent,
-        total,
+        independent: independent.0,
+        total: total.0,
         example_only: false,
     };
     let found = blocking::run(py, Mode::Worker, move |cancel| {
-        let settings = Settings {
-            threads,
-            time_budget,
-            cancel: Some(cancel),
-            ..Settings::default()
-        };
+        let settings = blocking::settings(cancel, threads, time_budget);
         let found = cover_on(
-            board, &terrain, &base, &fixed, &kind, &options, choice, &settings,
+            q.board, &q.terrain, &q.base, &q.fixed, &q.kind, &options, choice, &settings,
         )?;
-        Ok(match found {
-            Some(c) => Ok(c),
-            None => Err(why_none(
-                board, &terrain, &base, &fixed, &kind, &options, choice,
-            )),
-        })
+        Ok(found.ok_or_else(|| why_none(&q, &options, choice)))
     })?;
     let c = found.map_err(|why| errors::input(py, format!("no covering: {why}")))?;
     let count = c.count.ok_or_else(|| {
@@ -181,22 +235,21 @@ pub fn cover(
 /// Why no covering exists, as the command line's `queens cover` says it: the given
 /// pieces cannot stand, fixed pieces attack each other under `independent`, or no
 /// placement of the kind covers the board beside them.
-fn why_none(
-    board: Board,
-    terrain: &Terrain,
-    base: &[PieceCount],
-    fixed: &queens::Placement,
-    kind: &PieceKind,
-    options: &CoverOptions,
-    choice: EngineChoice,
-) -> String {
+fn why_none(q: &KindBeside, options: &CoverOptions, choice: EngineChoice) -> String {
+    let KindBeside {
+        board,
+        terrain,
+        kind,
+        base,
+        fixed,
+    } = q;
     let others: Vec<_> = fixed
         .pieces()
         .iter()
         .filter(|p| p.kind != *kind)
         .cloned()
         .collect();
-    if let Ok(given) = Problem::new(board, base.to_vec(), queens::Placement::new(others))
+    if let Ok(given) = Problem::new(*board, base.to_vec(), queens::Placement::new(others))
         .and_then(|p| p.with_terrain(terrain.clone()))
         && given.total_pieces() > 0
         && matches!(
@@ -207,7 +260,7 @@ fn why_none(
         return "the given pieces (pieces=, fixed=) cannot stand without attacking each other"
             .into();
     }
-    if options.independent && !queens::verify::conflicts_on(&board, terrain, fixed).is_empty() {
+    if options.independent && !queens::verify::conflicts_on(board, terrain, fixed).is_empty() {
         return "the fixed pieces attack each other, which independent=True forbids".into();
     }
     let name = kind.name();
@@ -336,39 +389,10 @@ impl EngineReport {
     }
 }
 
-/// Every engine's verdict on the problem, job by job, in `auto`'s order.
-#[pyfunction]
-#[pyo3(signature = (board = None, pieces = None, fixed = None, define = None, holes = None, blockers = None, torus = Flag::OFF, regions = None, per_region = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn engine_report(
-    py: Python<'_>,
-    board: Option<BoardArg>,
-    pieces: Option<Pieces>,
-    fixed: Option<PlacementArg>,
-    define: Option<Define>,
-    holes: Option<Squares<HolesName>>,
-    blockers: Option<Squares<BlockersName>>,
-    torus: Flag<TorusName>,
-    regions: Option<&Bound<'_, PyAny>>,
-    per_region: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<EngineReport>> {
-    let catalog = define.unwrap_or_default().catalog(py)?;
-    let terrain = TerrainArgs {
-        holes,
-        blockers,
-        torus: torus.0,
-        regions,
-        per_region,
-    };
-    let problem = build(
-        py,
-        board.map(|b| b.0),
-        pieces.as_ref(),
-        fixed.as_ref(),
-        &catalog,
-        &terrain,
-    )?;
-    let list = queens::engine::engines(&problem, &Settings::default());
+/// Every engine's verdict on `problem`, job by job, in `auto`'s order
+/// (`NativeProblem.engine_report`).
+pub fn engine_report(py: Python<'_>, problem: &Problem) -> PyResult<Vec<EngineReport>> {
+    let list = queens::engine::engines(problem, &Settings::default());
     list.iter().map(|e| EngineReport::of(py, e)).collect()
 }
 
@@ -443,20 +467,13 @@ pub fn decode(
         }
         None => {
             let catalog = define.unwrap_or_default().catalog(py)?;
-            let plain = TerrainArgs {
-                holes: None,
-                blockers: None,
-                torus: false,
-                regions: None,
-                per_region: None,
-            };
             let problem = build(
                 py,
                 Some(board.map_or(Board::square(8).map_err(err)?, |b| b.0)),
                 pieces.as_ref(),
                 fixed.as_ref(),
                 &catalog,
-                &plain,
+                &TerrainArgs::default(),
             )?;
             let map = VarMap::for_problem(&problem).map_err(err)?;
             (problem, map)

@@ -492,6 +492,14 @@ pub fn sub_flag(matches: &clap::ArgMatches, id: &str) -> bool {
         .is_some_and(|(_, m)| m.ids().any(|i| i == id) && m.get_flag(id))
 }
 
+/// The first of `flags` that was given, as typed: each is whether it was given and
+/// its name (`--seed`); for the sentence refusing flags that do not go together.
+pub fn first_given(flags: &[(bool, &'static str)]) -> Option<&'static str> {
+    flags
+        .iter()
+        .find_map(|&(given, name)| given.then_some(name))
+}
+
 /// Shows a parse error and returns its exit code: clap's own message, except for a
 /// negative number given to an option that counts, which gets one sentence naming
 /// the option (exit 2).

@@ -12,6 +12,7 @@ use queens::range::{RangeSpec, is_range};
 use queens::{Board, EngineChoice, Placement, Problem, Settings, parse_spec};
 
 use super::args::{AllFormat, ProblemArgs, SolveFormat};
+use super::input::parse;
 use super::limits::Limits;
 use super::output::{CliResult, Listing, Outcome, failed, write_out};
 
@@ -45,9 +46,9 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
         terrain,
     } = a;
     let catalog = super::fairy::catalog(defs)?;
-    let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
+    let board: Board = parse(board)?;
     let (kind, base, fixed) = kind_and_given(&catalog, &board, kind, pieces, fixed)?;
-    let choice: EngineChoice = engine.parse().map_err(|e: queens::Error| e.to_string())?;
+    let choice: EngineChoice = parse(engine)?;
     let terrain = super::terrain::read(terrain, &board)?;
     let bar = super::progress::Bar::new("max");
     let report = |p: queens::Progress| bar.update(p.done, p.total);
@@ -133,10 +134,7 @@ pub fn ranged(args: &ProblemArgs) -> Result<Option<Ranged>, String> {
         );
     }
     let catalog = super::fairy::catalog(&args.piece)?;
-    let board: Board = args
-        .board
-        .parse()
-        .map_err(|e: queens::Error| e.to_string())?;
+    let board: Board = parse(&args.board)?;
     let spec = RangeSpec::parse(text, &catalog).map_err(|e| e.to_string())?;
     let fixed = match &args.fixed {
         Some(t) => Placement::parse_on(t, &catalog, &board).map_err(|e| e.to_string())?,
@@ -144,10 +142,7 @@ pub fn ranged(args: &ProblemArgs) -> Result<Option<Ranged>, String> {
     };
     spec.check_fixed(&board, &fixed)
         .map_err(|e| e.to_string())?;
-    let engine = args
-        .engine
-        .parse()
-        .map_err(|e: queens::Error| e.to_string())?;
+    let engine = parse(&args.engine)?;
     Ok(Some(Ranged {
         spec,
         board,

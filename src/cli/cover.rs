@@ -15,6 +15,7 @@ use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement, Problem};
 
 use super::args::{ProblemArgs, SolveFormat, TerrainArgs};
 use super::hugen::HugeArgs;
+use super::input::parse;
 use super::limits::Limits;
 use super::output::{CliResult, Outcome, failed, finish, solution_text, write_out};
 use super::progress::Bar;
@@ -129,11 +130,11 @@ impl Request {
         options: CoverOptions,
     ) -> Result<Request, String> {
         let catalog = super::fairy::catalog(defs)?;
-        let board: Board = board.parse().map_err(|e: queens::Error| e.to_string())?;
+        let board: Board = parse(board)?;
         let terrain = super::terrain::read(terrain, &board)?;
         let (kind, base, fixed) =
             super::counting::kind_and_given(&catalog, &board, kind, pieces, fixed)?;
-        let engine = engine.parse().map_err(|e: queens::Error| e.to_string())?;
+        let engine = parse(engine)?;
         Ok(Request {
             board,
             terrain,

@@ -24,7 +24,7 @@ use queens::{
     parse_spec, render,
 };
 
-use super::args::{ProblemArgs, SolveFormat, VerifyFormat};
+use super::args::{ProblemArgs, SolveFormat, VerifyFormat, first_given};
 use super::output::Outcome;
 
 /// Boards with more files than this print `perm` unless a format is given.
@@ -49,13 +49,11 @@ pub struct HugeArgs {
 impl HugeArgs {
     /// The first of these flags given, as typed.
     pub fn queens_flag(&self) -> Option<&'static str> {
-        [
+        first_given(&[
             (self.random, "--random"),
             (self.seed.is_some(), "--seed"),
             (self.fixed_file.is_some(), "--fixed-file"),
-        ]
-        .into_iter()
-        .find_map(|(set, name)| set.then_some(name))
+        ])
     }
 }
 

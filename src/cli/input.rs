@@ -1,8 +1,16 @@
 //! Text inputs named on the command line: a file, or `-` for standard input, read
 //! whole and decoded by the library's [`queens::text::decode`] (BOM and CRLF
-//! tolerated; binary and empty inputs refused with one sentence).
+//! tolerated; binary and empty inputs refused with one sentence); and an option's
+//! text read by the library's parser for its type ([`parse`]).
 
 use std::io::Read;
+use std::str::FromStr;
+
+/// `text` read by the library's parser for `T` (a board, an engine, a shard ...); its
+/// error is the sentence the command ends with.
+pub fn parse<T: FromStr<Err = queens::Error>>(text: &str) -> Result<T, String> {
+    text.parse().map_err(|e: queens::Error| e.to_string())
+}
 
 /// The bytes of `path` (`-`: standard input), read as `what`, and how to name it in a
 /// sentence.

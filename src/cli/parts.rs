@@ -12,6 +12,8 @@ use queens::engine::{Method, Parts, Shard, ShardResult, count_parts, merge as me
 use queens::{EngineChoice, Error, Problem};
 use serde_json::json;
 
+use super::args::first_given;
+use super::input::parse;
 use super::limits::Limits;
 use super::output::Outcome;
 use super::progress::Bar;
@@ -35,14 +37,12 @@ impl CountFlags {
     /// The first flag set that needs a count in parts (a checkpoint, a shard, a method
     /// or the JSON report), as typed, if any.
     pub fn parts_flag(&self) -> Option<&'static str> {
-        [
+        first_given(&[
             (self.json, "--json"),
             (self.checkpoint.is_some(), "--checkpoint"),
             (self.shard.is_some(), "--shard"),
             (self.method.is_some(), "--method"),
-        ]
-        .into_iter()
-        .find_map(|(set, name)| set.then_some(name))
+        ])
     }
 }
 
@@ -55,23 +55,13 @@ pub fn count(
     flags: &CountFlags,
 ) -> Result<Outcome, String> {
     let board = problem.board();
-    let shard: Option<Shard> = flags
-        .shard
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(|e: queens::Error| e.to_string())?;
+    let shard: Option<Shard> = flags.shard.as_deref().map(parse).transpose()?;
     if shard.is_some() && (flags.unique || flags.json) {
         return Err(
             "--shard always prints a JSON partial result: leave out --unique and --json".into(),
         );
     }
-    let method: Option<Method> = flags
-        .method
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(|e: queens::Error| e.to_string())?;
+    let method: Option<Method> = flags.method.as_deref().map(parse).transpose()?;
     let parts = Parts {
         shard,
         checkpoint: flags.checkpoint.clone(),

@@ -9,6 +9,7 @@ use queens::Board;
 use queens::puzzle::explain::{End, explain};
 use queens::puzzle::generate::{Request, generate};
 use queens::puzzle::rules::{Deducer, Level, Step};
+use queens::puzzle::solver::Found;
 use queens::puzzle::{Mark, Puzzle, State};
 use queens::terrain::Terrain;
 
@@ -209,6 +210,18 @@ fn limits(budget_secs: Option<f64>) -> Result<Limits, String> {
     Limits::new(0, budget_secs, None)
 }
 
+/// The puzzle in `args`' file and its solutions from the empty position, within
+/// `args`' budget: counted up to `limit`, the first `keep` of them kept. `Err` is the
+/// outcome to end with (bad input, a budget that ran out).
+fn search(args: &FileArgs, limit: u128, keep: usize) -> Result<(Puzzle, Found), CliResult> {
+    let p = read(args).map_err(Err)?;
+    let settings = limits(args.budget_secs).map_err(Err)?.settings(None);
+    match p.solutions(&State::new(&p), limit, keep, &settings) {
+        Ok(found) => Ok((p, found)),
+        Err(e) => Err(failed(e)),
+    }
+}
+
 fn print(text: &str) -> CliResult {
     let mut out = std::io::stdout().lock();
     write_out(&mut out, text)?;
@@ -242,11 +255,9 @@ fn by_file(p: &Puzzle, cells: &[usize]) -> Vec<usize> {
 }
 
 fn solve(args: &FileArgs, format: PuzzleFormat) -> CliResult {
-    let p = read(args)?;
-    let settings = limits(args.budget_secs)?.settings(None);
-    let found = match p.solutions(&State::new(&p), 2, 1, &settings) {
-        Ok(f) => f,
-        Err(e) => return failed(e),
+    let (p, found) = match search(args, 2, 1) {
+        Ok(searched) => searched,
+        Err(outcome) => return outcome,
     };
     let Some(sol) = found.solutions.first() else {
         eprintln!("queens: no solution");
@@ -274,27 +285,22 @@ fn solve(args: &FileArgs, format: PuzzleFormat) -> CliResult {
 }
 
 fn count(args: &FileArgs) -> CliResult {
-    let p = read(args)?;
-    let settings = limits(args.budget_secs)?.settings(None);
-    match p.solutions(&State::new(&p), u128::MAX, 0, &settings) {
-        Ok(f) => {
-            print(&format!("{}\n", f.count))?;
-            Ok(if f.count == 0 {
-                Outcome::No
-            } else {
-                Outcome::Yes
-            })
-        }
-        Err(e) => failed(e),
-    }
+    let found = match search(args, u128::MAX, 0) {
+        Ok((_, found)) => found,
+        Err(outcome) => return outcome,
+    };
+    print(&format!("{}\n", found.count))?;
+    Ok(if found.count == 0 {
+        Outcome::No
+    } else {
+        Outcome::Yes
+    })
 }
 
 fn check(args: &FileArgs, show: bool) -> CliResult {
-    let p = read(args)?;
-    let settings = limits(args.budget_secs)?.settings(None);
-    let found = match p.solutions(&State::new(&p), 2, 2, &settings) {
-        Ok(f) => f,
-        Err(e) => return failed(e),
+    let (p, found) = match search(args, 2, 2) {
+        Ok(searched) => searched,
+        Err(outcome) => return outcome,
     };
     let word = match found.count {
         0 => "none",
@@ -502,11 +508,9 @@ fn crossed_diagram(p: &Puzzle, s: &State) -> String {
 }
 
 fn rate(args: &FileArgs) -> CliResult {
-    let p = read(args)?;
-    let settings = limits(args.budget_secs)?.settings(None);
-    let found = match p.solutions(&State::new(&p), 2, 0, &settings) {
-        Ok(f) => f,
-        Err(e) => return failed(e),
+    let (p, found) = match search(args, 2, 0) {
+        Ok(searched) => searched,
+        Err(outcome) => return outcome,
     };
     if found.count != 1 {
         eprintln!(

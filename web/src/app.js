@@ -277,11 +277,7 @@ function paint() {
     const words = [name];
     if (piece) {
       sq.dataset.piece = piece;
-      const p = document.createElement("span");
-      p.className = "piece" + (state.solved.has(name) ? " solved" : "");
-      p.textContent = piece;
-      p.setAttribute("aria-hidden", "true");
-      sq.append(p);
+      addGlyph(sq, "piece" + (state.solved.has(name) ? " solved" : ""), piece);
       words.push(NAMES[piece] || piece);
     } else delete sq.dataset.piece;
     setFlag(sq, "attacked", attacked.has(name));
@@ -302,6 +298,16 @@ function setFlag(el, key, on) {
   if (on) el.dataset[key] = "true"; else delete el.dataset[key];
 }
 
+// A mark drawn on a square (a piece, a cross, a region letter): hidden from screen
+// readers, which read the square's aria-label instead.
+function addGlyph(sq, className, text) {
+  const span = document.createElement("span");
+  span.className = className;
+  span.textContent = text;
+  span.setAttribute("aria-hidden", "true");
+  sq.append(span);
+}
+
 function paintPuzzle() {
   const hint = state.hint || { place: [], cross: [] };
   for (const sq of $$("#board [data-square]")) {
@@ -309,29 +315,17 @@ function paintPuzzle() {
     const mark = state.marks.get(name);
     sq.replaceChildren();
     if ($('[data-input="letters"]').checked) {
-      const l = document.createElement("span");
-      l.className = "region-letter";
-      l.textContent = sq.dataset.region;
-      l.setAttribute("aria-hidden", "true");
-      sq.append(l);
+      addGlyph(sq, "region-letter", sq.dataset.region);
     }
     const words = [name, `region ${sq.dataset.region}`];
     if (mark === "Q") {
       sq.dataset.piece = "Q";
-      const p = document.createElement("span");
-      p.className = "piece";
-      p.textContent = "Q";
-      p.setAttribute("aria-hidden", "true");
-      sq.append(p);
+      addGlyph(sq, "piece", "Q");
       words.push("queen");
     } else delete sq.dataset.piece;
     if (mark === "x") {
       sq.dataset.mark = "cross";
-      const c = document.createElement("span");
-      c.className = "cross";
-      c.textContent = "×";
-      c.setAttribute("aria-hidden", "true");
-      sq.append(c);
+      addGlyph(sq, "cross", "×");
       words.push("crossed");
     } else delete sq.dataset.mark;
     if (!mark) words.push("empty");

@@ -7,55 +7,23 @@ Run: web/build.sh && python -m pytest web/tests
 """
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
-from urllib.request import urlopen
 
 import pytest
+from local_site import CHROMIUM_ARGS, serve
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "web" / "dist"
 ARTIFACTS = ROOT / "web" / "tests" / "artifacts"
 CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
 def base_url():
     if not (DIST / "index.html").exists() or not (DIST / "queens_web_bg.wasm").exists():
         pytest.exit("web/dist is not built: run web/build.sh first", returncode=2)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(DIST)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            urlopen(url, timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.05)
+    server, url = serve(DIST)
     yield url
     server.terminate()
     server.wait(timeout=5)

@@ -21,6 +21,8 @@ use queens::{
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::text;
+
 /// The letter of the page's fairy piece (the one typed in Betza's notation).
 pub const FAIRY: char = 'F';
 
@@ -84,16 +86,7 @@ pub struct Setup {
     pub kind: PieceKind,
 }
 
-fn text(e: queens::Error) -> String {
-    e.to_string()
-}
-
 impl BoardRequest {
-    /// Reads a request from JSON.
-    pub fn from_json(json: &str) -> Result<BoardRequest, String> {
-        serde_json::from_str(json).map_err(|e| format!("bad request from the page: {e}"))
-    }
-
     /// The request as library values, or one sentence naming the bad part.
     pub fn setup(&self) -> Result<Setup, String> {
         for (what, n) in [("rows", self.rows), ("columns", self.cols)] {
@@ -343,7 +336,7 @@ mod tests {
     use super::*;
 
     fn req(json: &str) -> BoardRequest {
-        BoardRequest::from_json(json).unwrap()
+        crate::read(json).unwrap()
     }
 
     #[test]
@@ -413,7 +406,7 @@ mod tests {
         assert!(!e.contains('\n') && e.contains("grasshopper"), "{e}");
         let e = analyse(&req(r#"{"rows":65}"#)).unwrap_err();
         assert!(e.contains("1 to 64"), "{e}");
-        assert!(BoardRequest::from_json(r#"{"rowz":3}"#).is_err());
+        assert!(crate::read::<BoardRequest>(r#"{"rowz":3}"#).is_err());
     }
 
     #[test]

@@ -95,8 +95,14 @@ fn one() -> u32 {
     1
 }
 
+/// Reads a request from the page's JSON.
 fn read<'a, T: Deserialize<'a>>(json: &'a str) -> Result<T, String> {
     serde_json::from_str(json).map_err(|e| format!("bad request from the page: {e}"))
+}
+
+/// A library error as the page shows it: its sentence.
+fn text(e: queens::Error) -> String {
+    e.to_string()
 }
 
 /// Runs job `name` on the JSON `request` and returns the answer as JSON, or
@@ -116,8 +122,8 @@ pub fn call(name: &str, request: &str) -> String {
 
 fn run(name: &str, request: &str) -> Result<Value, String> {
     let s = settings();
-    let board = || board::BoardRequest::from_json(request);
-    let puzzle = || puzzle::PuzzleRequest::from_json(request);
+    let board = || read::<board::BoardRequest>(request);
+    let puzzle = || read::<puzzle::PuzzleRequest>(request);
     match name {
         "analyse" => board::analyse(&board()?),
         "svg" => board::svg(&board()?).map(|svg| json!({ "svg": svg })),

@@ -14,6 +14,8 @@ use queens::{Settings, Square};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::text;
+
 /// A puzzle and a position, as the page sends them.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -40,16 +42,7 @@ impl Default for PuzzleRequest {
     }
 }
 
-fn text(e: queens::Error) -> String {
-    e.to_string()
-}
-
 impl PuzzleRequest {
-    /// Reads a request from JSON.
-    pub fn from_json(json: &str) -> Result<PuzzleRequest, String> {
-        serde_json::from_str(json).map_err(|e| format!("bad request from the page: {e}"))
-    }
-
     /// The puzzle alone.
     pub fn puzzle(&self) -> Result<Puzzle, String> {
         Puzzle::parse(&self.text, self.stars).map_err(text)
