@@ -33,25 +33,53 @@ fn module_of(file: &Path) -> Vec<String> {
     parts
 }
 
-/// The crate root's re-exported modules (`pub use model::{board, piece};`): `board` is
-/// `model::board`.
-fn reexports(lib: &str) -> BTreeMap<String, String> {
+/// The crate root's re-exports: a module (`pub use model::{board, piece};`: `board` is
+/// `model::board`) or an item (`pub use engine::{Settings, count};`: `Settings` is
+/// in `engine`), name to the module path it stands for.
+fn reexports(lib: &str, modules: &BTreeSet<String>) -> BTreeMap<String, Vec<String>> {
     let mut map = BTreeMap::new();
     let flat = lib.replace('\n', " ");
     for stmt in flat.split(';') {
         let Some(rest) = stmt.trim().strip_prefix("pub use ") else {
             continue;
         };
-        let Some((parent, names)) = rest.split_once("::{") else {
-            continue;
+        let (parent, names) = match rest.split_once("::{") {
+            Some((p, n)) => (p, n.trim_end_matches('}').split(',').collect::<Vec<_>>()),
+            None => match rest.rsplit_once("::") {
+                Some((p, n)) => (p, vec![n]),
+                None => continue,
+            },
         };
-        for name in names.trim_end_matches('}').split(',').map(str::trim) {
-            if name.chars().all(|c| c.is_ascii_lowercase() || c == '_') && !name.is_empty() {
-                map.insert(name.to_string(), parent.trim().to_string());
+        let parent: Vec<String> = parent.trim().split("::").map(String::from).collect();
+        for name in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
+            let mut path = parent.clone();
+            if modules.contains(name) {
+                path.push(name.to_string());
             }
+            map.insert(name.to_string(), path);
         }
     }
     map
+}
+
+/// The names every `mod name;` of the crate declares.
+fn declared_modules() -> BTreeSet<String> {
+    let mut files = Vec::new();
+    rust_files(Path::new(SRC), &mut files);
+    let mut names = BTreeSet::new();
+    for f in files {
+        for line in fs::read_to_string(f).unwrap().lines() {
+            let l = line.trim_start();
+            let l = l
+                .strip_prefix("pub(crate) ")
+                .or(l.strip_prefix("pub "))
+                .unwrap_or(l);
+            if let Some(name) = l.strip_prefix("mod ").and_then(|n| n.strip_suffix(';')) {
+                names.insert(name.to_string());
+            }
+        }
+    }
+    names
 }
 
 /// The code of a file without comments and without its unit tests.
@@ -63,11 +91,11 @@ fn code(text: &str) -> String {
         .join("\n")
 }
 
-/// The module paths a file's code names: `crate::a::b::c` and `super::x` resolved
-/// against `module`.
-fn imports(code: &str, module: &[String], alias: &BTreeMap<String, String>) -> Vec<Vec<String>> {
-    let mut found = Vec::new();
+/// The paths a file's code names after `crate::` or `super::`, with brace groups
+/// (`use crate::{a::B, c};`) opened: `["crate::a::B", "crate::c"]`.
+fn paths(code: &str) -> Vec<String> {
     let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    let mut found = Vec::new();
     for (start, _) in code
         .match_indices("crate::")
         .chain(code.match_indices("super::"))
@@ -76,6 +104,50 @@ fn imports(code: &str, module: &[String], alias: &BTreeMap<String, String>) -> V
             continue; // `super::` inside `super::super::`, or part of a longer path
         }
         let path: String = code[start..].chars().take_while(|&c| is_ident(c)).collect();
+        let after = &code[start + path.len()..];
+        if !after.starts_with('{') {
+            found.push(path);
+            continue;
+        }
+        // The group up to its closing brace (each item read again as a path of its own,
+        // so a bare name inside it, as in `crate::{engine, Error}`, counts too), split at its top-level commas.
+        let (mut depth, mut item, mut items) = (0, String::new(), Vec::new());
+        for c in after.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            if (c == ',' && depth == 1) || depth == 0 {
+                items.push(std::mem::take(&mut item));
+            } else if !(c == '{' && depth == 1) {
+                item.push(c);
+            }
+            if depth == 0 {
+                break;
+            }
+        }
+        for item in items {
+            // `a::B as C` names `a::B`.
+            let item = item.split(" as ").next().unwrap_or("");
+            let item: String = item.split_whitespace().collect();
+            if !item.is_empty() {
+                found.extend(paths(&format!("{path}{item}")));
+            }
+        }
+    }
+    found
+}
+
+/// The module paths a file's code names: `crate::a::b::c` and `super::x` resolved
+/// against `module`, the crate root's re-exports followed.
+fn imports(
+    code: &str,
+    module: &[String],
+    alias: &BTreeMap<String, Vec<String>>,
+) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    for path in paths(code) {
         let mut segs: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
         let mut base: Vec<String> = if segs[0] == "crate" {
             segs.remove(0);
@@ -88,18 +160,19 @@ fn imports(code: &str, module: &[String], alias: &BTreeMap<String, String>) -> V
             }
             b
         };
-        // Only the lowercase segments are modules (types and functions end the path).
-        let mods: Vec<&str> = segs
-            .iter()
-            .copied()
-            .take_while(|s| s.starts_with(|c: char| c.is_ascii_lowercase()))
-            .collect();
         if base.is_empty()
-            && let Some(parent) = mods.first().and_then(|m| alias.get(*m))
+            && let Some(target) = segs.first().and_then(|m| alias.get(*m))
         {
-            base.push(parent.clone());
+            // A re-export: its module path, then what follows it.
+            base = target.clone();
+            segs.remove(0);
         }
-        base.extend(mods.iter().map(|s| s.to_string()));
+        // Only the lowercase segments are modules (types and functions end the path).
+        base.extend(
+            segs.iter()
+                .take_while(|s| s.starts_with(|c: char| c.is_ascii_lowercase()))
+                .map(|s| s.to_string()),
+        );
         found.push(base);
     }
     found
@@ -109,7 +182,7 @@ fn imports(code: &str, module: &[String], alias: &BTreeMap<String, String>) -> V
 /// distinct modules where neither contains the other.
 fn graph(depth: usize) -> BTreeMap<String, BTreeSet<String>> {
     let lib = fs::read_to_string(Path::new(SRC).join("lib.rs")).unwrap();
-    let alias = reexports(&lib);
+    let alias = reexports(&lib, &declared_modules());
     let mut files = Vec::new();
     rust_files(Path::new(SRC), &mut files);
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -146,6 +219,36 @@ fn mutual(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<(String, String)> {
     pairs
 }
 
+/// A cycle of imports among the modules, if there is one (a depth-first search).
+fn cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        m: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| p == m) {
+            return Some(path[i..].to_vec());
+        }
+        if done.contains(m) {
+            return None;
+        }
+        path.push(m.to_string());
+        for next in edges.get(m).into_iter().flatten() {
+            if let Some(c) = visit(next, edges, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.insert(m.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    edges
+        .keys()
+        .find_map(|m| visit(m, edges, &mut Vec::new(), &mut done))
+}
+
 #[test]
 fn no_two_library_modules_import_each_other() {
     for depth in [1, 2] {
@@ -156,12 +259,20 @@ fn no_two_library_modules_import_each_other() {
         );
         assert_eq!(mutual(&edges), [], "depth {depth}: {edges:#?}");
     }
+    // The top-level modules form layers: no cycle of any length.
+    let top = graph(1);
+    assert_eq!(cycle(&top), None, "{top:#?}");
 }
 
 #[test]
 fn the_layer_reader_sees_imports_both_ways() {
-    // The reader itself: a made-up pair of files that import each other is caught.
-    let alias = reexports("pub use model::{board, piece};");
+    // The reader itself: made-up files that import each other are caught, through the
+    // root's re-exports (modules and items) and brace groups.
+    let modules = BTreeSet::from(["board".to_string(), "piece".to_string()]);
+    let alias = reexports(
+        "pub use model::{board, piece};\npub use engine::{Settings, count};",
+        &modules,
+    );
     let module = |m: &str| m.split("::").map(String::from).collect::<Vec<_>>();
     let a = imports(
         "use crate::board::Board;\nuse super::super::engine::Control;",
@@ -169,12 +280,31 @@ fn the_layer_reader_sees_imports_both_ways() {
         &alias,
     );
     assert_eq!(a, [module("model::board"), module("engine")]);
+    let b = imports(
+        "use crate::{Settings as S, piece::Move};\nlet n = crate::count(p);",
+        &module("sat"),
+        &alias,
+    );
+    assert_eq!(
+        b,
+        [module("engine"), module("model::piece"), module("engine")]
+    );
     let code = code(
         "use crate::engine::X;\n// use crate::query::Y;\n#[cfg(test)]\nmod tests {\n use crate::query::Z;\n}",
     );
-    let mut edges = BTreeMap::new();
-    edges.insert("model".to_string(), BTreeSet::from(["engine".to_string()]));
-    edges.insert("engine".to_string(), BTreeSet::from(["model".to_string()]));
-    assert_eq!(mutual(&edges), [("engine".into(), "model".into())]);
     assert_eq!(imports(&code, &module("model"), &alias), [module("engine")]);
+    let mut edges = BTreeMap::new();
+    let to = |m: &str| BTreeSet::from([m.to_string()]);
+    edges.insert("model".to_string(), to("engine"));
+    edges.insert("engine".to_string(), to("model"));
+    assert_eq!(mutual(&edges), [("engine".into(), "model".into())]);
+    edges.insert("engine".to_string(), to("query"));
+    edges.insert("query".to_string(), to("model"));
+    assert_eq!(mutual(&edges), []);
+    assert_eq!(
+        cycle(&edges),
+        Some(vec!["engine".into(), "query".into(), "model".into()])
+    );
+    edges.insert("query".to_string(), to("sat"));
+    assert_eq!(cycle(&edges), None);
 }

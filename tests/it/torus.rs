@@ -164,6 +164,22 @@ fn auto_picks_the_torus_engine_for_plain_torus_queens_only() {
 }
 
 #[test]
+fn sides_past_the_bitboards_that_hold_no_solution_are_answered_by_polya() {
+    // Past 63 the engine has no masks, but Pólya's theorem (module docs) settles the
+    // sides that are even or multiples of 3: 0 at once, where the general search ran on.
+    for n in ["64", "99", "1000000"] {
+        let o = queens(&["count", n, "--torus"]);
+        assert_eq!((o.status.code(), stdout(&o).trim()), (Some(1), "0"), "{n}");
+    }
+    let o = queens(&["count", "64", "--torus", "--engine", "torus"]);
+    assert_eq!(stdout(&o).trim(), "0");
+    // A side it cannot settle is refused in one sentence.
+    let o = queens(&["count", "65", "--torus", "--engine", "torus"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_contains(&stderr(&o), "sides up to 63");
+}
+
+#[test]
 fn shards_merge_to_the_whole_count_with_the_count_up_to_symmetry() {
     let p = torus(13, 13, &[]);
     let whole = count_parts(

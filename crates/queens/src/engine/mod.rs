@@ -30,7 +30,7 @@
 //! |---|---|---|---|
 //! | `nqueens` | `nqueens` | plain N-queens counting (`n` queens on `n×n`, `min(R,C)` on `R×C`), with symmetry, checkpoints, shards; streamed listing in `exact`'s order | counting and listing; sides up to 64 |
 //! | `torus` | `torus` | `n` queens on the `n×n` torus (bitboards with rotating diagonal masks; one canonical solution per orbit of translations and linear maps, weighted by its orbit size), checkpoints, shards | counting only; sides up to 63 |
-//! | `amazons` | `amazons` | `n` amazons on `n×n`, `min(R,C)` on `R×C` (row-by-row bitboard counter, eight-fold symmetry on squares) | counting only; sides up to 63 |
+//! | `amazons` | `amazons` | `n` amazons on `n×n`, `min(R,C)` on `R×C` (row-by-row bitboard counter, eight-fold symmetry on squares) | counting only; sides up to 64 |
 //! | `construct` | `construct` | explicit N-queens solution, O(N) | plain queens, solve; `auto` from a side of 12 (or beyond `exact`) |
 //! | `complete` | `complete` | queens completion, MRV search, proves "none" | N queens on N×N, solve, N ≤ 1024; `auto` from 12 |
 //! | `exact` | `exact` | bitboard backtracking for any mix of kinds | up to 4096 squares (64×64) |

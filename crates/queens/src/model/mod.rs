@@ -10,6 +10,8 @@
 //! value: every fault and its sentence, pair by pair or line by line); [`text`] (text inputs: BOM, CRLF, binary and
 //! empty files) stands apart, used by the readers.
 
+/// `Job`, kept at its earlier path `queens::model::job` (it lives in [`crate::job`]).
+pub use crate::job;
 pub mod betza;
 pub mod board;
 pub mod fairy;
