@@ -13,7 +13,6 @@ use proptest::prelude::*;
 use queens::engine::{Parts, PartsReport, count_parts};
 use queens::{
     Board, Catalog, EngineChoice, Error, Piece, PieceCount, Placement, Problem, Settings, Square,
-    parse_spec,
 };
 
 /// Runs the real `queens` binary with `args` and `input` on its standard input.
@@ -62,13 +61,7 @@ pub fn assert_contains(text: &str, part: &str) {
 
 /// A library problem from a board, a spec and fixed pieces, all as CLI text.
 pub fn problem(board: &str, spec: &str, fixed: &str) -> Problem {
-    let c = Catalog::standard();
-    Problem::new(
-        board.parse::<Board>().unwrap(),
-        parse_spec(spec, &c).unwrap(),
-        Placement::parse(fixed, &c).unwrap(),
-    )
-    .unwrap()
+    Problem::parse(board, Some(spec), Some(fixed), &Catalog::standard()).unwrap()
 }
 
 /// Every solution `choice` lists for `p`, in its order.

@@ -758,16 +758,10 @@ pub fn picked(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Board, Catalog, Placement, parse_spec, terrain::Terrain};
+    use crate::{Catalog, terrain::Terrain};
 
     fn problem(board: &str, spec: &str, fixed: &str) -> Problem {
-        let c = Catalog::standard();
-        Problem::new(
-            board.parse::<Board>().unwrap(),
-            parse_spec(spec, &c).unwrap(),
-            Placement::parse(fixed, &c).unwrap(),
-        )
-        .unwrap()
+        Problem::parse(board, Some(spec), Some(fixed), &Catalog::standard()).unwrap()
     }
 
     /// Every engine prepares, for each job it declares, the runner of that job's base
