@@ -175,6 +175,12 @@ pub struct JoinPlan {
     /// Rows `0..edge` and `n-edge..n` are the edge rows; the `n - 2 edge` others are
     /// the middle rows, which index the buckets.
     edge: usize,
+    /// On even boards, the outer columns per half whose queens tag each half-solution
+    /// for the transposition (`k` in *Symmetry*); 0 on odd boards.
+    tbits: usize,
+    /// The rank of each class of outer strings (indexed by its least member), in the
+    /// order the weights compare them (see *Symmetry*).
+    rank: [u8; 64],
     tasks: Vec<Task>,
 }
 
@@ -210,10 +216,31 @@ impl JoinPlan {
         } else {
             (n / 2).min(4)
         };
+        let tbits = if n % 2 == 0 && n >= 4 {
+            std::env::var("QUEENS_TBITS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(2usize)
+                .min(edge)
+        } else {
+            0
+        };
+        let mut rank = [0u8; 64];
+        for (i, r) in rank.iter_mut().enumerate() {
+            *r = i as u8;
+        }
+        if let Ok(order) = std::env::var("QUEENS_TORDER") {
+            // Experiment: the classes' least members, lowest rank first.
+            for (k, c) in order.split(',').enumerate() {
+                rank[c.parse::<usize>().unwrap()] = k as u8;
+            }
+        }
         let mut plan = JoinPlan {
             n,
             h,
             edge,
+            tbits,
+            rank,
             tasks: Vec::new(),
         };
         plan.tasks = plan.list_tasks();
@@ -227,6 +254,47 @@ impl JoinPlan {
 
     fn rev(&self, rows: u64) -> u64 {
         rows.reverse_bits() >> (64 - self.n)
+    }
+
+    /// The least of a `2 tbits`-bit outer string's images under complement and
+    /// reversal: its class, which the column mirror and the row reversal keep.
+    fn class(&self, x: usize) -> usize {
+        let bits = 2 * self.tbits;
+        let full = (1usize << bits) - 1;
+        let rev = x.reverse_bits() >> (usize::BITS as usize - bits);
+        x.min(x ^ full).min(rev).min(rev ^ full)
+    }
+
+    /// The outer row string of the east edge rows `a`: bit `2 tbits - 1 - i` for row
+    /// `i < tbits`, bit `n - 1 - i` for row `i >= n - tbits`, set where that row's queen
+    /// is east.
+    fn row_string(&self, a: u64) -> usize {
+        let (n, k) = (self.n, self.tbits);
+        let mut x = 0;
+        for i in (0..k).chain(n - k..n) {
+            let bit = if i < k { 2 * k - 1 - i } else { n - 1 - i };
+            x |= ((a >> i & 1) as usize) << bit;
+        }
+        x
+    }
+
+    /// The weight of each pair of tags (index `west << tbits | east`, the outer column
+    /// string) in a task with east edge rows `a`: 2, 1 or 0 as the class of the row
+    /// string ranks below, level with or above the class of the column string.
+    fn weights(&self, a: u64) -> [u8; 64] {
+        let mut w = [1u8; 64];
+        if self.tbits == 0 {
+            return w;
+        }
+        let rows = self.rank[self.class(self.row_string(a))];
+        for (x, slot) in w.iter_mut().enumerate().take(1 << (2 * self.tbits)) {
+            *slot = match rows.cmp(&self.rank[self.class(x)]) {
+                std::cmp::Ordering::Less => 2,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Greater => 0,
+            };
+        }
+        w
     }
 
     /// The diagonals and anti-diagonals that queens on `rows` in the columns `cols`
@@ -337,7 +405,14 @@ impl JoinPlan {
 
     /// A 64-bit digest of the method, the board and the task list.
     pub fn fingerprint(&self) -> String {
-        let mut bytes = b"nqueens-join-v1".to_vec();
+        // Even boards: a task's total is weighted by the transposition since v2.
+        let version = if self.tbits > 0 {
+            format!("nqueens-join-v2-t{}", self.tbits)
+        } else {
+            "nqueens-join-v1".to_string()
+        };
+        let mut bytes = version.into_bytes();
+        bytes.extend(&self.rank);
         // Odd boards' task lists hold `ANY_MIDDLE` tasks, which earlier plans did not
         // have: the digest of an earlier odd plan differs, and its checkpoints are refused.
         for v in [self.n, self.edge] {
@@ -438,6 +513,7 @@ impl JoinPlan {
             near_h,
             d1,
             d2,
+            weights: self.weights(a),
             layout: Layout::new(e1 & w1 & !d1, e2 & w2 & !d2),
         }
     }
@@ -461,6 +537,7 @@ impl JoinPlan {
         let (n, h) = (self.n, self.h);
         let (avail, a, west_edge) = (job.avail, job.a, job.west_edge);
         let buckets = 1usize << (n - 2 * self.edge);
+        let tags = 1usize << self.tbits;
         // Tagged keys where the task leaves `m` open.
         let tagged = t.mid == ANY_MIDDLE;
         let mut east = std::mem::take(&mut lists.east);
@@ -468,7 +545,7 @@ impl JoinPlan {
         let mut east_tags = std::mem::take(&mut lists.east_tags);
         let mut west_tags = std::mem::take(&mut lists.west_tags);
         for v in [&mut east, &mut west] {
-            v.resize_with(buckets, Vec::new);
+            v.resize_with(buckets * tags, Vec::new);
             v.iter_mut().for_each(Vec::clear);
         }
         for v in [&mut east_tags, &mut west_tags] {
@@ -486,15 +563,40 @@ impl JoinPlan {
         let middle_rows = low_bits(self.n) & !self.edge_rows();
         let mut found = 0u128;
         let mut stopped = false;
-        for (i, e) in east.iter().enumerate() {
+        for i in 0..buckets {
             if i % STOP_EVERY == 0 && stop() {
                 stopped = true;
                 break;
             }
-            if e.is_empty() {
+            let es = &east[i * tags..(i + 1) * tags];
+            if es.iter().all(Vec::is_empty) {
                 continue;
             }
             let r = a | (i as u64) << self.edge;
+            if tags > 1 {
+                let image = match t.stab {
+                    STAB_FLIP => self.rev(r),
+                    STAB_FLIP_MIRROR => self.rev(avail ^ r),
+                    _ => r,
+                };
+                if image < r {
+                    continue;
+                }
+                let j = ((avail ^ r) >> self.edge) as usize & (buckets - 1);
+                let ws = &west[j * tags..(j + 1) * tags];
+                let mut pairs = 0u64;
+                for (te, e) in es.iter().enumerate() {
+                    for (tw, w) in ws.iter().enumerate() {
+                        let weight = job.weights[tw << self.tbits | te];
+                        if weight != 0 && !e.is_empty() && !w.is_empty() {
+                            pairs += u64::from(weight) * count_disjoint(e, w, &mut lists.sorted, s);
+                        }
+                    }
+                }
+                found += u128::from(pairs) * if image == r { 1 } else { 2 };
+                continue;
+            }
+            let e = &es[0];
             if !tagged {
                 let image = match t.stab {
                     STAB_FLIP => self.rev(r),
@@ -609,6 +711,8 @@ struct Halves {
     /// The middle column queen's diagonals (barred, left out of the keys).
     d1: u64,
     d2: u64,
+    /// The weight of each pair of transposition tags (see [`JoinPlan::weights`]).
+    weights: [u8; 64],
     layout: Layout,
 }
 

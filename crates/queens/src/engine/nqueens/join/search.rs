@@ -71,6 +71,18 @@ impl JoinPlan {
                     .fold(0, |f, m| f | 1 << m);
             }
         }
+        // The transposition's tag bit of each outer column (see the parent's
+        // *Symmetry*): west columns `j < k` give bit `k - 1 - j`, east columns
+        // `j >= n - k` bit `n - 1 - j`, set when the queen is in the bottom half.
+        let (n, k) = (self.n, self.tbits);
+        let mut tagbit = [0u32; 64];
+        for c in cols.clone() {
+            if c < k {
+                tagbit[c] = 1 << (k - 1 - c);
+            } else if c + k >= n {
+                tagbit[c] = 1 << (n - 1 - c);
+            }
+        }
         let free_cols = low_bits(cols.end) & !low_bits(cols.start);
         let l = job.layout;
         let keys = Keys {
@@ -83,7 +95,9 @@ impl JoinPlan {
             k1: !job.d1,
             k2: !job.d2,
             edge: self.edge,
-            mask: out.len() - 1,
+            mask: (out.len() >> k) - 1,
+            tshift: k,
+            tagbit,
             rows: rows & !needed,
             h: self.h,
             near,
@@ -106,8 +120,13 @@ struct Keys {
     k1: u64,
     k2: u64,
     edge: usize,
-    /// Buckets - 1.
+    /// Buckets - 1 (buckets of middle rows).
     mask: usize,
+    /// Bits of the transposition tag (0 on odd boards): each bucket of middle rows is
+    /// `1 << tshift` buckets, one per tag.
+    tshift: usize,
+    /// Per column, its bit of the transposition tag (0 but for the outer columns).
+    tagbit: [u32; 64],
     /// The rows (all middle rows) for the columns left after the needed rows.
     rows: u64,
     /// The centre row (and column).
@@ -134,21 +153,25 @@ impl Keys {
         tags: &mut [Vec<u32>],
     ) {
         let n = self.n;
-        // Frames: rows still needed, free columns, the diagonals, columns left to try.
-        let mut stack = [(0u64, 0u64, 0u64, 0u64, 0u64); 64];
+        // Frames: rows still needed, free columns, the diagonals, columns left to try,
+        // the transposition tag so far.
+        let mut stack = [(0u64, 0u64, 0u64, 0u64, 0u64, 0u32); 64];
         let mut sp = 0usize;
-        let (mut need, mut free, mut a, mut b, mut left) = (needed, cols, a, b, cols);
+        let (mut need, mut free, mut a, mut b, mut left, mut t) = (needed, cols, a, b, cols, 0);
         loop {
             if need == 0 {
-                self.other_rows::<K, TAG>(free, a, b, out, tags);
+                self.other_rows::<K, TAG>(free, a, b, t, out, tags);
             } else if left != 0 {
                 let r = need.trailing_zeros() as usize;
                 let c = left.trailing_zeros() as usize;
                 left &= left - 1;
                 let (x, y) = (1u64 << (r + n - 1 - c), 1u64 << (r + c));
                 if a & x == 0 && b & y == 0 {
-                    stack[sp & 63] = (need, free, a, b, left);
+                    stack[sp & 63] = (need, free, a, b, left, t);
                     sp += 1;
+                    if r >= self.h {
+                        t |= self.tagbit[c & 63];
+                    }
                     need &= need - 1;
                     free &= !(1 << c);
                     a |= x;
@@ -161,7 +184,7 @@ impl Keys {
                 break;
             }
             sp -= 1;
-            (need, free, a, b, left) = stack[sp & 63];
+            (need, free, a, b, left, t) = stack[sp & 63];
         }
     }
 
@@ -177,13 +200,16 @@ impl Keys {
     }
 
     /// Fills the columns `cols` with the middle rows, column by column; with `TAG`,
-    /// pushes each key's [`Self::tag`] to `tags` too.
+    /// pushes each key's [`Self::tag`] to `tags` too. Without `TAG`, `t` is the
+    /// transposition tag of the queens placed so far, and each key goes to the bucket
+    /// of its middle rows and its whole tag.
     #[inline(always)]
     fn other_rows<K: Word, const TAG: bool>(
         &self,
         cols: u64,
         a: u64,
         b: u64,
+        t: u32,
         out: &mut [Vec<K>],
         tags: &mut [Vec<u32>],
     ) {
@@ -195,7 +221,7 @@ impl Keys {
         };
         let depth = cols.count_ones() as usize;
         if depth == 0 {
-            out[0].push(key(a, b));
+            out[if TAG { 0 } else { t as usize }].push(key(a, b));
             if TAG {
                 tags[0].push(self.tag(a, b, 0));
             }
@@ -216,10 +242,10 @@ impl Keys {
             left &= left - 1;
         }
         let last = depth - 1;
-        // Frames: free rows, the two diagonal masks, the candidates left, and what the
-        // queen of row `h` (if placed) rules out.
+        // Frames: free rows, the two diagonal masks, the candidates left, and with `TAG`
+        // what the queen of row `h` (if placed) rules out, else the transposition tag.
         let mut stack = [(0u64, 0u64, 0u64, 0u64, 0u32); 32];
-        let (mut free, mut a, mut b, mut near) = (self.rows, a, b, 0u32);
+        let (mut free, mut a, mut b, mut near) = (self.rows, a, b, if TAG { 0 } else { t });
         let mut j = 0usize;
         let c = list[0];
         let mut avail = free & !(a >> (n - 1 - c)) & !(b >> c) & allow[0];
@@ -235,11 +261,14 @@ impl Keys {
                 let nn = if TAG {
                     near | (self.near[c & 63] & u32::from(r == self.h).wrapping_neg())
                 } else {
-                    0
+                    near | (self.tagbit[c & 63] & u32::from(r >= self.h).wrapping_neg())
                 };
                 if j == last {
                     let used = self.rows ^ nf;
-                    let at = (used >> self.edge) as usize & self.mask;
+                    let mut at = (used >> self.edge) as usize & self.mask;
+                    if !TAG {
+                        at = at << self.tshift | nn as usize;
+                    }
                     out[at].push(key(na, nb));
                     if TAG {
                         tags[at].push(self.tag(na, nb, nn));
