@@ -216,6 +216,10 @@ impl JoinPlan {
         } else {
             (n / 2).min(4)
         };
+        let edge = std::env::var("QUEENS_EDGE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(edge);
         let tbits = if n % 2 == 0 && n >= 4 {
             std::env::var("QUEENS_TBITS")
                 .ok()
@@ -504,6 +508,17 @@ impl JoinPlan {
                 .filter(|c| c.abs_diff(h) > (m as usize).abs_diff(h))
                 .fold(0, |s, c| s | 1 << c),
         };
+        let weights = self.weights(a);
+        let tags = 1 << self.tbits;
+        let (mut keep_east, mut keep_west) = (0u32, 0u32);
+        for te in 0..tags {
+            for tw in 0..tags {
+                if weights[tw << self.tbits | te] != 0 {
+                    keep_east |= 1 << te;
+                    keep_west |= 1 << tw;
+                }
+            }
+        }
         let (e1, e2) = self.reach(n - h..n, avail & !west_edge);
         let (w1, w2) = self.reach(0..h, avail & !a);
         Halves {
@@ -513,7 +528,9 @@ impl JoinPlan {
             near_h,
             d1,
             d2,
-            weights: self.weights(a),
+            weights,
+            keep_east,
+            keep_west,
             layout: Layout::new(e1 & w1 & !d1, e2 & w2 & !d2),
         }
     }
@@ -568,8 +585,8 @@ impl JoinPlan {
                 stopped = true;
                 break;
             }
-            let es = &east[i * tags..(i + 1) * tags];
-            if es.iter().all(Vec::is_empty) {
+            let east_of = |te: usize| &east[te * buckets + i];
+            if (0..tags).all(|te| east_of(te).is_empty()) {
                 continue;
             }
             let r = a | (i as u64) << self.edge;
@@ -583,10 +600,11 @@ impl JoinPlan {
                     continue;
                 }
                 let j = ((avail ^ r) >> self.edge) as usize & (buckets - 1);
-                let ws = &west[j * tags..(j + 1) * tags];
                 let mut pairs = 0u64;
-                for (te, e) in es.iter().enumerate() {
-                    for (tw, w) in ws.iter().enumerate() {
+                for te in 0..tags {
+                    let e = east_of(te);
+                    for tw in 0..tags {
+                        let w = &west[tw * buckets + j];
                         let weight = job.weights[tw << self.tbits | te];
                         if weight != 0 && !e.is_empty() && !w.is_empty() {
                             pairs += u64::from(weight) * count_disjoint(e, w, &mut lists.sorted, s);
@@ -596,7 +614,7 @@ impl JoinPlan {
                 found += u128::from(pairs) * if image == r { 1 } else { 2 };
                 continue;
             }
-            let e = &es[0];
+            let e = &east[i];
             if !tagged {
                 let image = match t.stab {
                     STAB_FLIP => self.rev(r),
@@ -713,6 +731,9 @@ struct Halves {
     d2: u64,
     /// The weight of each pair of transposition tags (see [`JoinPlan::weights`]).
     weights: [u8; 64],
+    /// The east and west tags with some weight: the others are not listed.
+    keep_east: u32,
+    keep_west: u32,
     layout: Layout,
 }
 

@@ -76,13 +76,22 @@ impl JoinPlan {
         // `j >= n - k` bit `n - 1 - j`, set when the queen is in the bottom half.
         let (n, k) = (self.n, self.tbits);
         let mut tagbit = [0u32; 64];
+        let mut tagcols = 0u64;
         for c in cols.clone() {
             if c < k {
                 tagbit[c] = 1 << (k - 1 - c);
             } else if c + k >= n {
                 tagbit[c] = 1 << (n - 1 - c);
+            } else {
+                continue;
             }
+            tagcols |= 1 << c;
         }
+        let keep = if cols.start == 0 {
+            job.keep_west
+        } else {
+            job.keep_east
+        };
         let free_cols = low_bits(cols.end) & !low_bits(cols.start);
         let l = job.layout;
         let keys = Keys {
@@ -96,8 +105,9 @@ impl JoinPlan {
             k2: !job.d2,
             edge: self.edge,
             mask: (out.len() >> k) - 1,
-            tshift: k,
             tagbit,
+            tagcols,
+            keep,
             rows: rows & !needed,
             h: self.h,
             near,
@@ -122,11 +132,12 @@ struct Keys {
     edge: usize,
     /// Buckets - 1 (buckets of middle rows).
     mask: usize,
-    /// Bits of the transposition tag (0 on odd boards): each bucket of middle rows is
-    /// `1 << tshift` buckets, one per tag.
-    tshift: usize,
     /// Per column, its bit of the transposition tag (0 but for the outer columns).
     tagbit: [u32; 64],
+    /// The outer columns of the tag.
+    tagcols: u64,
+    /// The tags the task gives some weight: keys of other tags are not listed.
+    keep: u32,
     /// The rows (all middle rows) for the columns left after the needed rows.
     rows: u64,
     /// The centre row (and column).
@@ -199,10 +210,11 @@ impl Keys {
         near | (hits as u32 & self.all)
     }
 
-    /// Fills the columns `cols` with the middle rows, column by column; with `TAG`,
-    /// pushes each key's [`Self::tag`] to `tags` too. Without `TAG`, `t` is the
-    /// transposition tag of the queens placed so far, and each key goes to the bucket
-    /// of its middle rows and its whole tag.
+    /// Fills the columns `cols` with the middle rows; with `TAG`, pushes each key's
+    /// [`Self::tag`] to `tags` too. Without `TAG`, `t` is the transposition tag of the
+    /// queens placed so far: the outer columns of the tag are filled first, so that the
+    /// rest of the search knows its tag, goes to that tag's buckets, and is skipped
+    /// where the task gives the tag no weight.
     #[inline(always)]
     fn other_rows<K: Word, const TAG: bool>(
         &self,
@@ -214,6 +226,67 @@ impl Keys {
         tags: &mut [Vec<u32>],
     ) {
         let n = self.n;
+        let tc = if TAG { 0 } else { cols & self.tagcols };
+        let free = self.rows;
+        if tc == 0 {
+            return self.fill::<K, TAG>(cols, free, a, b, t, out, tags);
+        }
+        let place = |c: usize, r: usize, free: u64, a: u64, b: u64, t: u32| {
+            let low = u32::from(r >= self.h).wrapping_neg();
+            (
+                free & !(1 << r),
+                a | 1 << (r + n - 1 - c),
+                b | 1 << (r + c),
+                t | (self.tagbit[c & 63] & low),
+            )
+        };
+        let c1 = tc.trailing_zeros() as usize;
+        let rest = tc & (tc - 1);
+        let cols = cols & !(1 << c1);
+        let mut av1 = free & !(a >> (n - 1 - c1)) & !(b >> c1);
+        while av1 != 0 {
+            let r1 = av1.trailing_zeros() as usize;
+            av1 &= av1 - 1;
+            let (f1, a1, b1, t1) = place(c1, r1, free, a, b, t);
+            if rest == 0 {
+                self.fill::<K, TAG>(cols, f1, a1, b1, t1, out, tags);
+                continue;
+            }
+            let c2 = rest.trailing_zeros() as usize;
+            let mut av2 = f1 & !(a1 >> (n - 1 - c2)) & !(b1 >> c2);
+            while av2 != 0 {
+                let r2 = av2.trailing_zeros() as usize;
+                av2 &= av2 - 1;
+                let (f2, a2, b2, t2) = place(c2, r2, f1, a1, b1, t1);
+                self.fill::<K, TAG>(cols & !(1 << c2), f2, a2, b2, t2, out, tags);
+            }
+        }
+    }
+
+    /// Fills the columns `cols` from the rows `free`, column by column, into the
+    /// buckets of tag `t` (see [`Self::other_rows`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn fill<K: Word, const TAG: bool>(
+        &self,
+        cols: u64,
+        free: u64,
+        a: u64,
+        b: u64,
+        t: u32,
+        out: &mut [Vec<K>],
+        tags: &mut [Vec<u32>],
+    ) {
+        let n = self.n;
+        let out = if TAG {
+            out
+        } else {
+            if self.keep >> t & 1 == 0 {
+                return;
+            }
+            let nb = self.mask + 1;
+            &mut out[t as usize * nb..(t as usize + 1) * nb]
+        };
         let key = |a: u64, b: u64| {
             let x = ((a & self.k1) >> self.lo1) & self.m1;
             let y = ((b & self.k2) >> self.lo2) & self.m2;
@@ -221,7 +294,8 @@ impl Keys {
         };
         let depth = cols.count_ones() as usize;
         if depth == 0 {
-            out[if TAG { 0 } else { t as usize }].push(key(a, b));
+            let used = self.rows ^ free;
+            out[(used >> self.edge) as usize & self.mask].push(key(a, b));
             if TAG {
                 tags[0].push(self.tag(a, b, 0));
             }
@@ -242,10 +316,10 @@ impl Keys {
             left &= left - 1;
         }
         let last = depth - 1;
-        // Frames: free rows, the two diagonal masks, the candidates left, and with `TAG`
-        // what the queen of row `h` (if placed) rules out, else the transposition tag.
+        // Frames: free rows, the two diagonal masks, the candidates left, and what the
+        // queen of row `h` (if placed) rules out.
         let mut stack = [(0u64, 0u64, 0u64, 0u64, 0u32); 32];
-        let (mut free, mut a, mut b, mut near) = (self.rows, a, b, if TAG { 0 } else { t });
+        let (mut free, mut a, mut b, mut near) = (free, a, b, 0u32);
         let mut j = 0usize;
         let c = list[0];
         let mut avail = free & !(a >> (n - 1 - c)) & !(b >> c) & allow[0];
@@ -261,14 +335,11 @@ impl Keys {
                 let nn = if TAG {
                     near | (self.near[c & 63] & u32::from(r == self.h).wrapping_neg())
                 } else {
-                    near | (self.tagbit[c & 63] & u32::from(r >= self.h).wrapping_neg())
+                    0
                 };
                 if j == last {
                     let used = self.rows ^ nf;
-                    let mut at = (used >> self.edge) as usize & self.mask;
-                    if !TAG {
-                        at = at << self.tshift | nn as usize;
-                    }
+                    let at = (used >> self.edge) as usize & self.mask;
                     out[at].push(key(na, nb));
                     if TAG {
                         tags[at].push(self.tag(na, nb, nn));

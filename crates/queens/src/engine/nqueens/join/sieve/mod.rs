@@ -119,6 +119,15 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     if small.is_empty() {
         return 0;
     }
+    // The tables go to the side that costs least: per block of it, a build of about
+    // `TABLE_COST` keys' worth of look-ups plus the other side streamed through. When
+    // both lists fit one block, that is the longer one.
+    let cost = |t: usize, other: usize| t.div_ceil(BLOCK) * (table_cost() + other);
+    let (small, big) = if small.len() >= 16 && cost(big.len(), small.len()) < cost(small.len(), big.len()) {
+        (big, small)
+    } else {
+        (small, big)
+    };
     if small.len() < 16 {
         return small
             .iter()
@@ -212,6 +221,18 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
         }
     }
     small.len() as u64 * big.len() as u64 - clashes
+}
+
+/// The build of one block's tables, counted in keys streamed (see
+/// [`count_disjoint`]).
+fn table_cost() -> usize {
+    static COST: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *COST.get_or_init(|| {
+        std::env::var("QUEENS_TCOST")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(128)
+    })
 }
 
 /// Diagonals the lists are sorted by, before the sieve (see [`sort_by_pattern`]).
