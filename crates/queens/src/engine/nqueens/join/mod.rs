@@ -601,13 +601,24 @@ impl JoinPlan {
                 }
                 let j = ((avail ^ r) >> self.edge) as usize & (buckets - 1);
                 let mut pairs = 0u64;
+                // Per east tag, the west keys of each weight in one list: the tables of
+                // the east keys are built once per weight, not once per west tag.
                 for te in 0..tags {
                     let e = east_of(te);
-                    for tw in 0..tags {
-                        let w = &west[tw * buckets + j];
-                        let weight = job.weights[tw << self.tbits | te];
-                        if weight != 0 && !e.is_empty() && !w.is_empty() {
-                            pairs += u64::from(weight) * count_disjoint(e, w, &mut lists.sorted, s);
+                    if e.is_empty() {
+                        continue;
+                    }
+                    for weight in 1..=2u8 {
+                        let cat = &mut lists.west_kept;
+                        cat.clear();
+                        for tw in 0..tags {
+                            if job.weights[tw << self.tbits | te] == weight {
+                                cat.extend_from_slice(&west[tw * buckets + j]);
+                            }
+                        }
+                        if !cat.is_empty() {
+                            let p = count_disjoint(e, cat, &mut lists.sorted, s);
+                            pairs += u64::from(weight) * p;
                         }
                     }
                 }
