@@ -125,7 +125,7 @@ mod search;
 mod sieve;
 
 use crate::engine::parts::Tally;
-use sieve::{Sieve, Sorted, count_disjoint};
+use sieve::{Sieve, Sorted, count_disjoint, count_weighted};
 
 /// Largest side the join handles: a task's keys hold at most 46 of the `2(n - 1)`
 /// overlap diagonals there (the sieve's patterns read 6 bytes of a key), and Q(24)
@@ -600,28 +600,15 @@ impl JoinPlan {
                     continue;
                 }
                 let j = ((avail ^ r) >> self.edge) as usize & (buckets - 1);
-                let mut pairs = 0u64;
-                // Per east tag, the west keys of each weight in one list: the tables of
-                // the east keys are built once per weight, not once per west tag.
-                for te in 0..tags {
-                    let e = east_of(te);
-                    if e.is_empty() {
-                        continue;
-                    }
-                    for weight in 1..=2u8 {
-                        let cat = &mut lists.west_kept;
-                        cat.clear();
-                        for tw in 0..tags {
-                            if job.weights[tw << self.tbits | te] == weight {
-                                cat.extend_from_slice(&west[tw * buckets + j]);
-                            }
-                        }
-                        if !cat.is_empty() {
-                            let p = count_disjoint(e, cat, &mut lists.sorted, s);
-                            pairs += u64::from(weight) * p;
-                        }
-                    }
+                let mut es: [&[K]; 4] = [&[]; 4];
+                let mut ws: [&[K]; 4] = [&[]; 4];
+                for tag in 0..tags {
+                    es[tag] = &east[tag * buckets + i];
+                    ws[tag] = &west[tag * buckets + j];
                 }
+                let weight = |te: usize, tw: usize| u64::from(job.weights[tw << self.tbits | te]);
+                let pairs =
+                    count_weighted(&es[..tags], &ws[..tags], &weight, &mut lists.sorted, s);
                 found += u128::from(pairs) * if image == r { 1 } else { 2 };
                 continue;
             }

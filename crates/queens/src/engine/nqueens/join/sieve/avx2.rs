@@ -47,6 +47,22 @@ pub(super) unsafe fn count_disjoint_x86<K: Word>(
     count_disjoint_body(a, b, sorted, s)
 }
 
+/// [`count_weighted_body`](super::count_weighted_body) compiled with AVX2, as
+/// [`count_disjoint_x86`].
+///
+/// # Safety
+/// As [`count_disjoint_x86`].
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+pub(super) unsafe fn count_weighted_x86<K: Word>(
+    a: &[&[K]],
+    b: &[&[K]],
+    weight: &dyn Fn(usize, usize) -> u64,
+    sorted: &mut Sorted<K>,
+    s: &mut Sieve,
+) -> u64 {
+    super::count_weighted_body(a, b, weight, sorted, s)
+}
+
 /// [`sieve`](super::sieve) with AVX2: the union of a key's sets in two registers, and
 /// the popcounts summed per byte (by nibble look-up) for 15 keys at a time before they
 /// are widened (at most 16 per byte and key, so no byte overflows).

@@ -119,15 +119,6 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     if small.is_empty() {
         return 0;
     }
-    // The tables go to the side that costs least: per block of it, a build of about
-    // `TABLE_COST` keys' worth of look-ups plus the other side streamed through. When
-    // both lists fit one block, that is the longer one.
-    let cost = |t: usize, other: usize| t.div_ceil(BLOCK) * (table_cost() + other);
-    let (small, big) = if small.len() >= 16 && cost(big.len(), small.len()) < cost(small.len(), big.len()) {
-        (big, small)
-    } else {
-        (small, big)
-    };
     if small.len() < 16 {
         return small
             .iter()
@@ -223,16 +214,204 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     small.len() as u64 * big.len() as u64 - clashes
 }
 
-/// The build of one block's tables, counted in keys streamed (see
-/// [`count_disjoint`]).
-fn table_cost() -> usize {
-    static COST: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *COST.get_or_init(|| {
-        std::env::var("QUEENS_TCOST")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(128)
-    })
+/// The weighted disjoint pairs of tagged lists: the sum over tags `(i, j)` of
+/// `weight(i, j)` times the disjoint pairs of `a[i]` and `b[j]`. The tables of each
+/// block of the shorter side are built once for all the other side's tags, and with
+/// long lists every sub-list is sorted by one pattern, so a block skips, per tag, the
+/// keys that clash with all of it (see [`count_disjoint`]); the pairs of weight 0 are
+/// never looked at.
+pub(super) fn count_weighted<K: Word>(
+    a: &[&[K]],
+    b: &[&[K]],
+    weight: &dyn Fn(usize, usize) -> u64,
+    sorted: &mut Sorted<K>,
+    s: &mut Sieve,
+) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if fast_sieve() {
+        // SAFETY: the CPU has the features the function is compiled for.
+        return unsafe { avx2::count_weighted_x86(a, b, weight, sorted, s) };
+    }
+    count_weighted_body(a, b, weight, sorted, s)
+}
+
+#[inline(always)]
+fn count_weighted_body<K: Word>(
+    a: &[&[K]],
+    b: &[&[K]],
+    weight: &dyn Fn(usize, usize) -> u64,
+    out: &mut Sorted<K>,
+    s: &mut Sieve,
+) -> u64 {
+    let total = |l: &[&[K]]| l.iter().map(|x| x.len()).sum::<usize>();
+    let swap = total(a) > total(b);
+    let (small, big) = if swap { (b, a) } else { (a, b) };
+    let w = |i: usize, j: usize| if swap { weight(j, i) } else { weight(i, j) };
+    let union = |l: &[&[K]]| {
+        l.iter()
+            .flat_map(|x| x.iter())
+            .fold(0u64, |u, &x| u | x.into())
+    };
+    let used = union(small) & union(big);
+    if used == 0 {
+        let mut sum = 0;
+        for (i, x) in small.iter().enumerate() {
+            for (j, y) in big.iter().enumerate() {
+                sum += w(i, j) * x.len() as u64 * y.len() as u64;
+            }
+        }
+        return sum;
+    }
+    let bottom = used.trailing_zeros();
+    let span = (64 - used.leading_zeros() - bottom) as usize;
+    let groups = span.div_ceil(GROUP);
+    let width = span.div_ceil(groups);
+    let stride = 1usize << width;
+    s.bits.clear();
+    s.bits.resize(span, Block::EMPTY);
+    if s.table.len() < groups * stride {
+        s.table.resize(groups * stride, Block::EMPTY);
+    }
+    #[cfg(target_arch = "x86_64")]
+    let wide = fast_sieve() && fast_sieve512();
+    let sieve_of = |t: &[Block], keys: &[K]| -> u64 {
+        let wd = width as u32;
+        #[cfg(target_arch = "x86_64")]
+        if fast_sieve() {
+            if wide {
+                // SAFETY: as in `count_disjoint_body`.
+                return unsafe { by_groups!(groups, sieve_avx512(t, keys, used, bottom, wd)) };
+            }
+            // SAFETY: as in `count_disjoint_body`.
+            return unsafe { by_groups!(groups, sieve_avx2(t, keys, used, bottom, wd)) };
+        }
+        by_groups!(groups, sieve(t, keys, used, bottom, wd))
+    };
+    let is_sorted =
+        total(small) > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
+    // Each sub-list's range in the sorted copies, and (big side) its patterns' starts.
+    let mut small_at = [(0usize, 0usize); 8];
+    let mut big_at = [(0usize, 0usize); 8];
+    let mut starts = [[0usize; (1 << SORT_BITS) + 1]; 8];
+    if is_sorted {
+        choose_pattern(small, big, used, s);
+        out.small.clear();
+        out.big.clear();
+        for (i, x) in small.iter().enumerate() {
+            let from = out.small.len();
+            sort_into(x, &mut out.small, s);
+            small_at[i] = (from, out.small.len());
+        }
+        for (j, y) in big.iter().enumerate() {
+            let from = out.big.len();
+            starts[j] = sort_into(y, &mut out.big, s);
+            big_at[j] = (from, out.big.len());
+        }
+    }
+    let mut sum = 0u64;
+    for (i, x) in small.iter().enumerate() {
+        if x.is_empty() || (0..big.len()).all(|j| w(i, j) == 0 || big[j].is_empty()) {
+            continue;
+        }
+        let x: &[K] = if is_sorted {
+            &out.small[small_at[i].0..small_at[i].1]
+        } else {
+            x
+        };
+        for block in x.chunks(BLOCK) {
+            build_tables(
+                block,
+                used,
+                bottom,
+                groups,
+                width,
+                &mut s.bits,
+                &mut s.table,
+            );
+            let t = &s.table[..];
+            let common = block.iter().fold(used, |c, &k| c & k.into());
+            let cp = if is_sorted { s.pattern.of(common) } else { 0 };
+            for (j, y) in big.iter().enumerate() {
+                let wt = w(i, j);
+                if wt == 0 || y.is_empty() {
+                    continue;
+                }
+                let pairs = if !is_sorted {
+                    block.len() as u64 * y.len() as u64 - sieve_of(t, y)
+                } else {
+                    // As in `count_disjoint_body`: only the runs of patterns clear of
+                    // the block's common diagonals are looked at.
+                    let y = &out.big[big_at[j].0..big_at[j].1];
+                    let st = &starts[j];
+                    let mut pairs = 0u64;
+                    let mut q = 0;
+                    while q < 1 << SORT_BITS {
+                        if q & cp != 0 {
+                            q += 1;
+                            continue;
+                        }
+                        let from = q;
+                        while q < 1 << SORT_BITS && q & cp == 0 {
+                            q += 1;
+                        }
+                        let keys = &y[st[from]..st[q]];
+                        pairs += keys.len() as u64 * block.len() as u64 - sieve_of(t, keys);
+                    }
+                    pairs
+                };
+                sum += wt * pairs;
+            }
+        }
+    }
+    sum
+}
+
+/// Chooses the pattern (see [`sort_by_pattern`]) of the tagged lists `small` and `big`.
+fn choose_pattern<K: Word>(small: &[&[K]], big: &[&[K]], used: u64, s: &mut Sieve) {
+    let mut uses = [[0u32; 64]; 2];
+    for (u, lists) in uses.iter_mut().zip([small, big]) {
+        let len: usize = lists.iter().map(|x| x.len()).sum();
+        for list in lists {
+            for &x in list.iter().step_by(len / 64 + 1) {
+                let mut m = x.into() & used;
+                while m != 0 {
+                    u[m.trailing_zeros() as usize] += 1;
+                    m &= m - 1;
+                }
+            }
+        }
+    }
+    let mut order: Vec<u32> = (0..64).filter(|&d| used >> d & 1 == 1).collect();
+    order.sort_by_key(|&d| {
+        let d = d as usize;
+        std::cmp::Reverse(u64::from(uses[0][d]) * u64::from(uses[1][d]))
+    });
+    s.pattern.choose(&order[..SORT_BITS]);
+}
+
+/// Appends `list` sorted by pattern to `out`; returns the start of each pattern,
+/// relative to the appended part.
+fn sort_into<K: Word>(list: &[K], out: &mut Vec<K>, s: &mut Sieve) -> [usize; (1 << SORT_BITS) + 1] {
+    let mut start = [0usize; (1 << SORT_BITS) + 1];
+    s.patterns.clear();
+    s.patterns
+        .extend(list.iter().map(|&x| s.pattern.of(x.into()) as u8));
+    for &p in &s.patterns {
+        start[usize::from(p) + 1] += 1;
+    }
+    for i in 0..1 << SORT_BITS {
+        start[i + 1] += start[i];
+    }
+    let base = out.len();
+    out.resize(base + list.len(), K::default());
+    let out = &mut out[base..];
+    let mut next = start;
+    for (&x, &p) in list.iter().zip(&s.patterns) {
+        let at = &mut next[usize::from(p)];
+        out[*at] = x;
+        *at += 1;
+    }
+    start
 }
 
 /// Diagonals the lists are sorted by, before the sieve (see [`sort_by_pattern`]).
