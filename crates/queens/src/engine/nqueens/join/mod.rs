@@ -133,6 +133,11 @@ use sieve::{Sieve, Sorted, count_disjoint, count_weighted};
 /// a fixed number of edge rows, 4 times less per two edge rows more (`bench/kluev.md`).
 pub const MAX_JOIN_SIDE: usize = 24;
 
+/// The least even side whose join uses the transposition (see *Symmetry*): below it
+/// the lists are short, and splitting them by tag cost more than it saved
+/// (`bench/kluev.md`).
+const TRANSPOSE_FROM: usize = 18;
+
 /// A join task asks whether to stop every this many buckets.
 const STOP_EVERY: usize = 64;
 
@@ -178,9 +183,6 @@ pub struct JoinPlan {
     /// On even boards, the outer columns per half whose queens tag each half-solution
     /// for the transposition (`k` in *Symmetry*); 0 on odd boards.
     tbits: usize,
-    /// The rank of each class of outer strings (indexed by its least member), in the
-    /// order the weights compare them (see *Symmetry*).
-    rank: [u8; 64],
     tasks: Vec<Task>,
 }
 
@@ -216,39 +218,31 @@ impl JoinPlan {
         } else {
             (n / 2).min(4)
         };
-        let edge = std::env::var("QUEENS_EDGE")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(edge);
-        let tbits = if n % 2 == 0 && n >= 4 {
-            std::env::var("QUEENS_TBITS")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(2usize)
-                .min(edge)
+        // The transposition where it pays (`bench/kluev.md`): from 18 on.
+        let tbits = if n % 2 == 0 && n >= TRANSPOSE_FROM {
+            2
         } else {
             0
         };
-        let mut rank = [0u8; 64];
-        for (i, r) in rank.iter_mut().enumerate() {
-            *r = i as u8;
-        }
-        if let Ok(order) = std::env::var("QUEENS_TORDER") {
-            // Experiment: the classes' least members, lowest rank first.
-            for (k, c) in order.split(',').enumerate() {
-                rank[c.parse::<usize>().unwrap()] = k as u8;
-            }
-        }
         let mut plan = JoinPlan {
             n,
             h,
             edge,
             tbits,
-            rank,
             tasks: Vec::new(),
         };
         plan.tasks = plan.list_tasks();
         Some(plan)
+    }
+
+    /// The plan with `tbits` outer columns per half tagged for the transposition (0:
+    /// none), on any even board of at least 4: the tests check every size with it.
+    #[cfg(test)]
+    fn with_tbits(n: usize, tbits: usize) -> JoinPlan {
+        let mut plan = JoinPlan::new(n).expect("a join side");
+        assert!(n % 2 == 0 && n >= 4 && tbits <= 2.min(plan.edge));
+        plan.tbits = tbits;
+        plan
     }
 
     /// Number of tasks.
@@ -290,9 +284,9 @@ impl JoinPlan {
         if self.tbits == 0 {
             return w;
         }
-        let rows = self.rank[self.class(self.row_string(a))];
+        let rows = self.class(self.row_string(a));
         for (x, slot) in w.iter_mut().enumerate().take(1 << (2 * self.tbits)) {
-            *slot = match rows.cmp(&self.rank[self.class(x)]) {
+            *slot = match rows.cmp(&self.class(x)) {
                 std::cmp::Ordering::Less => 2,
                 std::cmp::Ordering::Equal => 1,
                 std::cmp::Ordering::Greater => 0,
@@ -416,7 +410,6 @@ impl JoinPlan {
             "nqueens-join-v1".to_string()
         };
         let mut bytes = version.into_bytes();
-        bytes.extend(&self.rank);
         // Odd boards' task lists hold `ANY_MIDDLE` tasks, which earlier plans did not
         // have: the digest of an earlier odd plan differs, and its checkpoints are refused.
         for v in [self.n, self.edge] {
@@ -607,8 +600,7 @@ impl JoinPlan {
                     ws[tag] = &west[tag * buckets + j];
                 }
                 let weight = |te: usize, tw: usize| u64::from(job.weights[tw << self.tbits | te]);
-                let pairs =
-                    count_weighted(&es[..tags], &ws[..tags], &weight, &mut lists.sorted, s);
+                let pairs = count_weighted(&es[..tags], &ws[..tags], &weight, &mut lists.sorted, s);
                 found += u128::from(pairs) * if image == r { 1 } else { 2 };
                 continue;
             }
@@ -1053,6 +1045,109 @@ mod tests {
                 }
             }
             assert_eq!((join_any, join_edge), (any_mid, edge_mid), "n={n}");
+        }
+    }
+
+    /// A000170 at the even sides 4 to 16.
+    const EVEN_A000170: [(usize, u128); 7] = [
+        (4, 2),
+        (6, 4),
+        (8, 92),
+        (10, 724),
+        (12, 14200),
+        (14, 365596),
+        (16, 14772512),
+    ];
+
+    #[test]
+    fn transposed_even_boards_match_a000170() {
+        // The transposition's weights at every even side up to 16, with one and with
+        // two outer columns per half (the plans use it from 18, checked against the
+        // table by the integration tests).
+        for (n, want) in EVEN_A000170 {
+            for tbits in 1..=2 {
+                assert_eq!(
+                    JoinPlan::with_tbits(n, tbits).run_all(),
+                    want,
+                    "n={n} k={tbits}"
+                );
+            }
+        }
+    }
+
+    /// The weight of a solution (`cols[r]` the column of row `r`) by the outer rows and
+    /// columns, from the strings themselves: 2, 1 or 0 as the least image (under
+    /// complement and reversal) of its row string comes before, equals or comes after
+    /// that of its column string.
+    fn brute_weight(cols: &[usize], k: usize) -> u128 {
+        let n = cols.len();
+        let h = n / 2;
+        let outer: Vec<usize> = (0..k).chain(n - k..n).collect();
+        let rows: Vec<bool> = outer.iter().map(|&r| cols[r] >= h).collect();
+        let col_rows: Vec<bool> = outer
+            .iter()
+            .map(|&c| (0..n).find(|&r| cols[r] == c).unwrap() >= h)
+            .collect();
+        let least = |x: &[bool]| {
+            let not: Vec<bool> = x.iter().map(|b| !b).collect();
+            let rev: Vec<bool> = x.iter().rev().copied().collect();
+            let rev_not: Vec<bool> = not.iter().rev().copied().collect();
+            [x.to_vec(), not, rev, rev_not].into_iter().min().unwrap()
+        };
+        match least(&rows).cmp(&least(&col_rows)) {
+            std::cmp::Ordering::Less => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Greater => 0,
+        }
+    }
+
+    #[test]
+    fn transposed_task_totals_match_a_brute_force_of_the_weights() {
+        // Each task of a transposed even plan counts, over the row splits of its orbit
+        // of groups, the solutions weighted by their outer row and column strings:
+        // checked task by task against a plain search that weighs every solution
+        // itself, and the weights add up to the number of solutions.
+        for n in [6, 8, 10, 12] {
+            let solutions = brute_solutions(n);
+            for tbits in 1..=2 {
+                let p = JoinPlan::with_tbits(n, tbits);
+                let edge = p.edge_rows();
+                let mut all = 0u128;
+                for (i, t) in p.tasks.iter().enumerate() {
+                    let a = t.east_edge;
+                    let orbit = [a, edge ^ a, p.rev(a), p.rev(edge ^ a)];
+                    let want: u128 = solutions
+                        .iter()
+                        .filter(|cols| {
+                            let east = (0..n).filter(|&r| cols[r] >= n / 2);
+                            let rows = east.fold(0u64, |m, r| m | 1 << r);
+                            orbit.contains(&(rows & edge))
+                        })
+                        .map(|cols| brute_weight(cols, tbits))
+                        .sum();
+                    let got = p.run_task_until(i, &|| false).unwrap().total;
+                    assert_eq!(got, want, "n={n} k={tbits} task {t:?}");
+                    all += want;
+                }
+                assert_eq!(all, solutions.len() as u128, "n={n} k={tbits}");
+            }
+        }
+    }
+
+    #[test]
+    fn transposed_plans_have_their_own_fingerprint() {
+        // A transposed plan's task totals are weighted: its checkpoints and shards must
+        // not mix with those of the plain plan of the same tasks.
+        for n in [18, 20, 22, 24] {
+            let p = JoinPlan::new(n).unwrap();
+            assert_eq!(p.tbits, 2, "n={n}");
+            let mut plain = p.clone();
+            plain.tbits = 0;
+            assert_eq!(plain.tasks, p.tasks);
+            assert_ne!(plain.fingerprint(), p.fingerprint(), "n={n}");
+        }
+        for n in [14, 16, 17, 19] {
+            assert_eq!(JoinPlan::new(n).unwrap().tbits, 0, "n={n}");
         }
     }
 

@@ -108,6 +108,9 @@ impl JoinPlan {
             tagbit,
             tagcols,
             keep,
+            // The east half mirrors the west's order (outer columns first) where the
+            // tag columns come first anyway: at n = 18, 3.11 s against 3.18.
+            down: cols.start > 0 && k > 0,
             rows: rows & !needed,
             h: self.h,
             near,
@@ -138,6 +141,8 @@ struct Keys {
     tagcols: u64,
     /// The tags the task gives some weight: keys of other tags are not listed.
     keep: u32,
+    /// Whether the columns are filled from the highest down.
+    down: bool,
     /// The rows (all middle rows) for the columns left after the needed rows.
     rows: u64,
     /// The centre row (and column).
@@ -307,13 +312,17 @@ impl Keys {
         let mut allow = [0u64; 32];
         let mut left = cols;
         for (slot, rows) in list.iter_mut().zip(&mut allow).take(depth) {
-            *slot = left.trailing_zeros() as usize;
+            *slot = if self.down {
+                63 - left.leading_zeros() as usize
+            } else {
+                left.trailing_zeros() as usize
+            };
             *rows = if self.far >> *slot & 1 == 1 {
                 !0
             } else {
                 !(1 << self.h)
             };
-            left &= left - 1;
+            left &= !(1 << *slot);
         }
         let last = depth - 1;
         // Frames: free rows, the two diagonal masks, the candidates left, and what the

@@ -287,8 +287,7 @@ fn count_weighted_body<K: Word>(
         }
         by_groups!(groups, sieve(t, keys, used, bottom, wd))
     };
-    let is_sorted =
-        total(small) > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
+    let is_sorted = total(small) > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
     // Each sub-list's range in the sorted copies, and (big side) its patterns' starts.
     let mut small_at = [(0usize, 0usize); 8];
     let mut big_at = [(0usize, 0usize); 8];
@@ -391,7 +390,11 @@ fn choose_pattern<K: Word>(small: &[&[K]], big: &[&[K]], used: u64, s: &mut Siev
 
 /// Appends `list` sorted by pattern to `out`; returns the start of each pattern,
 /// relative to the appended part.
-fn sort_into<K: Word>(list: &[K], out: &mut Vec<K>, s: &mut Sieve) -> [usize; (1 << SORT_BITS) + 1] {
+fn sort_into<K: Word>(
+    list: &[K],
+    out: &mut Vec<K>,
+    s: &mut Sieve,
+) -> [usize; (1 << SORT_BITS) + 1] {
     let mut start = [0usize; (1 << SORT_BITS) + 1];
     s.patterns.clear();
     s.patterns
@@ -649,6 +652,41 @@ mod tests {
         let mut sorted = Sorted::default();
         assert_eq!(count_disjoint(&a32, &b32, &mut sorted, &mut s), want);
         assert_eq!(count_disjoint(&b32, &a32, &mut sorted, &mut s), want);
+    }
+
+    #[test]
+    fn weighted_tagged_lists_match_brute_force() {
+        // Four tags a side with weights 0, 1 and 2, short lists (unsorted) and long
+        // ones (sorted by pattern), either side the shorter.
+        let mut next = xorshift(4242);
+        let mut key = || {
+            let dense = next() & next() & 0xffff;
+            dense | (next() & next() & next() & next() & ((1 << 40) - (1 << 16)))
+        };
+        let weight = |i: usize, j: usize| ((i * 3 + j * 5) % 3) as u64;
+        for sizes in [[20, 0, 700, 3], [900, 1200, 1100, 1000]] {
+            let a: Vec<Vec<u64>> = sizes
+                .iter()
+                .map(|&k| (0..k).map(|_| key()).collect())
+                .collect();
+            let b: Vec<Vec<u64>> = sizes
+                .iter()
+                .rev()
+                .map(|&k| (0..k + 17).map(|_| key()).collect())
+                .collect();
+            let mut want = 0;
+            for (i, x) in a.iter().enumerate() {
+                for (j, y) in b.iter().enumerate() {
+                    want += weight(i, j) * brute_pairs(x, y);
+                }
+            }
+            let a: Vec<&[u64]> = a.iter().map(Vec::as_slice).collect();
+            let b: Vec<&[u64]> = b.iter().map(Vec::as_slice).collect();
+            let (mut sorted, mut s) = (Sorted::default(), Sieve::default());
+            assert_eq!(count_weighted(&a, &b, &weight, &mut sorted, &mut s), want);
+            let swapped = |j: usize, i: usize| weight(i, j);
+            assert_eq!(count_weighted(&b, &a, &swapped, &mut sorted, &mut s), want);
+        }
     }
 
     #[test]
