@@ -12,6 +12,7 @@ mod fairy;
 mod fewpieces;
 mod golden;
 mod hugen;
+mod join_transpose;
 mod layers;
 mod matrix;
 mod nqueens;
