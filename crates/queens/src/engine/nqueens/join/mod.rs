@@ -59,6 +59,39 @@
 //! `m`) of each image pair is joined, counted twice. On odd boards the transposition
 //! (above) gives the other factor 2 of the 8 symmetries.
 //!
+//! On even boards `n = 2h` from `TRANSPOSE_FROM` = 18 on, the transposition gives it
+//! by weights. Take `k = 2` outer rows and columns a side. A solution's *row string*
+//! `P_r` is `[r_0, r_1, r_{n-2}, r_{n-1}]`, `r_i = 1` where row `i`'s queen is east;
+//! its *column string* `P_c` is `[c_0, c_1, c_{n-2}, c_{n-1}]`, `c_j = 1` where column
+//! `j`'s queen is in the bottom half (row `>= h`). The outer rows are edge rows, so a
+//! task's east edge rows fix `P_r` for all its solutions; columns 0 and 1 are west and
+//! `n - 2`, `n - 1` east, so each half-solution carries 2 bits of `P_c`, its *tag*.
+//! The transposition `T` maps `P_c(s)` to `P_r(T s)` and `P_r(s)` to `P_c(T s)`. The
+//! column mirror complements `P_r` and reverses `P_c`; the row reversal reverses `P_r`
+//! and complements `P_c`. So the *class* of a string, the least of `x`, `x ^ 1111`,
+//! `rev x` and `rev x ^ 1111` (6 classes), is kept by the mirror and the reversal for
+//! both strings, and `T` swaps the classes of `P_r` and `P_c`. A solution weighs
+//! `w(s) = 2`, 1 or 0 as the class of `P_r` is less than, equal to or greater than that
+//! of `P_c`: `w` is kept by the mirror and the reversal (so the orbit weights and the
+//! lesser-split rule above still hold), and `Σ_s w(s) = Q(n)`, since `T` is an involution
+//! that swaps the solutions of weight 2 and 0 and leaves the weight of its fixed points
+//! at 1. A task's totals are these weighted counts; its plan's fingerprint says so
+//! (`nqueens-join-v2-t2`), so the files of the earlier plan are refused.
+//!
+//! The searches fill the tag's columns first (the east half then its other columns from
+//! the outside in, as the west does), so each subtree knows its tag: the keys go to one
+//! bucket list per tag and middle-row set, and a tag the task weighs 0 with every
+//! partner is not listed at all. The sieve joins a split's 4 east lists with its 4 west
+//! lists at once (`sieve::count_weighted`): each block's tables are built once for all
+//! partner tags, the pairs of weight 0 are never looked at (about 41% of the pairs at
+//! n = 18), and the long lists are sorted by one pattern per split. At n = 18 one
+//! thread counts in 6% less time, two shards of 20 (1/64, 33/64) in 26% and 16% less; at 14 and 16, with the
+//! lists a few hundred keys long, splitting them cost more than it saved (with one or
+//! two columns a side), so the plans there leave the transposition out
+//! (`bench/kluev.md`). Joining each tag pair as its own list pair was slower at 18
+//! (4.3 s against 3.4): the tables were built once per pair and the sort by pattern,
+//! which already skips many clashes, was lost on the shorter lists.
+//!
 //! # Counting disjoint pairs
 //! Per split `R`, the pairs with disjoint keys are counted by a *sieve*: the smaller
 //! list `E` is cut into blocks of 512; for each block and each diagonal `b`, a 512-bit
@@ -82,7 +115,7 @@
 //! task's bucket lists split by split. Two submodules do the work, each behind a
 //! narrow interface:
 //! - `search`: the half-board searches, which list a task's half-solutions as keys
-//!   into buckets by the middle rows they use;
+//!   into buckets by the middle rows they use (and their tag, see *Symmetry*);
 //! - `sieve`: the count of disjoint pairs of two key lists (the sort by pattern, the
 //!   tables, the portable sieve), with its AVX2 inner loop alone in `sieve::avx2`:
 //!   the join's only unchecked memory access, whose bounds that module checks itself
@@ -116,10 +149,13 @@
 //!   stay at a few hundred MB; keys span at most 46 bits (`u64`).
 //!
 //! # Not done
-//! The transposition symmetry for even N (another 2x in the best counters); the
-//! transposition for the edge rows `m` of odd N beyond the restriction of row `h` (their
-//! searches still list every half-solution without row `h`); a cheaper half-board search
-//! (30% to 50% of the time: it writes every half-solution into its bucket).
+//! The transposition for even N below 18 (see *Symmetry*: at 14 and 16 it was slower);
+//! a finer weight (more outer rows and columns, so fewer solutions of weight 1: at n = 18
+//! 59% of the pairs are still joined, where 50% is the limit) would need more tags per
+//! list. The transposition for the edge rows `m` of odd N beyond the restriction of row
+//! `h` (their searches still list every half-solution without row `h`); a cheaper
+//! half-board search (30% to 50% of the time: it writes every half-solution into its
+//! bucket).
 
 mod search;
 mod sieve;
@@ -761,6 +797,8 @@ impl Word for u64 {
 /// The bucket lists of both halves, in one key width, and the sorted copies of a pair.
 #[derive(Default)]
 struct Lists<K> {
+    /// The bucket lists: bucket `tag * buckets + middle`, for the transposition's tag
+    /// (0 without it) and the set of middle rows used.
     east: Vec<Vec<K>>,
     west: Vec<Vec<K>>,
     /// On odd boards, each key's tag: the middle-column rows it cannot go with.

@@ -1,6 +1,8 @@
 //! The count of the disjoint pairs of two key lists: the table sieve of the join (see
 //! *Counting disjoint pairs* in the [join's docs](super)), with the sort by pattern of
-//! long lists, the tables built per block of the small list, and the portable sieve.
+//! long lists, the tables built per block of the small list, and the portable sieve;
+//! and its weighted form for the tagged lists of the transposition
+//! ([`count_weighted`]), which builds each block's tables once for all partner tags.
 //!
 //! The sieve's inner loop has an AVX2 version, in [`avx2`], and an AVX-512 one (a
 //! table row in one register, its bits counted by `vpopcntq`), in [`avx512`], kept
