@@ -255,7 +255,7 @@ impl JoinPlan {
             (n / 2).min(4)
         };
         // The transposition where it pays (`bench/kluev.md`): from 18 on.
-        let tbits = if n % 2 == 0 && n >= TRANSPOSE_FROM {
+        let tbits = if n.is_multiple_of(2) && n >= TRANSPOSE_FROM {
             2
         } else {
             0
@@ -276,7 +276,7 @@ impl JoinPlan {
     #[cfg(test)]
     fn with_tbits(n: usize, tbits: usize) -> JoinPlan {
         let mut plan = JoinPlan::new(n).expect("a join side");
-        assert!(n % 2 == 0 && n >= 4 && tbits <= 2.min(plan.edge));
+        assert!(n.is_multiple_of(2) && n >= 4 && tbits <= 2.min(plan.edge));
         plan.tbits = tbits;
         plan
     }
