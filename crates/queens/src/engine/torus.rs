@@ -1069,6 +1069,17 @@ mod tests {
     }
 
     #[test]
+    fn sides_past_25_get_the_finer_task_lists_and_25_keeps_its_plan() {
+        // 25 keeps the list its checkpoints and shards were written for.
+        assert_eq!(Plan::new(25).tasks.len(), 3990);
+        for (n, target) in [(29, 20_000), (31, 100_000)] {
+            let plan = Plan::new(n);
+            assert!(plan.tasks.len() >= target, "{n}: {}", plan.tasks.len());
+            assert!(plan.tasks.iter().all(|t| t.placed.len() <= 12));
+        }
+    }
+
+    #[test]
     fn a_stop_is_honoured_inside_a_search() {
         // The first orbit's whole search on 23 has far more than the 2^16 nodes
         // between polls.
