@@ -7,7 +7,7 @@
 # sampled tasks (bench/torus_cost.sh), the steps give the search's seconds per step
 # on this machine, and so the cost of a side too big to sample (35).
 # Usage: bench/torus_estimate.sh [PROBES] N...   (default 20000 walks per orbit; 23 25 29 31 35)
-# CARGO_TARGET_DIR is honoured.
+# SKIP_WIDTH=1 leaves out the timing of the mask widths. CARGO_TARGET_DIR is honoured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 probes=${1:-20000}
@@ -18,3 +18,8 @@ for n in $sides; do
     QUEENS_TORUS_N=$n QUEENS_TORUS_PROBES=$probes cargo test --release --quiet -p queens \
         --lib engine::torus::tests::tree_estimate -- --ignored --nocapture 2>&1 | grep '^n = .*total'
 done
+# Sides past 32 keep masks for 63 rows: the same tasks of 29 timed with both widths.
+if [ -z "${SKIP_WIDTH:-}" ]; then
+    QUEENS_TORUS_N=29 cargo test --release --quiet -p queens --lib \
+        engine::torus::tests::mask_width_cost -- --ignored --nocapture 2>&1 | grep '^n = '
+fi

@@ -1079,6 +1079,40 @@ mod tests {
         }
     }
 
+    /// Not a check: the same tasks of side `QUEENS_TORUS_N` (default 29; at most 32)
+    /// searched with masks for 32 rows and for 63, the width every side past 32 takes,
+    /// timed: how much a step costs more past 32 (`bench/torus_estimate.sh`).
+    #[test]
+    #[ignore]
+    fn mask_width_cost() {
+        let n: u32 = std::env::var("QUEENS_TORUS_N")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(29);
+        let plan = Plan::new(n);
+        let picks: Vec<usize> = (0..8).map(|k| k * plan.tasks.len() / 8).collect();
+        let time = |wide: bool| {
+            let start = std::time::Instant::now();
+            for &i in &picks {
+                let task = &plan.tasks[i];
+                let found = if wide {
+                    plan.search::<{ MAX_SIDE as usize }>(task, &|| false)
+                } else {
+                    plan.search::<32>(task, &|| false)
+                };
+                std::hint::black_box(found);
+            }
+            start.elapsed().as_secs_f64()
+        };
+        let (narrow, wide) = (time(false), time(true));
+        let (narrow2, wide2) = (time(false), time(true));
+        println!(
+            "n = {n}: {} tasks with masks for 32 rows {narrow:.2} s, {narrow2:.2} s; for 63 rows {wide:.2} s, {wide2:.2} s; ratio {:.2}",
+            picks.len(),
+            (wide + wide2) / (narrow + narrow2)
+        );
+    }
+
     #[test]
     fn a_stop_is_honoured_inside_a_search() {
         // The first orbit's whole search on 23 has far more than the 2^16 nodes
