@@ -514,7 +514,8 @@ struct Ring {
 /// The free columns of every row and the lines taken.
 #[derive(Clone, Copy, Debug)]
 struct State<const W: usize> {
-    /// Free columns per row (rows with a queen keep stale masks); `W ≥ n` rows kept.
+    /// Free columns per row, read only for the rows without a queen (the others, and
+    /// every row of a dead end, hold stale masks: see `Ring::step_into`); `W ≥ n` rows.
     free: [u64; W],
     /// Rows without a queen.
     rows: u64,
@@ -616,12 +617,14 @@ impl Ring {
     #[inline(always)]
     fn step_into<const W: usize>(&self, s: &State<W>, r: usize, c: usize, out: &mut Node<W>) {
         let nn = self.n as usize;
-        out.state = *s;
+        // Only the free rows' masks are copied, each as it is cleared below: the search
+        // never reads the others (copying the whole state, 288 bytes at W = 32, was a
+        // `memmove` call per step and 8 % of the time on side 23).
         let t = &mut out.state;
-        t.rows &= !(1u64 << r);
-        t.cols |= 1 << c;
-        t.diag |= self.rot_down(1 << c, r as u32);
-        t.anti |= self.rot_up(1 << c, r as u32);
+        t.rows = s.rows & !(1u64 << r);
+        t.cols = s.cols | 1 << c;
+        t.diag = s.diag | self.rot_down(1 << c, r as u32);
+        t.anti = s.anti | self.rot_up(1 << c, r as u32);
         let mut rows = t.rows;
         if rows == 0 {
             out.branch = Branch::Full;
@@ -637,7 +640,7 @@ impl Ring {
             let r2 = rows.trailing_zeros() as usize;
             rows &= rows - 1;
             let d = if r2 >= r { r2 - r } else { r2 + nn - r };
-            let f = t.free[r2] & !self.attack[d * nn + c];
+            let f = s.free[r2] & !self.attack[d * nn + c];
             t.free[r2] = f;
             if last {
                 out.branch = if f == 0 {
