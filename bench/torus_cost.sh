@@ -42,7 +42,7 @@ plan_tasks = json.loads(r.stdout)["plan_tasks"]
 picks = sorted({(j * plan_tasks) // samples for j in range(samples)})
 print(f"n = {n}: {plan_tasks} tasks, {base:.3f} s CPU to start and plan; "
       f"sampling {len(picks)} tasks, {budget} s budget each")
-times, out_of_budget = [], 0
+times, partials, out_of_budget = [], [], 0
 for t in picks:
     r, cpu = shard(t + 1, plan_tasks, budget)
     if r.returncode == 3:
@@ -55,11 +55,16 @@ for t in picks:
         sys.exit(1)
     j = json.loads(r.stdout)
     print(f"  task {t:5}: {cpu - base:9.3f} s CPU  partial {j['total']}", flush=True)
+    partials.append(int(j["total"]))
     times.append(max(cpu - base, 0.0))
 mean = statistics.mean(times)
 est = mean * plan_tasks + base
 bound = "at least " if out_of_budget else ""
 print(f"per task: mean {mean:.3f} s, min {min(times):.3f} s, max {max(times):.3f} s")
+if not out_of_budget:
+    # The same sample's estimate of the count itself: compare it with the published
+    # term to see how far a sample of this size lands.
+    print(f"count from the sample's partials: {statistics.mean(partials) * plan_tasks:.4g}")
 print(f"whole count: {bound}{est:.0f} s CPU = {bound}{est / 3600:.2f} h "
       f"({bound}{est / 7200:.2f} h wall on 2 threads, {bound}{est / 3600 / 64:.2f} h on 64 cores)")
 PY

@@ -1272,3 +1272,14 @@ fn puzzle_gen_easy_finds_puzzles_on_sides_8_and_up() {
         assert_eq!(queens::puzzle::rate::grade(&made.puzzle), Level::Easy);
     }
 }
+
+/// `count 64 --torus --unique` ran the orbit searches of Burnside's lemma for ever,
+/// although the count itself (0, by Pólya's theorem) came at once: with no solution
+/// no placement is fixed by a symmetry, so the count up to symmetry is 0 too.
+#[test]
+fn unique_count_of_a_board_without_solutions_skips_the_orbit_searches() {
+    // The budget stops a relapse: it would end with 3, not 1.
+    let o = queens(&["count", "64", "--torus", "--unique", "--budget-secs", "20"]);
+    code(&o, 1);
+    assert_eq!(stdout(&o).trim(), "0");
+}

@@ -52,7 +52,7 @@ const BEYOND_ENUMERATION: &[(&str, &str)] = &[
     ),
     (
         "amazons beyond the enumeration budget (tests/it/counting.rs: amazons engine)",
-        "17x17 A17, 19x19 A19, 20x20 A20, 21x21 A21, 22x22 A22, 23x23 A23, 24x24 A24, \
+        "17x17 A17, 18x18 A18, 19x19 A19, 20x20 A20, 21x21 A21, 22x22 A22, 23x23 A23, 24x24 A24, \
          25x25 A25, 26x26 A26",
     ),
 ];

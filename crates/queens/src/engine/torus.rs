@@ -82,7 +82,7 @@
 //! # Parts
 //! The work is a deterministic list of tasks: each orbit's search expanded breadth first
 //! to the first level with at least [`TARGET_TASKS`] nodes (at most [`MAX_DEPTH`]
-//! levels); a task is the queens its node placed. They run on
+//! levels; more tasks past side 25, [`target_tasks`]); a task is the queens its node placed. They run on
 //! [`crate::engine::parts`]: `ctl.threads` threads take the next task as they become
 //! free, progress is tasks done, a task polls the stop every 2^16 nodes, and the same
 //! list gives checkpoints and shards. A task's total is the weights of its canonical
@@ -108,12 +108,27 @@ use crate::problem::Problem;
 /// The widest torus taken: 64-bit masks, and rotations by up to `n` within `n < 64` bits.
 pub const MAX_SIDE: u32 = 63;
 
-/// Tasks aimed at: enough for two to many threads to balance and for a checkpoint to
-/// lose little.
+/// Tasks aimed at up to side 25: enough for two to many threads to balance and for a
+/// checkpoint to lose little (see [`target_tasks`] past it).
 const TARGET_TASKS: usize = 1000;
 
-/// The most levels a task's node lies below its orbit's root.
+/// The most levels a task's node lies below its orbit's root, up to side 25 (12 past it,
+/// for [`target_tasks`]).
 const MAX_DEPTH: usize = 8;
+
+/// Tasks aimed at on side `n`, and the most levels: [`TARGET_TASKS`] up to 25, where a whole count takes
+/// minutes; 20 000 on 27 and 29 and 100 000 from 31 on, where it takes days to years
+/// of CPU. A task of the 1000-task plan of 29 ran past 50 s of CPU, so a shard could not
+/// be timed, nor a killed cluster job lose little; finer tasks make both cheap
+/// (`bench/torus_cost.md`). The plans of 25 and below are unchanged, so their
+/// checkpoints and shards stay valid.
+fn target_tasks(n: u32) -> (usize, usize) {
+    match n {
+        0..=25 => (TARGET_TASKS, MAX_DEPTH),
+        26..=30 => (20_000, 12),
+        _ => (100_000, 12),
+    }
+}
 
 /// Sides up to this are counted on the calling thread (13: well under a millisecond).
 const ONE_THREAD_SIDE: u32 = 13;
@@ -345,9 +360,9 @@ impl Plan {
             }
         }
         plan.tasks = if n <= 32 {
-            expand::<32>(&plan.searches, &plan.orbits)
+            expand::<32>(&plan.searches, &plan.orbits, target_tasks(n))
         } else {
-            expand::<{ MAX_SIDE as usize }>(&plan.searches, &plan.orbits)
+            expand::<{ MAX_SIDE as usize }>(&plan.searches, &plan.orbits, target_tasks(n))
         };
         plan
     }
@@ -440,11 +455,12 @@ impl Leaf<'_> {
 }
 
 /// The task list: every orbit's search expanded breadth first until there are
-/// [`TARGET_TASKS`] nodes or [`MAX_DEPTH`] levels. Dead ends and leaves met on the way
-/// stay tasks, so the list does not depend on what the tasks count.
+/// `target.0` nodes or `target.1` levels ([`target_tasks`]). Dead ends and leaves met
+/// on the way stay tasks, so the list does not depend on what the tasks count.
 fn expand<const W: usize>(
     searches: &[OrbitSearch],
     orbits: &[((usize, usize), u128)],
+    target: (usize, usize),
 ) -> Vec<Task> {
     let mut level: Vec<(Task, Node<W>)> = orbits
         .iter()
@@ -459,7 +475,7 @@ fn expand<const W: usize>(
         })
         .collect();
     let mut depth = 0;
-    while level.len() < TARGET_TASKS && depth < MAX_DEPTH {
+    while level.len() < target.0 && depth < target.1 {
         let mut next = Vec::new();
         let mut grew = false;
         for (task, node) in level {
@@ -498,7 +514,8 @@ struct Ring {
 /// The free columns of every row and the lines taken.
 #[derive(Clone, Copy, Debug)]
 struct State<const W: usize> {
-    /// Free columns per row (rows with a queen keep stale masks); `W ≥ n` rows kept.
+    /// Free columns per row, read only for the rows without a queen (the others, and
+    /// every row of a dead end, hold stale masks: see `Ring::step_into`); `W ≥ n` rows.
     free: [u64; W],
     /// Rows without a queen.
     rows: u64,
@@ -600,12 +617,14 @@ impl Ring {
     #[inline(always)]
     fn step_into<const W: usize>(&self, s: &State<W>, r: usize, c: usize, out: &mut Node<W>) {
         let nn = self.n as usize;
-        out.state = *s;
+        // Only the free rows' masks are copied, each as it is cleared below: the search
+        // never reads the others (copying the whole state, 288 bytes at W = 32, was a
+        // `memmove` call per step and 8 % of the time on side 23).
         let t = &mut out.state;
-        t.rows &= !(1u64 << r);
-        t.cols |= 1 << c;
-        t.diag |= self.rot_down(1 << c, r as u32);
-        t.anti |= self.rot_up(1 << c, r as u32);
+        t.rows = s.rows & !(1u64 << r);
+        t.cols = s.cols | 1 << c;
+        t.diag = s.diag | self.rot_down(1 << c, r as u32);
+        t.anti = s.anti | self.rot_up(1 << c, r as u32);
         let mut rows = t.rows;
         if rows == 0 {
             out.branch = Branch::Full;
@@ -621,7 +640,7 @@ impl Ring {
             let r2 = rows.trailing_zeros() as usize;
             rows &= rows - 1;
             let d = if r2 >= r { r2 - r } else { r2 + nn - r };
-            let f = t.free[r2] & !self.attack[d * nn + c];
+            let f = s.free[r2] & !self.attack[d * nn + c];
             t.free[r2] = f;
             if last {
                 out.branch = if f == 0 {
@@ -962,6 +981,139 @@ mod tests {
             );
         }
         println!("n = {n}: total {whole}");
+    }
+
+    /// Not a check: Knuth's estimate of the size of each orbit's search (D. E. Knuth,
+    /// "Estimating the efficiency of backtrack programs", Math. Comp. 29 (1975)
+    /// 121-136) for the side in `QUEENS_TORUS_N` (default 23), from
+    /// `QUEENS_TORUS_PROBES` random walks (default 20 000); `bench/torus_estimate.sh`
+    /// runs it. A walk steps every option of its node, as the search does (the search's
+    /// cost is its `step_into` calls), and goes on into one of the children that branch
+    /// again, chosen uniformly: `steps(x) = options(x) + live(x) · steps(child)` is
+    /// unbiased for the steps below `x`. The walks time their own steps, so the estimate
+    /// comes with a cost per step of this machine and of this side's masks (`W`).
+    #[test]
+    #[ignore]
+    fn tree_estimate() {
+        let var = |name: &str, default: u64| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default)
+        };
+        let n = var("QUEENS_TORUS_N", 23) as u32;
+        let probes = var("QUEENS_TORUS_PROBES", 20_000);
+        let plan = Plan::new(n);
+        if n <= 32 {
+            estimate::<32>(&plan, probes);
+        } else {
+            estimate::<{ MAX_SIDE as usize }>(&plan, probes);
+        }
+    }
+
+    /// [`tree_estimate`] with masks for `W` rows: prints each orbit's estimated steps with
+    /// its standard error, and the total with the walks' seconds per step.
+    fn estimate<const W: usize>(plan: &Plan, probes: u64) {
+        let n = plan.n;
+        // splitmix64: a fixed seed per side, so that a rerun repeats the estimate.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ u64::from(n);
+        let mut random = move || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let branches = |node: &Node<W>| matches!(node.branch, Branch::Row(_) | Branch::Line(..));
+        let (mut total, mut variance, mut walked, mut seconds) = (0f64, 0f64, 0u64, 0f64);
+        let mut live: Vec<Node<W>> = Vec::with_capacity(n as usize);
+        for (j, &((r, c), _)) in plan.orbits.iter().enumerate() {
+            let board = &plan.searches[j].board;
+            let root: Node<W> = board.root(r, c);
+            let start = std::time::Instant::now();
+            let (mut sum, mut squares) = (0f64, 0f64);
+            for _ in 0..probes {
+                let (mut node, mut weight, mut steps) = (root, 1f64, 0f64);
+                while branches(&node) {
+                    live.clear();
+                    let options = board.options(&node);
+                    for &(r, c) in &options {
+                        let child = board.step(&node.state, r, c);
+                        if branches(&child) {
+                            live.push(child);
+                        }
+                    }
+                    walked += options.len() as u64;
+                    steps += weight * options.len() as f64;
+                    if live.is_empty() {
+                        break;
+                    }
+                    weight *= live.len() as f64;
+                    node = live[(random() % live.len() as u64) as usize];
+                }
+                sum += steps;
+                squares += steps * steps;
+            }
+            let mean = sum / probes as f64;
+            let var = (squares / probes as f64 - mean * mean).max(0.0) / probes as f64;
+            seconds += start.elapsed().as_secs_f64();
+            total += mean;
+            variance += var;
+            println!(
+                "n = {n}: orbit {j}: {mean:.4e} steps (standard error {:.1e}), {probes} walks",
+                var.sqrt()
+            );
+        }
+        println!(
+            "n = {n}: total {total:.4e} steps (standard error {:.1e}); {:.3e} s per step over {walked} walked steps",
+            variance.sqrt(),
+            seconds / walked as f64
+        );
+    }
+
+    #[test]
+    fn sides_past_25_get_the_finer_task_lists_and_25_keeps_its_plan() {
+        // 25 keeps the list its checkpoints and shards were written for.
+        assert_eq!(Plan::new(25).tasks.len(), 3990);
+        for (n, target) in [(29, 20_000), (31, 100_000)] {
+            let plan = Plan::new(n);
+            assert!(plan.tasks.len() >= target, "{n}: {}", plan.tasks.len());
+            assert!(plan.tasks.iter().all(|t| t.placed.len() <= 12));
+        }
+    }
+
+    /// Not a check: the same tasks of side `QUEENS_TORUS_N` (default 29; at most 32)
+    /// searched with masks for 32 rows and for 63, the width every side past 32 takes,
+    /// timed: how much a step costs more past 32 (`bench/torus_estimate.sh`).
+    #[test]
+    #[ignore]
+    fn mask_width_cost() {
+        let n: u32 = std::env::var("QUEENS_TORUS_N")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(29);
+        let plan = Plan::new(n);
+        let picks: Vec<usize> = (0..8).map(|k| k * plan.tasks.len() / 8).collect();
+        let time = |wide: bool| {
+            let start = std::time::Instant::now();
+            for &i in &picks {
+                let task = &plan.tasks[i];
+                let found = if wide {
+                    plan.search::<{ MAX_SIDE as usize }>(task, &|| false)
+                } else {
+                    plan.search::<32>(task, &|| false)
+                };
+                std::hint::black_box(found);
+            }
+            start.elapsed().as_secs_f64()
+        };
+        let (narrow, wide) = (time(false), time(true));
+        let (narrow2, wide2) = (time(false), time(true));
+        println!(
+            "n = {n}: {} tasks with masks for 32 rows {narrow:.2} s, {narrow2:.2} s; for 63 rows {wide:.2} s, {wide2:.2} s; ratio {:.2}",
+            picks.len(),
+            (wide + wide2) / (narrow + narrow2)
+        );
     }
 
     #[test]

@@ -273,6 +273,12 @@ fn fixed_by_enumeration(problem: &Problem, g: Symmetry, ctl: &Control) -> Result
 /// Burnside's lemma, given `total`, the number of all solutions (the identity's
 /// fixed points); the other symmetries' fixed points come from [`fixed_count`].
 pub(crate) fn burnside(problem: &Problem, total: BigUint, ctl: &Control) -> Result<BigUint, Error> {
+    if total.is_zero() {
+        // A placement a symmetry fixes is a solution: with none, every term is 0, and
+        // the orbit searches need not run (on 64 queens on the 64 x 64 torus, which
+        // Pólya's theorem settles at once, they would run for ever).
+        return Ok(total);
+    }
     let group = symmetries(problem);
     let mut sum = total;
     for &g in &group[1..] {
