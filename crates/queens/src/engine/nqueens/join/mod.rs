@@ -85,9 +85,9 @@
 //! lists at once (`sieve::count_weighted`): each block's tables are built once for all
 //! partner tags, the pairs of weight 0 are never looked at (about 41% of the pairs at
 //! n = 18), and the long lists are sorted by one pattern per split. At n = 18 one
-//! thread counts in 6% less time, two shards of 20 (1/64, 33/64) in 26% and 16% less; at 14 and 16, with the
-//! lists a few hundred keys long, splitting them cost more than it saved (with one or
-//! two columns a side), so the plans there leave the transposition out
+//! thread counts in 6% less time, two shards of 20 (1/64, 33/64) in 26% and 16% less;
+//! at 14 and 16, with shorter lists, splitting them cost more than it saved (with one
+//! or two columns a side), so the plans there leave the transposition out
 //! (`bench/kluev.md`). Joining each tag pair as its own list pair was slower at 18
 //! (4.3 s against 3.4): the tables were built once per pair and the sort by pattern,
 //! which already skips many clashes, was lost on the shorter lists.

@@ -4,8 +4,8 @@
 //! odd boards with its tag (the middle-column rows it cannot go with) alongside, and
 //! with the queen of the centre row only in the columns the task allows. On even boards
 //! with the transposition, the outer columns of its tag (see the parent's *Symmetry*)
-//! are filled first, and the rest of the search goes to that tag's buckets (or nowhere, where the task gives the tag
-//! no weight).
+//! are filled first, and the rest of the search goes to that tag's buckets (or
+//! nowhere, where the task gives the tag no weight).
 //!
 //! Kept apart from the plan (the tasks and their key layouts, in the [parent](super))
 //! and from the count of disjoint pairs (`sieve`): it only fills the lists. It is
