@@ -251,6 +251,11 @@ impl JoinPlan {
             // own (`list_tasks`), and 6 edge rows leave 4 of them where 8 left 6; at
             // n = 15 that took 52 ms of CPU time down to 41 (17: the same).
             3
+        } else if n == 14 || n == 16 {
+            // Longer lists, fewer tasks: one thread at 14 took 9.0 ms against 11.2 with
+            // 4 edge rows, at 16 119 ms against 124 (`perf stat -r 10`, alternated three
+            // times, `bench/kluev.md`); 2 edge rows at 16: 158 ms.
+            3
         } else {
             (n / 2).min(4)
         };
