@@ -125,7 +125,9 @@
 //! - Edge rows: `e = 4` (at most `n / 2`) up to n = 17, `(n - 10) / 2` from 18 (4 at 18
 //!   and 19, 5 at 20 and 21, 6 at 22), `(n - 8) / 2` from 23 (7 at 23, 8 at 24, for
 //!   memory); odd boards 11..17 take `e = 3`, since an edge row of the middle column's
-//!   queen needs tasks of its own.
+//!   queen needs tasks of its own, and so do 14 and 16 (longer lists: one thread 17%
+//!   and 4% faster, though two threads at 16 were about 8% slower in wall time, with
+//!   fewer tasks to balance).
 //! - On odd boards the task of the middle rows puts the queen of row `h` only in columns
 //!   with `|c - h| >= 2`.
 //! - Key layout per task (`JoinPlan::job`): only the diagonals both sides can use with the
