@@ -956,15 +956,21 @@ mod tests {
         assert_eq!(ring.rot_down(1, 1), 1 << 62);
     }
 
+    /// The number in the environment variable `name`, else `default`: the settings of the
+    /// ignored tests that `bench/` runs.
+    fn env_number(name: &str, default: u64) -> u64 {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    }
+
     /// Not a check: the time and weighted count of each orbit's search, one thread,
     /// for the side in `QUEENS_TORUS_N` (default 23); `bench/torus_orbits.sh` runs it.
     #[test]
     #[ignore]
     fn orbit_costs() {
-        let n: u32 = std::env::var("QUEENS_TORUS_N")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(23);
+        let n = env_number("QUEENS_TORUS_N", 23) as u32;
         let plan = Plan::new(n);
         let mut whole = 0u128;
         for (j, &(v, size)) in plan.orbits.iter().enumerate() {
@@ -995,14 +1001,8 @@ mod tests {
     #[test]
     #[ignore]
     fn tree_estimate() {
-        let var = |name: &str, default: u64| {
-            std::env::var(name)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(default)
-        };
-        let n = var("QUEENS_TORUS_N", 23) as u32;
-        let probes = var("QUEENS_TORUS_PROBES", 20_000);
+        let n = env_number("QUEENS_TORUS_N", 23) as u32;
+        let probes = env_number("QUEENS_TORUS_PROBES", 20_000);
         let plan = Plan::new(n);
         if n <= 32 {
             estimate::<32>(&plan, probes);
@@ -1088,10 +1088,7 @@ mod tests {
     #[test]
     #[ignore]
     fn mask_width_cost() {
-        let n: u32 = std::env::var("QUEENS_TORUS_N")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(29);
+        let n = env_number("QUEENS_TORUS_N", 29) as u32;
         let plan = Plan::new(n);
         let picks: Vec<usize> = (0..8).map(|k| k * plan.tasks.len() / 8).collect();
         let time = |wide: bool| {
