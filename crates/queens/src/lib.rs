@@ -70,6 +70,8 @@ pub mod puzzle;
 pub mod query;
 pub mod render;
 pub(crate) mod sat;
+#[cfg(test)]
+pub(crate) mod truth_rows;
 
 pub use model::{
     betza, board, fairy, perm, piece, placement, problem, spec, terrain, text, verdict, verify,

@@ -197,21 +197,7 @@ mod tests {
         assert_eq!(fixed_by(MAX_SIDE + 1, Turn::Half), None);
     }
 
-    /// Plain-queens rows of a truth table in `testdata/`: (side, published value) of
-    /// the square rows.
-    fn plain_square_rows(file: &str) -> Vec<(u32, u128)> {
-        let path = format!("{}/../../testdata/{file}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).expect("the truth tables are in testdata/");
-        text.lines()
-            .skip(1)
-            .filter_map(|line| {
-                let cols: Vec<&str> = line.split('\t').collect();
-                let (rows, side): (u32, u32) = (cols[0].parse().ok()?, cols[1].parse().ok()?);
-                (rows == side && cols[2] == format!("Q{side}"))
-                    .then(|| (side, cols[3].parse().unwrap()))
-            })
-            .collect()
-    }
+    use crate::truth_rows::plain_square_rows;
 
     // Moved from tests/it/nqueens.rs: `unique_from_total` is internal.
     #[test]
