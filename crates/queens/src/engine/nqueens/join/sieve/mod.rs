@@ -135,37 +135,7 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     if used == 0 {
         return small.len() as u64 * big.len() as u64;
     }
-    // The diagonals from `bottom` on, in groups of `width` bits.
-    let bottom = used.trailing_zeros();
-    let span = (64 - used.leading_zeros() - bottom) as usize;
-    let groups = span.div_ceil(GROUP);
-    let width = span.div_ceil(groups);
-    let stride = 1usize << width;
-    s.bits.clear();
-    s.bits.resize(span, Block::EMPTY);
-    // Not cleared: `build_tables` writes every row a key can pick (zeroing the whole
-    // table per pair was a memset of up to 40 KB for lists of a few hundred keys).
-    if s.table.len() < groups * stride {
-        s.table.resize(groups * stride, Block::EMPTY);
-    }
-    // AVX-512 with `vpopcntq`: a table row in one register, counted in one instruction.
-    #[cfg(target_arch = "x86_64")]
-    let wide = fast_sieve() && fast_sieve512();
-    let sieve_of = |t: &[Block], keys: &[K]| -> u64 {
-        let w = width as u32;
-        #[cfg(target_arch = "x86_64")]
-        if fast_sieve() {
-            if wide {
-                // SAFETY: the CPU has AVX-512 (and AVX2); `sieve_avx512` asserts that
-                // `t` holds the `G << width` blocks it reads, as `sieve_avx2` does.
-                return unsafe { by_groups!(groups, sieve_avx512(t, keys, used, bottom, w)) };
-            }
-            // SAFETY: the CPU has AVX2; `sieve_avx2` asserts that `t` holds the `G <<
-            // width` blocks it reads (`groups * stride`, with `G <= groups`).
-            return unsafe { by_groups!(groups, sieve_avx2(t, keys, used, bottom, w)) };
-        }
-        by_groups!(groups, sieve(t, keys, used, bottom, w))
-    };
+    let look = Lookup::new(used, s);
     let out = sorted;
     let sorted = small.len() > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
     let (small, big) = if sorted {
@@ -176,18 +146,10 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     };
     let mut clashes = 0u64;
     for block in small.chunks(BLOCK) {
-        build_tables(
-            block,
-            used,
-            bottom,
-            groups,
-            width,
-            &mut s.bits,
-            &mut s.table,
-        );
+        look.tables(block, s);
         let t = &s.table[..];
         if !sorted {
-            clashes += sieve_of(t, big);
+            clashes += look.sieve(t, big);
             continue;
         }
         // Every member of the block has the diagonals `common`: a key of the big list
@@ -198,18 +160,9 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
         clashes += big.len() as u64 * block.len() as u64;
         let common = block.iter().fold(used, |c, &x| c & x.into());
         let cp = s.pattern.of(common);
-        let mut q = 0;
-        while q < 1 << SORT_BITS {
-            if q & cp != 0 {
-                q += 1;
-                continue;
-            }
-            let from = q;
-            while q < 1 << SORT_BITS && q & cp == 0 {
-                q += 1;
-            }
-            let keys = &big[s.big_start[from]..s.big_start[q]];
-            clashes += sieve_of(t, keys);
+        for (from, to) in clear_runs(cp) {
+            let keys = &big[s.big_start[from]..s.big_start[to]];
+            clashes += look.sieve(t, keys);
             clashes -= keys.len() as u64 * block.len() as u64;
         }
     }
@@ -264,31 +217,7 @@ fn count_weighted_body<K: Word>(
         }
         return sum;
     }
-    let bottom = used.trailing_zeros();
-    let span = (64 - used.leading_zeros() - bottom) as usize;
-    let groups = span.div_ceil(GROUP);
-    let width = span.div_ceil(groups);
-    let stride = 1usize << width;
-    s.bits.clear();
-    s.bits.resize(span, Block::EMPTY);
-    if s.table.len() < groups * stride {
-        s.table.resize(groups * stride, Block::EMPTY);
-    }
-    #[cfg(target_arch = "x86_64")]
-    let wide = fast_sieve() && fast_sieve512();
-    let sieve_of = |t: &[Block], keys: &[K]| -> u64 {
-        let wd = width as u32;
-        #[cfg(target_arch = "x86_64")]
-        if fast_sieve() {
-            if wide {
-                // SAFETY: as in `count_disjoint_body`.
-                return unsafe { by_groups!(groups, sieve_avx512(t, keys, used, bottom, wd)) };
-            }
-            // SAFETY: as in `count_disjoint_body`.
-            return unsafe { by_groups!(groups, sieve_avx2(t, keys, used, bottom, wd)) };
-        }
-        by_groups!(groups, sieve(t, keys, used, bottom, wd))
-    };
+    let look = Lookup::new(used, s);
     let is_sorted = total(small) > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
     // Each sub-list's range in the sorted copies, and (big side) its patterns' starts.
     let mut small_at = [(0usize, 0usize); 8];
@@ -320,15 +249,7 @@ fn count_weighted_body<K: Word>(
             x
         };
         for block in x.chunks(BLOCK) {
-            build_tables(
-                block,
-                used,
-                bottom,
-                groups,
-                width,
-                &mut s.bits,
-                &mut s.table,
-            );
+            look.tables(block, s);
             let t = &s.table[..];
             let common = block.iter().fold(used, |c, &k| c & k.into());
             let cp = if is_sorted { s.pattern.of(common) } else { 0 };
@@ -338,25 +259,16 @@ fn count_weighted_body<K: Word>(
                     continue;
                 }
                 let pairs = if !is_sorted {
-                    block.len() as u64 * y.len() as u64 - sieve_of(t, y)
+                    block.len() as u64 * y.len() as u64 - look.sieve(t, y)
                 } else {
                     // As in `count_disjoint_body`: only the runs of patterns clear of
                     // the block's common diagonals are looked at.
                     let y = &out.big[big_at[j].0..big_at[j].1];
                     let st = &starts[j];
                     let mut pairs = 0u64;
-                    let mut q = 0;
-                    while q < 1 << SORT_BITS {
-                        if q & cp != 0 {
-                            q += 1;
-                            continue;
-                        }
-                        let from = q;
-                        while q < 1 << SORT_BITS && q & cp == 0 {
-                            q += 1;
-                        }
-                        let keys = &y[st[from]..st[q]];
-                        pairs += keys.len() as u64 * block.len() as u64 - sieve_of(t, keys);
+                    for (from, to) in clear_runs(cp) {
+                        let keys = &y[st[from]..st[to]];
+                        pairs += keys.len() as u64 * block.len() as u64 - look.sieve(t, keys);
                     }
                     pairs
                 };
@@ -419,6 +331,99 @@ fn sort_into<K: Word>(
     start
 }
 
+/// How the keys of a pair of lists are looked up: the diagonals `used` by both, from
+/// the lowest (`bottom`) on, in `groups` groups of `width` bits (see [`build_tables`]).
+struct Lookup {
+    used: u64,
+    bottom: u32,
+    groups: usize,
+    width: usize,
+    /// AVX-512 with `vpopcntq`: a table row in one register, counted in one instruction.
+    #[cfg(target_arch = "x86_64")]
+    wide: bool,
+}
+
+impl Lookup {
+    /// The layout for the diagonals `used` (not 0), with `s`'s buffers sized for it.
+    #[inline(always)]
+    fn new(used: u64, s: &mut Sieve) -> Lookup {
+        let bottom = used.trailing_zeros();
+        let span = (64 - used.leading_zeros() - bottom) as usize;
+        let groups = span.div_ceil(GROUP);
+        let width = span.div_ceil(groups);
+        s.bits.clear();
+        s.bits.resize(span, Block::EMPTY);
+        // Not cleared: `build_tables` writes every row a key can pick (zeroing the
+        // whole table per pair was a memset of up to 40 KB for lists of a few hundred
+        // keys).
+        if s.table.len() < groups << width {
+            s.table.resize(groups << width, Block::EMPTY);
+        }
+        Lookup {
+            used,
+            bottom,
+            groups,
+            width,
+            #[cfg(target_arch = "x86_64")]
+            wide: fast_sieve() && fast_sieve512(),
+        }
+    }
+
+    /// Fills `s.table` for one block of the small list.
+    #[inline(always)]
+    fn tables<K: Word>(&self, block: &[K], s: &mut Sieve) {
+        let (used, bottom, groups, width) = (self.used, self.bottom, self.groups, self.width);
+        build_tables(
+            block,
+            used,
+            bottom,
+            groups,
+            width,
+            &mut s.bits,
+            &mut s.table,
+        );
+    }
+
+    /// The clashing pairs of the block whose tables `t` holds with `keys`.
+    #[inline(always)]
+    fn sieve<K: Word>(&self, t: &[Block], keys: &[K]) -> u64 {
+        let (used, bottom, groups, w) = (self.used, self.bottom, self.groups, self.width as u32);
+        #[cfg(target_arch = "x86_64")]
+        if fast_sieve() {
+            if self.wide {
+                // SAFETY: the CPU has AVX-512 (and AVX2); `sieve_avx512` asserts that
+                // `t` holds the `G << width` blocks it reads, as `sieve_avx2` does.
+                return unsafe { by_groups!(groups, sieve_avx512(t, keys, used, bottom, w)) };
+            }
+            // SAFETY: the CPU has AVX2; `sieve_avx2` asserts that `t` holds the `G <<
+            // width` blocks it reads (`groups << width`, with `G <= groups`).
+            return unsafe { by_groups!(groups, sieve_avx2(t, keys, used, bottom, w)) };
+        }
+        by_groups!(groups, sieve(t, keys, used, bottom, w))
+    }
+}
+
+/// The runs `(from, to)` of patterns (in `0 .. 2^SORT_BITS`) clear of the pattern
+/// `common`: in a list sorted by pattern, the keys a block sharing the diagonals of
+/// `common` does not clash with in bulk.
+#[inline(always)]
+fn clear_runs(common: usize) -> impl Iterator<Item = (usize, usize)> {
+    let mut q = 0;
+    std::iter::from_fn(move || {
+        while q < 1 << SORT_BITS && q & common != 0 {
+            q += 1;
+        }
+        if q == 1 << SORT_BITS {
+            return None;
+        }
+        let from = q;
+        while q < 1 << SORT_BITS && q & common == 0 {
+            q += 1;
+        }
+        Some((from, q))
+    })
+}
+
 /// Diagonals the lists are sorted by, before the sieve (see [`sort_by_pattern`]).
 const SORT_BITS: usize = 4;
 /// Bytes of a key the patterns read: a task's keys span at most 46 diagonals up to
@@ -477,44 +482,11 @@ impl Pattern {
 /// halves the time at n = 20 (long lists), saves about 8% at n = 18, and is left off
 /// for shorter lists, where it cost more than it saved.
 fn sort_by_pattern<K: Word>(small: &[K], big: &[K], used: u64, out: &mut Sorted<K>, s: &mut Sieve) {
-    // How often each diagonal is used, from a sample of each list.
-    let mut uses = [[0u32; 64]; 2];
-    for (u, list) in uses.iter_mut().zip([small, big]) {
-        for &x in list.iter().step_by(list.len() / 64 + 1) {
-            let mut m = x.into() & used;
-            while m != 0 {
-                u[m.trailing_zeros() as usize] += 1;
-                m &= m - 1;
-            }
-        }
-    }
-    let mut order: Vec<u32> = (0..64).filter(|&d| used >> d & 1 == 1).collect();
-    order.sort_by_key(|&d| {
-        let d = d as usize;
-        std::cmp::Reverse(u64::from(uses[0][d]) * u64::from(uses[1][d]))
-    });
-    s.pattern.choose(&order[..SORT_BITS]);
-    let mut start = [0usize; (1 << SORT_BITS) + 1];
-    for (list, out) in [(small, &mut out.small), (big, &mut out.big)] {
-        s.patterns.clear();
-        s.patterns
-            .extend(list.iter().map(|&x| s.pattern.of(x.into()) as u8));
-        start.fill(0);
-        for &p in &s.patterns {
-            start[usize::from(p) + 1] += 1;
-        }
-        for i in 0..1 << SORT_BITS {
-            start[i + 1] += start[i];
-        }
-        out.resize(list.len(), K::default());
-        let out = out.as_mut_slice();
-        let mut next = start;
-        for (&x, &p) in list.iter().zip(&s.patterns) {
-            let at = &mut next[usize::from(p)];
-            out[*at] = x;
-            *at += 1;
-        }
-    }
+    choose_pattern(&[small], &[big], used, s);
+    out.small.clear();
+    sort_into(small, &mut out.small, s);
+    out.big.clear();
+    let start = sort_into(big, &mut out.big, s);
     s.big_start.clear();
     s.big_start.extend_from_slice(&start);
 }
