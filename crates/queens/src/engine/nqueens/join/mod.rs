@@ -126,8 +126,8 @@
 //!   and 19, 5 at 20 and 21, 6 at 22), `(n - 8) / 2` from 23 (7 at 23, 8 at 24, for
 //!   memory); odd boards 11..17 take `e = 3`, since an edge row of the middle column's
 //!   queen needs tasks of its own, and so do 14 and 16 (longer lists: one thread 17%
-//!   and 4% faster, though two threads at 16 were about 8% slower in wall time, with
-//!   fewer tasks to balance).
+//!   and 4% faster, though two threads were slower in wall time, with fewer tasks to
+//!   balance: at 16 about 8%, at 14 0.015 s against 0.012 in the best run).
 //! - On odd boards the task of the middle rows puts the queen of row `h` only in columns
 //!   with `|c - h| >= 2`.
 //! - Key layout per task (`JoinPlan::job`): only the diagonals both sides can use with the
@@ -239,8 +239,8 @@ impl JoinPlan {
         }
         let h = n / 2;
         // At most 2^10 (2^11 on odd boards) buckets per group; at least 8 edge rows
-        // where the board has them (6 on odd boards 11..17), for tasks enough to
-        // balance and checkpoint.
+        // where the board has them (6 on odd boards 11..17 and at 14 and 16), for
+        // tasks enough to balance and checkpoint.
         let edge = if n >= 23 {
             // Two edge rows more than the rule below: a task's lists (a thread's memory)
             // a quarter as long. With it, two threads' tasks of Q(23) took up to about
@@ -254,9 +254,10 @@ impl JoinPlan {
             // n = 15 that took 52 ms of CPU time down to 41 (17: the same).
             3
         } else if n == 14 || n == 16 {
-            // Longer lists, fewer tasks: one thread at 14 took 9.0 ms against 11.2 with
-            // 4 edge rows, at 16 119 ms against 124 (`perf stat -r 10`, alternated three
-            // times, `bench/kluev.md`); 2 edge rows at 16: 158 ms.
+            // Longer lists, fewer tasks: one thread at 14 took 8.70 and 8.63 ms of CPU
+            // against 10.61 and 10.44 with 4 edge rows, at 16 117.3 and 117.2 against
+            // 122.2 and 122.5 (`perf stat -r 10`, alternated twice, `bench/kluev.md`);
+            // 2 edge rows at 16: 158 ms.
             3
         } else {
             (n / 2).min(4)

@@ -78,6 +78,9 @@ impl JoinPlan {
         // *Symmetry*): west columns `j < k` give bit `k - 1 - j`, east columns
         // `j >= n - k` bit `n - 1 - j`, set when the queen is in the bottom half.
         let (n, k) = (self.n, self.tbits);
+        // `other_rows` places at most two tag columns itself, and ignores the odd
+        // boards' restriction of row `h` (`far`): the tags are for even boards only.
+        debug_assert!(k <= 2 && (k == 0 || n.is_multiple_of(2)));
         let mut tagbit = [0u32; 64];
         let mut tagcols = 0u64;
         for c in cols.clone() {
