@@ -617,6 +617,13 @@ impl JoinPlan {
         let middle_rows = low_bits(self.n) & !self.edge_rows();
         let mut found = 0u128;
         let mut stopped = false;
+        // The split a symmetry of the group maps east rows `r` to (on even boards, and
+        // for an edge `m`): of an image pair only the lesser is joined, counted twice.
+        let split_image = |r: u64| match t.stab {
+            STAB_FLIP => self.rev(r),
+            STAB_FLIP_MIRROR => self.rev(avail ^ r),
+            _ => r,
+        };
         for i in 0..buckets {
             if i % STOP_EVERY == 0 && stop() {
                 stopped = true;
@@ -628,11 +635,7 @@ impl JoinPlan {
             }
             let r = a | (i as u64) << self.edge;
             if tags > 1 {
-                let image = match t.stab {
-                    STAB_FLIP => self.rev(r),
-                    STAB_FLIP_MIRROR => self.rev(avail ^ r),
-                    _ => r,
-                };
+                let image = split_image(r);
                 if image < r {
                     continue;
                 }
@@ -650,11 +653,7 @@ impl JoinPlan {
             }
             let e = &east[i];
             if !tagged {
-                let image = match t.stab {
-                    STAB_FLIP => self.rev(r),
-                    STAB_FLIP_MIRROR => self.rev(avail ^ r),
-                    _ => r,
-                };
+                let image = split_image(r);
                 if image < r {
                     continue;
                 }
