@@ -563,6 +563,8 @@ function afterMove() {
   const a = ask("puzzle-position", puzzleRequest());
   if (a.kind === "solved" && state.timerEnd === null) {
     state.timerEnd = performance.now();
+    // Shown at once: the next tick would move it past what "solved in" says.
+    showTimer();
     setResult("solved", `in ${$('[data-testid="timer"]').textContent}`);
     setStatus("done");
   }
@@ -803,12 +805,15 @@ function wire() {
     openPuzzle(text, Number(input("stars").value) || 1);
   });
   window.addEventListener("hashchange", () => { if (!job) loadHash(); });
-  setInterval(() => {
-    if (state.mode !== "puzzle" || !state.puzzle || state.timerStart === null) return;
-    const ms = (state.timerEnd ?? performance.now()) - state.timerStart;
-    const s = Math.floor(ms / 1000);
-    $('[data-testid="timer"]').textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-  }, 250);
+  setInterval(showTimer, 250);
+}
+
+// The puzzle's timer, to its stop if it has one.
+function showTimer() {
+  if (state.mode !== "puzzle" || !state.puzzle || state.timerStart === null) return;
+  const ms = (state.timerEnd ?? performance.now()) - state.timerStart;
+  const s = Math.floor(ms / 1000);
+  $('[data-testid="timer"]').textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 async function main() {
