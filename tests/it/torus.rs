@@ -285,43 +285,16 @@ fn progress_reaches_the_end() {
 /// their fingerprint, never added to the new plan's figures.
 #[test]
 fn files_of_the_earlier_torus_plan_are_refused() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/torus_v1");
-    let tmp = std::env::temp_dir().join(format!("queens-torus-v1-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
-    let new2 = tmp.join("new-2of2.json");
-    let o = queens(&["count", "13", "--torus", "--shard", "2/2"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    std::fs::write(&new2, stdout(&o)).unwrap();
-    let old1 = dir.join("shard-13-1of2.json");
-    let o = queens(&["merge", old1.to_str().unwrap(), new2.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    assert!(
-        stderr(&o).contains("do not belong together"),
-        "{}",
-        stderr(&o)
+    let want = truth_table("known_counts_torus.tsv")
+        .into_iter()
+        .find(|r| r.rows == 13 && r.cols == 13 && r.spec() == "13Q")
+        .expect("the torus table has 13 queens on 13 x 13")
+        .value;
+    common::earlier_plan_files_are_refused(
+        "torus_v1",
+        "shard-13-1of2.json",
+        "checkpoint-13.json",
+        &["count", "13", "--torus"],
+        &want,
     );
-    // The new plan's own shards do merge, to the published count.
-    let new1 = tmp.join("new-1of2.json");
-    let o = queens(&["count", "13", "--torus", "--shard", "1/2"]);
-    std::fs::write(&new1, stdout(&o)).unwrap();
-    let o = queens(&["merge", new1.to_str().unwrap(), new2.to_str().unwrap()]);
-    assert_eq!(
-        (stdout(&o).as_str(), o.status.code()),
-        ("4524\n", Some(0)),
-        "{}",
-        stderr(&o)
-    );
-    let cp = tmp.join("checkpoint.json");
-    std::fs::copy(dir.join("checkpoint-13.json"), &cp).unwrap();
-    let o = queens(&[
-        "count",
-        "13",
-        "--torus",
-        "--checkpoint",
-        cp.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    assert!(stderr(&o).contains("task list differs"), "{}", stderr(&o));
-    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
-    std::fs::remove_dir_all(&tmp).unwrap();
 }

@@ -345,3 +345,57 @@ pub fn kill_when_started(args: &[&str], cp: &std::path::Path, total: u64) -> boo
     child.wait().unwrap();
     partial
 }
+
+/// Files an earlier plan wrote for `count` (the command's words, `count` first), kept in
+/// `testdata/<dir>` as `shard` (shard 1 of 2) and `checkpoint`, are refused by their
+/// fingerprint: merged with the current plan's shard 2 of 2, or resumed, each exits 2
+/// naming the mismatch and prints nothing. The current plan's own two shards merge to
+/// `want`.
+pub fn earlier_plan_files_are_refused(
+    dir: &str,
+    shard: &str,
+    checkpoint: &str,
+    count: &[&str],
+    want: &str,
+) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata")
+        .join(dir);
+    let tmp = std::env::temp_dir().join(format!(
+        "queens-earlier-plan-{}-{}",
+        dir.file_name().unwrap().to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let with = |more: &[&str]| -> Output {
+        let args: Vec<&str> = count.iter().chain(more).copied().collect();
+        queens(&args)
+    };
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let new2 = tmp.join("new-2of2.json");
+    let o = with(&["--shard", "2/2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    std::fs::write(&new2, stdout(&o)).unwrap();
+    let o = queens(&["merge", &path(&dir.join(shard)), &path(&new2)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_contains(&stderr(&o), "do not belong together");
+    // The current plan's own shards do merge, to the published count.
+    let new1 = tmp.join("new-1of2.json");
+    let o = with(&["--shard", "1/2"]);
+    std::fs::write(&new1, stdout(&o)).unwrap();
+    let o = queens(&["merge", &path(&new1), &path(&new2)]);
+    let want = format!("{want}\n");
+    assert_eq!(
+        (stdout(&o).as_str(), o.status.code()),
+        (want.as_str(), Some(0)),
+        "{}",
+        stderr(&o)
+    );
+    let cp = tmp.join("checkpoint.json");
+    std::fs::copy(dir.join(checkpoint), &cp).unwrap();
+    let o = with(&["--checkpoint", &path(&cp)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_contains(&stderr(&o), "task list differs");
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
