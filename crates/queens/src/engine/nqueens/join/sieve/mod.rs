@@ -152,14 +152,13 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
             clashes += look.sieve(t, big);
             continue;
         }
-        // Every member of the block has the diagonals `common`: a key of the big list
-        // with one of them clashes with the whole block, and is not looked at. Counted
-        // as all pairs clashing, less the pairs of the keys looked at, plus the clashes
-        // the sieve finds among those (all pairs first, so that the sum never dips
-        // below zero, which a debug build stops on).
+        // Every member of the block has the diagonals of `cp` (`shared_pattern`): a key
+        // of the big list with one of them clashes with the whole block, and is not
+        // looked at. Counted as all pairs clashing, less the pairs of the keys looked
+        // at, plus the clashes the sieve finds among those (all pairs first, so that the
+        // sum never dips below zero, which a debug build stops on).
         clashes += big.len() as u64 * block.len() as u64;
-        let common = block.iter().fold(used, |c, &x| c & x.into());
-        let cp = s.pattern.of(common);
+        let cp = shared_pattern(block, used, &s.pattern);
         for (from, to) in clear_runs(cp) {
             let keys = &big[s.big_start[from]..s.big_start[to]];
             clashes += look.sieve(t, keys);
@@ -251,8 +250,12 @@ fn count_weighted_body<K: Word>(
         for block in x.chunks(BLOCK) {
             look.tables(block, s);
             let t = &s.table[..];
-            let common = block.iter().fold(used, |c, &k| c & k.into());
-            let cp = if is_sorted { s.pattern.of(common) } else { 0 };
+            // Only sorted lists skip runs; unsorted, the block's AND is not needed.
+            let cp = if is_sorted {
+                shared_pattern(block, used, &s.pattern)
+            } else {
+                0
+            };
             for (j, y) in big.iter().enumerate() {
                 let wt = w(i, j);
                 if wt == 0 || y.is_empty() {
@@ -401,6 +404,13 @@ impl Lookup {
         }
         by_groups!(groups, sieve(t, keys, used, bottom, w))
     }
+}
+
+/// The pattern of the diagonals every member of `block` uses: a key of the big list
+/// with one of them clashes with the whole block.
+#[inline(always)]
+fn shared_pattern<K: Word>(block: &[K], used: u64, pattern: &Pattern) -> usize {
+    pattern.of(block.iter().fold(used, |c, &x| c & x.into()))
 }
 
 /// The runs `(from, to)` of patterns (in `0 .. 2^SORT_BITS`) clear of the pattern
