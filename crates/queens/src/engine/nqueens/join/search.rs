@@ -122,7 +122,19 @@ impl JoinPlan {
             near,
             far: job.near_h,
             all: low_bits(self.n) as u32,
+            leaf: [[0; 16]; 32],
         };
+        let mut keys = keys;
+        for c in cols.clone() {
+            for i in 0..16 {
+                let r = self.edge + i;
+                if r < self.n {
+                    let x = ((1u64 << (r + self.n - 1 - c)) & keys.k1) >> l.lo1 & keys.m1;
+                    let y = ((1u64 << (r + c)) & keys.k2) >> l.lo2 & keys.m2;
+                    keys.leaf[c & 31][i] = x | y << l.len1;
+                }
+            }
+        }
         keys.needed_rows::<K, TAG>(needed, free_cols, job.d1, job.d2, out, tags);
     }
 }
@@ -159,6 +171,8 @@ struct Keys {
     far: u64,
     /// The rows of the board.
     all: u32,
+    /// Per column and middle row (from `edge`), the key bits of a queen there.
+    leaf: [[u64; 16]; 32],
 }
 
 impl Keys {
@@ -331,13 +345,39 @@ impl Keys {
             left &= !(1 << *slot);
         }
         let last = depth - 1;
+        let cl = list[last];
+        // The last column's queens, pushed without a frame of their own: per middle row
+        // (from `edge`), the key bits its diagonals add and its bucket bit.
+        let bits = &self.leaf[cl & 31];
+        let edge = self.edge;
+        let mut leaves = |free: u64, a: u64, b: u64, near: u32, mut next: u64| {
+            let base: u64 = key(a, b).into();
+            let at0 = ((self.rows ^ free) >> edge) as usize & self.mask;
+            while next != 0 {
+                let r = next.trailing_zeros() as usize;
+                next &= next - 1;
+                let i = (r - edge) & 15;
+                let at = at0 | 1 << i;
+                out[at].push(K::of(base | bits[i]));
+                if TAG {
+                    let na = a | 1 << (r + n - 1 - cl);
+                    let nb = b | 1 << (r + cl);
+                    let nn = near | (self.near[cl & 63] & u32::from(r == self.h).wrapping_neg());
+                    tags[at].push(self.tag(na, nb, nn));
+                }
+            }
+        };
+        let c = list[0];
+        let mut avail = free & !(a >> (n - 1 - c)) & !(b >> c) & allow[0];
+        if last == 0 {
+            leaves(free, a, b, 0, avail);
+            return;
+        }
         // Frames: free rows, the two diagonal masks, the candidates left, and what the
         // queen of row `h` (if placed) rules out.
         let mut stack = [(0u64, 0u64, 0u64, 0u64, 0u32); 32];
         let (mut free, mut a, mut b, mut near) = (free, a, b, 0u32);
         let mut j = 0usize;
-        let c = list[0];
-        let mut avail = free & !(a >> (n - 1 - c)) & !(b >> c) & allow[0];
         let mut sp = 0usize;
         loop {
             if avail != 0 {
@@ -352,18 +392,11 @@ impl Keys {
                 } else {
                     0
                 };
-                if j == last {
-                    let used = self.rows ^ nf;
-                    let at = (used >> self.edge) as usize & self.mask;
-                    out[at].push(key(na, nb));
-                    if TAG {
-                        tags[at].push(self.tag(na, nb, nn));
-                    }
-                    continue;
-                }
                 let c2 = list[(j + 1) & 31];
                 let next = nf & !(na >> (n - 1 - c2)) & !(nb >> c2) & allow[(j + 1) & 31];
-                if next != 0 {
+                if j + 1 == last {
+                    leaves(nf, na, nb, nn, next);
+                } else if next != 0 {
                     stack[sp & 31] = (free, a, b, avail, near);
                     sp += 1;
                     (free, a, b, avail, near) = (nf, na, nb, next, nn);
