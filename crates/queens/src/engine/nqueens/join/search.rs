@@ -123,6 +123,7 @@ impl JoinPlan {
             far: job.near_h,
             all: low_bits(self.n) as u32,
             leaf: [[0; 16]; 32],
+            leaf_tag: [[0; 16]; 32],
         };
         let mut keys = keys;
         for c in cols.clone() {
@@ -132,6 +133,11 @@ impl JoinPlan {
                     let x = ((1u64 << (r + self.n - 1 - c)) & keys.k1) >> l.lo1 & keys.m1;
                     let y = ((1u64 << (r + c)) & keys.k2) >> l.lo2 & keys.m2;
                     keys.leaf[c & 31][i] = x | y << l.len1;
+                    if TAG {
+                        let own = keys.near[c & 63] & u32::from(r == self.h).wrapping_neg();
+                        keys.leaf_tag[c & 31][i] =
+                            keys.tag(1 << (r + self.n - 1 - c), 1 << (r + c), own);
+                    }
                 }
             }
         }
@@ -173,6 +179,8 @@ struct Keys {
     all: u32,
     /// Per column and middle row (from `edge`), the key bits of a queen there.
     leaf: [[u64; 16]; 32],
+    /// With `TAG`, per column and middle row, the tag of a queen there.
+    leaf_tag: [[u32; 16]; 32],
 }
 
 impl Keys {
@@ -349,10 +357,12 @@ impl Keys {
         // The last column's queens, pushed without a frame of their own: per middle row
         // (from `edge`), the key bits its diagonals add and its bucket bit.
         let bits = &self.leaf[cl & 31];
+        let tag_bits = &self.leaf_tag[cl & 31];
         let edge = self.edge;
         let mut leaves = |free: u64, a: u64, b: u64, near: u32, mut next: u64| {
             let base: u64 = key(a, b).into();
             let at0 = ((self.rows ^ free) >> edge) as usize & self.mask;
+            let base_tag = if TAG { self.tag(a, b, near) } else { 0 };
             while next != 0 {
                 let r = next.trailing_zeros() as usize;
                 next &= next - 1;
@@ -360,10 +370,7 @@ impl Keys {
                 let at = at0 | 1 << i;
                 out[at].push(K::of(base | bits[i]));
                 if TAG {
-                    let na = a | 1 << (r + n - 1 - cl);
-                    let nb = b | 1 << (r + cl);
-                    let nn = near | (self.near[cl & 63] & u32::from(r == self.h).wrapping_neg());
-                    tags[at].push(self.tag(na, nb, nn));
+                    tags[at].push(base_tag | tag_bits[i]);
                 }
             }
         };
