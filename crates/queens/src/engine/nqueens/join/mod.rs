@@ -96,13 +96,15 @@
 //! Per split `R`, the pairs with disjoint keys are counted by a *sieve*: the smaller
 //! list `E` is cut into blocks of 512; for each block and each diagonal `b`, a 512-bit
 //! set marks the members of the block that use `b`. The key bits from the lowest to
-//! the highest diagonal that both lists use are split into groups of at most 7, and
+//! the highest diagonal that both lists use are split into groups of at most 10, and
 //! for each group every subset of it gets the union of its diagonals' sets, so that
 //! for a member `W` of the other list the union over all its diagonals (the block
 //! members it clashes with) takes one table look-up per group: 4 or 5 look-ups for
-//! 512 pairs at n = 16..20. The set bits are counted, per byte by nibble look-up on
-//! AVX2, and the compatible pairs are the rest. For lists of sizes `a <= b` this costs
-//! about `b · ⌈a / 512⌉ · groups` 512-bit operations, plus the building of the tables.
+//! 512 pairs at n = 16..21. The set bits are counted (by `vpopcntq` on AVX-512, per
+//! byte by nibble look-up on AVX2), and the compatible pairs are the rest. For lists of
+//! sizes `a <= b` this costs about `b · ⌈a / 512⌉ · groups` 512-bit operations, plus
+//! `⌈a / 512⌉ · groups · 2^width` rows of tables built: the width is chosen per list
+//! pair by that cost (`sieve::look_up_groups`), wider for longer lists.
 //!
 //! When the small list fills many blocks, both lists are first sorted by a few of the
 //! most used diagonals, so that the members of a block share some diagonals; a key of

@@ -80,8 +80,11 @@ impl std::ops::DerefMut for Block {
 /// 64-bit words per block.
 const WORDS: usize = 8;
 const BLOCK: usize = 64 * WORDS;
-/// At most this many diagonals per look-up group.
-const GROUP: usize = 7;
+/// At most this many diagonals per look-up group: a group's table is `2^width` rows of
+/// 64 bytes (64 KB at 10).
+const MAX_WIDTH: usize = 10;
+/// What building one table row costs, counted in look-ups of one key in one group.
+const ROW_COST: usize = 3;
 
 /// Calls `f::<G>(args)` with `G` the run-time number of look-up groups (1 to 9).
 macro_rules! by_groups {
@@ -135,7 +138,7 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     if used == 0 {
         return small.len() as u64 * big.len() as u64;
     }
-    let look = Lookup::new(used, s);
+    let look = Lookup::new(used, big.len(), s);
     let out = sorted;
     let sorted = small.len() > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
     let (small, big) = if sorted {
@@ -216,7 +219,7 @@ fn count_weighted_body<K: Word>(
         }
         return sum;
     }
-    let look = Lookup::new(used, s);
+    let look = Lookup::new(used, total(big), s);
     let is_sorted = total(small) > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
     // Each sub-list's range in the sorted copies, and (big side) its patterns' starts.
     let mut small_at = [(0usize, 0usize); 8];
@@ -334,6 +337,20 @@ fn sort_into<K: Word>(
     start
 }
 
+/// The number of look-up groups and their width for keys spanning `span` diagonals,
+/// looked up `big` times per block: the cheapest by the cost of building a block's
+/// tables (`groups · 2^width` rows) and of its look-ups (`groups · big`). Longer lists
+/// take wider groups: with groups of at most 7 bits (the rule before), one thread took
+/// 5.45 and 5.40 s for the shard 7/128 of n = 21 against 4.88 and 4.70 s, and 2.89 s
+/// for n = 18 against 2.68 and 2.72 (`bench/kluev.md`).
+fn look_up_groups(span: usize, big: usize) -> (usize, usize) {
+    (1..=MAX_WIDTH)
+        .map(|width| (span.div_ceil(width), width))
+        .filter(|&(groups, _)| groups <= 9)
+        .min_by_key(|&(groups, width)| groups * ((ROW_COST << width) + big))
+        .expect("a span of at most 64 diagonals fits 9 groups of 10")
+}
+
 /// How the keys of a pair of lists are looked up: the diagonals `used` by both, from
 /// the lowest (`bottom`) on, in `groups` groups of `width` bits (see [`build_tables`]).
 struct Lookup {
@@ -347,13 +364,13 @@ struct Lookup {
 }
 
 impl Lookup {
-    /// The layout for the diagonals `used` (not 0), with `s`'s buffers sized for it.
+    /// The layout for the diagonals `used` (not 0) and `big` look-ups per block, with
+    /// `s`'s buffers sized for it.
     #[inline(always)]
-    fn new(used: u64, s: &mut Sieve) -> Lookup {
+    fn new(used: u64, big: usize, s: &mut Sieve) -> Lookup {
         let bottom = used.trailing_zeros();
         let span = (64 - used.leading_zeros() - bottom) as usize;
-        let groups = span.div_ceil(GROUP);
-        let width = span.div_ceil(groups);
+        let (groups, width) = look_up_groups(span, big);
         s.bits.clear();
         s.bits.resize(span, Block::EMPTY);
         // Not cleared: `build_tables` writes every row a key can pick (zeroing the
@@ -679,6 +696,31 @@ mod tests {
     }
 
     #[test]
+    fn look_up_groups_cover_the_span_and_widen_with_the_big_list() {
+        for span in 1..=64 {
+            let mut narrowest = 0;
+            for big in [0, 10, 100, 1000, 10_000, 100_000, 1_000_000] {
+                let (groups, width) = look_up_groups(span, big);
+                assert!(
+                    groups <= 9 && (1..=MAX_WIDTH).contains(&width),
+                    "{span} {big}"
+                );
+                assert!(
+                    groups * width >= span && (groups - 1) * width < span,
+                    "{span} {big}"
+                );
+                assert!(
+                    width >= narrowest,
+                    "span {span}: narrower for a longer list"
+                );
+                narrowest = width;
+            }
+        }
+        assert_eq!(look_up_groups(38, 10_000), (4, 10));
+        assert_eq!(look_up_groups(26, 500), (5, 6));
+    }
+
+    #[test]
     fn transpose64_swaps_rows_and_columns() {
         let mut next = xorshift(99);
         let mut m = [0u64; 64];
@@ -696,7 +738,8 @@ mod tests {
     fn disjoint_pairs_match_brute_force() {
         let mut next = xorshift(12345);
         let (mut sorted, mut s) = (Sorted::default(), Sieve::default());
-        for (na, nb) in [(1, 5), (20, 700), (300, 50), (600, 900)] {
+        // The big lists' lengths take look-up groups of 3 to 10 bits (`look_up_groups`).
+        for (na, nb) in [(1, 5), (20, 700), (300, 50), (600, 900), (530, 20_000)] {
             let a: Vec<u64> = (0..na)
                 .map(|_| next() & next() & next() & ((1 << 40) - 1))
                 .collect();
