@@ -157,9 +157,10 @@
 //! a finer weight (more outer rows and columns, so fewer solutions of weight 1: at n = 18
 //! 59% of the pairs are still joined, where 50% is the limit) would need more tags per
 //! list. The transposition for the edge rows `m` of odd N beyond the restriction of row
-//! `h` (their searches still list every half-solution without row `h`); a cheaper
-//! half-board search (30% to 50% of the time: it writes every half-solution into its
-//! bucket).
+//! `h` (their searches still list every half-solution without row `h`). The search
+//! pushes the last column's queens in a loop of its own, with their key bits (and tag)
+//! from a table per column; storing the keys in their buckets is a third of its time
+//! at n = 16, the rest the placements (`bench/kluev.md`).
 
 mod search;
 mod sieve;
