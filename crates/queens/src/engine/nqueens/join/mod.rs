@@ -159,7 +159,7 @@
 //! list. The transposition for the edge rows `m` of odd N beyond the restriction of row
 //! `h` (their searches still list every half-solution without row `h`). The search
 //! pushes the last column's queens in a loop of its own, with their key bits (and tag)
-//! from a table per column; storing the keys in their buckets is a third of its time
+//! from a table per column; storing the keys in their buckets was about a fifth of its time
 //! at n = 16, the rest the placements (`bench/kluev.md`).
 
 mod search;
