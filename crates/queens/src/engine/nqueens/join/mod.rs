@@ -99,12 +99,13 @@
 //! the highest diagonal that both lists use are split into groups of at most 10, and
 //! for each group every subset of it gets the union of its diagonals' sets, so that
 //! for a member `W` of the other list the union over all its diagonals (the block
-//! members it clashes with) takes one table look-up per group: 4 or 5 look-ups for
-//! 512 pairs at n = 16..21. The set bits are counted (by `vpopcntq` on AVX-512, per
+//! members it clashes with) takes one table look-up per group: 4 to 9 look-ups for
+//! 512 pairs at n = 16..21, fewer for longer lists. The set bits are counted (by `vpopcntq` on AVX-512, per
 //! byte by nibble look-up on AVX2), and the compatible pairs are the rest. For lists of
 //! sizes `a <= b` this costs about `b · ⌈a / 512⌉ · groups` 512-bit operations, plus
 //! `⌈a / 512⌉ · groups · 2^width` rows of tables built: the width is chosen per list
-//! pair by that cost (`sieve::look_up_groups`), wider for longer lists.
+//! pair by that cost (`sieve::look_up_groups`): wider for longer lists, narrower than
+//! the 7 bits of the earlier rule for short ones.
 //!
 //! When the small list fills many blocks, both lists are first sorted by a few of the
 //! most used diagonals, so that the members of a block share some diagonals; a key of
@@ -919,6 +920,19 @@ thread_local! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_side_fits_the_search_s_last_column_tables() {
+        // `search` keeps per column (32) and middle row (16) a last queen's key bits.
+        for n in 1..=MAX_JOIN_SIDE {
+            let plan = JoinPlan::new(n).expect("a join side");
+            assert!(
+                n <= 32 && n - 2 * plan.edge <= 16,
+                "n = {n}, edge {}",
+                plan.edge
+            );
+        }
+    }
 
     #[test]
     fn small_boards_match_a000170() {

@@ -98,6 +98,8 @@ impl JoinPlan {
         } else {
             job.keep_east
         };
+        // The last column's tables below hold 16 middle rows and 32 columns.
+        debug_assert!(self.n - 2 * self.edge <= 16 && self.n <= 32);
         let free_cols = low_bits(cols.end) & !low_bits(cols.start);
         let l = job.layout;
         let keys = Keys {

@@ -348,7 +348,7 @@ fn look_up_groups(span: usize, big: usize) -> (usize, usize) {
         .map(|width| (span.div_ceil(width), width))
         .filter(|&(groups, _)| groups <= 9)
         .min_by_key(|&(groups, width)| groups * ((ROW_COST << width) + big))
-        .expect("a span of at most 64 diagonals fits 9 groups of 10")
+        .expect("a span of at most 64 diagonals fits 7 groups of 10")
 }
 
 /// How the keys of a pair of lists are looked up: the diagonals `used` by both, from
@@ -721,6 +721,45 @@ mod tests {
     }
 
     #[test]
+    fn every_sieve_kernel_counts_the_clashes_of_wide_and_many_groups() {
+        // Layouts of `look_up_groups` at its edges: 9 groups of 5 bits, 7 groups of 10
+        // with a last group of 4, 4 of 10, and 7 of 4.
+        let mut next = xorshift(31337);
+        for (span, big) in [(45, 10), (64, 100_000), (38, 10_000), (28, 100)] {
+            let (groups, width) = look_up_groups(span, big);
+            let used = if span == 64 { !0 } else { (1u64 << span) - 1 };
+            let block: Vec<u64> = (0..BLOCK).map(|_| next() & next() & used).collect();
+            let keys: Vec<u64> = (0..300).map(|_| next() & next() & next() & used).collect();
+            let mut bits = vec![Block::EMPTY; span];
+            let mut table = vec![Block::EMPTY; groups << width];
+            build_tables(&block, used, 0, groups, width, &mut bits, &mut table);
+            let want: u64 = keys
+                .iter()
+                .map(|&y| block.iter().filter(|&&x| x & y != 0).count() as u64)
+                .sum();
+            let w = width as u32;
+            let layout = format!("{groups} groups of {width}");
+            assert_eq!(
+                by_groups!(groups, sieve(&table, &keys, used, 0, w)),
+                want,
+                "{layout}"
+            );
+            #[cfg(target_arch = "x86_64")]
+            if fast_sieve() {
+                // SAFETY: the CPU has AVX2 (checked); the table holds `groups << width` rows.
+                let avx2 = unsafe { by_groups!(groups, sieve_avx2(&table, &keys, used, 0, w)) };
+                assert_eq!(avx2, want, "AVX2, {layout}");
+                if fast_sieve512() {
+                    // SAFETY: as above, and the CPU has AVX-512 with `vpopcntq` (checked).
+                    let wide =
+                        unsafe { by_groups!(groups, sieve_avx512(&table, &keys, used, 0, w)) };
+                    assert_eq!(wide, want, "AVX-512, {layout}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn transpose64_swaps_rows_and_columns() {
         let mut next = xorshift(99);
         let mut m = [0u64; 64];
@@ -738,8 +777,11 @@ mod tests {
     fn disjoint_pairs_match_brute_force() {
         let mut next = xorshift(12345);
         let (mut sorted, mut s) = (Sorted::default(), Sieve::default());
-        // The big lists' lengths take look-up groups of 3 to 10 bits (`look_up_groups`).
-        for (na, nb) in [(1, 5), (20, 700), (300, 50), (600, 900), (530, 20_000)] {
+        // The big lists' lengths take look-up groups of 5, 6 and 10 bits
+        // (`look_up_groups`); the sizes again in reverse, with the same buffers, so that
+        // narrower layouts follow a wide table whose rows they do not all rewrite.
+        let sizes = [(1, 5), (20, 700), (300, 50), (600, 900), (530, 20_000)];
+        for (na, nb) in sizes.into_iter().chain(sizes.into_iter().rev()) {
             let a: Vec<u64> = (0..na)
                 .map(|_| next() & next() & next() & ((1 << 40) - 1))
                 .collect();
