@@ -102,7 +102,7 @@ impl JoinPlan {
         debug_assert!(self.n - 2 * self.edge <= 16 && self.n <= 32);
         let free_cols = low_bits(cols.end) & !low_bits(cols.start);
         let l = job.layout;
-        let keys = Keys {
+        let mut keys = Keys {
             n: self.n,
             lo1: l.lo1,
             lo2: l.lo2,
@@ -127,14 +127,11 @@ impl JoinPlan {
             leaf: [[0; 16]; 32],
             leaf_tag: [[0; 16]; 32],
         };
-        let mut keys = keys;
         for c in cols.clone() {
             for i in 0..16 {
                 let r = self.edge + i;
                 if r < self.n {
-                    let x = ((1u64 << (r + self.n - 1 - c)) & keys.k1) >> l.lo1 & keys.m1;
-                    let y = ((1u64 << (r + c)) & keys.k2) >> l.lo2 & keys.m2;
-                    keys.leaf[c & 31][i] = x | y << l.len1;
+                    keys.leaf[c & 31][i] = keys.key(1 << (r + self.n - 1 - c), 1 << (r + c));
                     if TAG {
                         let own = keys.near[c & 63] & u32::from(r == self.h).wrapping_neg();
                         keys.leaf_tag[c & 31][i] =
@@ -234,6 +231,15 @@ impl Keys {
         }
     }
 
+    /// The key of a half-solution with diagonals `a`, `b`: its overlap diagonals in the
+    /// task's layout. An OR of its queens' keys, so a last queen's part can be tabled.
+    #[inline(always)]
+    fn key(&self, a: u64, b: u64) -> u64 {
+        let x = ((a & self.k1) >> self.lo1) & self.m1;
+        let y = ((b & self.k2) >> self.lo2) & self.m2;
+        x | y << self.len1
+    }
+
     /// The tag of a half-solution with diagonals `a`, `b` (middle queen's left out) and
     /// `near` from its queen of row `h`: the middle-column rows `m` it cannot go with,
     /// those it attacks and, when it has the queen of row `h`, those at least as far
@@ -322,11 +328,7 @@ impl Keys {
             let nb = self.mask + 1;
             &mut out[t as usize * nb..(t as usize + 1) * nb]
         };
-        let key = |a: u64, b: u64| {
-            let x = ((a & self.k1) >> self.lo1) & self.m1;
-            let y = ((b & self.k2) >> self.lo2) & self.m2;
-            K::of(x | y << self.len1)
-        };
+        let key = |a: u64, b: u64| K::of(self.key(a, b));
         let depth = cols.count_ones() as usize;
         if depth == 0 {
             let used = self.rows ^ free;
@@ -362,7 +364,7 @@ impl Keys {
         let tag_bits = &self.leaf_tag[cl & 31];
         let edge = self.edge;
         let mut leaves = |free: u64, a: u64, b: u64, near: u32, mut next: u64| {
-            let base: u64 = key(a, b).into();
+            let base = self.key(a, b);
             let at0 = ((self.rows ^ free) >> edge) as usize & self.mask;
             let base_tag = if TAG { self.tag(a, b, near) } else { 0 };
             while next != 0 {
