@@ -5,18 +5,14 @@
 #
 # Usage: bench/kluev.sh [MIN_N] [MAX_N] [THREADS] [REPEATS]   (default 14 19 1 1)
 #
-# Kluev's program is built OUTSIDE this repository, in $KLUEV_WORK (default
-# /tmp/kluev-bench-$USER), once per board size: its board size and tuning are compile-time
-# constants in solcounter.h. The script applies the author's settings for each size from
-# the table in solcounter.h (sieveCuts, matchMinSize, bmiIntrin, prefetch; sizes below 16
-# take the 16 column), enables the BMI2 and prefetch headers where that table says so (as
-# its README tells: edit bmintrin.h / prefetch.h), and compiles as its README says,
-# `g++ -std=c++20 -O3 main.cpp`, with `-march=native -mtune=native` for the instruction
-# set (the README's example names -march=haswell; override with $KLUEV_CXXFLAGS).
-#
-# The sources: $KLUEV_SRC, either a directory holding them or a git repository (a bare
-# mirror works) from which commit $KLUEV_COMMIT (default 580f444, the newest) is taken;
-# without $KLUEV_SRC the repository is cloned from GitHub into $KLUEV_WORK.
+# Kluev's program is NOT fetched, patched or compiled here (issue 42): its board size
+# and tuning are compile-time constants in its solcounter.h, so build one binary per board
+# size by hand, outside this repository, as its README says (set `size` and the author's
+# per-size settings in solcounter.h, compile with `g++ -std=c++20 -O3 ...`), and put them
+# in $KLUEV_BIN_DIR as nqueens-N (nqueens-14 ... nqueens-19). Each is run as
+# `nqueens-N THREADS` and must print `Result: <count>`. Name the version and the settings
+# you built with in $KLUEV_VERSION (printed in the header, and quoted in bench/kluev.md);
+# bench/kluev.md says which ones its figures used.
 #
 # Ours: `queens count N --threads T`; its answer is checked against A000170 and Kluev's
 # must agree with it. The ratio is Kluev's time over ours (above 1: ours is faster).
@@ -28,62 +24,13 @@ threads=${3:-1}
 repeats=${4:-1}
 bin=${QUEENS_BIN:-target/release/queens}
 [ -n "${QUEENS_BIN:-}" ] || cargo build --release --quiet
-work=${KLUEV_WORK:-/tmp/kluev-bench-${USER:-$(id -u)}}
-commit=${KLUEV_COMMIT:-580f444}
-cxxflags=${KLUEV_CXXFLAGS:--std=c++20 -O3 -march=native -mtune=native}
-mkdir -p "$work"
-src="$work/src"
-if [ ! -f "$src/main.cpp" ]; then
-  rm -rf "$src"
-  mkdir -p "$src"
-  if [ -n "${KLUEV_SRC:-}" ] && [ -f "$KLUEV_SRC/main.cpp" ]; then
-    cp -r "$KLUEV_SRC"/. "$src"
-  else
-    repo=${KLUEV_SRC:-}
-    if [ -z "$repo" ]; then
-      git clone --quiet https://github.com/EvgenyKluev/N-Queens-Count-Sol "$work/clone"
-      repo="$work/clone"
-    fi
-    git --git-dir="$(git -C "$repo" rev-parse --absolute-git-dir)" archive "$commit" | tar -x -C "$src"
-  fi
-fi
-
-# The author's per-size table (solcounter.h): sieveCuts matchMinSize bmiIntrin prefetch.
-# The 20 column's prefetch is '*' there; it is taken as true.
-settings() {
-  case $1 in
-    14|15|16|17|18) echo "0 40 false true" ;;
-    19) echo "0 40 true true" ;;
-    20) echo "3 60 true true" ;;
-    21) echo "3 60 true false" ;;
-    *) echo "unsupported size $1 (the author's table covers 16..22)" >&2; return 1 ;;
-  esac
-}
-
-build() { # build Kluev's program for board size $1, print its path
-  local n=$1 out="$work/nqueens-$1"
-  if [ ! -x "$out" ]; then
-    local d="$work/build-$n"
-    rm -rf "$d"; cp -r "$src" "$d"
-    read -r cuts minsize bmi pf < <(settings "$n")
-    sed -i -e "s/^inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/" \
-      -e "s/\.sieveCuts = [0-9]*,/.sieveCuts = $cuts,/" \
-      -e "s/\.matchMinSize = [0-9]*,/.matchMinSize = $minsize,/" \
-      -e "s/\.bmiIntrin = [a-z]*,/.bmiIntrin = $bmi,/" \
-      -e "s/\.prefetch = [a-z]*,/.prefetch = $pf,/" "$d/solcounter.h"
-    grep -q "inline constexpr int size = $n;" "$d/solcounter.h"
-    if [ "$bmi" = true ]; then sed -i 's|^//#include "bmi2.h"|#include "bmi2.h"|' "$d/bmintrin.h"; fi
-    if [ "$pf" = true ]; then sed -i 's|^//#include "prefetchx86.h"|#include "prefetchx86.h"|' "$d/prefetch.h"; fi
-    # shellcheck disable=SC2086
-    g++ $cxxflags -o "$out" "$d/main.cpp" -pthread
-  fi
-  echo "$out"
-}
+work=${KLUEV_BIN_DIR:?set KLUEV_BIN_DIR to the folder of your hand-built nqueens-N binaries (see the header)}
+for n in $(seq "$min" "$max"); do
+  [ -x "$work/nqueens-$n" ] || { echo "kluev.sh: $work/nqueens-$n is missing or not executable; build it by hand (see the header)" >&2; exit 2; }
+done
 
 echo "machine: $(nproc) cores, $(uptime | sed 's/.*load/load/'); $(date -u +%Y-%m-%dT%H:%MZ); queens $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-echo "kluev: commit $commit, g++ $cxxflags ($(g++ -dumpfullversion)); threads $threads; best of $repeats"
-progs=()
-for n in $(seq "$min" "$max"); do progs+=("$(build "$n")"); done
+echo "kluev: ${KLUEV_VERSION:-version not given (set KLUEV_VERSION)} from $work; threads $threads; best of $repeats"
 python3 - "$bin" "$work" "$min" "$max" "$threads" "$repeats" <<'PY'
 import os, resource, subprocess, sys, time
 bin, work, lo, hi, threads, repeats = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:])
