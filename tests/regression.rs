@@ -1283,3 +1283,163 @@ fn unique_count_of_a_board_without_solutions_skips_the_orbit_searches() {
     code(&o, 1);
     assert_eq!(stdout(&o).trim(), "0");
 }
+
+/// Runs `queens args`, which must end within `secs`.
+fn at_once(args: &[&str], secs: f64) -> Output {
+    let start = std::time::Instant::now();
+    let o = queens(args);
+    let took = start.elapsed().as_secs_f64();
+    assert!(took < secs, "{args:?} took {took:.2} s");
+    o
+}
+
+#[test]
+fn max_knights_past_92681_answers_at_once() {
+    // The closed form stopped at u32: `max 92682 --kind N` walked the sizes for ever.
+    for (side, want) in [
+        ("92681", "4294883881 1\n"),
+        ("92682", "4294976562 2\n"),
+        ("1000000", "500000000000 2\n"),
+        ("1000000000", "500000000000000000 2\n"),
+        ("999999999", "499999999000000001 1\n"),
+    ] {
+        let o = at_once(&["max", side, "--kind", "N"], 2.0);
+        code(&o, 0);
+        assert_eq!(stdout(&o), want, "{side}");
+    }
+    // Three and four ranks: the transfer, at a billion files.
+    let o = at_once(&["max", "4x1000000000", "--kind", "N"], 3.0);
+    assert_eq!(stdout(&o), "2000000000 3\n");
+    let o = at_once(&["max", "1000000000x3", "--kind", "N", "--json"], 3.0);
+    assert_contains(&stdout(&o), "\"max\":1500000000");
+}
+
+#[test]
+fn max_kings_past_u32_answers_or_refuses_at_once() {
+    // `max 1000000 --kind K` (250,000,000,000 kings) walked the sizes for ever.
+    let o = at_once(&["max", "999999", "--kind", "K"], 2.0);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "250000000000 1\n");
+    // Both sides even: no formula and past the kingblocks engine: one sentence.
+    let o = at_once(&["max", "1000000", "--kind", "K"], 2.0);
+    code(&o, 2);
+    assert_eq!(stdout(&o), "");
+    assert_contains(
+        &stderr(&o),
+        "the most kings on 1000000x1000000 are 250000000000",
+    );
+    assert_contains(&stderr(&o), "no known formula");
+    // One side odd: (n+1)^k ways, refused by its digits.
+    let o = at_once(&["max", "999999x1000000", "--kind", "K"], 2.0);
+    code(&o, 2);
+    assert_contains(&stderr(&o), "digits, more than the 1000000");
+}
+
+#[test]
+fn max_rooks_bishops_and_queens_past_small_boards_answer_or_refuse_at_once() {
+    // Rooks: 100000! (456,574 digits) at once; 1000000! refused by its digits.
+    let o = at_once(&["max", "100000", "--kind", "R"], 5.0);
+    code(&o, 0);
+    let out = stdout(&o);
+    let (most, ways) = out.trim().split_once(' ').unwrap();
+    assert_eq!(most, "100000");
+    assert_eq!(ways.len(), 456_574);
+    let o = at_once(&["max", "1000000", "--kind", "R"], 2.0);
+    code(&o, 2);
+    assert_contains(&stderr(&o), "1000000!, has about 5565709 digits");
+    // Bishops: 2^n ways.
+    let o = at_once(&["max", "1000000000", "--kind", "B"], 2.0);
+    code(&o, 2);
+    assert_contains(&stderr(&o), "2^1000000000");
+    // Queens: the number of ways is unknown past the engines' sides.
+    let o = at_once(&["max", "65", "--kind", "Q"], 2.0);
+    code(&o, 2);
+    assert_contains(&stderr(&o), "sides up to 64");
+    // Queens on three ranks: a cubic.
+    let o = at_once(&["max", "3x1000000000", "--kind", "Q"], 2.0);
+    assert_eq!(stdout(&o), "3 999999991000000029999999964\n");
+}
+
+#[test]
+fn engines_reports_the_closed_form_of_max() {
+    let o = queens(&["engines", "1000000000", "--pieces", "N"]);
+    code(&o, 0);
+    assert_contains(
+        &stdout(&o),
+        "\nmax: the most pieces of one kind alone on the open board, by closed form (queens max --kind)\n  max             yes: 500000000000000000 by ceil(rows*cols/2), in 2 ways\n",
+    );
+    let o = queens(&["engines", "100", "--pieces", "Q"]);
+    assert_contains(
+        &stdout(&o),
+        "  max             no: the most queens on 100x100 are 100",
+    );
+    // No closed form with another piece beside: no paragraph.
+    let o = queens(&["engines", "100", "--pieces", "Q,N"]);
+    assert!(!stdout(&o).contains("\nmax:"), "{}", stdout(&o));
+}
+
+#[test]
+fn more_pieces_than_free_squares_count_0_not_bad_input() {
+    // "2 pieces do not fit on the 1 free squares of the 2x2 board", exit 2.
+    let o = queens(&["count", "2x2", "--pieces", "2R", "--holes", "a1,b1,a2"]);
+    code(&o, 1);
+    assert_eq!(stdout(&o), "0\n");
+    assert_eq!(
+        stderr(&o),
+        "queens: no solution: 2 pieces do not fit on the 1 free square of the 2x2 board\n"
+    );
+    // A plain board too, for every verb that answers.
+    for args in [
+        &["count", "3", "--pieces", "10N"][..],
+        &["count", "3", "--pieces", "10N", "--unique"],
+        &["count", "3", "--pieces", "4000000000N,4000000000Q"],
+        &["count", "3", "--pieces", "10N", "--engine", "exact"],
+        &["count", "2", "--pieces", "5R", "--engine", "rooks"],
+    ] {
+        let o = queens(args);
+        code(&o, 1);
+        assert_eq!(stdout(&o), "0\n", "{args:?}");
+        assert_contains(&stderr(&o), "do not fit on the");
+    }
+    for args in [
+        &["solve", "3", "--pieces", "10N"][..],
+        &["all", "3", "--pieces", "10N"],
+        &[
+            "all", "2x2", "--pieces", "Q,N", "--holes", "a1,b1,a2", "--limit", "0",
+        ],
+        &["solve", "2x2", "--pieces", "2Q", "--blockers", "a1,b1,a2"],
+    ] {
+        let o = queens(args);
+        code(&o, 1);
+        assert_eq!(stdout(&o), "", "{args:?}");
+        assert_contains(&stderr(&o), "queens: no solution");
+    }
+    // In parts: a whole count of 0; nothing to shard or keep.
+    let o = queens(&["count", "3", "--pieces", "4000000000N", "--json"]);
+    code(&o, 1);
+    assert_contains(&stdout(&o), "\"total\":0");
+    let o = queens(&["count", "3", "--pieces", "10N", "--shard", "1/2"]);
+    code(&o, 2);
+    assert_contains(&stderr(&o), "no parts to count");
+    // The sentence's numbers agree in number.
+    let o = queens(&["count", "1", "--pieces", "2K"]);
+    assert_contains(
+        &stderr(&o),
+        "2 pieces do not fit on the 1 square of the 1x1 board",
+    );
+    let o = queens(&["count", "1", "--pieces", "K", "--holes", "a1"]);
+    assert_contains(
+        &stderr(&o),
+        "1 piece does not fit on the 0 free squares of the 1x1 board",
+    );
+    // `max` beside pieces that cannot stand: no solution, as before.
+    let o = queens(&["max", "2", "--kind", "K", "--pieces", "5Q"]);
+    code(&o, 1);
+    // `engines` says why every engine takes it.
+    let o = queens(&["engines", "2", "--pieces", "5N"]);
+    code(&o, 0);
+    assert_contains(
+        &stdout(&o),
+        "No solution: 5 pieces do not fit on the 4 squares of the 2x2 board",
+    );
+}

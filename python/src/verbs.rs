@@ -141,7 +141,7 @@ pub fn max_pieces(
     threads: Threads,
     budget: Option<Budget>,
     terrain: Option<TerrainArgs<'_>>,
-) -> PyResult<(u32, Py<PyAny>)> {
+) -> PyResult<(u64, Py<PyAny>)> {
     let terrain = terrain.unwrap_or_default();
     let q = KindBeside::read(py, board, &kind, pieces, fixed, define, &terrain)?;
     let (choice, threads) = (engine.0, threads.0);
@@ -286,7 +286,8 @@ fn why_none(q: &KindBeside, options: &CoverOptions, choice: EngineChoice) -> Str
 }
 
 /// One engine's verdict on one job: whether it takes the problem (`accepted`), whether
-/// `auto` would pick it (`auto`), or why not (`why`).
+/// `auto` would pick it (`auto`), or why not (`why`); for the `max` entry (the closed
+/// forms of `max_pieces`), what the closed form gives (`how`).
 #[pyclass(module = "queens", frozen, get_all)]
 pub struct JobVerdict {
     /// The job's name: `solve`, `all`, `count`, ...
@@ -297,6 +298,8 @@ pub struct JobVerdict {
     auto: bool,
     /// Why it does not take the problem (`None` when it does).
     why: Option<String>,
+    /// The `max` entry's answer when a closed form gives it (`None` for engines).
+    how: Option<String>,
 }
 
 #[pymethods]
@@ -305,6 +308,9 @@ impl JobVerdict {
     fn __str__(&self) -> String {
         let line = match (&self.why, self.auto) {
             (Some(why), _) => format!("no: {why}"),
+            (None, _) if self.how.is_some() => {
+                format!("yes: {}", self.how.as_deref().unwrap_or(""))
+            }
             (None, true) => "yes (auto)".into(),
             (None, false) => "yes, when named (auto passes it by here)".into(),
         };
@@ -357,6 +363,7 @@ impl EngineReport {
                 accepted: verdict.is_ok(),
                 auto: matches!(verdict, Ok(true)),
                 why: verdict.as_ref().err().cloned(),
+                how: None,
             };
             jobs.push(Py::new(py, v)?);
         }
@@ -389,11 +396,31 @@ impl EngineReport {
     }
 }
 
-/// Every engine's verdict on `problem`, job by job, in `auto`'s order
-/// (`NativeProblem.engine_report`).
+/// Every engine's verdict on `problem`, job by job, in `auto`'s order, then, for one
+/// kind alone on the open board, the `max` entry: what the closed form of `max_pieces`
+/// gives or why it refuses (`NativeProblem.engine_report`; `queens engines`' paragraphs).
 pub fn engine_report(py: Python<'_>, problem: &Problem) -> PyResult<Vec<EngineReport>> {
     let list = queens::engine::engines(problem, &Settings::default());
-    list.iter().map(|e| EngineReport::of(py, e)).collect()
+    let mut out: Vec<EngineReport> = list
+        .iter()
+        .map(|e| EngineReport::of(py, e))
+        .collect::<PyResult<_>>()?;
+    if let Some(verdict) = queens::maximum::closed_form_verdict(problem) {
+        let v = JobVerdict {
+            job: "max".into(),
+            accepted: verdict.is_ok(),
+            auto: verdict.is_ok(),
+            why: verdict.as_ref().err().cloned(),
+            how: verdict.ok(),
+        };
+        out.push(EngineReport {
+            name: "max".into(),
+            summary: queens::maximum::MAX_SUMMARY.into(),
+            takes: Vec::new(),
+            jobs: vec![Py::new(py, v)?],
+        });
+    }
+    Ok(out)
 }
 
 /// A random completion instance (Gent et al.): queens on some files of an `n x n`

@@ -304,7 +304,6 @@ BAD = [
     (lambda: queens.count(7, regions=REGIONS_6), "the board 7x7 clashes with the regions, which draw a 6x6 board"),
     (lambda: queens.count(regions=REGIONS_6, pieces="5Q"), "6 regions of 1 piece each need 6 pieces, but the spec has 5"),
     (lambda: queens.count(4, fixed="Qa1", holes="a1"), "fixed piece Qa1 stands on a hole"),
-    (lambda: queens.count(2, "3Q", holes="a1,a2"), "3 pieces do not fit on the 2 free squares of the 2x2 board"),
     (lambda: queens.max_pieces(6, "Q", regions=REGIONS_6), "max takes no --regions"),
     (lambda: queens.max_pieces(8, "K", budget=-1), "bad budget -1"),
     (lambda: queens.max_pieces(8, "KK"), "bad piece kind 'KK': give one piece letter"),

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use queens::engine::{EngineReport, engines as reports};
+use queens::maximum::closed_form_verdict;
 use queens::{Problem, Settings};
 
 use super::output::{CliResult, Outcome, write_out};
@@ -30,13 +31,35 @@ pub fn engines(
             format!(" with {} fixed", problem.fixed())
         }
     );
+    if let Some(why) = problem.overfull() {
+        text.push_str(&format!(
+            "No solution: {why}; every engine that runs a job answers none without a search.\n"
+        ));
+    }
     for e in &list {
         text.push_str(&describe(e));
+    }
+    if let Some(verdict) = closed_form_verdict(&problem) {
+        text.push_str(&describe_max(&verdict));
     }
     let mut out = io::stdout().lock();
     write_out(&mut out, &text)?;
     let _ = out.flush();
     Ok(Outcome::Yes)
+}
+
+/// What `queens max` does with the problem's one kind alone: the closed form's
+/// paragraph, in the engines' layout ([`queens::maximum::MAX_SUMMARY`]).
+fn describe_max(verdict: &Result<String, String>) -> String {
+    let line = match verdict {
+        Ok(how) => format!("yes: {how}"),
+        Err(why) => format!("no: {why}"),
+    };
+    format!(
+        "\nmax: {}\n  {:<15} {line}\n",
+        queens::maximum::MAX_SUMMARY,
+        "max"
+    )
 }
 
 /// One engine's paragraph: name, summary, then one line per job it runs.

@@ -214,9 +214,14 @@ impl Setup {
     }
 }
 
-/// Says on stderr why there is no solution when the library found the fixed pieces
-/// attacking each other (it answers none without a search); `false` when they do not.
+/// Says on stderr why there is no solution when the library found more pieces than
+/// free squares or the fixed pieces attacking each other (it answers none without a
+/// search); `false` when neither.
 pub fn explain_clash(problem: &Problem) -> bool {
+    if let Some(why) = problem.overfull() {
+        eprintln!("queens: no solution: {why}");
+        return true;
+    }
     let (first, all) = queens::verdict::fixed_clashes(problem, 10);
     if all == 0 {
         return false;

@@ -173,7 +173,6 @@ fn bad_input_is_exit_2_with_a_clear_sentence() {
         (&["count", "8", "--pieces", "8X"], "unknown piece 'X'"),
         (&["count", "8", "--pieces", "Q8"], "'Q8'"),
         (&["count", "8", "--pieces", "8Q,,N"], "empty item"),
-        (&["count", "3", "--pieces", "10N"], "cannot fit"),
         (&["count", "8", "--fixed", "Qi9"], "i9"),
         (&["count", "8", "--fixed", "Qa1,Qa1"], "a1"),
         (

@@ -606,7 +606,7 @@ proptest! {
         for n in 0..=(rows * cols - base.len() as u32) {
             let c = exact(&problem(&format!("{rows}x{cols}"), &spec(n), ""));
             if c != "0" {
-                best = Some((n, c));
+                best = Some((u64::from(n), c));
             }
         }
         let got = got.map(|m| (m.pieces, m.placements.to_string()));

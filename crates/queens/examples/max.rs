@@ -10,7 +10,7 @@ use queens::{Board, Catalog, EngineChoice, Error, Placement, Settings, fairy, pa
 fn main() -> Result<(), Error> {
     // `--piece C=chancellor` adds a kind to the catalog, as in the CLI.
     let catalog = fairy::catalog_with(&["C=chancellor"])?;
-    let cases: [(&str, char, &str, &str, u32, u32); 6] = [
+    let cases: [(&str, char, &str, &str, u64, u32); 6] = [
         // board, --kind, --pieces, --fixed, max, placements
         ("8", 'K', "", "", 16, 281_571),
         ("8", 'N', "", "", 32, 2),

@@ -53,7 +53,9 @@ pub enum Error {
         /// Why it was refused.
         reason: String,
     },
-    /// More pieces than the board has squares.
+    /// More pieces than the board has squares. Not raised by [`crate::Problem`] any
+    /// more: such a problem is well-formed and has no solution
+    /// ([`crate::Problem::overfull`]); kept for callers that match on it.
     #[error(
         "{pieces} pieces cannot fit on the {board} board, which has {squares} square{}",
         if *squares == 1 { "" } else { "s" }

@@ -277,6 +277,11 @@ fn accepts<'p>(
             "the {name} engine works on plain rectangular boards (no holes, blockers, torus or regions)"
         ));
     }
+    // More pieces than free squares: no solution, answered without the engine (which
+    // need not take such problems, and would search for nothing).
+    if problem.overfull().is_some() {
+        return Ok(Nothing::run(job.base()));
+    }
     let run = engine.prepare(problem, job.base())?;
     debug_assert_eq!(
         run.job(),
@@ -372,6 +377,72 @@ pub(crate) fn select<'p>(
     })
 }
 
+/// The runner of a problem with more pieces than free squares: no solution. `run`
+/// answers such problems without an engine (counts in parts by this runner); it
+/// stands in for the engine's so that every engine that runs the job takes them
+/// alike, whatever their kinds (`queens engines` says so).
+struct Nothing;
+
+impl Nothing {
+    fn run<'p>(base: Job) -> Run<'p> {
+        match base {
+            Job::Solve => Run::Solve(Box::new(Nothing)),
+            Job::Enumerate => Run::List(Box::new(Nothing)),
+            Job::CountParts => Run::Parts(Box::new(Nothing)),
+            _ => Run::Count(Box::new(Nothing)),
+        }
+    }
+}
+
+impl Solve for Nothing {
+    fn solve(&self, _problem: &Problem, _ctl: &Control) -> Result<Option<Placement>, Error> {
+        Ok(None)
+    }
+}
+
+impl List for Nothing {
+    fn enumerate(&self, _problem: &Problem, _ctl: &Control, _sink: &mut Sink) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl CountParts for Nothing {
+    /// A whole count of 0 in no parts; a shard, checkpoint or method is refused: there
+    /// is nothing to split or keep.
+    fn count_parts(
+        &self,
+        problem: &Problem,
+        _ctl: &Control,
+        parts: &Parts,
+    ) -> Result<PartsReport, Error> {
+        if parts.shard.is_some() || parts.checkpoint.is_some() || parts.method.is_some() {
+            return Err(Error::Unsupported(format!(
+                "{}, so it has no solution and no parts to count: count it without a shard, checkpoint or method",
+                problem.overfull().unwrap_or_default()
+            )));
+        }
+        Ok(PartsReport {
+            total: BigUint::default(),
+            unique: parts.unique.then(BigUint::default),
+            method: Method::Exact,
+            tasks: 0,
+            resumed: 0,
+            shard: None,
+            threads: 1,
+        })
+    }
+}
+
+impl Count for Nothing {
+    fn count(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
+        Ok(BigUint::default())
+    }
+
+    fn count_unique(&self, _problem: &Problem, _ctl: &Control) -> Result<BigUint, Error> {
+        Ok(BigUint::default())
+    }
+}
+
 /// Whether `problem`'s fixed pieces attack each other, so that it has no solution.
 fn clashes(problem: &Problem) -> bool {
     crate::verdict::fixed_clashes(problem, 0).1 > 0
@@ -402,6 +473,14 @@ pub(crate) fn run<T>(
 ) -> Result<T, Error> {
     let prepared = select(choice, problem, job, ctl)?;
     let engine = prepared.engine();
+    // More pieces than free squares: no solution, from no engine (after the
+    // selection, so that a setting the engine does not take is still named).
+    if problem.overfull().is_some() {
+        return match none {
+            Some(none) => Ok(none),
+            None => run(&prepared),
+        };
+    }
     ctl.announce(engine.name());
     // Fixed pieces that attack each other: no solution (`none`), without a search
     // (after the selection, so that a bad input is still named). Counts in parts run

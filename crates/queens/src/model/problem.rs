@@ -68,20 +68,13 @@ impl Problem {
         Problem::new(board, pieces, fixed)
     }
 
-    /// A checked problem: the pieces fit on the board, the fixed pieces are on it, on
-    /// distinct squares, of kinds in the spec and no more of a kind than the spec holds.
+    /// A checked problem: the fixed pieces are on the board, on distinct squares, of
+    /// kinds in the spec and no more of a kind than the spec holds.
     ///
-    /// Fixed pieces that attack each other are *not* an error here: such a problem is
+    /// Fixed pieces that attack each other are *not* an error here, nor more pieces
+    /// than the board has squares ([`Problem::overfull`]): such a problem is
     /// well-formed and simply has no solution.
     pub fn new(board: Board, pieces: Vec<PieceCount>, fixed: Placement) -> Result<Problem, Error> {
-        let total: u64 = pieces.iter().map(|p| p.count as u64).sum();
-        if total > board.squares() {
-            return Err(Error::TooManyPieces {
-                pieces: total,
-                board: board.to_string(),
-                squares: board.squares(),
-            });
-        }
         let mut kinds: HashSet<char> = HashSet::new();
         for p in &pieces {
             if !kinds.insert(p.kind.letter()) {
@@ -126,8 +119,8 @@ impl Problem {
 
     /// This problem on a board with `terrain` (holes, blockers, the torus, regions).
     /// Refused, naming the part: a terrain made for another board, a fixed piece on a
-    /// hole or blocker, more pieces than free squares, regions whose pieces do not add
-    /// up to the spec's.
+    /// hole or blocker, regions whose pieces do not add up to the spec's. More pieces
+    /// than free squares is a problem without solutions ([`Problem::overfull`]).
     ///
     /// ```
     /// use queens::{Problem, terrain::Terrain};
@@ -154,13 +147,7 @@ impl Problem {
                 )));
             }
         }
-        let free = b.squares() - (terrain.holes().count() + terrain.blockers().count()) as u64;
         let total = self.total_pieces();
-        if total > free {
-            return Err(Error::BadTerrain(format!(
-                "{total} pieces do not fit on the {free} free squares of the {b} board"
-            )));
-        }
         if let Some(r) = terrain.regions() {
             let need = u64::from(r.per_region()) * r.count() as u64;
             if need != total {
@@ -177,6 +164,46 @@ impl Problem {
         }
         self.terrain = terrain;
         Ok(self)
+    }
+
+    /// The squares a piece may stand on: the board's, less holes and blockers.
+    pub fn free_squares(&self) -> u64 {
+        let t = &self.terrain;
+        self.board.squares() - (t.holes().count() + t.blockers().count()) as u64
+    }
+
+    /// Why this problem has no solution before any search, when it has more pieces
+    /// than free squares, as one sentence (the engines answer it with none: no
+    /// placement, a count of 0).
+    ///
+    /// ```
+    /// use queens::{Catalog, Problem};
+    /// let p = Problem::parse("2", Some("5N"), None, &Catalog::standard()).unwrap();
+    /// assert_eq!(p.overfull().unwrap(), "5 pieces do not fit on the 4 squares of the 2x2 board");
+    /// assert_eq!(Problem::queens(8).unwrap().overfull(), None);
+    /// ```
+    pub fn overfull(&self) -> Option<String> {
+        let (total, free) = (self.total_pieces(), self.free_squares());
+        if total <= free {
+            return None;
+        }
+        let plural = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let (pieces, fit) = (
+            plural(total, "piece"),
+            if total == 1 { "does" } else { "do" },
+        );
+        let b = self.board;
+        Some(if free == b.squares() {
+            format!(
+                "{pieces} {fit} not fit on the {} of the {b} board",
+                plural(free, "square")
+            )
+        } else {
+            format!(
+                "{pieces} {fit} not fit on the {} of the {b} board",
+                plural(free, "free square")
+            )
+        })
     }
 
     /// The board's holes, blockers, wrap and regions (plain for a rectangle).

@@ -9,29 +9,14 @@
 //!
 //! # Closed forms
 //!
-//! One standard kind alone on the open rectangle (`r x c`, `m = min(r, c)`) has a
-//! known maximum, so no search walks the sizes, and `max 30 --kind N` answers at once:
-//! - rooks (any kind that moves as a rook): `m`, one per rank and file;
-//! - queens, `m >= 4`: `m` (a rank holds at most one; an `m x m` N-queens solution,
-//!   which exists for every `m >= 4`, stands on any `m` consecutive files);
-//! - kings: `ceil(r/2) * ceil(c/2)` (each 2x2 block holds at most one king; the
-//!   squares with both coordinates even hold that many);
-//! - bishops on `n x n`, `n >= 2`: `2n - 2` (OEIS A002465's comments; the diagonals of
-//!   one direction number `2n - 1`, and the two corner ones cannot both be used);
-//! - knights on one rank or file: every square, in one way; knights with `m >= 5`:
-//!   `ceil(rc/2)`, in 2 ways when `rc` is even and 1 when odd. Why: a knight's move
-//!   changes the square's colour, and such boards have a knight's path through every
-//!   square (an open tour exists on every `r x c` board with `r, c >= 5`: Conrad,
-//!   Hindrichs, Morsy and Wegener 1994), closed when `rc` is even (Schwenk 1991: every
-//!   board with `m >= 5` and `rc` even has a closed tour). A path on an odd number `2k+1`
-//!   of squares has exactly one independent set of `k+1` (every other square, from an
-//!   end), and a cycle on `2k` exactly two of `k`, the two colour classes; both are
-//!   independent on the whole board, as every move joins the two colours.
-//!
-//! The number of placements is then counted by the fastest engine that takes it, with
-//! the settings' budget (the number of 64-queens solutions is unknown: `max 64 --kind
-//! Q` ends on its budget). Every closed form is tested against the search on all small
-//! boards.
+//! One standard kind alone on the open rectangle has a known maximum, and mostly a
+//! known number of ways ([`closed`]): no search walks the sizes, at any size the board
+//! takes (`max 1000000000 --kind N` answers at once), in exact big integers, or the
+//! answer is refused by size with one sentence (a number of more than a million digits,
+//! or a count no formula gives and no engine finishes). Where no formula for the number
+//! is known (queens, kings on boards with both sides even) the fastest engine that
+//! takes it counts, with the settings' budget. Every closed form is tested against the
+//! search on all small boards.
 
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -43,11 +28,15 @@ use crate::piece::PieceKind;
 use crate::problem::{PieceCount, Placement, Problem};
 use crate::terrain::Terrain;
 
+pub mod closed;
+
+pub use closed::{ClosedForm, Formula, Ways, closed_form};
+
 /// The answer of [`maximum`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Maximum {
     /// The most pieces of the kind that can join the others.
-    pub pieces: u32,
+    pub pieces: u64,
     /// The number of placements with that many.
     pub placements: BigUint,
 }
@@ -156,14 +145,20 @@ pub fn maximum_on(
     if base.is_empty()
         && fixed.is_empty()
         && terrain.is_plain()
-        && let Some((max, ways)) = closed_form(&board, kind)
+        && let Some(found) = closed_form(&board, kind)
     {
-        let placements = match ways {
-            Some(w) => BigUint::from(w),
-            None => crate::engine::count_with(&problem(max)?, choice, ctl)?,
+        let placements = match found.ways {
+            Ways::Formula(f) => f.evaluate()?,
+            Ways::Engines => {
+                let k = u32::try_from(found.pieces).map_err(|_| {
+                    Error::internal(format!("{} pieces counted by the engines", found.pieces))
+                })?;
+                crate::engine::count_with(&problem(k)?, choice, ctl)?
+            }
+            Ways::Refused(e) => return Err(e),
         };
         return Ok(Some(Maximum {
-            pieces: max,
+            pieces: found.pieces,
             placements,
         }));
     }
@@ -178,7 +173,7 @@ pub fn maximum_on(
             return Ok(best
                 .filter(|&k| k >= fixed_n && k as u64 >= base_total)
                 .map(|k| Maximum {
-                    pieces: (k - base_total as usize) as u32,
+                    pieces: (k - base_total as usize) as u64,
                     placements: table[k].clone(),
                 }));
         }
@@ -196,34 +191,43 @@ pub fn maximum_on(
     }
     let placements = crate::engine::count_with(&problem(k)?, choice, ctl)?;
     Ok(Some(Maximum {
-        pieces: k,
+        pieces: u64::from(k),
         placements,
     }))
 }
 
-/// The maximum of `kind` alone on the open `board`, and the number of placements when
-/// that is known too, from the closed forms in the [module docs](self); `None` for
-/// other kinds and boards.
-pub fn closed_form(board: &Board, kind: &PieceKind) -> Option<(u32, Option<u32>)> {
-    let (r, c) = (board.rows(), board.cols());
-    let m = r.min(c);
-    let area = u64::from(r) * u64::from(c);
-    let is = |k: PieceKind| k.moves() == kind.moves();
-    if is(PieceKind::rook()) || (is(PieceKind::queen()) && m >= 4) {
-        Some((m, None))
-    } else if is(PieceKind::king()) {
-        let max = u64::from(r.div_ceil(2)) * u64::from(c.div_ceil(2));
-        Some((u32::try_from(max).ok()?, None))
-    } else if is(PieceKind::bishop()) && r == c && r >= 2 {
-        Some((2 * r - 2, None))
-    } else if is(PieceKind::knight()) && m == 1 {
-        Some((u32::try_from(area).ok()?, Some(1)))
-    } else if is(PieceKind::knight()) && m >= 5 {
-        let ways = if area % 2 == 0 { 2 } else { 1 };
-        Some((u32::try_from(area.div_ceil(2)).ok()?, Some(ways)))
-    } else {
-        None
+/// The `engines` report's summary of [`closed_form_verdict`]'s paragraph.
+pub const MAX_SUMMARY: &str =
+    "the most pieces of one kind alone on the open board, by closed form (queens max --kind)";
+
+/// What `max --kind` does with the one kind of `problem` alone on its open board, for
+/// the `engines` report: `Some(Ok(how))` when a closed form answers (the most, and how
+/// the ways are had), `Some(Err(why))` when it refuses by size, `None` when no closed
+/// form applies (several kinds, fixed pieces, terrain, or a kind without one): then
+/// `max` walks the sizes with the engines.
+///
+/// ```
+/// use queens::{Catalog, Problem, maximum::closed_form_verdict};
+/// let p = Problem::parse("1000", Some("N"), None, &Catalog::standard()).unwrap();
+/// assert_eq!(closed_form_verdict(&p).unwrap().unwrap(),
+///     "500000 by ceil(rows*cols/2), in 2 ways");
+/// let q = Problem::parse("100", Some("Q"), None, &Catalog::standard()).unwrap();
+/// assert!(closed_form_verdict(&q).unwrap().unwrap_err().contains("sides up to 64"));
+/// ```
+pub fn closed_form_verdict(problem: &Problem) -> Option<Result<String, String>> {
+    let [only] = problem.pieces() else {
+        return None;
+    };
+    if !problem.fixed().is_empty() || !problem.terrain().is_plain() {
+        return None;
     }
+    let found = closed_form(problem.board(), &only.kind)?;
+    let most = format!("{} by {}", found.pieces, found.rule);
+    Some(match found.ways {
+        Ways::Formula(f) => Ok(format!("{most}, in {} ways", f.text())),
+        Ways::Engines => Ok(format!("{most}, the ways counted by the engines")),
+        Ways::Refused(e) => Err(e.to_string()),
+    })
 }
 
 #[cfg(test)]
@@ -233,28 +237,239 @@ mod tests {
     #[test]
     fn closed_forms_agree_with_the_search_on_small_boards() {
         let settings = Settings::default();
-        for kind in [
-            PieceKind::king(),
-            PieceKind::knight(),
-            PieceKind::bishop(),
-            PieceKind::rook(),
-            PieceKind::queen(),
-        ] {
-            for r in 1..=7u32 {
-                for c in 1..=7u32 {
-                    let board = Board::new(r, c).unwrap();
-                    let Some((max, ways)) = closed_form(&board, &kind) else {
-                        continue;
-                    };
-                    // The walk over sizes with the exact engine, closed forms unused.
-                    let searched = search(board, &kind, &settings);
-                    assert_eq!(searched.pieces, max, "{kind} on {board}");
-                    if let Some(w) = ways {
-                        assert_eq!(searched.placements, BigUint::from(w), "{kind} on {board}");
+        let boards = (1..=7u32)
+            .flat_map(|r| (1..=7u32).map(move |c| (r, c)))
+            .chain([(1, 8), (2, 8), (2, 9), (3, 8), (4, 8), (8, 2), (8, 3)]);
+        for (r, c) in boards {
+            for kind in [
+                PieceKind::king(),
+                PieceKind::knight(),
+                PieceKind::bishop(),
+                PieceKind::rook(),
+                PieceKind::queen(),
+            ] {
+                let board = Board::new(r, c).unwrap();
+                let Some(found) = closed_form(&board, &kind) else {
+                    continue;
+                };
+                // The walk over sizes with the exact engine, closed forms unused.
+                let searched = search(board, &kind, &settings);
+                assert_eq!(searched.pieces, found.pieces, "{kind} on {board}");
+                match found.ways {
+                    Ways::Formula(f) => {
+                        assert_eq!(
+                            searched.placements,
+                            f.evaluate().unwrap(),
+                            "{kind} on {board}"
+                        );
+                        let digits = searched.placements.to_string().len() as u64;
+                        assert!(f.digits().abs_diff(digits) <= 1, "{kind} on {board}");
                     }
+                    Ways::Engines => {}
+                    Ways::Refused(e) => panic!("{kind} on {board} refused: {e}"),
                 }
             }
         }
+    }
+
+    /// The number of queens' placements on `3 x m`, one per rank, by brute force.
+    fn three_rank_queens(m: i64) -> u64 {
+        let mut n = 0;
+        for x in 0..m {
+            for y in 0..m {
+                for z in 0..m {
+                    let (a, b, c) = ((x - y).abs(), (y - z).abs(), (x - z).abs());
+                    n += u64::from(a >= 2 && b >= 2 && c != 0 && c != 2);
+                }
+            }
+        }
+        n
+    }
+
+    #[test]
+    fn the_three_rank_queens_cubic_matches_a_brute_force() {
+        for m in 4..=40u32 {
+            let Some(found) = closed_form(&Board::new(3, m).unwrap(), &PieceKind::queen()) else {
+                panic!("no closed form for 3x{m}");
+            };
+            let Ways::Formula(f) = found.ways else {
+                panic!("3x{m}: no formula");
+            };
+            assert_eq!(found.pieces, 3);
+            assert_eq!(
+                f.evaluate().unwrap(),
+                BigUint::from(three_rank_queens(i64::from(m))),
+                "3x{m}"
+            );
+        }
+    }
+
+    /// `maximum` of `kind` alone on `side x side`, with its time.
+    fn timed(side: u32, kind: PieceKind) -> (Result<Option<Maximum>, Error>, f64) {
+        let start = std::time::Instant::now();
+        let got = maximum(
+            Board::square(side).unwrap(),
+            &[],
+            &Placement::default(),
+            &kind,
+            EngineChoice::Auto,
+            &Settings::default(),
+        );
+        (got, start.elapsed().as_secs_f64())
+    }
+
+    /// `n! mod p` by a plain loop in machine integers.
+    fn factorial_mod(n: u64, p: u64) -> u64 {
+        (2..=n).fold(1u64, |acc, i| acc * (i % p) % p)
+    }
+
+    /// `b^e mod p` by a plain loop of squarings.
+    fn pow_mod(b: u64, mut e: u64, p: u64) -> u64 {
+        let (mut acc, mut x) = (1u128, u128::from(b % p));
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = acc * x % u128::from(p);
+            }
+            x = x * x % u128::from(p);
+            e >>= 1;
+        }
+        acc as u64
+    }
+
+    #[test]
+    fn closed_forms_answer_at_sides_of_a_hundred_thousand_a_million_and_a_billion() {
+        let p = 1_000_000_007u64;
+        let residue = |n: &BigUint| (n % p).to_u64_digits().first().copied().unwrap_or(0);
+        let refused = |got: Result<Option<Maximum>, Error>, what: &str| match got {
+            Err(Error::ResourceLimit { reason, .. }) => {
+                assert!(
+                    reason.contains("digits") || reason.contains("no known formula"),
+                    "{what}: {reason}"
+                );
+            }
+            other => panic!("{what}: {other:?}"),
+        };
+        for side in [100_000u32, 1_000_000, 1_000_000_000] {
+            let n = u64::from(side);
+            // Knights: half the squares (an even number here), the two colours.
+            let (got, secs) = timed(side, PieceKind::knight());
+            let got = got.unwrap().unwrap();
+            assert_eq!(
+                (got.pieces, got.placements),
+                (n * n / 2, BigUint::from(2u32))
+            );
+            assert!(secs < 1.0, "knights at {side}: {secs} s");
+            // Queens: `side` of them, the count refused with a sentence.
+            let (got, secs) = timed(side, PieceKind::queen());
+            refused(got, "queens");
+            assert!(secs < 1.0, "queens at {side}: {secs} s");
+            // Kings on an even square: the kingblocks engine's sides are passed.
+            let (got, secs) = timed(side, PieceKind::king());
+            refused(got, "kings");
+            assert!(secs < 1.0, "kings at {side}: {secs} s");
+            // One odd side: (side/2 + 1)^(side/2) ways on (side-1) x side.
+            let odd = Board::new(side - 1, side).unwrap();
+            let found = closed_form(&odd, &PieceKind::king()).unwrap();
+            assert_eq!(found.pieces, (n / 2) * (n / 2));
+            match found.ways {
+                Ways::Formula(f) if side == 100_000 => {
+                    let ways = f.evaluate().unwrap();
+                    assert_eq!(residue(&ways), pow_mod(n / 2 + 1, n / 2, p));
+                }
+                Ways::Refused(e) => assert!(side > 100_000, "{e}"),
+                other => panic!("kings on {odd}: {other:?}"),
+            }
+            // Bishops: 2^side ways (301,030 digits at 10^6, refused at 10^9).
+            let (got, secs) = timed(side, PieceKind::bishop());
+            if side <= 1_000_000 {
+                let got = got.unwrap().unwrap();
+                assert_eq!(got.pieces, 2 * n - 2);
+                assert_eq!(residue(&got.placements), pow_mod(2, n, p));
+                assert_eq!(got.placements.bits(), n + 1);
+            } else {
+                refused(got, "bishops");
+            }
+            assert!(secs < 1.0, "bishops at {side}: {secs} s");
+            // Rooks: side! ways, 456,574 digits at 10^5, refused beyond.
+            let (got, secs) = timed(side, PieceKind::rook());
+            if side == 100_000 {
+                let got = got.unwrap().unwrap();
+                assert_eq!(got.pieces, n);
+                assert_eq!(residue(&got.placements), factorial_mod(n, p));
+                // 10^456573 <= 100000! < 10^456574.
+                let bits = got.placements.bits() as f64;
+                let digits = ((bits - 1.0) * std::f64::consts::LOG10_2).floor() as u64 + 1;
+                assert!((456_573..=456_574).contains(&digits), "{digits}");
+            } else {
+                refused(got, "rooks");
+            }
+            assert!(secs < 1.5, "rooks at {side}: {secs} s");
+        }
+        // Knights on three and four ranks of a billion files: the transfer.
+        for (r, ways) in [(3u32, 2u32), (4, 3)] {
+            let board = Board::new(r, 1_000_000_000).unwrap();
+            let start = std::time::Instant::now();
+            let got = maximum(
+                board,
+                &[],
+                &Placement::default(),
+                &PieceKind::knight(),
+                EngineChoice::Auto,
+                &Settings::default(),
+            )
+            .unwrap()
+            .unwrap();
+            assert_eq!(
+                (got.pieces, got.placements),
+                (u64::from(r) * 500_000_000, BigUint::from(ways))
+            );
+            assert!(start.elapsed().as_secs_f64() < 1.0, "{r} ranks");
+        }
+        // Knights on two ranks: four paths of 5 * 10^8 squares, (2.5 * 10^8 + 1)^4 ways.
+        let got = maximum(
+            Board::new(2, 1_000_000_000).unwrap(),
+            &[],
+            &Placement::default(),
+            &PieceKind::knight(),
+            EngineChoice::Auto,
+            &Settings::default(),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(got.pieces, 1_000_000_000);
+        assert_eq!(got.placements, BigUint::from(250_000_001u64).pow(4));
+        // Queens on three ranks: (m-3)(m^2-6m+12) at m = 10^9, in machine integers.
+        let m = 1_000_000_000u128;
+        let got = maximum(
+            Board::new(3, 1_000_000_000).unwrap(),
+            &[],
+            &Placement::default(),
+            &PieceKind::queen(),
+            EngineChoice::Auto,
+            &Settings::default(),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            (got.pieces, got.placements),
+            (3, BigUint::from(m * m * m - 9 * m * m + 30 * m - 36))
+        );
+        // Kings on two ranks: (n+1) 2^n ways on 2 x 2n, 30,104 digits at 2n = 200,000.
+        let got = maximum(
+            Board::new(2, 200_000).unwrap(),
+            &[],
+            &Placement::default(),
+            &PieceKind::king(),
+            EngineChoice::Auto,
+            &Settings::default(),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(got.pieces, 100_000);
+        assert_eq!(
+            residue(&got.placements),
+            100_001 * pow_mod(2, 100_000, p) % p
+        );
     }
 
     /// The maximum by walking the sizes with the exact engine, closed forms unused.
@@ -270,7 +485,7 @@ mod tests {
             k += 1;
         }
         Maximum {
-            pieces: k,
+            pieces: u64::from(k),
             placements: crate::engine::count_with(&problem(k), exact, &ctl).unwrap(),
         }
     }
