@@ -65,6 +65,9 @@ fn region_text(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<(String, Opti
         return Ok((p.picture(), Some(p.stars() as u32)));
     }
     let text = args::lines_text(py, obj, "regions", "['aab', 'abb', 'bbb']")?;
+    // Held to the limit of a region file read by the command line.
+    queens::text::check_len(&text, &queens::text::Limit::regions(), "the regions")
+        .map_err(|e| errors::to_py(py, e))?;
     Ok((text, None))
 }
 

@@ -506,6 +506,9 @@ pub fn decode(
             (problem, map)
         }
     };
+    // No longer than a solver's answer for this formula can be.
+    let limit = queens::text::Limit::solver_output(map.variables());
+    queens::text::check_len(model, &limit, "the model").map_err(err)?;
     let truths = match dimacs::read_answer(model).map_err(err)? {
         Answer::Unsat => return Ok(None),
         Answer::Sat(t) => t,

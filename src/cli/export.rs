@@ -108,10 +108,6 @@ pub fn export_cmd(args: &ExportArgs) -> Result<Outcome, String> {
     Ok(Outcome::Yes)
 }
 
-fn read_input(path: Option<&str>, what: &str) -> Result<String, String> {
-    super::input::read_text(path.unwrap_or("-"), &format!("the {what}"))
-}
-
 /// Runs `queens decode`.
 pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
     let catalog = Catalog::standard();
@@ -127,8 +123,12 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
                         .into(),
                 );
             }
-            let text = read_input(Some(path), "DIMACS file")?;
-            let map = VarMap::from_dimacs(&text, &catalog).map_err(|e| format!("{path}: {e}"))?;
+            // The header alone, up to its `p cnf` line: the formula is not needed.
+            let (mut input, named) = super::input::open(path, "the DIMACS file")?;
+            let map = VarMap::read(&mut input, &catalog, &named).map_err(|e| match e {
+                queens::Error::BadCnf { .. } => format!("{path}: {e}"),
+                _ => e.to_string(),
+            })?;
             let fixed = (!map.fixed.is_empty()).then_some(map.fixed.as_str());
             let problem = problem_of(
                 &map.board.to_string(),
@@ -156,7 +156,11 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
             (problem, map)
         }
     };
-    let output = read_input(args.model.as_deref(), "solver output")?;
+    let output = super::input::read_text(
+        args.model.as_deref().unwrap_or("-"),
+        "the solver output",
+        &queens::text::Limit::solver_output(map.variables()),
+    )?;
     let truths = match dimacs::read_answer(&output).map_err(|e| e.to_string())? {
         Answer::Unsat => {
             eprintln!("queens: no solution: the solver answered UNSATISFIABLE");

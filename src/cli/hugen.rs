@@ -14,7 +14,7 @@
 //! (boards wider than 64 files default to it); the construction on a square board is
 //! streamed rank by rank, so `solve 100000000` needs a few MB (`bench/hugen.md`).
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use clap::Args;
 use queens::perm::{EMPTY, Perm};
@@ -69,15 +69,44 @@ fn open(path: &str) -> Result<Box<dyn Read>, String> {
     }
 }
 
+/// The fixed queens of `path`: a permutation (its first non-blank character a digit or
+/// `[`) streamed as `--perm-file` is, at most one number per file; or a placement read
+/// whole up to the most `board` can hold ([`queens::text::Limit::fixed_pieces`]).
 fn read_fixed_file(path: &str, board: Board, catalog: &Catalog) -> Result<Placement, String> {
-    let text = super::input::read_text(path, "the fixed-piece file")?;
-    let t = text.trim_start();
-    if t.starts_with(|c: char| c.is_ascii_digit()) || t.starts_with('[') {
-        let p = Perm::parse_text(t, Some(board)).map_err(|e| format!("in '{path}': {e}"))?;
-        Ok(p.to_placement())
-    } else {
-        Placement::parse(t, catalog).map_err(|e| format!("in '{path}': {e}"))
+    let (input, named) = super::input::open(path, "the fixed-piece file")?;
+    let mut input = io::BufReader::new(input);
+    // Blanks (and a byte-order mark) before the first character do not decide the
+    // form; they are left for the reader of either form, or skipped when a whole
+    // buffer holds nothing else.
+    let mut start = true;
+    let first = loop {
+        let buf = input
+            .fill_buf()
+            .map_err(|e| format!("cannot read {named}: {e}"))?;
+        if buf.is_empty() {
+            break None;
+        }
+        let skip = if start && buf.starts_with(queens::text::BOM) {
+            3
+        } else {
+            0
+        };
+        start = false;
+        match buf[skip..].iter().position(|b| !b.is_ascii_whitespace()) {
+            Some(at) => break Some(buf[skip + at]),
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    };
+    if first.is_some_and(|b| b.is_ascii_digit() || b == b'[') {
+        let p = Perm::read(&mut input, Some(board)).map_err(|e| format!("in '{path}': {e}"))?;
+        return Ok(p.to_placement());
     }
+    let limit = queens::text::Limit::fixed_pieces(&board, "the fixed pieces");
+    let text = queens::text::read_bounded(&mut input, &limit, &named).map_err(|e| e.to_string())?;
+    Placement::parse(text.trim_start(), catalog).map_err(|e| format!("in '{path}': {e}"))
 }
 
 fn queens_only(pieces: &[PieceCount]) -> bool {

@@ -1,10 +1,14 @@
 //! Text inputs named on the command line: a file, or `-` for standard input, read
-//! whole and decoded by the library's [`queens::text::decode`] (BOM and CRLF
-//! tolerated; binary and empty inputs refused with one sentence); and an option's
-//! text read by the library's parser for its type ([`parse`]).
+//! through the library's bounded reader ([`queens::text::read_bounded`]) up to the
+//! format's own [`Limit`] (an endless or oversized input is refused as soon as it
+//! passes it, a binary one at its first byte that is not text; BOM and CRLF
+//! tolerated; empty inputs refused with one sentence); and an option's text read by
+//! the library's parser for its type ([`parse`]).
 
 use std::io::Read;
 use std::str::FromStr;
+
+use queens::text::{self, Limit};
 
 /// `text` read by the library's parser for `T` (a board, an engine, a shard ...); its
 /// error is the sentence the command ends with.
@@ -12,23 +16,32 @@ pub fn parse<T: FromStr<Err = queens::Error>>(text: &str) -> Result<T, String> {
     text.parse().map_err(|e: queens::Error| e.to_string())
 }
 
-/// The bytes of `path` (`-`: standard input), read as `what`, and how to name it in a
-/// sentence.
-pub fn read_bytes(path: &str, what: &str) -> Result<(Vec<u8>, String), String> {
+/// `path` (`-`: standard input) opened for reading as `what`, and how to name it in a
+/// sentence ("the region file 'r.txt'"), for a library reader that streams it.
+pub fn open(path: &str, what: &str) -> Result<(Box<dyn Read>, String), String> {
     if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read {what} from standard input: {e}"))?;
-        Ok((bytes, format!("{what} (standard input)")))
+        Ok((
+            Box::new(std::io::stdin().lock()),
+            format!("{what} (standard input)"),
+        ))
     } else {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {what} '{path}': {e}"))?;
-        Ok((bytes, format!("{what} '{path}'")))
+        let file =
+            std::fs::File::open(path).map_err(|e| format!("cannot read {what} '{path}': {e}"))?;
+        Ok((Box::new(file), format!("{what} '{path}'")))
     }
 }
 
-/// The text of `path` (`-`: standard input), read as `what` ("the region file").
-pub fn read_text(path: &str, what: &str) -> Result<String, String> {
-    let (bytes, named) = read_bytes(path, what)?;
-    queens::text::decode(&bytes, &named).map_err(|e| e.to_string())
+/// The bytes of `path` (`-`: standard input), read as `what` up to `limit`, and how to
+/// name it in a sentence.
+pub fn read_bytes(path: &str, what: &str, limit: &Limit) -> Result<(Vec<u8>, String), String> {
+    let (mut input, named) = open(path, what)?;
+    let bytes = text::read_bounded_bytes(&mut input, limit, &named).map_err(|e| e.to_string())?;
+    Ok((bytes, named))
+}
+
+/// The text of `path` (`-`: standard input), read as `what` ("the region file") up to
+/// `limit`.
+pub fn read_text(path: &str, what: &str, limit: &Limit) -> Result<String, String> {
+    let (mut input, named) = open(path, what)?;
+    text::read_bounded(&mut input, limit, &named).map_err(|e| e.to_string())
 }

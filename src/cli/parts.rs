@@ -122,7 +122,11 @@ pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, Str
     let mut parts = Vec::new();
     for f in files {
         let name = f.display().to_string();
-        let text = super::input::read_text(&name, "the shard result")?;
+        let text = super::input::read_text(
+            &name,
+            "the shard result",
+            &queens::text::Limit::shard_result(),
+        )?;
         parts.push((
             name.clone(),
             ShardResult::parse(&text, &name).map_err(|e| e.to_string())?,

@@ -202,7 +202,8 @@ pub fn puzzle_cmd(args: &PuzzleArgs) -> CliResult {
 /// The puzzle of `args`, read from its file or standard input.
 fn read(args: &FileArgs) -> Result<Puzzle, String> {
     let name = args.file.display().to_string();
-    let (bytes, _) = super::input::read_bytes(&name, "the puzzle file")?;
+    let (bytes, _) =
+        super::input::read_bytes(&name, "the puzzle file", &queens::text::Limit::puzzle())?;
     Puzzle::parse_bytes(&bytes, args.stars).map_err(|e| format!("{name}: {e}"))
 }
 

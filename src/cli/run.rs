@@ -396,7 +396,10 @@ fn verify_cmd(
     let (board_text, mut placement_text) = super::verify_args::split_verify_args(args)?;
     if placement_text == "-" {
         // A solver's answer piped in: `queens solve 8 --format coords | queens verify 8 -`.
-        placement_text = super::input::read_text("-", "the placement")?;
+        // Bounded by the typed board's squares (a bad BOARD is named below).
+        let typed = board_text.as_deref().and_then(|b| b.parse::<Board>().ok());
+        let limit = queens::text::Limit::placement(typed.as_ref());
+        placement_text = super::input::read_text("-", "the placement", &limit)?;
     }
     let placement_text = placement_text.as_str();
     // A permutation's numbers, 0s (files without a queen) included.

@@ -2,6 +2,7 @@
 //! beyond the rectangle, read into the library's `Terrain`.
 
 use queens::terrain::{Regions, Terrain};
+use queens::text::Limit;
 use queens::{Board, Problem};
 
 use super::args::TerrainArgs;
@@ -19,7 +20,11 @@ pub fn given(args: &TerrainArgs) -> bool {
 /// only once); `None` without `--regions`.
 fn region_text(args: &mut TerrainArgs) -> Result<Option<&str>, String> {
     if let (Some(path), None) = (&args.regions, &args.regions_text) {
-        args.regions_text = Some(super::input::read_text(path, "the region file")?);
+        args.regions_text = Some(super::input::read_text(
+            path,
+            "the region file",
+            &Limit::regions(),
+        )?);
     }
     Ok(args.regions_text.as_deref())
 }
@@ -56,7 +61,7 @@ pub fn read(args: &TerrainArgs, board: &Board) -> Result<Terrain, String> {
     if let Some(path) = &args.regions {
         let text = match &args.regions_text {
             Some(text) => text.clone(),
-            None => super::input::read_text(path, "the region file")?,
+            None => super::input::read_text(path, "the region file", &Limit::regions())?,
         };
         let (regions, holes) = Regions::parse(&text, board, args.per_region).map_err(err)?;
         t = t.with_regions(regions, holes).map_err(err)?;

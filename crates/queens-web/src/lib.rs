@@ -95,8 +95,25 @@ fn one() -> u32 {
     1
 }
 
-/// Reads a request from the page's JSON.
+/// The longest request the page can send: its link state is read into requests, so a
+/// hand-made link is held to this. A 64x64 board with every square named (up to 8
+/// bytes with its separator) three times over (pieces, holes, blockers), or the
+/// largest puzzle's text (twice its bytes, for JSON's escapes) with every square
+/// placed or crossed; and 64 KB for the other fields.
+pub fn request_limit() -> queens::text::Limit {
+    let squares = (board::MAX_SIDE * board::MAX_SIDE) as u64;
+    let board = 3 * squares * 8;
+    let puzzle = 2 * queens::text::Limit::puzzle().bytes + 2 * squares * 8;
+    queens::text::Limit::new(
+        board.max(puzzle) + (64 << 10),
+        "the page's largest board or puzzle can take",
+    )
+}
+
+/// Reads a request from the page's JSON, no longer than [`request_limit`].
 fn read<'a, T: Deserialize<'a>>(json: &'a str) -> Result<T, String> {
+    queens::text::check_len(json, &request_limit(), "the page's request")
+        .map_err(|e| e.to_string())?;
     serde_json::from_str(json).map_err(|e| format!("bad request from the page: {e}"))
 }
 
@@ -180,6 +197,38 @@ mod tests {
         assert_eq!(g["found"], true, "{g}");
         let req = json!({ "text": g["text"], "stars": 1 }).to_string();
         assert_eq!(answer("puzzle-check", &req)["text"], "unique");
+    }
+
+    #[test]
+    fn a_hand_made_link_longer_than_any_request_is_refused_at_once() {
+        let limit = request_limit();
+        // The largest board the page draws, every square a piece, a hole and a
+        // blocker: within the limit (and refused by the library for its clashes, not
+        // its length).
+        let all: Vec<String> = (0..64u32)
+            .flat_map(|f| (0..64u32).map(move |r| queens::Square::new(f, r).to_string()))
+            .collect();
+        let names = |k: &str| all.iter().map(|s| format!("{k}{s}")).collect::<Vec<_>>();
+        let full = json!({ "rows": 64, "cols": 64, "pieces": names("Q").join(" "),
+            "holes": all.join(" "), "blockers": all.join(" ") })
+        .to_string();
+        assert!(full.len() as u64 <= limit.bytes, "{}", full.len());
+        let e = answer("analyse", &full)["error"].to_string();
+        assert!(!e.contains("longer than"), "{e}");
+        // A link whose pieces run on for megabytes.
+        let long = json!({ "pieces": "Qa1 ".repeat(1 << 20) }).to_string();
+        let t = std::time::Instant::now();
+        let e = answer("analyse", &long)["error"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(
+            e,
+            format!(
+                "the page's request is longer than {limit}, the most the page's largest board or puzzle can take"
+            )
+        );
+        assert!(t.elapsed().as_secs_f64() < 1.0);
     }
 
     /// The rows of a truth table (`rows cols pieces count source`, pieces as `N1Q1`)

@@ -132,6 +132,17 @@ pub enum Error {
         /// What was read, e.g. "the fixed-piece file 'f.txt'".
         what: String,
     },
+    /// An input longer than its format's largest valid text ([`crate::text::Limit`]),
+    /// refused as soon as the limit was passed.
+    #[error("{what} is longer than {limit}, the most {largest}")]
+    TooLong {
+        /// What was read, e.g. "the puzzle file 'p.txt'".
+        what: String,
+        /// The limit, as text ("31 KB", "9 numbers").
+        limit: String,
+        /// The largest valid input, ending the sentence ("a 62x62 puzzle can take").
+        largest: String,
+    },
     /// A permutation text without any number.
     #[error(
         "the permutation is empty: give one rank number per file (0 for a file without a queen)"

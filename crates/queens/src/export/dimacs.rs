@@ -175,6 +175,9 @@ pub struct VarMap {
     /// Definitions `LETTER=BETZA` of the kinds that are not built in (from `c piece`).
     pub definitions: Vec<String>,
     vars: BTreeMap<u32, Piece>,
+    /// Variables of the whole formula, auxiliary ones included (from `p cnf`): what a
+    /// solver's answer may name, which bounds its length.
+    variables: u32,
 }
 
 impl VarMap {
@@ -198,7 +201,41 @@ impl VarMap {
             vars: (1..=encoding.piece_vars())
                 .map(|v| (v, encoding.piece(v).expect("a piece variable")))
                 .collect(),
+            variables: encoding.cnf().num_vars(),
         }
+    }
+
+    /// Variables of the whole formula, auxiliary ones included: a solver's answer
+    /// names each at most once, so its length is bounded by
+    /// [`Limit::solver_output`](crate::text::Limit::solver_output) of this.
+    pub fn variables(&self) -> u32 {
+        self.variables
+    }
+
+    /// Reads the header of a DIMACS file from `input` (named `what` in sentences) up to
+    /// its `p cnf` line and no further, as [`VarMap::from_dimacs`] reads it: the formula
+    /// after it is never read, and a header longer than
+    /// [`Limit::dimacs_header`](crate::text::Limit::dimacs_header) is refused as soon
+    /// as it passes it.
+    ///
+    /// ```
+    /// use queens::{export::{dimacs::VarMap, export, Format}, Catalog, Problem};
+    /// let text = export(&Problem::queens(4).unwrap(), Format::Dimacs).unwrap();
+    /// let map = VarMap::read(&mut text.as_bytes(), &Catalog::standard(), "the file").unwrap();
+    /// assert_eq!(map.board.to_string(), "4x4");
+    /// ```
+    pub fn read(
+        input: &mut dyn std::io::Read,
+        catalog: &Catalog,
+        what: &str,
+    ) -> Result<VarMap, Error> {
+        let head = crate::text::read_bounded_head(
+            input,
+            &crate::text::Limit::dimacs_header(),
+            what,
+            &|line| line.starts_with(b"p"),
+        )?;
+        VarMap::from_dimacs(&head, catalog)
     }
 
     /// Reads the header of a DIMACS file written by [`write`]; kinds defined in its
@@ -224,7 +261,19 @@ impl VarMap {
         let mut catalog = catalog.clone();
         let mut definitions = Vec::new();
         let mut problem_line = false;
+        let mut variables = 0;
+        // The header alone is bounded: a text given whole is held to the limit of one
+        // read from a file.
+        let limit = crate::text::Limit::dimacs_header();
+        let mut at_byte = 0u64;
         for (no, line) in text.lines().enumerate() {
+            at_byte += line.len() as u64 + 1;
+            if at_byte > limit.bytes {
+                return Err(bad(format!(
+                    "its header (the lines before 'p cnf') is longer than {limit}, the most {}",
+                    limit.largest
+                )));
+            }
             let Some(rest) = line.strip_prefix("c ") else {
                 if line.starts_with('p') {
                     let mut words = line.split_whitespace();
@@ -234,6 +283,14 @@ impl VarMap {
                             no + 1
                         )));
                     }
+                    // The count bounds a solver's answer; a file without it is
+                    // read as having the piece variables alone; no formula the encoder
+                    // writes has more variables than literals.
+                    variables = words
+                        .next()
+                        .and_then(|v| v.parse::<u32>().ok())
+                        .unwrap_or(0)
+                        .min(crate::sat::encode::MAX_LITERALS as u32);
                     problem_line = true;
                     break;
                 }
@@ -304,12 +361,14 @@ impl VarMap {
         if vars.is_empty() && !pieces.is_empty() {
             return Err(header("'c var' lines"));
         }
+        let variables = variables.max(vars.keys().next_back().copied().unwrap_or(0));
         Ok(VarMap {
             board,
             pieces,
             fixed,
             definitions,
             vars,
+            variables,
         })
     }
 

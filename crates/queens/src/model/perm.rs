@@ -308,7 +308,7 @@ impl Perm {
     /// Reads the text form (see [`Perm::parse_text`]) from `input`, in O(n) time and
     /// memory, without holding the text.
     pub fn read(input: &mut dyn Read, board: Option<Board>) -> Result<Perm, Error> {
-        let numbers = read_numbers(input)?;
+        let numbers = read_numbers(input, board)?;
         let board = match board {
             Some(b) => b,
             None if numbers.is_empty() => return Err(Error::EmptyPerm),
@@ -335,7 +335,7 @@ impl Perm {
     /// assert_eq!((p.board().cols(), p.queens(), p.is_valid()), (2, 2, true));
     /// ```
     pub fn read_leading(input: &mut dyn Read, board: Board) -> Result<Perm, Error> {
-        let ranks: Vec<u32> = read_numbers(input)?
+        let ranks: Vec<u32> = read_numbers(input, Some(board))?
             .into_iter()
             .map(|x| if x == 0 { EMPTY } else { x - 1 })
             .collect();
@@ -364,7 +364,7 @@ impl Perm {
     /// assert_eq!((p.to_text().as_str(), p.queens()), ("2 4 0 0\n", 2));
     /// ```
     pub fn read_padded(input: &mut dyn Read, board: Board) -> Result<Perm, Error> {
-        let mut ranks: Vec<u32> = read_numbers(input)?
+        let mut ranks: Vec<u32> = read_numbers(input, Some(board))?
             .into_iter()
             .map(|x| if x == 0 { EMPTY } else { x - 1 })
             .collect();
@@ -412,8 +412,19 @@ pub fn write_text_with(
     out.write_all(&buf)
 }
 
-/// The numbers of a permutation text, in order.
-fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
+/// The numbers of a permutation text, in order: at most one per file of `board` (of the
+/// largest board without one), refused as soon as there is one more, so that an
+/// endless stream of numbers ends at once on a small board.
+fn read_numbers(input: &mut dyn Read, board: Option<Board>) -> Result<Vec<u32>, Error> {
+    let max = board.map_or(Board::MAX_SIDE, |b| b.cols()) as usize;
+    let too_many = || Error::TooLong {
+        what: "the permutation".into(),
+        limit: format!("{max} number{}", if max == 1 { "" } else { "s" }),
+        largest: match board {
+            Some(b) => format!("the {b} board has files for"),
+            None => "the largest board has files for".into(),
+        },
+    };
     let mut numbers = Vec::new();
     let mut buf = vec![0u8; 1 << 20];
     let mut cur: Option<u64> = None;
@@ -460,6 +471,9 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
                         if v > Board::MAX_SIDE as u64 {
                             return Err(bad(&token, "a rank can be at most 1000000000"));
                         }
+                        if numbers.len() == max {
+                            return Err(too_many());
+                        }
                         numbers.push(v as u32);
                         token.clear();
                     }
@@ -496,6 +510,9 @@ fn read_numbers(input: &mut dyn Read) -> Result<Vec<u32>, Error> {
     if let Some(v) = cur {
         if v > Board::MAX_SIDE as u64 {
             return Err(bad(&token, "a rank can be at most 1000000000"));
+        }
+        if numbers.len() == max {
+            return Err(too_many());
         }
         numbers.push(v as u32);
     }

@@ -117,6 +117,9 @@ impl Puzzle {
     /// such rather than failing as text).
     pub fn parse_bytes(bytes: &[u8], k: u32) -> Result<Puzzle, Error> {
         let bad = |why: String| Error::BadTerrain(format!("bad puzzle file: {why}"));
+        // A text given whole (Python, the page) is held to the limit of one read from a
+        // file (`crate::text::Limit::puzzle`).
+        crate::text::check_len(bytes, &crate::text::Limit::puzzle(), "the puzzle")?;
         // BOM, CRLF, binary and empty files as every text input (`crate::text`), with
         // the puzzle's own sentences.
         let text = match crate::text::decode(bytes, "the puzzle file") {

@@ -62,7 +62,6 @@ impl Cnf {
     }
 
     /// The number of variables.
-    #[cfg_attr(not(feature = "sat"), allow(dead_code))] // the solver's alone
     pub fn num_vars(&self) -> u32 {
         self.vars
     }

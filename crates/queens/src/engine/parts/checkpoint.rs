@@ -33,6 +33,7 @@ use crate::clock::Instant;
 use crate::engine::Method;
 use crate::engine::parts::fnv1a;
 use crate::error::Error;
+use crate::text::Limit;
 
 /// The version of the checkpoint format (2: any engine, check values per subtotal).
 const VERSION: u32 = 2;
@@ -133,13 +134,24 @@ impl Checkpoint {
             path: path.display().to_string(),
             reason,
         };
-        let text = match fs::read_to_string(path) {
-            Ok(t) => t,
+        let mut file = match fs::File::open(path) {
+            Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Checkpoint::new(id, shard));
             }
             Err(e) => return Err(bad(format!("cannot read it ({e})"))),
         };
+        // No longer than a checkpoint of this plan can be (a snapshot, a journal line
+        // per task), nor holding anything but text.
+        let text = crate::text::read_bounded(
+            &mut file,
+            &Limit::checkpoint(id.tasks),
+            &format!("the checkpoint {}", path.display()),
+        )
+        .map_err(|e| match e {
+            Error::Io { source, .. } => bad(format!("cannot read it ({source})")),
+            e => e,
+        })?;
         let (head, journal) = text.split_once('\n').unwrap_or((&text, ""));
         let (format, _) = id.formats();
         let kind: FileKind = serde_json::from_str(head)
@@ -290,7 +302,15 @@ fn method_why(method: Method) -> &'static str {
 /// The method recorded in the checkpoint file `path`, if there is a readable one (so
 /// that a count can resume with the method that started it).
 pub fn checkpoint_method(path: &Path) -> Option<Method> {
-    let text = fs::read_to_string(path).ok()?;
+    // Its first line only, bounded as the snapshot of the largest plan.
+    let mut file = fs::File::open(path).ok()?;
+    let text = crate::text::read_bounded_head(
+        &mut file,
+        &Limit::checkpoint_head(),
+        "the checkpoint",
+        &|_| true,
+    )
+    .ok()?;
     let head = text.lines().next()?;
     #[derive(Deserialize)]
     struct Head {

@@ -163,6 +163,8 @@ impl ShardResult {
     /// assert!(ShardResult::parse(&edited, "part 1").unwrap_err().to_string().contains("altered"));
     /// ```
     pub fn parse(text: &str, name: &str) -> Result<ShardResult, Error> {
+        // A text given whole (Python's merge) is held to the limit of one read from a file.
+        crate::text::check_len(text, &crate::text::Limit::shard_result(), name)?;
         let kind: FileKind = serde_json::from_str(text.trim())
             .map_err(|e| Error::Shard(format!("{name} is not a queens shard result ({e})")))?;
         let (format, version) = (kind.format, kind.version);
