@@ -213,12 +213,18 @@ pub fn count_total(rows: u32, cols: u32, ctl: &Control) -> Result<u128, Error> {
         let (short, long) = (rows.min(cols) as usize, rows.max(cols));
         let mut masks = [(1u64 << long) - 1; kernel::MAX_SIDE];
         masks[0] = (1u64 << (long / 2)) - 1;
-        let left = kernel::count_completions(&masks, short, 0, 0, 0, 0);
+        // Microseconds: nothing to poll.
+        let left = kernel::count_completions(&masks, short, 0, (0, 0, 0), None);
         let middle = if long % 2 == 1 {
             masks[0] = 1u64 << (long / 2);
-            kernel::count_completions(&masks, short, 0, 0, 0, 0)
+            kernel::count_completions(&masks, short, 0, (0, 0, 0), None)
         } else {
-            0
+            Some(0)
+        };
+        let (Some(left), Some(middle)) = (left, middle) else {
+            return Err(Error::Internal(
+                "the N-queens loops stopped without being asked to".into(),
+            ));
         };
         return Ok(u128::from(2 * left + middle));
     }

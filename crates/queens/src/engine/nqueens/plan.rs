@@ -291,11 +291,12 @@ impl Plan {
             .expect("a task that is never stopped finishes")
     }
 
-    /// Counts the solutions of task `i`, or `None` when `stop` said so first. A task
-    /// with more than [`SPLIT_ROWS`] rows left is run as the sub-tasks that extend it
-    /// until that many rows are left, and `stop` is asked before each: at N = 24 a
-    /// whole task takes minutes, a sub-task of 14 rows a few milliseconds, so a cancel
-    /// or a time budget is honoured soon on any board. The sum is the same either way.
+    /// Counts the solutions of task `i`, or `None` when `stop` said so first. On
+    /// boards wider than [`UNPOLLED_SIDE`] the loops ask `stop` every
+    /// [`kernel::POLL`] descents: a task of 64 queens runs for seconds or far longer,
+    /// and a cancel or a time budget must be seen within milliseconds on any board.
+    /// (Tasks were split into sub-tasks of 14 rows, `stop` asked before each: at 64
+    /// queens the rows above them ran for seconds between two asks.)
     pub fn run_task_until(&self, i: usize, stop: &dyn Fn() -> bool) -> Option<Tally> {
         if let Some(j) = &self.join {
             return j.run_task_until(i, stop);
@@ -310,74 +311,41 @@ impl Plan {
         {
             *m = self.mask(prefix, r);
         }
-        let mut tally = Tally::default();
-        let mut sub = prefix.to_vec();
-        self.run_split(&masks, prefix, &mut sub, stop, &mut tally)
-            .then_some(tally)
-    }
-
-    /// Adds the solutions that extend `sub` to `tally`, one sub-task per extension to
-    /// [`SPLIT_ROWS`] rows left (rows keeping to `masks`); false when `stop` said so.
-    fn run_split(
-        &self,
-        masks: &[u64; MAX_SIDE],
-        prefix: &[u8],
-        sub: &mut Vec<u8>,
-        stop: &dyn Fn() -> bool,
-        tally: &mut Tally,
-    ) -> bool {
-        if self.rows - sub.len() <= SPLIT_ROWS {
-            if stop() {
-                return false;
-            }
-            *tally += self.count_from(masks, prefix, sub);
-            return true;
-        }
-        let (cols, ld, rd) = attacks(sub);
-        let mut avail = masks[sub.len()] & !(cols | ld | rd);
-        while avail != 0 {
-            sub.push(avail.trailing_zeros() as u8);
-            avail &= avail - 1;
-            if !self.run_split(masks, prefix, sub, stop, tally) {
-                return false;
-            }
-            sub.pop();
-        }
-        true
-    }
-
-    /// The solutions that extend `sub`, a longer prefix of a task whose own prefix is
-    /// `prefix` (which sets the symmetry class), rows from `sub.len()` on keeping to
-    /// `masks`.
-    fn count_from(&self, masks: &[u64; MAX_SIDE], prefix: &[u8], sub: &[u8]) -> Tally {
+        let stop = if self.cols > UNPOLLED_SIDE {
+            Some(stop)
+        } else if stop() {
+            return None;
+        } else {
+            None
+        };
         if self.square() && prefix[0] == 0 {
-            let (cols, ld, rd) = attacks(sub);
             let found =
-                kernel::count_completions(masks, self.rows, sub.len(), cols, ld, rd) as u128;
-            return Tally {
+                kernel::count_completions(&masks, self.rows, prefix.len(), attacks(prefix), stop)?
+                    as u128;
+            return Some(Tally {
                 total: 8 * found,
                 unique: found,
-            };
+            });
         }
         let mut unique = 0u64;
         let total = if self.square() {
-            kernel::visit_solutions(masks, self.rows, sub, |p| {
+            kernel::visit_solutions(&masks, self.rows, prefix, stop, |p| {
                 let w = square_class(p);
                 unique += u64::from(w != 0);
                 w
             })
         } else {
             let cols = self.cols;
-            kernel::visit_solutions(masks, self.rows, sub, |p| {
+            kernel::visit_solutions(&masks, self.rows, prefix, stop, |p| {
                 let w = rectangle_class(p, cols);
                 unique += u64::from(w != 0);
                 w
             })
-        };
-        Tally {
+        }?;
+        Some(Tally {
             total: total as u128,
             unique: unique as u128,
-        }
+        })
     }
 
     #[cfg(test)]
@@ -391,8 +359,10 @@ impl Plan {
     }
 }
 
-/// Tasks with more rows than this left are run in sub-tasks ([`Plan::run_task_until`]).
-const SPLIT_ROWS: usize = 14;
+/// Boards up to this many columns run their tasks without polling the stop (a copy of
+/// the loops a few per cent faster): their longest task takes a few milliseconds
+/// (17 queens: 46 ms of the 10,029 tasks, on a busy machine), about as long as one poll's interval on larger boards.
+const UNPOLLED_SIDE: usize = 17;
 
 /// Columns and diagonals attacked on row `prefix.len()` by the queens of `prefix`.
 fn attacks(prefix: &[u8]) -> (u64, u64, u64) {
@@ -479,7 +449,7 @@ mod tests {
         let full = if cols == 64 { !0 } else { (1u64 << cols) - 1 };
         let masks = [full; MAX_SIDE];
         let mut sols = Vec::new();
-        kernel::visit_solutions(&masks, rows, &[], |p| {
+        kernel::visit_solutions(&masks, rows, &[], None, |p| {
             sols.push(p.to_vec());
             1
         });

@@ -158,7 +158,7 @@ mod tests {
     fn all_solutions(n: usize) -> Vec<Vec<usize>> {
         let masks = [(1u64 << n) - 1; kernel::MAX_SIDE];
         let mut out = Vec::new();
-        kernel::visit_solutions(&masks, n, &[], |cols| {
+        kernel::visit_solutions(&masks, n, &[], None, |cols| {
             out.push(cols.iter().map(|&c| usize::from(c)).collect());
             1
         });
