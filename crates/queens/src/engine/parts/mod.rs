@@ -557,7 +557,9 @@ fn timed_task(
 ) -> Result<Option<(Tally, f64)>, Error> {
     let start = crate::clock::Instant::now();
     let t = plan.run_task(id, ctl, stop)?;
-    Ok(t.map(|t| (t, start.elapsed().as_secs_f64())))
+    // To the microsecond, as a manifest writes it and reads it back.
+    let seconds = (start.elapsed().as_secs_f64() * 1e6).round() / 1e6;
+    Ok(t.map(|t| (t, seconds)))
 }
 
 /// [`run_tasks`] with the `parallel` feature: on the calling thread when one thread
