@@ -5,16 +5,22 @@
 # stopped; each part's result is written under a temporary name and renamed when
 # complete, so the merge never reads half a result.
 #
-# Usage: slurm/count.sh --parts K --dir DIR [--cpus C] [--queens BIN] [--unique]
-#                       [--sbatch ARG]... -- COUNT_ARGS...
-#   slurm/count.sh --parts 64 --dir runs/q21 --cpus 8 -- 21
+# Every part writes its manifest (DIR/part-I.manifest, a line per task with its
+# subtotal and seconds) and the merge the whole count's (DIR/manifest.txt). With
+# --recheck R, a last job after the merge recounts R parts of it drawn at random
+# (`queens recheck`, seed --seed S, default 1), a second pass on whatever node Slurm
+# gives it, and writes its report to DIR/recheck.txt (the job fails when a part differs).
 #
-# Prints the array's and the merge's job ids (`array=ID merge=ID`). When the merge job
-# has run, DIR/total.txt holds the count (and DIR/merge.json the merge's JSON); a
-# part that failed leaves the merge pending forever (DependencyNeverSatisfied), and
-# its log DIR/part-I.log says why.
+# Usage: slurm/count.sh --parts K --dir DIR [--cpus C] [--queens BIN] [--unique]
+#                       [--recheck R [--seed S]] [--sbatch ARG]... -- COUNT_ARGS...
+#   slurm/count.sh --parts 64 --dir runs/q21 --cpus 8 --recheck 20 -- 21
+#
+# Prints the array's and the merge's job ids (`array=ID merge=ID`, then ` recheck=ID`
+# with --recheck). When the merge job has run, DIR/total.txt holds the count (and
+# DIR/merge.json the merge's JSON); a part that failed leaves the merge pending forever
+# (DependencyNeverSatisfied), and its log DIR/part-I.log says why.
 set -euo pipefail
-parts= dir= cpus=1 queens= unique=
+parts= dir= cpus=1 queens= unique= recheck= seed=1
 sbatch_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -23,6 +29,8 @@ while [ $# -gt 0 ]; do
     --cpus) cpus=$2; shift 2 ;;
     --queens) queens=$2; shift 2 ;;
     --unique) unique=--unique; shift ;;
+    --recheck) recheck=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
     --sbatch) sbatch_args+=("$2"); shift 2 ;;
     --) shift; break ;;
     *) echo "count.sh: unknown option '$1' (see the usage at the top of the script)" >&2; exit 2 ;;
@@ -30,6 +38,9 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$parts" ] && [ "$parts" -ge 1 ] 2>/dev/null ||
   { echo "count.sh: give --parts K with K >= 1" >&2; exit 2; }
+[ -z "$recheck" ] || [ "$recheck" -ge 1 ] 2>/dev/null ||
+  { echo "count.sh: give --recheck R with R >= 1" >&2; exit 2; }
+[ "$seed" -ge 0 ] 2>/dev/null || { echo "count.sh: give --seed S with S >= 0" >&2; exit 2; }
 [ -n "$dir" ] || { echo "count.sh: give --dir DIR for the parts, logs and result" >&2; exit 2; }
 [ $# -gt 0 ] || { echo "count.sh: give the count's arguments after --, such as -- 21" >&2; exit 2; }
 if [ -z "$queens" ]; then
@@ -56,7 +67,7 @@ set -euo pipefail
 i=\$SLURM_ARRAY_TASK_ID
 echo "part \$i/$parts on \$(hostname -s), start \$(date +%s), restart \${SLURM_RESTART_COUNT:-0}" >&2
 $(printf '%q' "$queens") count $count_args--progress --threads "\$SLURM_CPUS_PER_TASK" --shard "\$i/$parts" \\
-  --checkpoint "$dir/part-\$i.ckpt" > "$dir/part-\$i.json.tmp"
+  --checkpoint "$dir/part-\$i.ckpt" --manifest "$dir/part-\$i.manifest" > "$dir/part-\$i.json.tmp"
 mv "$dir/part-\$i.json.tmp" "$dir/part-\$i.json"
 SCRIPT
 
@@ -67,7 +78,7 @@ cat > "$dir/merge.sbatch" <<SCRIPT
 set -euo pipefail
 files=()
 for i in \$(seq 1 $parts); do files+=("$dir/part-\$i.json"); done
-$(printf '%q' "$queens") merge $unique --json "\${files[@]}" > "$dir/merge.json.tmp"
+$(printf '%q' "$queens") merge $unique --json --manifest "$dir/manifest.txt" "\${files[@]}" > "$dir/merge.json.tmp"
 $(printf '%q' "$queens") merge $unique "\${files[@]}" > "$dir/total.txt.tmp"
 mv "$dir/merge.json.tmp" "$dir/merge.json"
 mv "$dir/total.txt.tmp" "$dir/total.txt"
@@ -77,4 +88,24 @@ array=$(sbatch --parsable "${sbatch_args[@]}" "$dir/part.sbatch")
 array=${array%%;*}
 merge=$(sbatch --parsable "${sbatch_args[@]}" --dependency="afterok:$array" "$dir/merge.sbatch")
 merge=${merge%%;*}
-echo "array=$array merge=$merge"
+if [ -z "$recheck" ]; then
+  echo "array=$array merge=$merge"
+  exit 0
+fi
+
+cat > "$dir/recheck.sbatch" <<SCRIPT
+#!/usr/bin/env bash
+#SBATCH --job-name=queens-recheck
+#SBATCH --cpus-per-task=$cpus
+#SBATCH --output=$dir/recheck.log
+set -uo pipefail
+$(printf '%q' "$queens") recheck "$dir/manifest.txt" --parts $recheck --seed $seed \\
+  --threads "\$SLURM_CPUS_PER_TASK" > "$dir/recheck.txt.tmp"
+rc=\$?
+mv "$dir/recheck.txt.tmp" "$dir/recheck.txt"
+exit \$rc
+SCRIPT
+
+again=$(sbatch --parsable "${sbatch_args[@]}" --dependency="afterok:$merge" "$dir/recheck.sbatch")
+again=${again%%;*}
+echo "array=$array merge=$merge recheck=$again"

@@ -3,7 +3,9 @@
 # (slurm/one-host.sh), a count of 19 queens submitted as a 4-part job array with a
 # merge job after it (slurm/count.sh), part 2 requeued while it runs (it must resume
 # from its checkpoint), and the merged total checked against Q(19) = 4,968,057,848
-# (OEIS A000170). The daemons started here are stopped by their PIDs at the end.
+# (OEIS A000170); then a re-check job recounts 3 parts of the merged manifest (every
+# part's subtotal was kept through the requeue). The daemons started here are
+# stopped by their PIDs at the end.
 #
 # Usage: slurm/test.sh [QUEENS_BINARY]   (default target/release/queens)
 set -euo pipefail
@@ -25,10 +27,9 @@ fail() { echo "slurm/test.sh: $*" >&2; exit 1; }
 
 env_line=$("$root/slurm/one-host.sh" start "$work/slurm")
 eval "$env_line"
-ids=$("$root/slurm/count.sh" --parts 4 --dir "$work/run" --queens "$queens" -- 19)
+ids=$("$root/slurm/count.sh" --parts 4 --dir "$work/run" --queens "$queens" --recheck 3 --seed 5 -- 19)
 echo "submitted: $ids"
 array=${ids#array=}; array=${array%% *}
-merge=${ids##*merge=}
 
 # Requeue part 2 once its checkpoint holds finished tasks and before it is done.
 ckpt=$work/run/part-2.ckpt
@@ -53,5 +54,11 @@ done
 total=$(cat "$work/run/total.txt")
 [ "$total" = 4968057848 ] || fail "the merged total is $total, not Q(19) = 4968057848"
 grep -q "restart 1" "$work/run/part-2.log" || fail "part 2 did not run again after the requeue"
-echo "slurm round trip: 4 parts, part 2 requeued and resumed, merged total $total (Q(19))"
+for _ in $(seq 600); do
+  [ -e "$work/run/recheck.txt" ] && break
+  sleep 0.1
+done
+grep -q "^agree: 3 of 3 parts recounted match" "$work/run/recheck.txt" 2>/dev/null ||
+  fail "the re-check of 3 parts did not agree: $(cat "$work/run/recheck.txt" 2>/dev/null)"
+echo "slurm round trip: 4 parts, part 2 requeued and resumed, merged total $total (Q(19)), 3 parts re-checked"
 ok=1

@@ -200,6 +200,10 @@ pub enum Command {
         /// method of an existing --checkpoint].
         #[arg(long, value_name = "METHOD")]
         method: Option<String>,
+        /// Write a manifest to FILE: the plan, the program, and a line per part with its
+        /// subtotal and seconds, for `queens recheck` (engines that count in parts).
+        #[arg(long, value_name = "FILE")]
+        manifest: Option<std::path::PathBuf>,
     },
     /// Add up the JSON partial results of `count --shard I/K`, one file per shard.
     Merge {
@@ -212,7 +216,15 @@ pub enum Command {
         /// Print total, unique count and time as JSON.
         #[arg(long)]
         json: bool,
+        /// Write the merged count's manifest to FILE (the shards must have been counted
+        /// with --manifest).
+        #[arg(long, value_name = "FILE")]
+        manifest: Option<std::path::PathBuf>,
     },
+    /// Recount parts of a manifest (`count --manifest`) with this build: prints whether
+    /// they agree (exit 0) or which differ (exit 1); a manifest of another plan is
+    /// refused (exit 2).
+    Recheck(super::recheck::RecheckArgs),
     /// The most pieces of one kind that can stand without attacks (beside --pieces), and
     /// the number of such placements; prints `MAX COUNT`, e.g. `16 281571`.
     #[command(after_help = MAX_HELP)]

@@ -13,6 +13,7 @@ pub mod output;
 pub mod parts;
 pub mod progress;
 pub mod puzzle;
+pub mod recheck;
 pub mod run;
 pub mod terrain;
 pub mod verify_args;

@@ -1,4 +1,5 @@
-//! `count` in parts (`--json`, `--checkpoint`, `--shard`, `--method`) and `merge`.
+//! `count` in parts (`--json`, `--checkpoint`, `--shard`, `--method`, `--manifest`) and
+//! `merge`.
 //! Kept apart from `run.rs` because these flags need an engine that plans its work in
 //! parts (nqueens, torus, amazons, exact, fewlines); `run.rs` branches here when one of them
 //! is given.
@@ -31,6 +32,8 @@ pub struct CountFlags {
     pub shard: Option<String>,
     /// `--method join|backtrack`, as typed.
     pub method: Option<String>,
+    /// `--manifest FILE`.
+    pub manifest: Option<PathBuf>,
 }
 
 impl CountFlags {
@@ -42,17 +45,20 @@ impl CountFlags {
             (self.checkpoint.is_some(), "--checkpoint"),
             (self.shard.is_some(), "--shard"),
             (self.method.is_some(), "--method"),
+            (self.manifest.is_some(), "--manifest"),
         ])
     }
 }
 
 /// Counts `problem` in parts as `flags` ask (`--json`, `--checkpoint`, `--shard`,
-/// `--method`), printing the answer on stdout.
+/// `--method`, `--manifest`), printing the answer on stdout. `source`: the words that
+/// rebuild the problem, for the manifest.
 pub fn count(
     problem: &Problem,
     engine: EngineChoice,
     limits: &Limits,
     flags: &CountFlags,
+    source: Vec<String>,
 ) -> Result<Outcome, String> {
     let board = problem.board();
     let shard: Option<Shard> = flags.shard.as_deref().map(parse).transpose()?;
@@ -67,6 +73,11 @@ pub fn count(
         checkpoint: flags.checkpoint.clone(),
         method,
         unique: flags.unique || flags.json,
+        manifest: flags
+            .manifest
+            .clone()
+            .map(|path| queens::engine::parts::manifest::Target { path, source }),
+        recount: None,
     };
     let bar = Bar::new("counting");
     let progress = |p: queens::Progress| bar.update(p.done, p.total);
@@ -118,7 +129,12 @@ fn as_json_number(n: &BigUint) -> serde_json::Value {
 
 /// `queens merge FILES...`: adds up shard results and prints the total (or the unique
 /// count, or both as JSON).
-pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, String> {
+pub fn merge(
+    files: &[PathBuf],
+    unique: bool,
+    json: bool,
+    manifest: Option<&std::path::Path>,
+) -> Result<Outcome, String> {
     let mut parts = Vec::new();
     for f in files {
         let name = f.display().to_string();
@@ -133,6 +149,11 @@ pub fn merge(files: &[PathBuf], unique: bool, json: bool) -> Result<Outcome, Str
         ));
     }
     let m = merge_shards(&parts).map_err(|e| e.to_string())?;
+    if let Some(path) = manifest {
+        queens::engine::parts::manifest::Manifest::of_merge(&parts)
+            .and_then(|list| list.write(path))
+            .map_err(|e| e.to_string())?;
+    }
     if unique && !m.unique_known {
         return Err(format!(
             "these shards of {} do not give the count up to symmetry: the board is too large to search for symmetric placements",

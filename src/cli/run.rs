@@ -76,6 +76,7 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             checkpoint,
             shard,
             method,
+            manifest,
         } => count(
             &problem,
             &CountFlags {
@@ -84,13 +85,16 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
                 checkpoint,
                 shard,
                 method,
+                manifest,
             },
         ),
         Command::Merge {
             files,
             unique,
             json,
-        } => parts::merge(&files, unique, json),
+            manifest,
+        } => parts::merge(&files, unique, json, manifest.as_deref()),
+        Command::Recheck(a) => super::recheck::recheck(&a),
         Command::Engines {
             board,
             pieces,
@@ -178,6 +182,11 @@ struct Setup {
     problem: Problem,
     engine: EngineChoice,
     limits: Limits,
+}
+
+/// The problem `args` describe (for a re-check, which rebuilds it from its words).
+pub fn problem_of(args: &ProblemArgs) -> Result<Problem, String> {
+    setup(args).map(|s| s.problem)
 }
 
 fn setup(args: &ProblemArgs) -> Result<Setup, String> {
@@ -349,9 +358,10 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
         return super::counting::count_range(&r, flags.unique);
     }
     let s = setup(args)?;
-    // Checkpoints, shards, a method or JSON need an engine that counts in parts.
+    // Checkpoints, shards, a method, a manifest or JSON need an engine that counts in parts.
     if flags.parts_flag().is_some() {
-        return parts::count(&s.problem, s.engine, &s.limits, flags);
+        let source = super::recheck::source_words(args);
+        return parts::count(&s.problem, s.engine, &s.limits, flags, source);
     }
     s.validate(if flags.unique {
         queens::Job::CountUnique

@@ -14,6 +14,7 @@ mod golden;
 mod hugen;
 mod join_transpose;
 mod layers;
+mod manifest;
 mod matrix;
 mod nqueens;
 mod oracle;

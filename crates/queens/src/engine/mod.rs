@@ -125,6 +125,13 @@ pub struct Parts {
     pub method: Option<Method>,
     /// Also give the count up to symmetry (of a whole count).
     pub unique: bool,
+    /// Write a manifest of the parts (`parts::manifest`): a line per task with its
+    /// subtotal and cost; a shard's result then carries its parts too, for a merged
+    /// manifest.
+    pub manifest: Option<parts::manifest::Target>,
+    /// Count only these tasks of this plan, refusing another plan (a re-check, see
+    /// `parts::manifest::recheck`).
+    pub recount: Option<parts::manifest::Recount>,
 }
 
 /// What [`count_parts`] did.
@@ -144,6 +151,12 @@ pub struct PartsReport {
     pub shard: Option<ShardResult>,
     /// Threads used.
     pub threads: usize,
+    /// The plan counted.
+    pub plan: PlanId,
+    /// The subtotal and cost of every task counted (with a manifest, also those of an
+    /// earlier run resumed from its checkpoint), by id; `None` when tasks were resumed
+    /// from a checkpoint without a manifest.
+    pub parts: Option<Vec<parts::manifest::Part>>,
 }
 
 /// Which engine to use: `auto`, or one engine by name (see [`engine_names`]).

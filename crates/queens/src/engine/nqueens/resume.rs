@@ -81,6 +81,7 @@ mod tests {
             shard: None,
             checkpoint: Some(path.clone()),
             unique: true,
+            ..Options::default()
         };
         // Stop after some tasks through the cancel flag, from the progress hook.
         let stop = AtomicBool::new(false);
@@ -140,6 +141,7 @@ mod tests {
             shard: Some(s),
             checkpoint: None,
             unique: false,
+            ..Options::default()
         };
         let r = run(plan, &opts, &Control::default()).unwrap();
         (format!("s{i}"), ShardResult::new(plan.id(), s, &r, 0.0, 1))
@@ -189,6 +191,7 @@ mod tests {
             shard: None,
             checkpoint: Some(path.clone()),
             unique: false,
+            ..Options::default()
         };
         assert_eq!(
             run(&plan, &opts, &Control::default()).unwrap().tally.total,

@@ -47,6 +47,7 @@
 //! included). A cancel or budget stops new tasks; a task stopped inside is not counted.
 
 pub mod checkpoint;
+pub mod manifest;
 pub mod method;
 pub mod shard;
 pub mod tally;
@@ -303,10 +304,15 @@ pub struct Options {
     pub checkpoint: Option<std::path::PathBuf>,
     /// Whether a whole count needs the count up to symmetry too.
     pub unique: bool,
+    /// Write a manifest of the parts here (kept as a journal while a resumable count
+    /// runs).
+    pub manifest: Option<manifest::Target>,
+    /// Count only these tasks, of this plan (a re-check): no checkpoint, no shard.
+    pub recount: Option<manifest::Recount>,
 }
 
 /// What [`run`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// The sum over the selected tasks (all, or the shard's), as the tasks count it;
     /// for a whole count with `unique`, the whole count's tally ([`PlanId::whole`]).
@@ -315,6 +321,10 @@ pub struct Report {
     pub tasks: usize,
     /// Of those, the tasks already done in the checkpoint when the run started.
     pub resumed: usize,
+    /// Every selected task's part, by id: those this run counted and, with a manifest,
+    /// those an earlier run counted; `None` when tasks were resumed from a checkpoint
+    /// without a manifest (their subtotals are not kept).
+    pub parts: Option<Vec<manifest::Part>>,
 }
 
 /// Counts the tasks of `plan` that `opts` selects, resuming from and saving to the
@@ -322,6 +332,9 @@ pub struct Report {
 /// with the unique count when asked for); a shard's is its raw sums.
 pub(crate) fn run(plan: &dyn PartPlan, opts: &Options, ctl: &Control) -> Result<Report, Error> {
     let id = plan.id();
+    if let Some(r) = &opts.recount {
+        return recount(plan, r, ctl);
+    }
     let whole = opts.shard.is_none();
     let ids: Vec<usize> = (0..id.tasks)
         .filter(|&i| opts.shard.is_none_or(|s| s.owns(i)))
@@ -334,6 +347,14 @@ pub(crate) fn run(plan: &dyn PartPlan, opts: &Options, ctl: &Control) -> Result<
     let resumed = ids.iter().filter(|&&i| state.is_done(i)).count();
     let todo: Vec<usize> = ids.iter().copied().filter(|&i| !state.is_done(i)).collect();
     let path = opts.checkpoint.as_deref();
+    // Every task's part: this run's, and with a manifest the earlier runs' from it.
+    let done_before: Vec<usize> = ids.iter().copied().filter(|&i| state.is_done(i)).collect();
+    let mut journal = opts
+        .manifest
+        .as_ref()
+        .map(|t| manifest::Journal::start(t, id, opts.shard, path.is_some(), &done_before))
+        .transpose()?;
+    let mut counted: Vec<manifest::Part> = Vec::new();
     let mut saver = checkpoint::Saver::default();
     if let Some(p) = path {
         saver.snapshot(&state, p)?; // fail early on an unwritable path
@@ -344,7 +365,18 @@ pub(crate) fn run(plan: &dyn PartPlan, opts: &Options, ctl: &Control) -> Result<
         progress: Some(&report),
         ..*ctl
     };
-    let result = run_tasks(plan, &todo, &inner, &mut |i, t| {
+    let result = run_tasks_timed(plan, &todo, &inner, &mut |i, t, seconds| {
+        let part = manifest::Part {
+            id: i,
+            total: t.total,
+            unique: t.unique,
+            seconds,
+        };
+        // In the manifest before the checkpoint: a task the checkpoint holds is listed.
+        match &mut journal {
+            Some(j) => j.add(part)?,
+            None => counted.push(part),
+        }
         state.mark(i, t)?;
         match path {
             Some(p) => saver.task_done(&state, p, i, t),
@@ -379,10 +411,63 @@ pub(crate) fn run(plan: &dyn PartPlan, opts: &Options, ctl: &Control) -> Result<
             unique: 0,
         }
     };
+    let parts = match journal {
+        Some(j) => {
+            let parts = j.parts();
+            let count = whole.then_some(tally.total);
+            let unique = (whole && opts.unique && id.unique != UniqueRule::Unavailable)
+                .then_some(tally.unique);
+            j.finish(count, unique)?;
+            Some(parts)
+        }
+        None if resumed == 0 => {
+            counted.sort_by_key(|p| p.id);
+            Some(counted)
+        }
+        None => None,
+    };
     Ok(Report {
         tally,
         tasks: ids.len(),
         resumed,
+        parts,
+    })
+}
+
+/// Counts the tasks of a re-check ([`manifest::Recount`]): refused when `plan` is not
+/// the plan the re-check names; the tally is the tasks' sum.
+fn recount(plan: &dyn PartPlan, r: &manifest::Recount, ctl: &Control) -> Result<Report, Error> {
+    let id = plan.id();
+    if let Some(why) = manifest::plan_difference(&r.plan, id) {
+        return Err(Error::Shard(why));
+    }
+    if let Some(&i) = r.tasks.iter().find(|&&i| i >= id.tasks) {
+        return Err(Error::Shard(format!(
+            "task {i} is not in the plan of {}, which has {} tasks",
+            id.problem, id.tasks
+        )));
+    }
+    let mut ids = r.tasks.clone();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut parts = Vec::with_capacity(ids.len());
+    let mut sum = Tally::default();
+    run_tasks_timed(plan, &ids, ctl, &mut |i, t, seconds| {
+        sum = checkpoint::add(sum, t)?;
+        parts.push(manifest::Part {
+            id: i,
+            total: t.total,
+            unique: t.unique,
+            seconds,
+        });
+        Ok(())
+    })?;
+    parts.sort_by_key(|p| p.id);
+    Ok(Report {
+        tally: sum,
+        tasks: ids.len(),
+        resumed: 0,
+        parts: Some(parts),
     })
 }
 
@@ -397,6 +482,8 @@ pub(crate) fn count_in_parts(
         shard: parts.shard,
         checkpoint: parts.checkpoint.clone(),
         unique: parts.unique && parts.shard.is_none(),
+        manifest: parts.manifest.clone(),
+        recount: parts.recount.clone(),
     };
     let start = crate::clock::Instant::now();
     let report = run(plan, &opts, ctl)?;
@@ -408,10 +495,17 @@ pub(crate) fn count_in_parts(
         method: plan.id().method,
         tasks: report.tasks,
         resumed: report.resumed,
-        shard: parts
-            .shard
-            .map(|s| ShardResult::new(plan.id(), s, &report, seconds, threads)),
+        shard: parts.shard.map(|s| {
+            let mut r = ShardResult::new(plan.id(), s, &report, seconds, threads);
+            // With a manifest, the shard carries its parts, for a merged manifest.
+            if let (Some(t), Some(p)) = (&parts.manifest, &report.parts) {
+                r.with_parts(p.clone(), t.source.clone());
+            }
+            r
+        }),
         threads,
+        plan: plan.id().clone(),
+        parts: report.parts,
     })
 }
 
@@ -438,10 +532,34 @@ pub(crate) fn run_tasks(
     ctl: &Control,
     done: &mut dyn FnMut(usize, Tally) -> Result<(), Error>,
 ) -> Result<(), Error> {
+    run_tasks_timed(plan, ids, ctl, &mut |i, t, _| done(i, t))
+}
+
+/// [`run_tasks`], with each task's seconds (on the thread that ran it) given to `done`.
+fn run_tasks_timed(
+    plan: &dyn PartPlan,
+    ids: &[usize],
+    ctl: &Control,
+    done: &mut dyn FnMut(usize, Tally, f64) -> Result<(), Error>,
+) -> Result<(), Error> {
     #[cfg(not(feature = "parallel"))]
     return run_tasks_here(plan, ids, ctl, done);
     #[cfg(feature = "parallel")]
     run_tasks_threads(plan, ids, ctl, done)
+}
+
+/// Task `id` of `plan`, and the seconds it took.
+fn timed_task(
+    plan: &dyn PartPlan,
+    id: usize,
+    ctl: &Control,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<(Tally, f64)>, Error> {
+    let start = crate::clock::Instant::now();
+    let t = plan.run_task(id, ctl, stop)?;
+    // To the microsecond, as a manifest writes it and reads it back.
+    let seconds = (start.elapsed().as_secs_f64() * 1e6).round() / 1e6;
+    Ok(t.map(|t| (t, seconds)))
 }
 
 /// [`run_tasks`] with the `parallel` feature: on the calling thread when one thread
@@ -458,7 +576,7 @@ fn run_tasks_threads(
     plan: &dyn PartPlan,
     ids: &[usize],
     ctl: &Control,
-    done: &mut dyn FnMut(usize, Tally) -> Result<(), Error>,
+    done: &mut dyn FnMut(usize, Tally, f64) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let threads = ctl.thread_count().clamp(1, ids.len().max(1));
     if threads == 1 {
@@ -472,7 +590,7 @@ fn run_tasks_threads(
     std::thread::scope(|s| {
         // A short queue: workers cannot run far ahead of `done`, so a cancel or an
         // error stops the run within a task or two per thread.
-        let (tx, rx) = mpsc::sync_channel::<Result<(usize, Tally), Error>>(threads);
+        let (tx, rx) = mpsc::sync_channel::<Result<(usize, Tally, f64), Error>>(threads);
         let mut started = 0;
         for _ in 0..threads {
             let tx = tx.clone();
@@ -485,8 +603,8 @@ fn run_tasks_threads(
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&id) = ids.get(k) else { break };
                     let halt = || stop.load(Ordering::Relaxed) || ctl.cancelled();
-                    let message = match plan.run_task(id, ctl, &halt) {
-                        Ok(Some(t)) => Ok((id, t)),
+                    let message = match timed_task(plan, id, ctl, &halt) {
+                        Ok(Some((t, seconds))) => Ok((id, t, seconds)),
                         Ok(None) => {
                             // Stopped inside the task: it is not done.
                             abandoned.store(true, Ordering::Relaxed);
@@ -518,7 +636,7 @@ fn run_tasks_threads(
         let mut finished = 0u64;
         for message in rx {
             finished += 1;
-            let result = message.and_then(|(id, t)| done(id, t));
+            let result = message.and_then(|(id, t, seconds)| done(id, t, seconds));
             if failure.is_none()
                 && let Err(e) = result
             {
@@ -544,14 +662,14 @@ fn run_tasks_here(
     plan: &dyn PartPlan,
     ids: &[usize],
     ctl: &Control,
-    done: &mut dyn FnMut(usize, Tally) -> Result<(), Error>,
+    done: &mut dyn FnMut(usize, Tally, f64) -> Result<(), Error>,
 ) -> Result<(), Error> {
     ctl.report(0, ids.len() as u64);
     for (k, &id) in ids.iter().enumerate() {
-        let Some(t) = plan.run_task(id, ctl, &|| ctl.cancelled())? else {
+        let Some((t, seconds)) = timed_task(plan, id, ctl, &|| ctl.cancelled())? else {
             return Err(Error::Interrupted);
         };
-        done(id, t)?;
+        done(id, t, seconds)?;
         ctl.report(k as u64 + 1, ids.len() as u64);
     }
     Ok(())

@@ -71,11 +71,20 @@ pub struct ShardResult {
     /// result whose contents no longer match it (or that has none).
     #[serde(default)]
     pub check: String,
+    /// Each task's part (id, subtotal, seconds), by id, when counted with a manifest:
+    /// what a merged manifest lists. Empty otherwise (and in results of earlier
+    /// versions); covered by `check` when present.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<super::manifest::Part>,
+    /// The words that rebuild the problem for a re-check, when counted with a manifest
+    /// (`manifest::Target::source`); covered by `check` when present.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<String>,
 }
 
 impl ShardResult {
     /// The plan this shard belongs to.
-    fn plan(&self) -> PlanId {
+    pub(crate) fn plan(&self) -> PlanId {
         PlanId {
             engine: self.engine.clone(),
             problem: self.problem.clone(),
@@ -103,7 +112,24 @@ impl ShardResult {
             self.unique,
             self.residues
         );
+        // The parts and the words, when present, so that a result without them checks
+        // as it always did.
+        let mut text = text;
+        for p in &self.parts {
+            text.push_str(&format!("|{} {} {}", p.id, p.total, p.unique));
+        }
+        if !self.source.is_empty() {
+            text.push_str(&format!("|{:?}", self.source));
+        }
         fnv1a(text.bytes())
+    }
+
+    /// Adds the shard's parts and the words of its problem (a count with a manifest),
+    /// and renews the check value.
+    pub(crate) fn with_parts(&mut self, parts: Vec<super::manifest::Part>, source: Vec<String>) {
+        self.parts = parts;
+        self.source = source;
+        self.check = self.digest();
     }
 
     /// The result of `report` for shard `shard` of the plan `id`.
@@ -138,6 +164,8 @@ impl ShardResult {
             seconds,
             threads,
             check: String::new(),
+            parts: Vec::new(),
+            source: Vec::new(),
         };
         r.check = r.digest();
         r
