@@ -18,6 +18,7 @@ mod matrix;
 mod nqueens;
 mod oracle;
 mod parts;
+mod picture;
 mod puzzle;
 mod readme;
 mod sat;
