@@ -19,6 +19,7 @@ mod matrix;
 mod nqueens;
 mod oracle;
 mod parts;
+mod picture;
 mod puzzle;
 mod readme;
 mod sat;

@@ -28,6 +28,7 @@
 
 pub mod explain;
 pub mod generate;
+pub mod picture;
 pub mod rate;
 pub mod rules;
 pub mod solver;

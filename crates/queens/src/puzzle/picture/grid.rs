@@ -1,0 +1,506 @@
+//! Finding the grid: where the board is in the picture, its side, and the centre of
+//! every line between its squares.
+//!
+//! A screenshot holds much besides the board (the app's bars, text, buttons, margins),
+//! so the finder looks for the one thing a board has and chrome rarely does: a square
+//! box whose inside is cut by equally spaced lines, both ways.
+//!
+//! 1. Edges: a pixel is a vertical edge when it differs from its left neighbour by more
+//!    than [`EDGE`] (sum of channel differences), a horizontal edge likewise with the
+//!    pixel above; both maps are kept as bits.
+//! 2. Runs: straight runs of edges along a column (or a row) at least [`MIN_RUN`] long,
+//!    gaps of up to [`GAP`] pixels bridged (a crossing line, JPEG noise). The board's
+//!    outer edge is such a run on each side, however thick its lines: the outline
+//!    never crosses anything.
+//! 3. Boxes: two vertical runs `D` apart with a horizontal run across their tops and
+//!    another `D` lower make a square candidate; candidates are tried largest first.
+//! 4. The lattice: for each side `n` (4 to 25, squares of at least [`MIN_PITCH`]
+//!    pixels), the share of sampled rows that have an edge near each of the `n - 1`
+//!    inner vertical lines, and the same for columns and horizontal lines. The side is
+//!    the largest `n` whose every line is supported: a multiple of the true side puts
+//!    lines through the squares' middles, which have no edges; a divisor is supported
+//!    too, but is smaller.
+//! 5. Each line's centre is then refined to the middle of the edges near it (a thick
+//!    line has an edge on each side), so the squares follow the drawing even when the
+//!    picture was scaled by an odd factor.
+
+use std::borrow::Cow;
+
+use super::colour::{Rgb, rgb_distance};
+
+/// The smallest channel-sum difference between neighbours that counts as an edge.
+pub const EDGE: u32 = 40;
+/// The shortest run of edges that can be a side of the board (four squares of 12
+/// pixels, as a 16-pixel square scaled down).
+pub const MIN_RUN: usize = 48;
+/// The longest gap bridged inside a run.
+pub const GAP: usize = 8;
+/// The smallest square, in pixels, the lattice test tries.
+pub const MIN_PITCH: f32 = 12.0;
+/// The sides the finder tries.
+pub const SIDES: std::ops::RangeInclusive<usize> = 4..=25;
+/// The share of sampled rows (columns) that must have an edge near every inner line.
+const SUPPORT: f32 = 0.6;
+/// Candidate boxes tried before giving up.
+const MAX_TRIES: usize = 48;
+
+/// An RGB picture, alpha already composed over white.
+pub struct Pixels<'a> {
+    /// Width in pixels.
+    pub w: usize,
+    /// Height in pixels.
+    pub h: usize,
+    rgba: Cow<'a, [u8]>,
+}
+
+impl<'a> Pixels<'a> {
+    /// The picture of `rgba` (4 bytes a pixel, rows top to bottom); a pixel that is not
+    /// opaque is blended over white, as a viewer shows it.
+    pub fn new(w: usize, h: usize, rgba: &'a [u8]) -> Pixels<'a> {
+        let rgba = if rgba.chunks_exact(4).all(|p| p[3] == 255) {
+            Cow::Borrowed(rgba)
+        } else {
+            let mut v = rgba.to_vec();
+            for p in v.chunks_exact_mut(4) {
+                let a = p[3] as u32;
+                for c in &mut p[..3] {
+                    *c = ((*c as u32 * a + 255 * (255 - a) + 127) / 255) as u8;
+                }
+                p[3] = 255;
+            }
+            Cow::Owned(v)
+        };
+        Pixels { w, h, rgba }
+    }
+
+    /// The colour at `(x, y)`, which must be inside.
+    #[inline]
+    pub fn at(&self, x: usize, y: usize) -> Rgb {
+        let i = (y * self.w + x) * 4;
+        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
+    }
+}
+
+/// A bit per pixel.
+pub(crate) struct Bits {
+    stride: usize,
+    words: Vec<u64>,
+}
+
+impl Bits {
+    fn new(w: usize, h: usize) -> Bits {
+        let stride = w.div_ceil(64);
+        Bits {
+            stride,
+            words: vec![0; stride * h],
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, x: usize, y: usize) {
+        self.words[y * self.stride + x / 64] |= 1 << (x % 64);
+    }
+
+    /// Whether any bit of row `y` in columns `from..to` is set.
+    #[inline]
+    pub(crate) fn any(&self, y: usize, from: usize, to: usize) -> bool {
+        let row = &self.words[y * self.stride..(y + 1) * self.stride];
+        let mut x = from;
+        while x < to {
+            let word = row[x / 64] >> (x % 64);
+            let take = (64 - x % 64).min(to - x);
+            let mask = if take == 64 { !0 } else { (1u64 << take) - 1 };
+            if word & mask != 0 {
+                return true;
+            }
+            x += take;
+        }
+        false
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, x: usize, y: usize) -> bool {
+        self.words[y * self.stride + x / 64] >> (x % 64) & 1 == 1
+    }
+}
+
+/// A straight run of edges: along column (or row) `at`, from `from` to `to`
+/// (exclusive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Run {
+    pub at: usize,
+    pub from: usize,
+    pub to: usize,
+}
+
+impl Run {
+    fn len(&self) -> usize {
+        self.to - self.from
+    }
+
+    /// How much of `from..to` this run covers.
+    fn cover(&self, from: usize, to: usize) -> usize {
+        self.to.min(to).saturating_sub(self.from.max(from))
+    }
+}
+
+/// The edge maps and the long runs in them.
+pub(crate) struct Edges {
+    /// Vertical edges: the pixel differs from its left neighbour.
+    pub v: Bits,
+    /// Horizontal edges: the pixel differs from the one above.
+    pub h: Bits,
+    /// Runs of vertical edges (down a column), by column.
+    pub v_runs: Vec<Run>,
+    /// Runs of horizontal edges (along a row), by row.
+    pub h_runs: Vec<Run>,
+}
+
+/// Tracks one open run along a line of pixels.
+#[derive(Clone, Copy)]
+struct Open {
+    from: usize,
+    last: usize,
+    live: bool,
+}
+
+impl Open {
+    const NONE: Open = Open {
+        from: 0,
+        last: 0,
+        live: false,
+    };
+
+    /// An edge at position `i` of the line `at`; a run that ends is pushed to `out`.
+    #[inline]
+    fn edge(&mut self, i: usize, at: usize, out: &mut Vec<Run>) {
+        if self.live && i - self.last <= GAP + 1 {
+            self.last = i;
+        } else {
+            self.close(at, out);
+            *self = Open {
+                from: i,
+                last: i,
+                live: true,
+            };
+        }
+    }
+
+    fn close(&mut self, at: usize, out: &mut Vec<Run>) {
+        if self.live && self.last + 1 - self.from >= MIN_RUN {
+            out.push(Run {
+                at,
+                from: self.from,
+                to: self.last + 1,
+            });
+        }
+        self.live = false;
+    }
+}
+
+/// The edge maps and runs of `img`, in one pass over its rows.
+pub(crate) fn edges(img: &Pixels) -> Edges {
+    let (w, h) = (img.w, img.h);
+    let mut v = Bits::new(w, h);
+    let mut hb = Bits::new(w, h);
+    let mut v_runs = Vec::new();
+    let mut h_runs = Vec::new();
+    let mut cols = vec![Open::NONE; w];
+    for y in 0..h {
+        let mut row = Open::NONE;
+        let mut left = img.at(0, y);
+        for (x, col) in cols.iter_mut().enumerate() {
+            let here = img.at(x, y);
+            if x > 0 && rgb_distance(left, here) > EDGE {
+                v.set(x, y);
+                col.edge(y, x, &mut v_runs);
+            }
+            if y > 0 && rgb_distance(img.at(x, y - 1), here) > EDGE {
+                hb.set(x, y);
+                row.edge(x, y, &mut h_runs);
+            }
+            left = here;
+        }
+        row.close(y, &mut h_runs);
+    }
+    for (x, col) in cols.iter_mut().enumerate() {
+        col.close(x, &mut v_runs);
+    }
+    v_runs.sort_by_key(|r| (r.at, r.from));
+    Edges {
+        v,
+        h: hb,
+        v_runs,
+        h_runs,
+    }
+}
+
+/// A box in the picture: `x0..x1` by `y0..y1`, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoxPx {
+    /// Left edge.
+    pub x0: usize,
+    /// Top edge.
+    pub y0: usize,
+    /// One past the right edge.
+    pub x1: usize,
+    /// One past the bottom edge.
+    pub y1: usize,
+}
+
+/// A grid found: its side and the centres of its lines (`n + 1` each way, left to
+/// right and top to bottom, the outline's included).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid {
+    /// The side.
+    pub n: usize,
+    /// The box the outline's outer edges make.
+    pub outline: BoxPx,
+    /// Centres of the vertical lines, left to right.
+    pub xs: Vec<f32>,
+    /// Centres of the horizontal lines, top to bottom.
+    pub ys: Vec<f32>,
+}
+
+impl Grid {
+    /// The mean square's side in pixels.
+    pub fn pitch(&self) -> f32 {
+        ((self.xs[self.n] - self.xs[0]) + (self.ys[self.n] - self.ys[0])) / (2 * self.n) as f32
+    }
+}
+
+fn area(b: &BoxPx) -> usize {
+    (b.x1 - b.x0) * (b.y1 - b.y0)
+}
+
+/// Square boxes that two vertical and two horizontal runs outline, largest first.
+pub(crate) fn candidates(e: &Edges, w: usize, h: usize) -> Vec<BoxPx> {
+    let mut h_runs = e.h_runs.clone();
+    h_runs.sort_by_key(|r| (r.at, r.from));
+    let max_side = w.min(h);
+    let mut found: Vec<BoxPx> = Vec::new();
+    let vr = &e.v_runs;
+    for (i, a) in vr.iter().enumerate() {
+        for b in &vr[i + 1..] {
+            let d = b.at - a.at;
+            if d < MIN_RUN {
+                continue;
+            }
+            if d > max_side || d * 4 > a.len() * 5 {
+                break;
+            }
+            if d * 4 > b.len() * 5 {
+                continue;
+            }
+            let (ov0, ov1) = (a.from.max(b.from), a.to.min(b.to));
+            if ov1 < ov0 || (ov1 - ov0) * 5 < d * 4 {
+                continue;
+            }
+            let tol = (d / 25).max(3);
+            // Tops: rows from a little above the overlap to where a box of side d
+            // still fits in it.
+            let lo = ov0.saturating_sub(tol);
+            let hi = (ov1 + tol).saturating_sub(d);
+            let start = h_runs.partition_point(|r| r.at < lo);
+            for top in h_runs[start..].iter().take_while(|r| r.at <= hi) {
+                if top.cover(a.at, b.at) * 5 < d * 4 {
+                    continue;
+                }
+                let (blo, bhi) = (top.at + d - tol.min(d), top.at + d + tol);
+                let s = h_runs.partition_point(|r| r.at < blo);
+                let bottom = h_runs[s..]
+                    .iter()
+                    .take_while(|r| r.at <= bhi)
+                    .filter(|r| r.cover(a.at, b.at) * 5 >= d * 4)
+                    .min_by_key(|r| r.at.abs_diff(top.at + d));
+                if let Some(bot) = bottom {
+                    let c = BoxPx {
+                        x0: a.at,
+                        y0: top.at,
+                        x1: b.at,
+                        y1: bot.at,
+                    };
+                    let near = |o: &BoxPx| {
+                        o.x0.abs_diff(c.x0) <= tol
+                            && o.x1.abs_diff(c.x1) <= tol
+                            && o.y0.abs_diff(c.y0) <= tol
+                            && o.y1.abs_diff(c.y1) <= tol
+                    };
+                    // Of two boxes a few pixels apart (a line's two edges), the
+                    // larger: the outline's outer edges.
+                    match found.iter_mut().find(|o| near(o)) {
+                        Some(o) => {
+                            if area(&c) > area(o) {
+                                *o = c;
+                            }
+                        }
+                        None => found.push(c),
+                    }
+                }
+            }
+        }
+    }
+    found.sort_by_key(|c| std::cmp::Reverse(area(c)));
+    found
+}
+
+/// The shares of sampled rows with an edge near each inner vertical line of a
+/// lattice of side `n` over `x0..x1`, for every `n` in `sides`: `support[n]` is the
+/// least share over its lines (0 for sides not tried).
+fn support(
+    bits: &Bits,
+    along: (usize, usize),
+    across: (usize, usize),
+    sides: &[usize],
+    transposed: bool,
+) -> Vec<f32> {
+    let (x0, x1) = along;
+    let (y0, y1) = across;
+    let d = (x1 - x0) as f32;
+    let rows = (y1 - y0).min(160);
+    let mut hits: Vec<Vec<u32>> = vec![Vec::new(); 26];
+    for &n in sides {
+        hits[n] = vec![0; n];
+    }
+    for i in 0..rows {
+        let y = y0 + ((y1 - y0) * (2 * i + 1)) / (2 * rows);
+        for &n in sides {
+            let p = d / n as f32;
+            let win = (p * 0.15).max(2.0);
+            for k in 1..n {
+                let xc = x0 as f32 + k as f32 * p;
+                let from = (xc - win).max(0.0) as usize;
+                let to = (xc + win + 1.0) as usize;
+                let hit = if transposed {
+                    (from..to).any(|x| bits.get(y, x))
+                } else {
+                    bits.any(y, from, to)
+                };
+                if hit {
+                    hits[n][k] += 1;
+                }
+            }
+        }
+    }
+    let mut out = vec![0.0; 26];
+    for &n in sides {
+        out[n] = hits[n][1..]
+            .iter()
+            .map(|&c| c as f32 / rows as f32)
+            .fold(f32::INFINITY, f32::min);
+    }
+    out
+}
+
+/// The centre of the line near `c` (within a quarter square) along one axis: the
+/// middle of the columns (rows) whose edge count is at least a third of the highest.
+fn refine(count: impl Fn(usize) -> u32, c: f32, p: f32, limit: usize) -> f32 {
+    let r = (p * 0.25).max(2.0);
+    let from = (c - r).max(0.0) as usize;
+    let to = ((c + r) as usize + 1).min(limit);
+    let counts: Vec<(usize, u32)> = (from..to).map(|x| (x, count(x))).collect();
+    let top = counts.iter().map(|&(_, k)| k).max().unwrap_or(0);
+    if top == 0 {
+        return c;
+    }
+    let (mut sum, mut weight) = (0.0f64, 0.0f64);
+    for &(x, k) in &counts {
+        if k * 3 >= top {
+            sum += x as f64 * k as f64;
+            weight += k as f64;
+        }
+    }
+    // An edge at column x is the boundary between pixels x - 1 and x, so the mean
+    // is already a position in the picture's continuous coordinates.
+    (sum / weight) as f32
+}
+
+/// The grid inside `b`, if its lattice is supported: of side `size` when given, else
+/// the largest side that fits.
+pub(crate) fn lattice(e: &Edges, img: &Pixels, b: BoxPx, size: Option<usize>) -> Option<Grid> {
+    let (dx, dy) = (b.x1 - b.x0, b.y1 - b.y0);
+    let sides: Vec<usize> = match size {
+        Some(n) => vec![n],
+        None => SIDES.collect(),
+    };
+    let sides: Vec<usize> = sides
+        .into_iter()
+        .filter(|&n| (1..=25).contains(&n) && dx.min(dy) as f32 / n as f32 >= MIN_PITCH)
+        .collect();
+    if sides.is_empty() {
+        return None;
+    }
+    let sv = support(&e.v, (b.x0, b.x1), (b.y0, b.y1), &sides, false);
+    let sh = support(&e.h, (b.y0, b.y1), (b.x0, b.x1), &sides, true);
+    let n = sides
+        .iter()
+        .rev()
+        .copied()
+        .find(|&n| sv[n] >= SUPPORT && sh[n] >= SUPPORT)?;
+    let (px, py) = (dx as f32 / n as f32, dy as f32 / n as f32);
+    let rows: Vec<usize> = (0..n)
+        .flat_map(|r| {
+            let top = b.y0 as f32 + r as f32 * py;
+            (1..8).map(move |j| (top + py * (0.3 + 0.4 * j as f32 / 8.0)) as usize)
+        })
+        .filter(|&y| y < img.h)
+        .collect();
+    let cols: Vec<usize> = (0..n)
+        .flat_map(|c| {
+            let left = b.x0 as f32 + c as f32 * px;
+            (1..8).map(move |j| (left + px * (0.3 + 0.4 * j as f32 / 8.0)) as usize)
+        })
+        .filter(|&x| x < img.w)
+        .collect();
+    let xs = (0..=n)
+        .map(|k| {
+            let c = b.x0 as f32 + k as f32 * px;
+            refine(
+                |x| rows.iter().filter(|&&y| e.v.get(x, y)).count() as u32,
+                c,
+                px,
+                img.w,
+            )
+        })
+        .collect();
+    let ys = (0..=n)
+        .map(|k| {
+            let c = b.y0 as f32 + k as f32 * py;
+            refine(
+                |y| cols.iter().filter(|&&x| e.h.get(x, y)).count() as u32,
+                c,
+                py,
+                img.h,
+            )
+        })
+        .collect();
+    Some(Grid {
+        n,
+        outline: b,
+        xs,
+        ys,
+    })
+}
+
+/// The grid of `img`: the largest candidate box whose lattice is supported.
+pub(crate) fn find(img: &Pixels, size: Option<usize>) -> Result<Grid, String> {
+    let no_grid = || {
+        "no grid found in the picture (it needs a board of 4 to 25 squares a side, each at least 16 pixels, with lines between the squares)".to_string()
+    };
+    if img.w < MIN_RUN || img.h < MIN_RUN {
+        return Err(no_grid());
+    }
+    let e = edges(img);
+    let boxes = candidates(&e, img.w, img.h);
+    for b in boxes.into_iter().take(MAX_TRIES) {
+        if let Some(g) = lattice(&e, img, b, size) {
+            return Ok(g);
+        }
+    }
+    match size {
+        Some(n) => Err(format!(
+            "no grid of {n}x{n} squares found in the picture (each square at least 16 pixels, with lines between the squares)"
+        )),
+        None => Err(no_grid()),
+    }
+}
