@@ -434,6 +434,11 @@ impl CountParts for Nothing {
                 problem.overfull().unwrap_or_default()
             )));
         }
+        // A plan of no tasks, so that a manifest of this count lists no parts.
+        let mut plan = parts::PlanId::of("nothing", Method::Exact, 1, String::new());
+        plan.problem = parts::describe(problem);
+        plan.rows = problem.board().rows();
+        plan.cols = problem.board().cols();
         Ok(PartsReport {
             total: BigUint::default(),
             unique: parts.unique.then(BigUint::default),
@@ -442,6 +447,8 @@ impl CountParts for Nothing {
             resumed: 0,
             shard: None,
             threads: 1,
+            plan,
+            parts: Some(Vec::new()),
         })
     }
 }
