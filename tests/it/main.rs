@@ -10,6 +10,7 @@ mod cover;
 mod enumerate;
 mod fairy;
 mod fewpieces;
+mod fuzz_replay;
 mod golden;
 mod hugen;
 mod join_transpose;

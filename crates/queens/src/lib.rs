@@ -62,6 +62,8 @@ pub mod clock;
 pub mod engine;
 pub mod error;
 pub mod export;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod gent;
 pub mod job;
 pub mod model;

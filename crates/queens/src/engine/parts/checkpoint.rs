@@ -424,3 +424,22 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
     drop(f);
     fs::rename(&tmp, path).map_err(bad)
 }
+
+/// For the fuzz target (`crate::fuzzing`): `text` with its first line read as a snapshot
+/// and written again with its checksum redone (and its check values, with
+/// `fix_residues`), so that a forged file gets past the checksum to the checks behind
+/// it; with the plan the snapshot names and its shard (when it is one: `1 <= I <= K`).
+pub(crate) fn forge(text: &str, fix_residues: bool) -> Option<(PlanId, Option<Shard>, String)> {
+    let (head, journal) = text.split_once('\n').unwrap_or((text, ""));
+    let mut f: CheckpointFile = serde_json::from_str(head).ok()?;
+    if fix_residues {
+        f.residues = tally_residues(Tally {
+            total: f.total,
+            unique: f.unique,
+        });
+    }
+    f.checksum = f.digest();
+    let shard = f.shard.filter(|s| 1 <= s.index && s.index <= s.count);
+    let text = format!("{}\n{journal}", serde_json::to_string(&f).ok()?);
+    Some((f.plan, shard, text))
+}

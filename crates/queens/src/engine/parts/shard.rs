@@ -99,7 +99,7 @@ impl ShardResult {
     }
 
     /// The digest of the result's contents, as [`ShardResult::check`] holds it.
-    fn digest(&self) -> String {
+    pub(crate) fn digest(&self) -> String {
         let text = format!(
             "{}|{}|{}|{}|{}|{}|{}|{}|{:?}",
             self.format,
