@@ -1442,7 +1442,8 @@ fn more_pieces_than_free_squares_count_0_not_bad_input() {
         &stdout(&o),
         "No solution: 5 pieces do not fit on the 4 squares of the 2x2 board",
 /// What a run of `queens` took: its exit code, its stderr, wall seconds and peak
-/// resident memory in MB (the child's own `ru_maxrss`, from `wait4`).
+/// resident memory in MB (the child's `ru_maxrss`, from `wait4`: an upper bound, as a
+/// child spawned by vfork counts this process's own peak until it execs).
 struct Measured {
     code: Option<i32>,
     stderr: String,
@@ -1566,7 +1567,7 @@ fn huge_region_file_is_refused_at_once() {
     let _ = std::fs::remove_file(&path);
     refused_at_once(
         &m,
-        "is longer than 3 MB, the most a map of 250000 squares can take",
+        "is longer than 3 MB, the most a map of the largest board an engine takes regions on (250000 squares) can take",
     );
 }
 
@@ -1617,4 +1618,8 @@ fn every_reader_refuses_endless_text_at_once() {
         &m,
         "the fixed-piece file (standard input) is longer than 5 KB",
     );
+    let m = measured(&["count", "8", "--checkpoint", "/dev/zero"], None);
+    refused_at_once(&m, "checkpoint /dev/zero: it is not text: byte 0 is 0x00");
+    let m = measured(&["decode", "--cnf", "/dev/zero"], None);
+    refused_at_once(&m, "the DIMACS file '/dev/zero' is not text");
 }

@@ -134,7 +134,7 @@ impl Limit {
         Limit::new(
             squares * (SQUARE_BYTES + LINE_END) + 3,
             format!(
-                "a map of {squares} squares can take, the largest board an engine takes regions on"
+                "a map of the largest board an engine takes regions on ({squares} squares) can take"
             ),
         )
     }
