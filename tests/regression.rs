@@ -1441,5 +1441,185 @@ fn more_pieces_than_free_squares_count_0_not_bad_input() {
     assert_contains(
         &stdout(&o),
         "No solution: 5 pieces do not fit on the 4 squares of the 2x2 board",
+/// What a run of `queens` took: its exit code, its stderr, wall seconds and peak
+/// resident memory in MB (the child's `ru_maxrss`, from `wait4`: an upper bound, as a
+/// child spawned by vfork counts this process's own peak until it execs).
+struct Measured {
+    code: Option<i32>,
+    stderr: String,
+    secs: f64,
+    peak_mb: f64,
+}
+
+/// Runs `queens args`, its standard input fed `feed` over and over from a thread until
+/// the pipe breaks (an endless writer, as `yes` is) or empty when `feed` is `None`, and
+/// measures it.
+fn measured(args: &[&str], feed: Option<&'static [u8]>) -> Measured {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let start = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .stdin(if feed.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the queens binary runs");
+    let writer = feed.map(|chunk| {
+        let mut stdin = child.stdin.take().expect("a piped stdin");
+        let block: Vec<u8> = chunk.repeat((1 << 16) / chunk.len() + 1);
+        // Ends when the child closes its end (a refusal) or ends.
+        std::thread::spawn(move || while stdin.write_all(&block).is_ok() {})
+    });
+    let mut err = child.stderr.take().expect("a piped stderr");
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `wait4` on our own child's pid, with pointers to live locals.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t, "wait4 reaps the child");
+    let secs = start.elapsed().as_secs_f64();
+    if let Some(w) = writer {
+        w.join().expect("the writer ends");
+    }
+    Measured {
+        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+        stderr: reader.join().expect("stderr is read"),
+        secs,
+        // Linux reports `ru_maxrss` in KB.
+        peak_mb: usage.ru_maxrss as f64 / 1024.0,
+    }
+}
+
+/// `m` refused its input (exit 2) with a sentence holding `part`, within 1 s and 64 MB
+/// (the 0.1 s of the issue is measured by bench/bounded_input.sh, on an idle machine).
+#[track_caller]
+fn refused_at_once(m: &Measured, part: &str) {
+    assert_eq!(m.code, Some(2), "{}", m.stderr);
+    assert_contains(&m.stderr, part);
+    assert_eq!(m.stderr.lines().count(), 1, "one sentence: {}", m.stderr);
+    assert!(m.secs < 1.0, "took {:.2} s: {}", m.secs, m.stderr);
+    assert!(m.peak_mb < 64.0, "peak {:.1} MB: {}", m.peak_mb, m.stderr);
+}
+
+/// `queens puzzle solve /dev/zero` read the endless file whole: past 4 GB in 4 s.
+#[test]
+fn puzzle_solve_refuses_dev_zero_at_once() {
+    let m = measured(&["puzzle", "solve", "/dev/zero"], None);
+    refused_at_once(
+        &m,
+        "the puzzle file '/dev/zero' is not text: byte 0 is 0x00",
     );
+}
+
+/// `queens merge /dev/zero` read the endless file whole: past 4 GB in 4 s.
+#[test]
+fn merge_refuses_dev_zero_at_once() {
+    let m = measured(&["merge", "/dev/zero"], None);
+    refused_at_once(&m, "the shard result '/dev/zero' is not text");
+}
+
+/// `queens solve 8 --fixed-file /dev/zero` read the endless file whole: past 4 GB in 4 s.
+#[test]
+fn fixed_file_refuses_dev_zero_at_once() {
+    let m = measured(&["solve", "8", "--fixed-file", "/dev/zero"], None);
+    refused_at_once(&m, "the fixed-piece file '/dev/zero' is not text");
+}
+
+/// `yes abababab | queens puzzle solve -` read the endless text whole: past 4 GB in 4 s.
+#[test]
+fn endless_stdin_puzzle_is_refused_at_once() {
+    let m = measured(&["puzzle", "solve", "-"], Some(b"abababab\n"));
+    refused_at_once(
+        &m,
+        "the puzzle file (standard input) is longer than 31 KB, the most a 62x62 puzzle can take",
+    );
+}
+
+/// A 122 MB region file of 2,000,000 lines cost 1.26 GB and 11.9 s before it was
+/// refused: now it is refused at the most the largest board an engine takes regions on
+/// can be drawn in.
+#[test]
+fn huge_region_file_is_refused_at_once() {
+    use std::io::Write;
+    let path = std::env::temp_dir().join(format!(
+        "queens-regression-{}-huge-regions",
+        std::process::id()
+    ));
+    {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        let line = [b'a'; 60];
+        for _ in 0..2_000_000 {
+            f.write_all(&line).unwrap();
+            f.write_all(b"\n").unwrap();
+        }
+    }
+    let m = measured(&["count", "--regions", path.to_str().unwrap()], None);
+    let _ = std::fs::remove_file(&path);
+    refused_at_once(
+        &m,
+        "is longer than 3 MB, the most a map of the largest board an engine takes regions on (250000 squares) can take",
+    );
+}
+
+/// Every other reader of the command line, fed an endless text: each refuses it at its
+/// format's limit (or, for a permutation, at one number more than the board has files).
+#[test]
+fn every_reader_refuses_endless_text_at_once() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["merge", "-"],
+            "the shard result (standard input) is longer than 256 KB",
+        ),
+        (
+            &["count", "--regions", "-"],
+            "the region file (standard input) is longer than 3 MB",
+        ),
+        (
+            &["solve", "8", "--fixed-file", "-"],
+            "the permutation is longer than 8 numbers",
+        ),
+        (
+            &["verify", "8", "--perm-file", "-"],
+            "the permutation is longer than 8 numbers",
+        ),
+        (
+            &["verify", "8", "-"],
+            "the placement (standard input) is longer than 5 KB",
+        ),
+        (
+            &["verify", "-"],
+            "the placement (standard input) is longer than 16 MB",
+        ),
+        (
+            &["decode", "--model", "-"],
+            "the solver output (standard input) is longer than 2 MB",
+        ),
+        (
+            &["decode", "--cnf", "-"],
+            "the DIMACS file (standard input) is longer than 10 MB",
+        ),
+    ];
+    for (args, part) in cases {
+        let m = measured(args, Some(b"1 2 3 "));
+        refused_at_once(&m, part);
+    }
+    let m = measured(&["solve", "8", "--fixed-file", "-"], Some(b"Qa1 "));
+    refused_at_once(
+        &m,
+        "the fixed-piece file (standard input) is longer than 5 KB",
+    );
+    let m = measured(&["count", "8", "--checkpoint", "/dev/zero"], None);
+    refused_at_once(&m, "checkpoint /dev/zero: it is not text: byte 0 is 0x00");
+    let m = measured(&["decode", "--cnf", "/dev/zero"], None);
+    refused_at_once(&m, "the DIMACS file '/dev/zero' is not text");
 }

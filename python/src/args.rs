@@ -77,15 +77,37 @@ pub fn repr(obj: &Bound<'_, PyAny>) -> String {
 }
 
 /// Text given as one string or as a list of lines (`regions=`, a puzzle): the lines
-/// joined with newlines. `what` names the argument in messages.
+/// joined with newlines, refused as soon as it is longer than `limit` (the limit of
+/// the file the command line reads), before it is copied out of Python. `what` names
+/// the argument in messages.
 pub fn lines_text(
     py: Python<'_>,
     obj: &Bound<'_, PyAny>,
     what: &str,
     example: &str,
+    limit: &queens::text::Limit,
 ) -> PyResult<String> {
+    let named = format!("the {what} text");
+    // Refused as soon as `n` (bytes, or characters: bytes are at least as many) passes
+    // the limit.
+    let past = |n: usize| {
+        if n as u64 > limit.bytes {
+            return Err(errors::to_py(
+                py,
+                queens::Error::TooLong {
+                    what: named.clone(),
+                    limit: limit.to_string(),
+                    largest: limit.largest.clone(),
+                },
+            ));
+        }
+        Ok(())
+    };
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(s.to_string());
+        past(s.len()?)?;
+        let text = s.to_string_lossy();
+        past(text.len())?;
+        return Ok(text.into_owned());
     }
     let bad = || {
         errors::input(
@@ -98,10 +120,18 @@ pub fn lines_text(
     };
     let iter = obj.try_iter().map_err(|_| bad())?;
     let mut rows = Vec::new();
+    // The joined text's length so far, each row with its newline.
+    let mut len = 0usize;
     for item in iter {
         let item = item?;
         match item.cast::<PyString>() {
-            Ok(s) => rows.push(s.to_string()),
+            Ok(s) => {
+                past(len + s.len()?)?;
+                let row = s.to_string_lossy();
+                len += row.len() + 1;
+                past(len)?;
+                rows.push(row.into_owned());
+            }
             Err(_) => return Err(bad()),
         }
     }

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use queens::engine::{Parts, Shard, ShardResult, count_parts, merge as merge_results};
 use queens::{EngineChoice, Error, Problem};
 
@@ -52,7 +53,7 @@ pub fn count_part(
 #[pyo3(signature = (results, names = None))]
 pub fn merge(
     py: Python<'_>,
-    results: Vec<String>,
+    results: Vec<Bound<'_, PyString>>,
     names: Option<Vec<String>>,
 ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
     let names: Vec<String> = match names {
@@ -70,8 +71,20 @@ pub fn merge(
         None => (1..=results.len()).map(|i| format!("part {i}")).collect(),
     };
     let mut parts = Vec::with_capacity(results.len());
+    let limit = queens::text::Limit::shard_result();
     for (name, text) in names.into_iter().zip(&results) {
-        let r = ShardResult::parse(text, &name).map_err(|e| errors::to_py(py, e))?;
+        // A text with more characters than a shard result has bytes is refused before
+        // it is copied out of Python (bytes are at least characters).
+        if text.len()? as u64 > limit.bytes {
+            let e = Error::TooLong {
+                what: name,
+                limit: limit.to_string(),
+                largest: limit.largest.clone(),
+            };
+            return Err(errors::to_py(py, e));
+        }
+        let r =
+            ShardResult::parse(&text.to_string_lossy(), &name).map_err(|e| errors::to_py(py, e))?;
         parts.push((name, r));
     }
     let merged = merge_results(&parts).map_err(|e| errors::to_py(py, e))?;

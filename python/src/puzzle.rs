@@ -257,6 +257,7 @@ impl Puzzle {
             text_or_rows,
             "puzzle",
             "['aabb', 'aabb', 'ccdd', 'ccdd']",
+            &queens::text::Limit::puzzle(),
         )?;
         let k = match stars {
             Some(s) if !s.is_none() => args::whole(py, s, "stars", "1 or 2", 1 << 32)? as u32,

@@ -64,10 +64,14 @@ fn region_text(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<(String, Opti
         let p = p.get().library();
         return Ok((p.picture(), Some(p.stars() as u32)));
     }
-    let text = args::lines_text(py, obj, "regions", "['aab', 'abb', 'bbb']")?;
     // Held to the limit of a region file read by the command line.
-    queens::text::check_len(&text, &queens::text::Limit::regions(), "the regions")
-        .map_err(|e| errors::to_py(py, e))?;
+    let text = args::lines_text(
+        py,
+        obj,
+        "regions",
+        "['aab', 'abb', 'bbb']",
+        &queens::text::Limit::regions(),
+    )?;
     Ok((text, None))
 }
 

@@ -7,6 +7,7 @@
 
 use num_bigint::BigUint;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use queens::cover::{CoverOptions, cover_on};
 use queens::engine::EngineReport as LibReport;
 use queens::export::dimacs::{self, Answer, VarMap};
@@ -458,7 +459,7 @@ pub fn completion_instance(
 #[pyo3(signature = (model, board = None, pieces = None, fixed = None, define = None, cnf = None))]
 pub fn decode(
     py: Python<'_>,
-    model: &str,
+    model: &Bound<'_, PyString>,
     board: Option<BoardArg>,
     pieces: Option<Pieces>,
     fixed: Option<PlacementArg>,
@@ -506,10 +507,19 @@ pub fn decode(
             (problem, map)
         }
     };
-    // No longer than a solver's answer for this formula can be.
+    // No longer than a solver's answer for this formula can be: a text with more
+    // characters than that has bytes is refused before it is copied out of Python.
     let limit = queens::text::Limit::solver_output(map.variables());
-    queens::text::check_len(model, &limit, "the model").map_err(err)?;
-    let truths = match dimacs::read_answer(model).map_err(err)? {
+    if model.len()? as u64 > limit.bytes {
+        return Err(err(Error::TooLong {
+            what: "the model".into(),
+            limit: limit.to_string(),
+            largest: limit.largest.clone(),
+        }));
+    }
+    let model = model.to_string_lossy();
+    queens::text::check_len(&*model, &limit, "the model").map_err(err)?;
+    let truths = match dimacs::read_answer(&model).map_err(err)? {
         Answer::Unsat => return Ok(None),
         Answer::Sat(t) => t,
     };

@@ -134,7 +134,7 @@ impl Limit {
         Limit::new(
             squares * (SQUARE_BYTES + LINE_END) + 3,
             format!(
-                "a map of {squares} squares can take, the largest board an engine takes regions on"
+                "a map of the largest board an engine takes regions on ({squares} squares) can take"
             ),
         )
     }
@@ -307,7 +307,7 @@ pub fn read_bounded_bytes(
     limit: &Limit,
     what: &str,
 ) -> Result<Vec<u8>, Error> {
-    read_until(input, limit, what, &|_| false)
+    read_until(input, limit, what, None)
 }
 
 /// The text of `input` up to and including the first line for which `last` holds (all
@@ -328,18 +328,19 @@ pub fn read_bounded_head(
     what: &str,
     last: &dyn Fn(&[u8]) -> bool,
 ) -> Result<String, Error> {
-    let bytes = read_until(input, limit, what, last)?;
+    let bytes = read_until(input, limit, what, Some(last))?;
     decode(&bytes, what)
 }
 
 /// The bounded reading: chunks of at most 64 KB and never past `limit + 1` bytes in
-/// all, each checked for bytes that are not text as it arrives, the buffer grown to at
-/// most `limit + 1` bytes.
+/// all, each checked for bytes that are not text as it arrives (and for the end of a
+/// line that is `last`, when given), the buffer grown to at most `limit + 1` bytes.
+/// Each byte is looked at once, however small the reads a pipe gives.
 fn read_until(
     input: &mut dyn Read,
     limit: &Limit,
     what: &str,
-    last: &dyn Fn(&[u8]) -> bool,
+    last: Option<&dyn Fn(&[u8]) -> bool>,
 ) -> Result<Vec<u8>, Error> {
     const CHUNK: usize = 64 << 10;
     let cap = limit.bytes.saturating_add(1);
@@ -370,11 +371,22 @@ fn read_until(
                 .min(cap as usize);
             bytes.reserve_exact(want - bytes.len());
         }
+        let from = bytes.len();
         bytes.extend_from_slice(got);
-        while let Some(end) = bytes[line_start..].iter().position(|&b| b == b'\n') {
-            let line = &bytes[line_start..line_start + end];
+        let Some(last) = last else {
+            if bytes.len() as u64 > limit.bytes {
+                return Err(too_long(limit, what));
+            }
+            continue;
+        };
+        // Line ends among the new bytes only.
+        let mut search = from;
+        while let Some(end) = bytes[search..].iter().position(|&b| b == b'\n') {
+            let end = search + end;
+            let line = &bytes[line_start..end];
             let line = line.strip_suffix(b"\r").unwrap_or(line);
-            line_start += end + 1;
+            line_start = end + 1;
+            search = line_start;
             if last(line) {
                 if line_start as u64 > limit.bytes {
                     return Err(too_long(limit, what));

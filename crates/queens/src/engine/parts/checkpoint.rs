@@ -142,16 +142,10 @@ impl Checkpoint {
             Err(e) => return Err(bad(format!("cannot read it ({e})"))),
         };
         // No longer than a checkpoint of this plan can be (a snapshot, a journal line
-        // per task), nor holding anything but text.
-        let text = crate::text::read_bounded(
-            &mut file,
-            &Limit::checkpoint(id.tasks),
-            &format!("the checkpoint {}", path.display()),
-        )
-        .map_err(|e| match e {
-            Error::Io { source, .. } => bad(format!("cannot read it ({source})")),
-            e => e,
-        })?;
+        // per task), nor holding anything but text: "checkpoint c.json: it is longer
+        // than ...".
+        let text = crate::text::read_bounded(&mut file, &Limit::checkpoint(id.tasks), "it")
+            .map_err(|e| bad(e.to_string()))?;
         let (head, journal) = text.split_once('\n').unwrap_or((&text, ""));
         let (format, _) = id.formats();
         let kind: FileKind = serde_json::from_str(head)
