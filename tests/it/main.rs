@@ -11,6 +11,7 @@ mod enumerate;
 mod fairy;
 mod fewpieces;
 mod golden;
+mod help;
 mod hugen;
 mod join_transpose;
 mod layers;
