@@ -1623,3 +1623,84 @@ fn every_reader_refuses_endless_text_at_once() {
     let m = measured(&["decode", "--cnf", "/dev/zero"], None);
     refused_at_once(&m, "the DIMACS file '/dev/zero' is not text");
 }
+
+/// `puzzle gen --help` showed `[default: any]` for `--difficulty`, which refused `any`.
+#[test]
+fn puzzle_gen_takes_the_difficulty_its_help_shows_as_default() {
+    assert_contains(&stdout(&queens(&["puzzle", "gen", "-h"])), "[default: any]");
+    let o = queens(&["puzzle", "gen", "6", "--difficulty", "any"]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), stdout(&queens(&["puzzle", "gen", "6"])));
+}
+
+/// `max --help` and `cover --help` offered `--regions` and `--per-region`, which both
+/// refused; they no longer offer them, and typed they are still refused.
+#[test]
+fn max_and_cover_do_not_offer_regions() {
+    let regions = temp_file("help-regions.txt", "aabb\naabb\nccdd\nccdd\n");
+    for cmd in ["max", "cover"] {
+        let help = stdout(&queens(&[cmd, "--help"]));
+        assert!(
+            !help.contains("--regions") && !help.contains("--per-region"),
+            "{help}"
+        );
+        for extra in [&["--regions", regions.as_str()][..], &["--per-region", "2"]] {
+            let mut args = vec![cmd, "4", "--kind", "Q"];
+            args.extend(extra);
+            code(&queens(&args), 2);
+        }
+    }
+}
+
+/// `count --help` offered `--budget-steps`, which every engine refuses for `count`.
+#[test]
+fn count_does_not_offer_a_step_budget() {
+    assert!(!stdout(&queens(&["count", "--help"])).contains("--budget-steps"));
+    let o = queens(&["count", "8", "--budget-steps", "1000"]);
+    code(&o, 2);
+    assert_contains(&stderr(&o), "step budget");
+    // Where an engine counts steps, it is still offered.
+    for cmd in ["solve", "all"] {
+        assert_contains(&stdout(&queens(&[cmd, "--help"])), "--budget-steps");
+    }
+}
+
+/// The `--torus` help of solve, all, max, cover, verify, engines and export said
+/// "`count --unique` then counts ...", true of `count` only; the max and cover footer
+/// gave SPEC's default as min(rows, cols) queens, which is `--pieces` none there.
+#[test]
+fn help_texts_say_what_their_own_command_does() {
+    for cmd in [
+        "solve", "all", "count", "max", "cover", "verify", "engines", "export",
+    ] {
+        let help = stdout(&queens(&[cmd, "-h"]));
+        let torus = help
+            .lines()
+            .find(|l| l.contains("--torus"))
+            .expect("--torus");
+        assert!(!torus.contains("count --unique"), "{cmd}: {torus}");
+    }
+    for cmd in ["max", "cover"] {
+        let help = stdout(&queens(&[cmd, "--help"]));
+        assert!(!help.contains("min(rows, cols) queens"), "{cmd}: {help}");
+        assert!(!help.contains("--regions file"), "{cmd}: {help}");
+    }
+}
+
+/// `puzzle --help` never gave the file format, `puzzle gen --help` described a FILE it
+/// does not take, and the help said puzzles are read "as --regions reads it", where
+/// `#` is a hole (in a puzzle it names a region): the format is now stated once.
+#[test]
+fn puzzle_help_states_the_file_format_once() {
+    for page in [&["puzzle"][..], &["puzzle", "solve"], &["puzzle", "gen"]] {
+        let mut args = page.to_vec();
+        args.push("--help");
+        let help = stdout(&queens(&args));
+        assert_contains(&help, queens::puzzle::FORMAT);
+        assert!(!help.contains("as --regions reads it"), "{page:?}");
+    }
+    assert!(!stdout(&queens(&["puzzle", "gen", "--help"])).contains("FILE"));
+    // What the format says of `#`.
+    let p = temp_file("help-hash-puzzle.txt", "##aa\n##aa\nbbcc\nbbcc\n");
+    code(&queens(&["puzzle", "count", &p]), 0);
+}

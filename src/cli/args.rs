@@ -2,14 +2,19 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// The notation every command shares, followed by a command's own examples.
+/// The notation every command shares, followed by a command's own examples: `$board`
+/// is what BOARD defaults to on that command, `$spec` what SPEC (`--pieces`) does.
 macro_rules! notation {
-    () => {
-        "\
-BOARD is `8` (8x8) or `5x7` (5 rows x 7 columns); default 8 (or the --regions file's).
+    ($board:expr, $spec:expr) => {
+        concat!(
+            "BOARD is `8` (8x8) or `5x7` (5 rows x 7 columns); default ",
+            $board,
+            ".
 SPEC lists pieces as [COUNT]LETTER items: `8Q`, `N,B,R,Q,A`, `2N,2B,R,Q`.
   Kinds: K king, N knight, B bishop, R rook, Q queen, A amazon (queen + knight).
-  Default: min(rows, cols) queens.
+  Default: ",
+            $spec,
+            ".
   More kinds: --piece LETTER=BETZA (or LETTER=NAME), e.g. --piece C=RN --pieces 8C;
   `queens pieces` lists the named fairy pieces and their moves.
 PLACEMENT lists pieces as LETTER+square tokens, comma- or space-separated:
@@ -22,12 +27,37 @@ Exit status: 0 found / valid, 1 no solution / invalid placement, 2 bad input,
 
 Examples:
 "
+        )
+    };
+}
+
+/// BOARD's default on the commands that take `--regions`.
+macro_rules! board_or_regions {
+    () => {
+        "8 (or the --regions file's)"
+    };
+}
+
+/// SPEC's default on the commands that place a SPEC.
+macro_rules! min_queens {
+    () => {
+        "min(rows, cols) queens"
+    };
+}
+
+/// SPEC's default on `max` and `cover`, whose own pieces are the --kind ones.
+macro_rules! beside_kind {
+    () => {
+        "none (only the --kind pieces)"
     };
 }
 
 /// The help after the options of the top-level command: the notation and a tour.
 const AFTER_HELP: &str = concat!(
-    notation!(),
+    notation!(
+        "8 (or the --regions file's, where a command takes --regions)",
+        "min(rows, cols) queens; for max and cover, none beside the --kind pieces"
+    ),
     "  queens solve 8                         one solution of 8 queens, drawn
   queens count 6 --pieces 2N,2B,R,Q      104416
   queens all 8 --unique                  the 12 solutions of 8 queens up to symmetry
@@ -36,24 +66,29 @@ const AFTER_HELP: &str = concat!(
   queens verify 8 '[1,5,8,6,3,7,2,4]'    valid
   queens gen-regions 9 > p9.txt          a daily \"Queens\" puzzle, then solve it:
   queens solve --pieces 9L --piece L=RF --regions p9.txt
+  queens puzzle check p9.txt             unique (`queens puzzle` plays such puzzles)
 `queens COMMAND --help` shows each command's options and examples."
 );
 
 /// `solve`'s help after its options.
 const SOLVE_HELP: &str = concat!(
-    notation!(),
+    notation!(board_or_regions!(), min_queens!()),
     "  queens solve 8                         one solution of 8 queens, drawn
   queens solve 5x7 --pieces 2N,B,R --format coords
   queens solve 8 --fixed Qd1,Qe7         complete a partial placement
   queens solve 8 --holes d4,e5 --blockers a1
-  queens solve --pieces 9L --piece L=RF --regions p9.txt   a gen-regions puzzle
+  queens gen-regions 9 > p9.txt          a daily \"Queens\" puzzle (see gen-regions),
+  queens solve --pieces 9L --piece L=RF --regions p9.txt   and its solution
   queens solve 10000000 > q.txt          10^7 queens (perm format: wider than 64)
-  queens solve 1000 --random --seed 7    a random solution by local search"
+  queens solve 1000 --random --seed 7    a random solution by local search
+  queens gen-completion 20 --seed 2 > c.txt   a completion instance, completed:
+  queens solve 20 --fixed-file c.txt --format coords
+  queens solve 8 --cover --kind Q        5 queens that cover the board, drawn"
 );
 
 /// `all`'s help after its options.
 const ALL_HELP: &str = concat!(
-    notation!(),
+    notation!(board_or_regions!(), min_queens!()),
     "  queens all 6                           the 4 solutions of 6 queens
   queens all 8 --unique                  one per symmetry class: 12 lines
   queens all 8 --limit 3 --format board  the first three, drawn
@@ -62,29 +97,38 @@ const ALL_HELP: &str = concat!(
 
 /// `count`'s help after its options.
 const COUNT_HELP: &str = concat!(
-    notation!(),
+    notation!(board_or_regions!(), min_queens!()),
     "  queens count 8                         92
   queens count 8 --unique                12 (up to rotations and reflections)
   queens count 6 --pieces 2N,2B,R,Q      104416
   queens count 8 --fixed Qd1             placements with a queen on d1
   queens count 8 --torus                 0 (queens on the torus need gcd(n, 6) = 1)
-  queens count 18 --progress 2>log       progress lines in a log file
-  queens count 20 --checkpoint c.json    resumes where a killed run stopped"
+  queens count 16 --progress 2>log       14772512 (progress lines go to the log)
+  queens count 16 --checkpoint c.json    14772512 (run again, it resumes from c.json)
+  queens count 12 --shard 1/2 > s1.json  half of the parts (`queens merge` adds them)"
 );
+
+/// `merge`'s help after its options.
+const MERGE_HELP: &str = "\
+Examples:
+  queens count 12 --shard 1/2 > s1.json  one half of the parts (on one machine),
+  queens count 12 --shard 2/2 > s2.json  the other half (on another),
+  queens merge s1.json s2.json           14200
+  queens merge s1.json s2.json --unique  1787";
 
 /// `max`'s help after its options.
 const MAX_HELP: &str = concat!(
-    notation!(),
+    notation!("8", beside_kind!()),
     "  queens max 8 --kind K                  16 281571
   queens max 30 --kind N                 450 2 (from the closed form)
   queens max 8 --kind Q --pieces 2N      queens beside two knights
-  queens max 8 --kind R --blockers d4,e5 rooks with blockers parting lines
-  queens max 64 --kind Q --budget-secs 10"
+  queens max 8 --kind R --blockers d4,e5  rooks with blockers parting lines
+  queens max 16 --kind Q --budget-secs 60  16 14772512 (exit 3 if the minute runs out)"
 );
 
 /// `cover`'s help after its options.
 const COVER_HELP: &str = concat!(
-    notation!(),
+    notation!("8", beside_kind!()),
     "  queens cover 8 --kind Q                5 4860
   queens cover 8 --kind Q --independent --show
   queens cover 8 --kind K --total --json
@@ -94,29 +138,57 @@ const COVER_HELP: &str = concat!(
 
 /// `verify`'s help after its options.
 const VERIFY_HELP: &str = concat!(
-    notation!(),
+    notation!(
+        "8, or n for a permutation of n numbers (or the --regions file's)",
+        "any pieces (a permutation: min(rows, cols) queens, or fewer with --partial)"
+    ),
     "  queens verify '[1,5,8,6,3,7,2,4]'      valid
   queens verify 8 Qa1 Qc2 Nd3            every attack named
   queens solve 8 | queens verify -       a placement (or a diagram) from stdin
-  queens verify 10000000 --perm-file q.txt"
+  queens solve 1000000 > q.txt           a million queens (perm format), checked:
+  queens verify 1000000 --perm-file q.txt  valid"
 );
 
 /// `engines`'s help after its options.
 const ENGINES_HELP: &str = concat!(
-    notation!(),
+    notation!(board_or_regions!(), min_queens!()),
     "  queens engines 8                       who counts 8 queens, and who not, why
   queens engines 12 --pieces 10K"
 );
 
 /// `export`'s help after its options.
 const EXPORT_HELP: &str = concat!(
-    notation!(),
+    notation!(board_or_regions!(), min_queens!()),
     "  queens export 8 --to dimacs > q8.cnf   then: cadical q8.cnf | queens decode --cnf q8.cnf
   queens export 6 --pieces 2N,2B --to minizinc > m.mzn"
 );
 
 /// `decode`'s help after its options.
-const DECODE_HELP: &str = concat!(notation!(), "  cadical q8.cnf | queens decode --cnf q8.cnf");
+const DECODE_HELP: &str = concat!(
+    notation!("8", "min(rows, cols) queens, as for export"),
+    "  queens export 8 --to dimacs > q8.cnf   a model for a SAT solver; its answer, read:
+  cadical q8.cnf | queens decode --cnf q8.cnf"
+);
+
+/// `pieces`'s help after its options.
+const PIECES_HELP: &str = "\
+Examples:
+  queens pieces                          every kind and named piece, with its moves
+  queens pieces N nightrider WfF         a letter, a name and a Betza string
+  queens pieces C --piece C=RN           a piece defined for the run";
+
+/// `gen-completion`'s help after its options.
+const GEN_COMPLETION_HELP: &str = "\
+Examples:
+  queens gen-completion 20 --seed 2 > c.txt   an instance for 20 queens, completed:
+  queens solve 20 --fixed-file c.txt --format coords";
+
+/// `gen-regions`'s help after its options.
+const GEN_REGIONS_HELP: &str = "\
+Examples:
+  queens gen-regions 9 --seed 3 > p9.txt      a daily \"Queens\" puzzle, solved:
+  queens solve --pieces 9L --piece L=RF --regions p9.txt
+  queens gen-regions 7 --piece C=RN --solution   one chancellor per region";
 
 /// Places non-attacking chess pieces on boards: the eight-queens puzzle and its
 /// variants, for any mix of kings, knights, bishops, rooks, queens and amazons.
@@ -178,7 +250,8 @@ pub enum Command {
         #[command(flatten)]
         problem: ProblemArgs,
         /// Count placements distinct up to the board's rotations and reflections (those
-        /// that keep every kind's moves and the fixed pieces).
+        /// that keep every kind's moves and the fixed pieces; on the torus as well, whose
+        /// translations are not used).
         #[arg(long)]
         unique: bool,
         /// Print total, unique count, method, time and threads as JSON (engines that
@@ -206,6 +279,7 @@ pub enum Command {
         manifest: Option<std::path::PathBuf>,
     },
     /// Add up the JSON partial results of `count --shard I/K`, one file per shard.
+    #[command(after_help = MERGE_HELP)]
     Merge {
         /// The shard results: every shard 1..K of one count, once each.
         #[arg(required = true, value_name = "FILES")]
@@ -258,7 +332,7 @@ pub enum Command {
         #[arg(long = "piece", value_name = "LETTER=BETZA")]
         piece: Vec<String>,
         #[command(flatten)]
-        terrain: TerrainArgs,
+        terrain: PlainTerrainArgs,
     },
     /// The fewest pieces of one kind that occupy or attack every square (beside --pieces
     /// and --fixed), and the number of such placements; prints `MIN COUNT`, e.g.
@@ -299,6 +373,7 @@ pub enum Command {
     },
     /// List the piece kinds and named fairy pieces with their Betza strings and a
     /// diagram of their moves; or show the pieces named (letters, names, Betza strings).
+    #[command(after_help = PIECES_HELP)]
     Pieces {
         /// Letters, names or Betza strings to show [default: every known kind and name].
         #[arg(value_name = "PIECE")]
@@ -309,6 +384,7 @@ pub enum Command {
     },
     /// Print a random N-queens completion instance in the style of Gent et al.
     /// (a permutation, 0 on the free files), for `solve N --fixed-file`.
+    #[command(after_help = GEN_COMPLETION_HELP)]
     GenCompletion {
         /// The board side N.
         n: String,
@@ -320,6 +396,7 @@ pub enum Command {
     /// board cut into N regions for N pieces, one per region, as `--regions` reads it.
     /// The default piece, a rook plus a ferz (L=RF), makes the daily "Queens" puzzle:
     /// one per row, column and region, no two touching.
+    #[command(after_help = GEN_REGIONS_HELP)]
     GenRegions {
         /// The board side N (1 to 62).
         n: u32,
@@ -338,6 +415,7 @@ pub enum Command {
     },
     /// Region puzzles (LinkedIn's daily "Queens", Star Battle) from a file: solve, count,
     /// check, hint, explain, rate; gen makes new ones with one solution.
+    #[command(after_help = super::puzzle::puzzle_help())]
     Puzzle(super::puzzle::PuzzleArgs),
     /// List every engine, what it does, and whether (and why not) it takes this problem
     /// for each job; `auto` picks the first marked `auto`.
@@ -399,22 +477,31 @@ pub struct ProblemArgs {
     pub terrain: TerrainArgs,
 }
 
+/// The help of `--holes`.
+const HOLES_HELP: &str =
+    "Squares that hold no piece; lines pass over them: `a1,c3` (commas or spaces)";
+
+/// The help of `--blockers`.
+const BLOCKERS_HELP: &str =
+    "Squares that hold no piece and stop sliding lines (leapers jump as always)";
+
+/// The help of `--torus`, true of every command that takes it (what `--unique` makes
+/// of the torus is said at `--unique`).
+const TORUS_HELP: &str = "Moves wrap around the edges: a line or a leap that leaves the board on one \
+     side comes back on the opposite side";
+
 /// Boards beyond the rectangle: holes, blockers, the torus, regions.
 #[derive(Args, Debug, Clone, Default)]
 pub struct TerrainArgs {
-    /// Squares that hold no piece; lines pass over them: `a1,c3` (commas or spaces).
-    #[arg(long, value_name = "SQUARES")]
+    #[arg(long, value_name = "SQUARES", help = HOLES_HELP)]
     pub holes: Option<String>,
-    /// Squares that hold no piece and stop sliding lines (leapers jump as always).
-    #[arg(long, value_name = "SQUARES")]
+    #[arg(long, value_name = "SQUARES", help = BLOCKERS_HELP)]
     pub blockers: Option<String>,
-    /// Moves wrap around the edges (`count --unique` then counts up to rotations and
-    /// reflections; translations are not used).
-    #[arg(long)]
+    #[arg(long, help = TORUS_HELP)]
     pub torus: bool,
     /// The board cut into regions: FILE (`-` for stdin) has one line per rank, top rank
-    /// first, one character per square naming its region (`#`: a hole). Without BOARD,
-    /// the board is the file's.
+    /// first, one character per square naming its region; `#` is a hole (in a
+    /// `queens puzzle` file it names a region). Without BOARD, the board is the file's.
     #[arg(long, value_name = "FILE")]
     pub regions: Option<String>,
     /// Pieces every region holds, with --regions.
@@ -425,11 +512,38 @@ pub struct TerrainArgs {
     pub regions_text: Option<String>,
 }
 
+/// The terrain of `max` and `cover`: holes, blockers and the torus, without regions
+/// (regions fix how many pieces stand, which these jobs find out).
+#[derive(Args, Debug, Clone, Default)]
+pub struct PlainTerrainArgs {
+    #[arg(long, value_name = "SQUARES", help = HOLES_HELP)]
+    pub holes: Option<String>,
+    #[arg(long, value_name = "SQUARES", help = BLOCKERS_HELP)]
+    pub blockers: Option<String>,
+    #[arg(long, help = TORUS_HELP)]
+    pub torus: bool,
+}
+
+impl PlainTerrainArgs {
+    /// The same options as [`TerrainArgs`], with no regions.
+    pub fn terrain(&self) -> TerrainArgs {
+        TerrainArgs {
+            holes: self.holes.clone(),
+            blockers: self.blockers.clone(),
+            torus: self.torus,
+            regions: None,
+            per_region: 1,
+            regions_text: None,
+        }
+    }
+}
+
 /// The command line's definition: the derived one, with every option that takes a
 /// value also taking a negative number (`--threads -1`), so that the number reaches
 /// its check and is refused as negative by name, instead of clap's tip to write
 /// `-- -1` (which fails the same way); `--pieces` takes any text that starts with `-`
-/// (`--pieces -1Q`) for the same reason.
+/// (`--pieces -1Q`) for the same reason; `-v` and `--progress` added after the
+/// commands that use them; `--budget-steps` hidden on `count`, which no engine takes.
 pub fn command() -> clap::Command {
     fn open_up(cmd: clap::Command) -> clap::Command {
         let ids: Vec<String> = cmd
@@ -454,6 +568,10 @@ pub fn command() -> clap::Command {
         cmd
     }
     let mut cmd = open_up(<Cli as clap::CommandFactory>::command());
+    // No engine counts steps for `count` (the parallel count has no one order of
+    // nodes), so `count` does not offer --budget-steps; typed, it is refused by the
+    // engine's sentence, as before.
+    cmd = cmd.mut_subcommand("count", |s| s.mut_arg("budget_steps", |a| a.hide(true)));
     // `-v` and `--progress` where they mean something: the commands that run engines,
     // and those that can run long (the top-level flags work before any command).
     for name in VERBOSE_COMMANDS {

@@ -13,7 +13,7 @@ use queens::cover::{CoverOptions, cover_on};
 use queens::terrain::Terrain;
 use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement, Problem};
 
-use super::args::{ProblemArgs, SolveFormat, TerrainArgs};
+use super::args::{PlainTerrainArgs, ProblemArgs, SolveFormat, TerrainArgs};
 use super::hugen::HugeArgs;
 use super::input::parse;
 use super::limits::Limits;
@@ -62,9 +62,9 @@ pub struct CoverArgs {
     #[arg(long = "piece", value_name = "LETTER=BETZA")]
     piece: Vec<String>,
     /// Holes, blockers and the torus: holes and blockers hold no piece and need no
-    /// covering; lines stop at blockers and wrap on the torus (regions are refused).
+    /// covering; lines stop at blockers and wrap on the torus.
     #[command(flatten)]
-    terrain: TerrainArgs,
+    terrain: PlainTerrainArgs,
 }
 
 /// Which covering: the variants of domination.
@@ -231,7 +231,7 @@ pub fn cover_cmd(a: &CoverArgs) -> CliResult {
         a.fixed.as_deref(),
         &a.engine,
         &a.piece,
-        &a.terrain,
+        &a.terrain.terrain(),
         limits,
         CoverOptions {
             independent: a.variant.independent,

@@ -17,11 +17,8 @@ use super::limits::Limits;
 use super::output::{CliResult, Outcome, failed, finish, write_out};
 use super::progress::Bar;
 
-const AFTER_HELP: &str = "\
-FILE has one line per rank, top rank first, one region name (any letter) per square,
-as --regions reads it; `-` reads standard input. The side is the number of lines; a
-puzzle has as many regions as ranks. Squares are algebraic: a1 is bottom left.
-
+/// The rule levels and the exit codes, on every puzzle page.
+const LEVELS: &str = "\
 Rule levels (the grade of a puzzle is the easiest level that solves it):
   easy    exclusion, last-square
   medium  region-in-line, line-in-region, would-empty
@@ -29,15 +26,39 @@ Rule levels (the grade of a puzzle is the easiest level that solves it):
   expert  trial (a star placed, the forced moves followed to a contradiction)
 
 Exit status: 0 found / unique / solved, 1 none / not unique / stuck, 2 bad input,
-3 the budget ran out.
+3 the budget ran out.";
 
+/// The examples, on every puzzle page.
+const EXAMPLES: &str = "\
 Examples:
   queens puzzle gen 9 --seed 3 > p.txt        a 9x9 daily-size puzzle
   queens puzzle solve p.txt                    its solution, drawn on the regions
+  queens puzzle count p.txt                    1
   queens puzzle check p.txt                    unique
   queens puzzle hint p.txt --placed e5         the next step from there
   queens puzzle explain p.txt                  the whole chain of steps
+  queens puzzle rate p.txt                     its grade, and the chain's length
   queens puzzle gen 10 --stars 2 --difficulty hard   a Star Battle puzzle";
+
+/// The help after the options of `queens puzzle` and of the jobs that read a puzzle:
+/// the file format (stated once, in the library), the rule levels, the examples.
+pub fn puzzle_help() -> String {
+    format!(
+        "FILE is a puzzle file (`-`: standard input).\n{}\n\
+         A --regions file looks alike, but there `#` is a hole and the board any rectangle.\n\
+         Squares are algebraic: a1 is bottom left.\n\n{LEVELS}\n\n{EXAMPLES}",
+        queens::puzzle::FORMAT
+    )
+}
+
+/// The help after the options of `puzzle gen`: what it prints, the levels, the examples.
+fn gen_help() -> String {
+    format!(
+        "It prints a puzzle file, the regions named a to z, A to Z, 0 to 9.\n{}\n\n\
+         {LEVELS}\n\n{EXAMPLES}",
+        queens::puzzle::FORMAT
+    )
+}
 
 /// The arguments of `queens puzzle`.
 #[derive(Args, Debug)]
@@ -91,6 +112,8 @@ pub enum Difficulty {
     Hard,
     /// Needs trial.
     Expert,
+    /// Any of them: the first puzzle found with one solution.
+    Any,
 }
 
 /// The jobs of `queens puzzle`.
@@ -98,7 +121,7 @@ pub enum Difficulty {
 pub enum PuzzleJob {
     /// The solution, drawn with its regions (exit 1: no solution; several: the first,
     /// and a line on stderr).
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = puzzle_help())]
     Solve {
         #[command(flatten)]
         file: FileArgs,
@@ -107,13 +130,13 @@ pub enum PuzzleJob {
         format: PuzzleFormat,
     },
     /// The exact number of solutions (exit 1 when 0).
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = puzzle_help())]
     Count {
         #[command(flatten)]
         file: FileArgs,
     },
     /// `unique`, `none` or `not unique`; exit 0 only for unique.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = puzzle_help())]
     Check {
         #[command(flatten)]
         file: FileArgs,
@@ -123,7 +146,7 @@ pub enum PuzzleJob {
     },
     /// The next step a person can take from a position: the rule, the squares to fill
     /// or cross, and why.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = puzzle_help())]
     Hint {
         #[command(flatten)]
         file: FileArgs,
@@ -139,7 +162,7 @@ pub enum PuzzleJob {
     },
     /// The whole solution as a chain of steps, ending in the solved board (or where no
     /// rule applies).
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = puzzle_help())]
     Explain {
         #[command(flatten)]
         file: FileArgs,
@@ -148,24 +171,23 @@ pub enum PuzzleJob {
         format: StepFormat,
     },
     /// The difficulty: first word easy, medium, hard or expert, then the chain's length.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = puzzle_help())]
     Rate {
         #[command(flatten)]
         file: FileArgs,
     },
     /// A new puzzle with exactly one solution, in the format `solve` reads.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = gen_help())]
     Gen {
         /// The side N (4 to 26 plays well; 1 to 62 works).
         n: u32,
         /// Stars per row, column and region.
         #[arg(long, default_value_t = 1, value_name = "K")]
         stars: u32,
-        /// The grade the puzzle must have [default: any]. With 2 or more stars there is
-        /// no easy puzzle (no unit starts with as few free squares as stars): medium,
-        /// hard or expert.
-        #[arg(long, value_enum)]
-        difficulty: Option<Difficulty>,
+        /// The grade the puzzle must have. With 2 or more stars there is no easy puzzle
+        /// (no unit starts with as few free squares as stars): medium, hard or expert.
+        #[arg(long, value_enum, default_value = "any")]
+        difficulty: Difficulty,
         /// The generator's seed: the same seed gives the same puzzle.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -530,16 +552,17 @@ fn rate(args: &FileArgs) -> CliResult {
 fn gen_cmd(
     n: u32,
     stars: u32,
-    difficulty: Option<Difficulty>,
+    difficulty: Difficulty,
     seed: u64,
     budget_secs: Option<f64>,
 ) -> CliResult {
-    let difficulty = difficulty.map(|d| match d {
-        Difficulty::Easy => Level::Easy,
-        Difficulty::Medium => Level::Medium,
-        Difficulty::Hard => Level::Hard,
-        Difficulty::Expert => Level::Expert,
-    });
+    let difficulty = match difficulty {
+        Difficulty::Easy => Some(Level::Easy),
+        Difficulty::Medium => Some(Level::Medium),
+        Difficulty::Hard => Some(Level::Hard),
+        Difficulty::Expert => Some(Level::Expert),
+        Difficulty::Any => None,
+    };
     let req = Request {
         n: n as usize,
         stars,

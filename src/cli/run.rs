@@ -25,9 +25,7 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
         | Command::Count { problem, .. } => {
             from_regions(&mut problem.board, board_given, &mut problem.terrain)?
         }
-        Command::Max { board, terrain, .. } | Command::Engines { board, terrain, .. } => {
-            from_regions(board, board_given, terrain)?
-        }
+        Command::Engines { board, terrain, .. } => from_regions(board, board_given, terrain)?,
         Command::Export(e) => from_regions(&mut e.board, board_given, &mut e.terrain)?,
         _ => {}
     }
@@ -129,7 +127,7 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
                 json,
                 limits: Limits::new(threads, budget_secs, None)?,
                 defs: &piece,
-                terrain: &terrain,
+                terrain: &terrain.terrain(),
             },
         ),
         Command::Verify {

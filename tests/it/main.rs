@@ -12,6 +12,7 @@ mod fairy;
 mod fewpieces;
 mod fuzz_replay;
 mod golden;
+mod help;
 mod hugen;
 mod join_transpose;
 mod layers;

@@ -2,10 +2,8 @@
 //!
 //! A [`Puzzle`] is an `n x n` board cut into `n` regions; a solution puts exactly `K`
 //! stars (queens, for `K = 1`) in every row, every column and every region, no two
-//! touching, not even diagonally. The text format is the one `--regions` reads: one
-//! line per rank, top rank first, one region name (any non-blank character) per square.
-//! A byte-order mark, CRLF line ends, blanks inside a line and blank trailing lines are
-//! tolerated; the side is taken from the file.
+//! touching, not even diagonally. The text format is [`FORMAT`]: one line per rank, top
+//! rank first, one region name (any non-blank character, `#` included) per square.
 //!
 //! ```
 //! use queens::puzzle::Puzzle;
@@ -358,6 +356,23 @@ fn check_stars(n: usize, k: u32) -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// The text format of a puzzle, as [`Puzzle::parse`] reads it and [`Puzzle::picture`]
+/// writes it; the one statement of it, which the command line's help shows.
+///
+/// ```
+/// use queens::puzzle::Puzzle;
+/// // `#` names a region like any other character: a puzzle has no holes.
+/// let p = Puzzle::parse("##aa\n##aa\nbbcc\nbbcc\n", 1).unwrap();
+/// assert_eq!(p.region_name(p.region_at(queens::Square::new(0, 3))), '#');
+/// // Blanks inside a line, CRLF and blank lines at the end are allowed.
+/// assert_eq!(Puzzle::parse("# # a a\r\n##aa\r\nbbcc\r\nbbcc\r\n\r\n", 1).unwrap(), p);
+/// ```
+pub const FORMAT: &str = "\
+A puzzle file has one line per rank, top rank first, and one character per square
+naming its region: any character but a blank, `#` included (a puzzle has no holes).
+The board is square, and it has as many regions as ranks. Blanks inside a line, a
+byte-order mark, CRLF line ends and blank lines at the end are allowed.";
 
 #[cfg(test)]
 mod tests {
