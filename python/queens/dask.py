@@ -8,6 +8,12 @@ result as a value, so a part that is computed again after a worker died is still
 once. Needs ``pip install ./python[dask]`` (dask and distributed), and ``queens``
 installed on every worker.
 
+``recheck=R`` adds a second pass: R parts drawn at random (``seed``) are counted again,
+each on another worker than the one that counted it first where the cluster has one,
+and a part whose two results differ raises :class:`queens.InternalError` naming it
+(a worker that counts wrong: bad memory, another build). The command line's
+``queens recheck`` does the same from a manifest.
+
 On a Slurm cluster (with ``dask-jobqueue`` installed)::
 
     from dask_jobqueue import SLURMCluster
@@ -22,10 +28,22 @@ On a Slurm cluster (with ``dask-jobqueue`` installed)::
 
 from __future__ import annotations
 
+import json
+import random
 import uuid
-from typing import Any, Optional
+from typing import Any, List, Optional, Sequence
 
-from . import BoardLike, DefineLike, PiecesLike, PlacementLike, _queens, _threads, _whole, merge
+from . import (
+    BoardLike,
+    DefineLike,
+    InternalError,
+    PiecesLike,
+    PlacementLike,
+    _queens,
+    _threads,
+    _whole,
+    merge,
+)
 
 __all__ = ["count"]
 
@@ -58,13 +76,17 @@ def count(
     threads: int = 1,
     unique: bool = False,
     progress: bool = False,
+    recheck: int = 0,
+    seed: int = 1,
 ) -> int:
     """The exact count, split into ``parts`` tasks on ``client``'s cluster.
 
     A part whose task fails is retried ``retries`` times; a part whose worker dies is
     computed again by the scheduler. ``threads`` is the threads each part uses (1 fits
     a worker with one thread per core). ``progress=True`` shows Dask's progress bar.
-    ``unique=True`` gives the count up to symmetry.
+    ``unique=True`` gives the count up to symmetry. ``recheck=R`` counts R parts drawn
+    with ``seed`` again on other workers and raises :class:`queens.InternalError` if
+    one differs.
     """
     # The problem as given: picklable Python values, read by the native module on each
     # worker as here.
@@ -72,6 +94,8 @@ def count(
     parts = _whole(parts, "parts", "64", 2**32)
     threads = _threads(threads)
     retries = _whole(retries, "retries", "2", 2**31)
+    recheck = _whole(recheck, "recheck", "3", 2**32)
+    seed = _whole(seed, "seed", "1")
     # Check the problem and the engine here, before anything is submitted.
     _queens.NativeProblem(*args).count_check(engine, parts)
     run = uuid.uuid4().hex
@@ -99,4 +123,58 @@ def count(
         # A failed part or Ctrl-C: the cluster stops counting the other parts.
         client.cancel(futures)
         raise
-    return merge(results, unique=unique, names=[f"part {i}/{parts}" for i in range(1, parts + 1)])
+    names = [f"part {i}/{parts}" for i in range(1, parts + 1)]
+    n = merge(results, unique=unique, names=names)
+    if recheck:
+        chosen = _drawn(parts, recheck, seed)
+        # Who holds each result: in all likelihood the worker that counted it.
+        holders = client.who_has([futures[i - 1] for i in chosen])
+        workers = list(client.scheduler_info()["workers"])
+        again = []
+        for i in chosen:
+            first = set(holders.get(futures[i - 1].key, ()))
+            others = [w for w in workers if w not in first]
+            again.append(
+                client.submit(
+                    _count_part,
+                    *args,
+                    i,
+                    parts,
+                    engine,
+                    threads,
+                    retries=retries,
+                    pure=False,
+                    key=f"queens-recheck-{i}-of-{parts}-{run}",
+                    workers=others or None,
+                    allow_other_workers=not others,
+                )
+            )
+        try:
+            second = client.gather(again)
+        except BaseException:
+            client.cancel(again)
+            raise
+        bad = _differing(chosen, [results[i - 1] for i in chosen], second)
+        if bad:
+            raise InternalError(
+                f"the re-check of {len(chosen)} parts on other workers differs in {', '.join(bad)}: "
+                "a worker counted wrong (bad memory, another build?)"
+            )
+    return n
+
+
+def _drawn(parts: int, k: int, seed: int) -> List[int]:
+    """The parts (from 1) that a re-check of ``k`` of ``parts`` with ``seed`` counts
+    again, in increasing order: the same on every machine."""
+    return sorted(random.Random(seed).sample(range(1, parts + 1), min(k, parts)))
+
+
+def _differing(chosen: Sequence[int], first: Sequence[str], second: Sequence[str]) -> List[str]:
+    """The parts whose two shard results (JSON texts) give different subtotals, named
+    ``part I (total A, then B)``."""
+    bad = []
+    for i, a, b in zip(chosen, first, second):
+        x, y = json.loads(a), json.loads(b)
+        if (x["total"], x["unique"]) != (y["total"], y["unique"]):
+            bad.append(f"part {i} (total {x['total']}, then {y['total']})")
+    return bad

@@ -84,3 +84,20 @@ def test_a_killed_worker_loses_nothing(client):
     killer.join()
     assert killed.is_set(), "the worker was not killed while the count ran"
     assert total == 95815104
+
+
+def test_a_recheck_on_other_workers_agrees(client):
+    assert queens.dask.count(11, client=client, parts=5, recheck=3, seed=2) == 2680
+    assert queens.dask.count(10, client=client, parts=4, recheck=9, unique=True) == 92
+    with pytest.raises(queens.InputError, match="recheck"):
+        queens.dask.count(8, client=client, parts=2, recheck=-1)
+
+
+def test_the_recheck_draw_repeats_and_names_a_differing_part():
+    assert queens.dask._drawn(64, 5, 7) == queens.dask._drawn(64, 5, 7)
+    assert len(queens.dask._drawn(64, 5, 7)) == 5
+    assert queens.dask._drawn(3, 9, 1) == [1, 2, 3]
+    a = '{"total": 10, "unique": 0}'
+    b = '{"total": 11, "unique": 0}'
+    assert queens.dask._differing([4, 9], [a, a], [a, b]) == ["part 9 (total 10, then 11)"]
+    assert queens.dask._differing([4], [a], [a]) == []

@@ -613,7 +613,15 @@ pub const VERBOSE_COMMANDS: &[&str] = &[
 ];
 
 /// The commands that can run long, and so take `--progress`.
-pub const PROGRESS_COMMANDS: &[&str] = &["solve", "all", "count", "max", "cover", "gen-regions"];
+pub const PROGRESS_COMMANDS: &[&str] = &[
+    "solve",
+    "all",
+    "count",
+    "max",
+    "cover",
+    "gen-regions",
+    "recheck",
+];
 
 /// Whether the subcommand in `matches` was given the flag `id` (added by [`command`]).
 pub fn sub_flag(matches: &clap::ArgMatches, id: &str) -> bool {

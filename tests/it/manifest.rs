@@ -148,7 +148,7 @@ fn a_manifest_of_another_plan_or_garbage_is_refused() {
             "another plan",
         ),
         ("hello\n".to_string(), "not a queens manifest"),
-        (text.replacen("\n# id", "\n", 1), "no header end"),
+        (text.replacen("\n# id", "\n", 1), "no end"),
         (
             text.replacen("\n0 ", "\n0 x ", 1),
             "is not 'id total unique seconds'",
@@ -173,7 +173,7 @@ fn a_manifest_of_another_plan_or_garbage_is_refused() {
     let big = dir.join("big.txt");
     std::fs::write(&big, text.clone() + &"0 0 0 0.0\n".repeat(10_000)).unwrap();
     let out = run(&["recheck", path(&big)], 2);
-    assert_contains(&out, "larger than a manifest of 51 parts");
+    assert_contains(&out, "the most a manifest of 51 parts can take");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

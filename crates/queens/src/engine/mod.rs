@@ -420,25 +420,25 @@ impl List for Nothing {
 }
 
 impl CountParts for Nothing {
-    /// A whole count of 0 in no parts; a shard, checkpoint or method is refused: there
-    /// is nothing to split or keep.
+    /// A whole count of 0 in no parts; a shard, checkpoint, method, manifest or
+    /// re-check is refused: there is nothing to split, keep or list.
     fn count_parts(
         &self,
         problem: &Problem,
         _ctl: &Control,
         parts: &Parts,
     ) -> Result<PartsReport, Error> {
-        if parts.shard.is_some() || parts.checkpoint.is_some() || parts.method.is_some() {
+        if parts.shard.is_some()
+            || parts.checkpoint.is_some()
+            || parts.method.is_some()
+            || parts.manifest.is_some()
+            || parts.recount.is_some()
+        {
             return Err(Error::Unsupported(format!(
-                "{}, so it has no solution and no parts to count: count it without a shard, checkpoint or method",
+                "{}, so it has no solution and no parts to count: count it without a shard, checkpoint, method or manifest",
                 problem.overfull().unwrap_or_default()
             )));
         }
-        // A plan of no tasks, so that a manifest of this count lists no parts.
-        let mut plan = parts::PlanId::of("nothing", Method::Exact, 1, String::new());
-        plan.problem = parts::describe(problem);
-        plan.rows = problem.board().rows();
-        plan.cols = problem.board().cols();
         Ok(PartsReport {
             total: BigUint::default(),
             unique: parts.unique.then(BigUint::default),
@@ -447,7 +447,7 @@ impl CountParts for Nothing {
             resumed: 0,
             shard: None,
             threads: 1,
-            plan,
+            plan: parts::PlanId::of("none", Method::Exact, 1, String::new()),
             parts: Some(Vec::new()),
         })
     }

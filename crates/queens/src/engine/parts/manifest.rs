@@ -43,7 +43,7 @@
 
 use std::fmt;
 use std::fs;
-use std::io::{Read, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -55,6 +55,7 @@ use super::{PlanId, Shard, ShardResult, Tally, UniqueRule, merge};
 use crate::engine::{EngineChoice, Method, Parts, Settings, count_parts};
 use crate::error::Error;
 use crate::problem::Problem;
+use crate::text::{Limit, read_bounded, read_bounded_head};
 
 /// The first line of every manifest, with its format version.
 const MAGIC: &str = "queens-manifest 1";
@@ -220,10 +221,29 @@ impl Manifest {
     /// count can take; anything that is not one is refused with one sentence.
     pub fn read(path: &Path) -> Result<Manifest, Error> {
         let name = path.display().to_string();
-        let file =
+        let mut file =
             fs::File::open(path).map_err(|e| bad(&name, &format!("cannot read it ({e})")))?;
-        let bytes = read_bounded(file, &name)?;
-        let text = crate::text::decode(&bytes, &format!("manifest {name}"))?;
+        let what = format!("manifest {name}");
+        // The header first (to its '#' line), for the task count that bounds the rest.
+        let header = Limit::new(HEADER_MAX, "a manifest's header can take");
+        let head = read_bounded_head(&mut file, &header, &what, &|l| l.starts_with(b"#"))?;
+        let tasks = head
+            .lines()
+            .find_map(|l| l.strip_prefix("tasks "))
+            .and_then(|t| t.trim().parse::<u64>().ok())
+            .filter(|&t| t <= TASKS_MAX as u64);
+        let Some(tasks) = tasks else {
+            // Not a manifest: the parser names what is wrong with its head.
+            Manifest::parse(&head, &name)?;
+            return Err(bad(&name, "its header has no task count"));
+        };
+        file.seek(SeekFrom::Start(0))
+            .map_err(|e| bad(&name, &format!("cannot read it ({e})")))?;
+        let whole = Limit::new(
+            HEADER_MAX + tasks * LINE_MAX,
+            format!("a manifest of {tasks} parts can take"),
+        );
+        let text = read_bounded(&mut file, &whole, &what)?;
         Manifest::parse(&text, &name)
     }
 
@@ -510,48 +530,6 @@ fn part_line(p: &Part) -> String {
 /// A refusal of the manifest `name`, in one sentence.
 fn bad(name: &str, why: &str) -> Error {
     Error::Shard(format!("manifest {name}: {why}"))
-}
-
-/// Reads `file` whole, but no more than a manifest of the task count its header claims
-/// can take (the header itself at most [`HEADER_MAX`]).
-// To be unified with the crate's bounded text reader when it lands (model/text.rs).
-fn read_bounded(file: fs::File, name: &str) -> Result<Vec<u8>, Error> {
-    let io = |e: std::io::Error| bad(name, &format!("cannot read it ({e})"));
-    let mut file = file;
-    let mut bytes = Vec::new();
-    Read::by_ref(&mut file)
-        .take(HEADER_MAX)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    let head = String::from_utf8_lossy(&bytes);
-    let Some(end) = head.find("\n#") else {
-        return Err(bad(
-            name,
-            "it is not a queens manifest (no header end in its first 64 KiB)",
-        ));
-    };
-    let tasks = head[..end]
-        .lines()
-        .find_map(|l| l.strip_prefix("tasks "))
-        .and_then(|t| t.trim().parse::<u64>().ok())
-        .filter(|&t| t <= TASKS_MAX as u64)
-        .ok_or_else(|| {
-            bad(
-                name,
-                "it is not a queens manifest (no task count in its header)",
-            )
-        })?;
-    let limit = HEADER_MAX + tasks * LINE_MAX;
-    file.take(limit + 1 - bytes.len() as u64)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > limit {
-        return Err(bad(
-            name,
-            &format!("it is larger than a manifest of {tasks} parts can be"),
-        ));
-    }
-    Ok(bytes)
 }
 
 /// Writes `text` to `path` through a temporary file in the same directory and a rename.
