@@ -1441,6 +1441,9 @@ fn more_pieces_than_free_squares_count_0_not_bad_input() {
     assert_contains(
         &stdout(&o),
         "No solution: 5 pieces do not fit on the 4 squares of the 2x2 board",
+    );
+}
+
 /// What a run of `queens` took: its exit code, its stderr, wall seconds and peak
 /// resident memory in MB (the child's `ru_maxrss`, from `wait4`: an upper bound, as a
 /// child spawned by vfork counts this process's own peak until it execs).
