@@ -332,6 +332,9 @@ pub fn read_bounded_head(
     decode(&bytes, what)
 }
 
+/// A test of one whole line: whether it is the input's last.
+type LastLine<'a> = &'a dyn Fn(&[u8]) -> bool;
+
 /// The bounded reading: chunks of at most 64 KB and never past `limit + 1` bytes in
 /// all, each checked for bytes that are not text as it arrives (and for the end of a
 /// line that is `last`, when given), the buffer grown to at most `limit + 1` bytes.
@@ -340,7 +343,7 @@ fn read_until(
     input: &mut dyn Read,
     limit: &Limit,
     what: &str,
-    last: Option<&dyn Fn(&[u8]) -> bool>,
+    last: Option<LastLine<'_>>,
 ) -> Result<Vec<u8>, Error> {
     const CHUNK: usize = 64 << 10;
     let cap = limit.bytes.saturating_add(1);
