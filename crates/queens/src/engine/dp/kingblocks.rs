@@ -74,26 +74,46 @@ fn add_into<T: Acc>(dst: &mut [T], src: &[T]) -> Result<(), Overflowed> {
 }
 
 /// The windows `j ∈ T, j+1 ∉ T'` for `j in s..=s'-2`: adds into `g[s']` the sum over
-/// `s ≤ s' - 2` of the constrained transform of `f[s]`.
-fn lean_right<T: Acc>(f: &[Vec<T>], g: &mut [Vec<T>], n: usize) -> Result<(), Overflowed> {
+/// `s ≤ s' - 2` of the constrained transform of `f[s]`. It asks `ctl` before each pass
+/// over the table: at 18 blocks one call takes seconds, a pass milliseconds.
+fn lean_right<T: Acc>(
+    f: &[Vec<T>],
+    g: &mut [Vec<T>],
+    n: usize,
+    ctl: &Control,
+) -> Result<Result<(), Overflowed>, Error> {
+    let poll = || {
+        if ctl.cancelled() {
+            Err(Error::Interrupted)
+        } else {
+            Ok(())
+        }
+    };
     for s in 0..n.saturating_sub(1) {
         // Bits below s are plain zeta steps, shared by every s'.
         let mut base = f[s].clone();
         for b in 0..s {
-            zeta_bit(&mut base, b)?;
+            poll()?;
+            if let Err(o) = zeta_bit(&mut base, b) {
+                return Ok(Err(o));
+            }
         }
         for s2 in s + 2..=n {
             let mut a = base.clone();
             // Window bits from the top down: s2-1 ..= s+1 constrained, s plain.
             for b in (s + 1..s2).rev() {
-                chain_bit(&mut a, b)?;
+                poll()?;
+                if let Err(o) = chain_bit(&mut a, b) {
+                    return Ok(Err(o));
+                }
             }
-            zeta_bit(&mut a, s)?;
             // Bits from s2 up are plain zeta steps; applied once per s2 below.
-            add_into(&mut g[s2], &a)?;
+            if let Err(o) = zeta_bit(&mut a, s).and_then(|()| add_into(&mut g[s2], &a)) {
+                return Ok(Err(o));
+            }
         }
     }
-    Ok(())
+    Ok(Ok(()))
 }
 
 fn reverse_bits(x: usize, n: usize) -> usize {
@@ -134,12 +154,15 @@ fn count_blocks<T: Acc>(m: usize, n: usize, ctl: &Control) -> Result<Result<T, O
         }
         // Constrained windows (zeta on the bits from s' up still to do).
         let mut right: Vec<Vec<T>> = vec![vec![T::zero(); size]; n + 1];
-        tri!(lean_right(&f, &mut right, n));
+        tri!(lean_right(&f, &mut right, n, ctl)?);
         let fm = mirrored(&f, n);
         let mut left_m: Vec<Vec<T>> = vec![vec![T::zero(); size]; n + 1];
-        tri!(lean_right(&fm, &mut left_m, n));
+        tri!(lean_right(&fm, &mut left_m, n, ctl)?);
         let mut g: Vec<Vec<T>> = vec![vec![T::zero(); size]; n + 1];
         for s2 in 0..=n {
+            if ctl.cancelled() {
+                return Err(Error::Interrupted);
+            }
             for b in s2..n {
                 tri!(zeta_bit(&mut right[s2], b));
             }
@@ -152,6 +175,9 @@ fn count_blocks<T: Acc>(m: usize, n: usize, ctl: &Control) -> Result<Result<T, O
         // Splits at most one apart: no diagonal can touch, a plain subset sum.
         let mut full = f;
         for a in full.iter_mut() {
+            if ctl.cancelled() {
+                return Err(Error::Interrupted);
+            }
             for b in 0..n {
                 tri!(zeta_bit(a, b));
             }

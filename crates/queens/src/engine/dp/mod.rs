@@ -139,7 +139,8 @@ pub(crate) fn single_kind(problem: &Problem) -> Option<(&PieceKind, u32)> {
     }
 }
 
-/// `n choose k` as a big integer (0 when `k > n`).
+/// `n choose k` as a big integer (0 when `k > n`), for the tests.
+#[cfg(test)]
 pub fn binomial(n: u64, k: u64) -> BigUint {
     if k > n {
         return <BigUint as Zero>::zero();
