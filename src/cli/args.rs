@@ -116,6 +116,13 @@ Examples:
   queens merge s1.json s2.json           14200
   queens merge s1.json s2.json --unique  1787";
 
+/// `recheck`'s help after its options.
+const RECHECK_HELP: &str = "\
+Examples:
+  queens count 12 --manifest m.txt       14200 (m.txt: the plan, each part's subtotal)
+  queens recheck m.txt                   agree (every part recounted matches)
+  queens recheck m.txt --parts 3 --seed 1  agree (three parts drawn at random)";
+
 /// `max`'s help after its options.
 const MAX_HELP: &str = concat!(
     notation!("8", beside_kind!()),
@@ -298,6 +305,7 @@ pub enum Command {
     /// Recount parts of a manifest (`count --manifest`) with this build: prints whether
     /// they agree (exit 0) or which differ (exit 1); a manifest of another plan is
     /// refused (exit 2).
+    #[command(after_help = RECHECK_HELP)]
     Recheck(super::recheck::RecheckArgs),
     /// The most pieces of one kind that can stand without attacks (beside --pieces), and
     /// the number of such placements; prints `MAX COUNT`, e.g. `16 281571`.

@@ -260,6 +260,7 @@ fn base(page: &str) -> Option<&'static [&'static str]> {
     Some(match page {
         "solve" | "all" | "count" | "engines" => &["5"],
         "merge" => &["s1.json", "s2.json"],
+        "recheck" => &["m.txt"],
         "max" | "cover" => &["5", "--kind", "Q"],
         "verify" => &["5", "[1,3,5,2,4]"],
         "" | "pieces" | "puzzle" => &[],
@@ -294,7 +295,11 @@ fn with_option(page: &str, option: &str) -> Option<&'static [&'static str]> {
         ("verify" | "puzzle hint" | "puzzle explain", "--format") => &["--format", "json"],
         ("puzzle solve", "--format") => &["--format", "coords"],
         ("solve", "--seed") => &["--random", "--seed", "3"],
+        ("recheck", "--seed") => &["--parts", "3", "--seed", "1"],
         (_, "--seed") => &["--seed", "3"],
+        ("recheck", "--parts") => &["--parts", "3"],
+        ("recheck", "--part") => &["--part", "0"],
+        (_, "--manifest") => &["--manifest", "new-manifest.txt"],
         ("solve", "--fixed-file") => &["--fixed-file", "c5.txt"],
         ("solve", "--cover" | "--kind") => &["--cover", "--kind", "Q"],
         ("solve", "--independent") => &["--cover", "--kind", "Q", "--independent"],
@@ -314,8 +319,8 @@ fn with_option(page: &str, option: &str) -> Option<&'static [&'static str]> {
     })
 }
 
-/// The files the runs read: a region file, a puzzle, shard results, a DIMACS model
-/// and a solver's answer, a completion instance, a permutation.
+/// The files the runs read: a region file, a puzzle, shard results, a manifest, a
+/// DIMACS model and a solver's answer, a completion instance, a permutation.
 fn inputs(dir: &Path) {
     let write = |name: &str, args: &[&str]| {
         let o = run_in(dir, args);
@@ -326,8 +331,15 @@ fn inputs(dir: &Path) {
     std::fs::write(dir.join("unsat.txt"), "s UNSATISFIABLE\n").unwrap();
     std::fs::write(dir.join("perm.txt"), "1 3 5 2 4\n").unwrap();
     write("p.txt", &["puzzle", "gen", "6", "--seed", "1"]);
-    write("s1.json", &["count", "8", "--shard", "1/2"]);
-    write("s2.json", &["count", "8", "--shard", "2/2"]);
+    write(
+        "s1.json",
+        &["count", "8", "--shard", "1/2", "--manifest", "m1.txt"],
+    );
+    write(
+        "s2.json",
+        &["count", "8", "--shard", "2/2", "--manifest", "m2.txt"],
+    );
+    write("count.txt", &["count", "8", "--manifest", "m.txt"]);
     write("q5.cnf", &["export", "5", "--to", "dimacs"]);
     write("c5.txt", &["gen-completion", "5"]);
 }
