@@ -1736,3 +1736,45 @@ fn every_engine_ends_its_slowest_job_on_a_one_second_budget() {
         ends_on_its_budget_within(3.0, &format!("{line} --budget-secs 1"));
     }
 }
+
+/// `puzzle gen --help` showed `[default: any]` but `--difficulty any` was refused; and
+/// a bad name got clap's list instead of the library's sentence (issue 38: one reader
+/// of difficulties for every front, the CLI's defaults the library's).
+#[test]
+fn puzzle_gen_difficulty_any_is_the_default_and_accepted() {
+    let any = queens(&["puzzle", "gen", "7", "--difficulty", "any"]);
+    code(&any, 0);
+    let plain = queens(&["puzzle", "gen", "7", "--seed", "0"]);
+    assert_eq!(stdout(&any), stdout(&plain));
+    let bad = queens(&["puzzle", "gen", "7", "--difficulty", "tricky"]);
+    code(&bad, 2);
+    assert_contains(
+        &stderr(&bad),
+        "bad --difficulty 'tricky': the difficulties are easy, medium, hard, expert (or any, for any grade)",
+    );
+}
+
+/// A one-star puzzle ("Queens") spoke of stars: "the stars on a1 and b2 touch",
+/// "every row, column and region has its stars" (issue 38).
+#[test]
+fn puzzle_hint_names_queens_in_one_star_puzzles() {
+    let p = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/puzzles/k1-n06-gen.txt"
+    );
+    let o = queens(&["puzzle", "hint", p, "--placed", "a1,b2"]);
+    code(&o, 1);
+    assert_eq!(stdout(&o), "contradiction: the queens on a1 and b2 touch\n");
+    let o = queens(&["puzzle", "hint", p, "--placed", "d6,b5,f4,a3,c2,e1"]);
+    code(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "solved: every row, column and region has its queen\n"
+    );
+    let k2 = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/puzzles/k2-n10-hard.txt"
+    );
+    let o = queens(&["puzzle", "hint", k2, "--stars", "2", "--placed", "a1,b2"]);
+    assert_eq!(stdout(&o), "contradiction: the stars on a1 and b2 touch\n");
+}

@@ -283,10 +283,14 @@ class Puzzle:
         n: int,
         *,
         stars: Optional[int] = None,
-        difficulty: Optional[str] = ...,
+        difficulty: Optional[str] = None,
         seed: Optional[int] = None,
         budget: Optional[float] = None,
-    ) -> "Puzzle": ...
+    ) -> "Puzzle":
+        """A new puzzle of side ``n`` with exactly one solution. The defaults are the
+        library's, those of ``queens puzzle gen``: one star, any grade
+        (``difficulty=None``; or ``"easy"``, ``"medium"``, ``"hard"``, ``"expert"``,
+        ``"any"``), seed 0; the same arguments give the same puzzle as the command line."""
     def svg(self, placement: Optional[Placement] = None) -> Optional[str]: ...
     def _repr_svg_(self) -> Optional[str]: ...
     def _repr_html_(self) -> Optional[str]: ...

@@ -15,8 +15,9 @@
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use queens::puzzle::explain::{End, explain_cancellable};
-use queens::puzzle::generate::{Request, generate};
-use queens::puzzle::rules::{Deducer, Level, Step as LibStep};
+use queens::puzzle::generate::{Request, generate, parse_difficulty};
+use queens::puzzle::hint::{Hint, hint};
+use queens::puzzle::rules::{Level, Step as LibStep};
 use queens::puzzle::{Puzzle as LibPuzzle, State};
 use queens::terrain::{Regions, Terrain};
 use queens::{Board, Error, Piece, PieceKind, Settings};
@@ -41,19 +42,26 @@ pub struct Puzzle {
 
 /// One deduction: the rule, the squares it places a star on and crosses out, and why.
 /// A hint or explanation that ends has the rule `solved`, `contradiction` or `stuck`.
-#[pyclass(module = "queens", name = "Step", frozen, get_all)]
+#[pyclass(module = "queens", name = "Step", frozen)]
 #[derive(Clone)]
 pub struct Step {
     /// The rule's name (`last-square`, `region-in-line`, ...), or how the chain ended.
+    #[pyo3(get)]
     rule: String,
     /// The rule's level (`easy`, `medium`, `hard`, `expert`); `None` for an end.
+    #[pyo3(get)]
     level: Option<String>,
     /// Squares that get a star, algebraic.
+    #[pyo3(get)]
     place: Vec<String>,
     /// Squares crossed out, algebraic.
+    #[pyo3(get)]
     cross: Vec<String>,
     /// One sentence saying why.
+    #[pyo3(get)]
     why: String,
+    /// The library's text of the step or end (what the command line prints).
+    text: String,
 }
 
 impl Step {
@@ -64,16 +72,27 @@ impl Step {
             place: s.place.iter().map(ToString::to_string).collect(),
             cross: s.cross.iter().map(ToString::to_string).collect(),
             why: s.why.clone(),
+            text: s.to_string(),
         }
     }
 
-    fn end(rule: &str, why: impl Into<String>) -> Step {
+    /// An end without squares: `rule: why`.
+    fn end(rule: &str, why: String) -> Step {
         Step {
             rule: rule.into(),
             level: None,
             place: Vec::new(),
             cross: Vec::new(),
-            why: why.into(),
+            text: format!("{rule}: {why}"),
+            why,
+        }
+    }
+
+    /// The library's hint as a step (an end for everything but a step).
+    fn of_hint(h: &Hint) -> Step {
+        match h {
+            Hint::Step(step) => Step::of(step),
+            _ => Step::end(h.kind(), h.why()),
         }
     }
 }
@@ -83,22 +102,7 @@ impl Step {
     /// The command line's text: `RULE (LEVEL): place ...; cross ...` and the sentence
     /// on the next line; for an end, `solved: ...` as `queens puzzle hint` prints it.
     fn __str__(&self) -> String {
-        let Some(level) = &self.level else {
-            return format!("{}: {}", self.rule, self.why);
-        };
-        let mut acts = Vec::new();
-        if !self.place.is_empty() {
-            acts.push(format!("place {}", self.place.join(" ")));
-        }
-        if !self.cross.is_empty() {
-            acts.push(format!("cross {}", self.cross.join(" ")));
-        }
-        format!(
-            "{} ({level}): {}\n  {}",
-            self.rule,
-            acts.join("; "),
-            self.why
-        )
+        self.text.clone()
     }
 
     fn __repr__(&self) -> String {
@@ -149,16 +153,9 @@ fn placement(p: &LibPuzzle, cells: &[usize]) -> Placement {
     Placement::new(board, Cells::Pieces(queens::Placement::new(pieces)))
 }
 
-/// The `difficulty=` argument of `Puzzle.generate`: a level's name, or `None` for any
-/// grade. A type of its own so that an explicit `None` ("any") differs from leaving the
-/// argument out (medium, the daily puzzle's); as an `Option` both would arrive as `None`.
-#[derive(Clone, Copy)]
+/// The `difficulty=` argument of `Puzzle.generate`: a level's name or `"any"`, read by
+/// the library's one reader of difficulties; `None` (the default) is any grade.
 struct Difficulty(Option<Level>);
-
-impl Difficulty {
-    /// What `generate` asks for when no difficulty is given.
-    const DEFAULT: Difficulty = Difficulty(Some(Level::Medium));
-}
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Difficulty {
     type Error = PyErr;
@@ -167,19 +164,18 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Difficulty {
         if name.is_none() {
             return Ok(Difficulty(None));
         }
-        let bad = || {
-            errors::input(
+        let Ok(text) = name.extract::<String>() else {
+            return Err(errors::input(
                 name.py(),
                 format!(
-                    "bad difficulty {}: the difficulties are easy, medium, hard, expert (or None for any)",
+                    "bad difficulty {}: give a difficulty's name such as 'medium', or None for any grade",
                     args::repr(&name)
                 ),
-            )
+            ));
         };
-        let text: String = name.extract().map_err(|_| bad())?;
-        Level::parse(&text)
-            .map(|l| Difficulty(Some(l)))
-            .ok_or_else(bad)
+        parse_difficulty(&text)
+            .map(Difficulty)
+            .map_err(|e| errors::input(name.py(), e.spelled("difficulty")))
     }
 }
 
@@ -333,30 +329,7 @@ impl Puzzle {
     ) -> PyResult<Step> {
         let state = self.position(py, placed.as_ref(), crossed.as_ref())?;
         self.settings_run(py, budget, true, move |p, settings| {
-            let state = &state;
-            let d = Deducer::new(p);
-            if let Some(why) = d.contradiction(state) {
-                return Ok(Step::end("contradiction", why));
-            }
-            if d.solved(state) {
-                return Ok(Step::end(
-                    "solved",
-                    "every row, column and region has its stars",
-                ));
-            }
-            if p.solutions(state, 1, 0, settings)?.count == 0 {
-                return Ok(Step::end(
-                    "contradiction",
-                    queens::puzzle::explain::dead_end(p, state, settings)?,
-                ));
-            }
-            Ok(match d.next_step(state, Level::Expert) {
-                Some(step) => Step::of(&step),
-                None => Step::end(
-                    "stuck",
-                    "no rule applies here; only trying squares deeper than one star would go on",
-                ),
-            })
+            Ok(Step::of_hint(&hint(p, &state, settings)?))
         })
     }
 
@@ -368,13 +341,8 @@ impl Puzzle {
             // Stops on Ctrl-C between steps (a big puzzle's chain runs for seconds).
             let e = explain_cancellable(p, &State::new(p), Level::Expert, settings)?;
             let mut steps: Vec<Step> = e.steps.iter().map(Step::of).collect();
-            match e.end {
-                End::Solved => {}
-                End::Stuck => steps.push(Step::end(
-                    "stuck",
-                    "no rule applies; only trying squares deeper than one star would go on",
-                )),
-                End::Broken(why) => steps.push(Step::end("contradiction", why)),
+            if e.end != End::Solved {
+                steps.push(Step::end(e.end.kind(), e.end.why(p.stars())));
             }
             Ok(steps)
         })
@@ -396,38 +364,34 @@ impl Puzzle {
     }
 
     /// A new puzzle of side `n` with exactly one solution, `stars` per row, column and
-    /// region, of grade `difficulty` (`None` for any); the same `seed` gives the same
-    /// puzzle (`None` draws one). `budget` is a time limit in seconds.
+    /// region, of grade `difficulty` (a level's name; `None`, the default, for any);
+    /// the same `seed` gives the same puzzle. The defaults are the library's, those of
+    /// `queens puzzle gen`: one star, any grade, seed 0. `budget` is a time limit in
+    /// seconds.
     #[classmethod]
-    #[pyo3(signature = (n, *, stars = None, difficulty = Difficulty::DEFAULT, seed = None, budget = None))]
+    #[pyo3(signature = (n, *, stars = None, difficulty = None, seed = None, budget = None))]
     fn generate(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
         n: &Bound<'_, PyAny>,
         stars: Option<&Bound<'_, PyAny>>,
-        difficulty: Difficulty,
+        difficulty: Option<Difficulty>,
         seed: Option<&Bound<'_, PyAny>>,
         budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Puzzle> {
         let n = args::whole(py, n, "size", "9", 1 << 32)? as usize;
-        let stars = match stars {
-            Some(s) if !s.is_none() => args::whole(py, s, "stars", "1 or 2", 1 << 32)? as u32,
-            _ => 1,
-        };
-        let Difficulty(difficulty) = difficulty;
-        let seed = match seed {
-            Some(s) if !s.is_none() => args::whole(py, s, "seed", "7", 1 << 64)?,
-            _ => std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64),
-        };
+        // The library's defaults, then the arguments given.
+        let mut req = Request::new(n);
+        if let Some(s) = stars.filter(|s| !s.is_none()) {
+            req.stars = args::whole(py, s, "stars", "1 or 2", 1 << 32)? as u32;
+        }
+        if let Some(Difficulty(d)) = difficulty {
+            req.difficulty = d;
+        }
+        if let Some(s) = seed.filter(|s| !s.is_none()) {
+            req.seed = args::whole(py, s, "seed", "7", 1 << 64)?;
+        }
         let time_budget = args::budget(py, budget)?;
-        let req = Request {
-            n,
-            stars,
-            difficulty,
-            seed,
-        };
         let made = blocking::run(py, Mode::Worker, move |cancel| {
             let settings = Settings {
                 time_budget,
@@ -441,17 +405,11 @@ impl Puzzle {
             // FILE` does: regions numbered in the order the text names them, so that a
             // hint or explanation is the one the command line gives on that file.
             Some(m) => {
-                let puzzle = LibPuzzle::parse(&m.puzzle.picture(), stars)
+                let puzzle = LibPuzzle::parse(&m.puzzle.picture(), req.stars)
                     .map_err(|e| errors::to_py(py, e))?;
                 Ok(Puzzle { puzzle })
             }
-            None => Err(errors::input(
-                py,
-                format!(
-                    "no puzzle: {stars} star{} per row and column cannot stand apart on {n}x{n}",
-                    if stars == 1 { "" } else { "s" }
-                ),
-            )),
+            None => Err(errors::input(py, req.why_none())),
         }
     }
 

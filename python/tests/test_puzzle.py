@@ -119,7 +119,7 @@ def test_solved_position_hints_solved():
     sol = [sq for _, sq in p.solve()]
     h = p.hint(placed=sol)
     assert (h.rule, h.place, h.cross) == ("solved", [], [])
-    assert str(h) == "solved: every row, column and region has its stars"
+    assert str(h) == "solved: every row, column and region has its queen"
 
 
 @pytest.mark.parametrize(
@@ -145,22 +145,28 @@ def test_generate_matches_the_command_line(n, stars, difficulty, seed, cli):
 def test_regression_generate_difficulty_none_asked_for_medium(cli):
     # An explicit difficulty=None arrived in Rust as a missing argument and was read
     # as "medium"; it means any grade, as `queens puzzle gen` without --difficulty.
+    # Since issue 38 leaving it out means any grade too (the library's one default).
     for seed in (5, 6, 7):
         _, any_grade, _ = cli("puzzle", "gen", "8", "--seed", str(seed))
         _, medium, _ = cli("puzzle", "gen", "8", "--seed", str(seed), "--difficulty", "medium")
         assert str(queens.Puzzle.generate(8, difficulty=None, seed=seed)) == any_grade
-        assert str(queens.Puzzle.generate(8, seed=seed)) == medium
+        assert str(queens.Puzzle.generate(8, seed=seed)) == any_grade
+        assert str(queens.Puzzle.generate(8, difficulty="any", seed=seed)) == any_grade
+        assert str(queens.Puzzle.generate(8, difficulty="medium", seed=seed)) == medium
     assert any(
-        str(queens.Puzzle.generate(8, difficulty=None, seed=s)) != str(queens.Puzzle.generate(8, seed=s))
+        str(queens.Puzzle.generate(8, seed=s)) != str(queens.Puzzle.generate(8, difficulty="medium", seed=s))
         for s in (5, 6, 7)
     ), "the seeds chosen no longer tell the two apart"
 
 
-def test_generate_defaults_to_medium_and_draws_a_seed():
-    g = queens.Puzzle.generate(8, seed=4)
-    assert g.rating == "medium"
-    assert queens.Puzzle.generate(8, seed=4) == g
-    assert queens.Puzzle.generate(6, difficulty=None).is_unique()
+def test_generate_defaults_are_the_command_lines(cli):
+    # Any grade and seed 0, as `queens puzzle gen N` (issue 38: Python used to mean
+    # medium and draw a fresh seed on each call).
+    _, out, _ = cli("puzzle", "gen", "8")
+    g = queens.Puzzle.generate(8)
+    assert str(g) == out
+    assert queens.Puzzle.generate(8) == g
+    assert queens.Puzzle.generate(8, seed=0, difficulty=None, stars=1) == g
 
 
 def test_puzzle_values():
@@ -207,7 +213,9 @@ BAD = [
     (lambda: queens.Puzzle(["aabb"] * 2 + ["ccdd"] * 2).count(budget=-1), "bad budget -1: give a number of seconds"),
     (lambda: queens.Puzzle.generate(9, difficulty="tricky"), "bad difficulty 'tricky': the difficulties are easy, medium, hard, expert"),
     (lambda: queens.Puzzle.generate(0), "bad size 0: puzzles are made for sides 1 to 62"),
-    (lambda: queens.Puzzle.generate(3, difficulty=None), "no puzzle: 1 star per row and column cannot stand apart on 3x3"),
+    (lambda: queens.Puzzle.generate(3, difficulty=None), "no puzzle: 1 queen per row and column cannot stand apart on 3x3"),
+    (lambda: queens.Puzzle.generate(9, difficulty=3), "bad difficulty 3: give a difficulty's name such as 'medium', or None"),
+    (lambda: queens.Puzzle.generate(9, difficulty=""), "bad difficulty '': the difficulties are"),
     (lambda: queens.Puzzle.generate(9.5), "bad size 9.5: give a whole number such as 9"),
     (lambda: queens.Puzzle.generate(9, seed=-1), "bad seed -1: give a whole number such as 7"),
 ]

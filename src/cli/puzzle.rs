@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand, ValueEnum};
 use queens::Board;
 use queens::puzzle::explain::{End, explain};
-use queens::puzzle::generate::{Request, generate};
-use queens::puzzle::rules::{Deducer, Level, Step};
+use queens::puzzle::generate::{Request, generate, parse_difficulty};
+use queens::puzzle::hint::Hint;
+use queens::puzzle::rules::{Level, Step, piece_word};
 use queens::puzzle::solver::Found;
 use queens::puzzle::{Mark, Puzzle, State};
 use queens::terrain::Terrain;
@@ -101,21 +102,6 @@ pub enum StepFormat {
     Json,
 }
 
-/// A requested grade.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Difficulty {
-    /// Exclusions and last squares solve it.
-    Easy,
-    /// Needs one region in one line (or the reverse) or `would-empty`.
-    Medium,
-    /// Needs k regions in k lines (or the reverse).
-    Hard,
-    /// Needs trial.
-    Expert,
-    /// Any of them: the first puzzle found with one solution.
-    Any,
-}
-
 /// The jobs of `queens puzzle`.
 #[derive(Subcommand, Debug)]
 pub enum PuzzleJob {
@@ -182,14 +168,15 @@ pub enum PuzzleJob {
         /// The side N (4 to 26 plays well; 1 to 62 works).
         n: u32,
         /// Stars per row, column and region.
-        #[arg(long, default_value_t = 1, value_name = "K")]
+        #[arg(long, default_value_t = Request::new(0).stars, value_name = "K")]
         stars: u32,
-        /// The grade the puzzle must have. With 2 or more stars there is no easy puzzle
-        /// (no unit starts with as few free squares as stars): medium, hard or expert.
-        #[arg(long, value_enum, default_value = "any")]
-        difficulty: Difficulty,
+        /// The grade the puzzle must have: easy, medium, hard, expert or any [default:
+        /// any]. With 2 or more stars there is no easy puzzle (no unit starts with as
+        /// few free squares as stars): medium, hard or expert.
+        #[arg(long)]
+        difficulty: Option<String>,
         /// The generator's seed: the same seed gives the same puzzle.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = Request::new(0).seed)]
         seed: u64,
         /// Give up after this many seconds (exit 3).
         #[arg(long, value_name = "SECONDS")]
@@ -217,7 +204,7 @@ pub fn puzzle_cmd(args: &PuzzleArgs) -> CliResult {
             difficulty,
             seed,
             budget_secs,
-        } => gen_cmd(*n, *stars, *difficulty, *seed, *budget_secs),
+        } => gen_cmd(*n, *stars, difficulty.as_deref(), *seed, *budget_secs),
     }
 }
 
@@ -252,7 +239,7 @@ fn print(text: &str) -> CliResult {
     Ok(Outcome::Yes)
 }
 
-/// Squares as JSON strings.
+/// Squares as JSON strings, by file.
 fn json_squares(p: &Puzzle, cells: &[usize]) -> serde_json::Value {
     serde_json::Value::Array(
         by_file(p, cells)
@@ -263,13 +250,6 @@ fn json_squares(p: &Puzzle, cells: &[usize]) -> serde_json::Value {
 }
 
 /// Square indices ordered by file, then rank (as `--format coords` lists pieces).
-/// Why the position has no solution (the library's sentence; the plain one if the
-/// search for the puzzle's own solution stops).
-fn dead_end(p: &Puzzle, s: &State) -> String {
-    queens::puzzle::explain::dead_end(p, s, &Default::default())
-        .unwrap_or_else(|_| "no solution from this position".into())
-}
-
 fn by_file(p: &Puzzle, cells: &[usize]) -> Vec<usize> {
     let n = p.side();
     let mut v = cells.to_vec();
@@ -355,29 +335,6 @@ fn position(p: &Puzzle, placed: Option<&str>, crossed: Option<&str>) -> Result<S
     State::with(p, &placed, &crossed).map_err(|e| e.to_string())
 }
 
-/// A step as text: `RULE: place ...; cross ...` and the sentence.
-fn step_text(step: &Step) -> String {
-    let mut head = format!("{} ({})", step.rule, step.level.name());
-    let mut acts = Vec::new();
-    if !step.place.is_empty() {
-        acts.push(format!("place {}", squares_text(&step.place)));
-    }
-    if !step.cross.is_empty() {
-        acts.push(format!("cross {}", squares_text(&step.cross)));
-    }
-    head.push_str(": ");
-    head.push_str(&acts.join("; "));
-    format!("{head}\n  {}\n", step.why)
-}
-
-fn squares_text(squares: &[queens::Square]) -> String {
-    squares
-        .iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn step_json(step: &Step) -> serde_json::Value {
     let list = |v: &[queens::Square]| -> Vec<String> { v.iter().map(|s| s.to_string()).collect() };
     serde_json::json!({
@@ -397,51 +354,21 @@ fn hint(
 ) -> CliResult {
     let p = read(args)?;
     let s = position(&p, placed, crossed)?;
-    let d = Deducer::new(&p);
-    let json = format == StepFormat::Json;
-    let said = |kind: &str, why: &str| -> String {
-        if json {
-            format!("{}\n", serde_json::json!({ kind: why }))
-        } else {
-            format!("{kind}: {why}\n")
-        }
-    };
-    if let Some(why) = d.contradiction(&s) {
-        print(&said("contradiction", &why))?;
-        return Ok(Outcome::No);
-    }
-    if d.solved(&s) {
-        print(&said(
-            "solved",
-            "every row, column and region has its stars",
-        ))?;
-        return Ok(Outcome::Yes);
-    }
     let settings = limits(args.budget_secs)?.settings(None);
-    match p.solutions(&s, 1, 0, &settings) {
-        Ok(f) if f.count == 0 => {
-            print(&said("contradiction", &dead_end(&p, &s)))?;
-            return Ok(Outcome::No);
-        }
-        Ok(_) => {}
+    let h = match queens::puzzle::hint::hint(&p, &s, &settings) {
+        Ok(h) => h,
         Err(e) => return failed(e),
-    }
-    match d.next_step(&s, Level::Expert) {
-        Some(step) => {
-            if json {
-                print(&format!("{}\n", step_json(&step)))
-            } else {
-                print(&step_text(&step))
-            }
-        }
-        None => {
-            print(&said(
-                "stuck",
-                "no rule applies here; only trying squares deeper than one star would go on",
-            ))?;
-            Ok(Outcome::No)
-        }
-    }
+    };
+    let text = match (&h, format) {
+        (Hint::Step(step), StepFormat::Json) => step_json(step).to_string(),
+        (_, StepFormat::Json) => serde_json::json!({ h.kind(): h.why() }).to_string(),
+        (_, StepFormat::Text) => h.to_string(),
+    };
+    print(&format!("{text}\n"))?;
+    Ok(match h {
+        Hint::Step(_) | Hint::Solved { .. } => Outcome::Yes,
+        Hint::Contradiction { .. } | Hint::Stuck { .. } => Outcome::No,
+    })
 }
 
 fn explain_cmd(args: &FileArgs, format: StepFormat) -> CliResult {
@@ -453,7 +380,7 @@ fn explain_cmd(args: &FileArgs, format: StepFormat) -> CliResult {
         if json {
             text.push_str(&format!("{}\n", step_json(step)));
         } else {
-            text.push_str(&format!("{}. {}", k + 1, step_text(step)));
+            text.push_str(&format!("{}. {step}\n", k + 1));
         }
     }
     let stars = e.state.stars();
@@ -481,8 +408,10 @@ fn explain_cmd(args: &FileArgs, format: StepFormat) -> CliResult {
                 ));
             } else {
                 text.push_str(&format!(
-                    "stuck after {} steps: no rule applies; only trying squares deeper than one star would go on. The position (stars in brackets, crossed squares as dots):\n",
-                    e.steps.len()
+                    "stuck after {} steps: {}. The position ({}s in brackets, crossed squares as dots):\n",
+                    e.steps.len(),
+                    e.end.why(p.stars()),
+                    piece_word(p.stars())
                 ));
                 text.push_str(&crossed_diagram(&p, &e.state));
             }
@@ -495,7 +424,7 @@ fn explain_cmd(args: &FileArgs, format: StepFormat) -> CliResult {
                     serde_json::json!({"end": "contradiction", "why": why})
                 ));
             } else {
-                text.push_str(&format!("contradiction: {why}\n"));
+                text.push_str(&format!("{}: {why}\n", e.end.kind()));
             }
             Outcome::No
         }
@@ -552,23 +481,18 @@ fn rate(args: &FileArgs) -> CliResult {
 fn gen_cmd(
     n: u32,
     stars: u32,
-    difficulty: Difficulty,
+    difficulty: Option<&str>,
     seed: u64,
     budget_secs: Option<f64>,
 ) -> CliResult {
-    let difficulty = match difficulty {
-        Difficulty::Easy => Some(Level::Easy),
-        Difficulty::Medium => Some(Level::Medium),
-        Difficulty::Hard => Some(Level::Hard),
-        Difficulty::Expert => Some(Level::Expert),
-        Difficulty::Any => None,
-    };
-    let req = Request {
-        n: n as usize,
-        stars,
-        difficulty,
-        seed,
-    };
+    // The library's defaults, then the fields given; the difficulty's name is read by
+    // the library's one reader (the sentence for a bad one names `--difficulty`).
+    let mut req = Request::new(n as usize);
+    req.stars = stars;
+    req.seed = seed;
+    if let Some(d) = difficulty {
+        req.difficulty = parse_difficulty(d).map_err(|e| e.spelled("--difficulty"))?;
+    }
     let bar = Bar::counter("generating", "candidates");
     let report = |p: queens::Progress| bar.set(p.done);
     let settings = limits(budget_secs)?.settings(Some(&report));
@@ -586,10 +510,7 @@ fn gen_cmd(
             print(&m.puzzle.picture())
         }
         Ok(None) => {
-            eprintln!(
-                "queens: no solution: {stars} star{} per row and column cannot stand apart on {n}x{n}",
-                if stars == 1 { "" } else { "s" }
-            );
+            eprintln!("queens: {}", req.why_none());
             Ok(Outcome::No)
         }
         Err(e) => failed(e),

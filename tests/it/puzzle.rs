@@ -440,7 +440,7 @@ fn check_solve_and_hint_speak_as_the_issue_says() {
     let o = queens(&["puzzle", "hint", &uniq, "--placed", "a1,b2"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).starts_with("contradiction: the stars on a1 and b2 touch"),
+        stdout(&o).starts_with("contradiction: the queens on a1 and b2 touch"),
         "{}",
         stdout(&o)
     );

@@ -593,15 +593,19 @@ function hint(apply) {
 
 function newPuzzle() {
   const size = Number(input("size").value) || 8;
-  const stars = Number(input("stars").value) || 1;
   const difficulty = input("difficulty").value;
   const seedText = input("seed").value.trim();
+  // "New puzzle" without a seed draws a fresh one; every other default (stars, any
+  // grade) is the library's, so an empty field is left out of the request.
   const seed = seedText === "" ? Math.floor(Math.random() * 2 ** 31) : Number(seedText);
-  runJob("new-puzzle", { size, stars, difficulty, seed }, "making a puzzle", (a, ms) => {
+  const request = { size, difficulty, seed };
+  const starsText = input("stars").value.trim();
+  if (starsText !== "") request.stars = Number(starsText);
+  runJob("new-puzzle", request, "making a puzzle", (a, ms) => {
     finish(a, ms);
     if (a.error) return;
     if (!a.found) { setResult(a.text); return; }
-    openPuzzle(a.text, stars, false);
+    openPuzzle(a.text, a.stars, false);
     setResult(`new ${a.grade} puzzle`, `${size}x${size}, seed ${seed}, unique`);
   });
 }

@@ -83,16 +83,10 @@ struct NthRequest {
 #[serde(deny_unknown_fields)]
 struct NewPuzzle {
     size: u32,
-    #[serde(default = "one")]
-    stars: u32,
-    #[serde(default)]
-    difficulty: String,
-    #[serde(default)]
-    seed: u64,
-}
-
-fn one() -> u32 {
-    1
+    /// Left out: the library's default (as every other field).
+    stars: Option<u32>,
+    difficulty: Option<String>,
+    seed: Option<u64>,
 }
 
 /// The longest request the page can send: its link state is read into requests, so a
@@ -161,7 +155,7 @@ fn run(name: &str, request: &str) -> Result<Value, String> {
         "puzzle-crosses" => puzzle::crosses(&puzzle()?),
         "new-puzzle" => {
             let r: NewPuzzle = read(request)?;
-            puzzle::generate(r.size, r.stars, &r.difficulty, r.seed, &s)
+            puzzle::generate(r.size, r.stars, r.difficulty.as_deref(), r.seed, &s)
         }
         _ => Err(format!("unknown job '{name}'")),
     }
@@ -192,7 +186,7 @@ mod tests {
         assert!(e["error"].as_str().unwrap().starts_with("bad request"));
         let g = answer(
             "new-puzzle",
-            r#"{"size":6,"stars":1,"difficulty":"","seed":3}"#,
+            r#"{"size":6,"stars":1,"difficulty":"any","seed":3}"#,
         );
         assert_eq!(g["found"], true, "{g}");
         let req = json!({ "text": g["text"], "stars": 1 }).to_string();

@@ -6,8 +6,9 @@
 //! difficulty. Step texts are worded as `queens puzzle hint` words them.
 
 use queens::Board;
-use queens::puzzle::generate::{Request, generate as make};
-use queens::puzzle::rules::{Deducer, Level, Step};
+use queens::puzzle::generate::{Request, generate as make, parse_difficulty};
+use queens::puzzle::hint::{Hint, mistake};
+use queens::puzzle::rules::piece_word;
 use queens::puzzle::{Mark, Puzzle, State};
 use queens::terrain::Terrain;
 use queens::{Settings, Square};
@@ -113,62 +114,19 @@ pub fn solve(req: &PuzzleRequest, settings: &Settings) -> Result<Value, String> 
     })
 }
 
-/// Why the position has no solution though the puzzle has (`queens puzzle hint`'s
-/// words, from the library).
-fn dead_end(p: &Puzzle, s: &State) -> String {
-    queens::puzzle::explain::dead_end(p, s, &Settings::default())
-        .unwrap_or_else(|_| "no solution from this position".into())
-}
-
-/// A step as `queens puzzle hint` prints it: `RULE (LEVEL): place ...; cross ...`
-/// and its sentence on the next line.
-fn step_text(step: &Step) -> String {
-    let mut acts = Vec::new();
-    if !step.place.is_empty() {
-        acts.push(format!("place {}", squares(&step.place).join(" ")));
-    }
-    if !step.cross.is_empty() {
-        acts.push(format!("cross {}", squares(&step.cross).join(" ")));
-    }
-    format!(
-        "{} ({}): {}\n  {}",
-        step.rule,
-        step.level.name(),
-        acts.join("; "),
-        step.why
-    )
-}
-
 /// The next step from the position (the easiest rule that applies), or why there is
-/// none: `kind` is `step`, `solved`, `contradiction` or `stuck`.
+/// none: the library's [`queens::puzzle::hint::Hint`]; `kind` is `step`, `solved`,
+/// `contradiction` or `stuck`, `text` is what `queens puzzle hint` prints.
 pub fn hint(req: &PuzzleRequest, settings: &Settings) -> Result<Value, String> {
     let (p, s) = req.read()?;
-    let d = Deducer::new(&p);
-    if let Some(why) = d.contradiction(&s) {
-        return Ok(json!({ "kind": "contradiction", "text": format!("contradiction: {why}") }));
-    }
-    if d.solved(&s) {
-        return Ok(json!({
-            "kind": "solved",
-            "text": "solved: every row, column and region has its stars",
-        }));
-    }
-    if p.solutions(&s, 1, 0, settings).map_err(text)?.count == 0 {
-        return Ok(json!({
-            "kind": "contradiction",
-            "text": format!("contradiction: {}", dead_end(&p, &s)),
-        }));
-    }
-    Ok(match d.next_step(&s, Level::Expert) {
-        Some(step) => json!({
+    let h = queens::puzzle::hint::hint(&p, &s, settings).map_err(text)?;
+    Ok(match &h {
+        Hint::Step(step) => json!({
             "kind": "step", "rule": step.rule, "level": step.level.name(),
             "place": squares(&step.place), "cross": squares(&step.cross),
-            "why": step.why, "text": step_text(&step),
+            "why": step.why, "text": h.to_string(),
         }),
-        None => json!({
-            "kind": "stuck",
-            "text": "stuck: no rule applies here; only trying squares deeper than one star would go on",
-        }),
+        _ => json!({ "kind": h.kind(), "text": h.to_string() }),
     })
 }
 
@@ -176,24 +134,23 @@ pub fn hint(req: &PuzzleRequest, settings: &Settings) -> Result<Value, String> {
 /// star or cross the solution does not have), or `ok` with the stars still to place.
 pub fn check_position(req: &PuzzleRequest, settings: &Settings) -> Result<Value, String> {
     let (p, s) = req.read()?;
-    let d = Deducer::new(&p);
-    if let Some(why) = d.contradiction(&s) {
-        return Ok(json!({ "kind": "contradiction", "text": format!("contradiction: {why}") }));
-    }
     let stars = s.stars();
     if p.accepts(&stars) {
         return Ok(json!({ "kind": "solved", "text": "solved" }));
     }
-    if p.solutions(&s, 1, 0, settings).map_err(text)?.count == 0 {
-        return Ok(json!({
-            "kind": "contradiction",
-            "text": format!("contradiction: {}", dead_end(&p, &s)),
-        }));
+    // A broken rule, or no solution from here: the hint's contradiction and sentence.
+    if let Some(reason) = mistake(&p, &s, settings).map_err(text)? {
+        let h = Hint::Contradiction { reason };
+        return Ok(json!({ "kind": h.kind(), "text": h.to_string() }));
     }
     let want = p.side() * p.stars();
     Ok(json!({
         "kind": "ok",
-        "text": format!("no mistakes so far: {} of {want} stars placed", stars.len()),
+        "text": format!(
+            "no mistakes so far: {} of {want} {}s placed",
+            stars.len(),
+            piece_word(p.stars())
+        ),
     }))
 }
 
@@ -231,42 +188,37 @@ pub fn crosses(req: &PuzzleRequest) -> Result<Value, String> {
     Ok(json!({ "cross": names(&p, &cells) }))
 }
 
-/// A new puzzle with exactly one solution: side `n`, `stars` per unit, a difficulty
-/// (`easy` ... `expert`, or empty for any) and a seed (the same request and seed give
-/// the same puzzle).
+/// A new puzzle with exactly one solution: side `n`, `stars` per unit (default the
+/// library's, one), a difficulty (a level's name or `any`; left out, the library's
+/// default: any grade) and a seed (left out, the library's: 0; the page passes a fresh
+/// one for "new puzzle"). The same request and seed give the same puzzle as `queens
+/// puzzle gen` and Python's `Puzzle.generate`.
 pub fn generate(
     n: u32,
-    stars: u32,
-    difficulty: &str,
-    seed: u64,
+    stars: Option<u32>,
+    difficulty: Option<&str>,
+    seed: Option<u64>,
     settings: &Settings,
 ) -> Result<Value, String> {
-    let difficulty =
-        match difficulty.trim() {
-            "" | "any" => None,
-            d => Some(Level::parse(d).ok_or_else(|| {
-                format!("bad difficulty '{d}': choose easy, medium, hard or expert")
-            })?),
-        };
-    let req = Request {
-        n: n as usize,
-        stars,
-        difficulty,
-        seed,
-    };
+    let mut req = Request::new(n as usize);
+    if let Some(k) = stars {
+        req.stars = k;
+    }
+    if let Some(d) = difficulty {
+        req.difficulty = parse_difficulty(d).map_err(|e| e.spelled("difficulty"))?;
+    }
+    if let Some(seed) = seed {
+        req.seed = seed;
+    }
     Ok(match make(&req, settings).map_err(text)? {
         Some(m) => json!({
             "found": true,
             "text": m.puzzle.picture(),
-            "stars": stars,
+            "stars": req.stars,
             "grade": m.grade.name(),
             "solution": names(&m.puzzle, &m.solution),
         }),
-        None => json!({
-            "found": false,
-            "text": format!("no puzzle: {stars} star{} per row, column and region cannot stand apart on {n}x{n}",
-                if stars == 1 { "" } else { "s" }),
-        }),
+        None => json!({ "found": false, "text": req.why_none() }),
     })
 }
 
@@ -345,7 +297,7 @@ mod tests {
         let c = check_position(&req(EASY, wrong, ""), &s).unwrap();
         assert_eq!(c["kind"], "contradiction", "{c}");
         let ok = check_position(&req(EASY, &sol[0], ""), &s).unwrap();
-        assert_eq!(ok["text"], "no mistakes so far: 1 of 6 stars placed");
+        assert_eq!(ok["text"], "no mistakes so far: 1 of 6 queens placed");
         assert!(hint(&req(EASY, "a1", "a1"), &s).is_err());
     }
 
@@ -366,7 +318,7 @@ mod tests {
     #[test]
     fn generated_puzzles_are_unique_and_of_the_grade_asked() {
         let s = Settings::default();
-        let g = generate(8, 1, "easy", 7, &s).unwrap();
+        let g = generate(8, Some(1), Some("easy"), Some(7), &s).unwrap();
         assert_eq!(g["grade"], "easy");
         let text = g["text"].as_str().unwrap();
         let r = PuzzleRequest {
@@ -375,11 +327,14 @@ mod tests {
         };
         assert_eq!(check_puzzle(&r, &s).unwrap()["text"], "unique");
         assert_eq!(solve(&r, &s).unwrap()["stars"], g["solution"]);
-        assert!(
-            generate(8, 1, "fiendish", 1, &s)
-                .unwrap_err()
-                .contains("bad difficulty")
+        assert_eq!(
+            generate(8, None, Some("fiendish"), None, &s).unwrap_err(),
+            "bad difficulty 'fiendish': the difficulties are easy, medium, hard, expert (or any, for any grade)"
         );
-        assert_eq!(generate(3, 1, "", 1, &s).unwrap()["found"], false);
+        assert_eq!(generate(3, None, None, None, &s).unwrap()["found"], false);
+        // The library's defaults: one star, any grade, seed 0.
+        let any = generate(8, None, None, None, &s).unwrap();
+        let explicit = generate(8, Some(1), Some("any"), Some(0), &s).unwrap();
+        assert_eq!(any, explicit);
     }
 }

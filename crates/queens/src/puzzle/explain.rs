@@ -5,7 +5,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::rules::{Deducer, Level, Step};
+use super::rules::{Deducer, Level, Step, piece_word, units_pieces};
 use super::{Mark, Puzzle, State};
 use crate::engine::Settings;
 use crate::error::Error;
@@ -19,6 +19,33 @@ pub enum End {
     Stuck,
     /// The position breaks the rules (the sentence says how).
     Broken(String),
+}
+
+impl End {
+    /// How the chain ended, in one word: `solved`, `stuck` or `contradiction`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            End::Solved => "solved",
+            End::Stuck => "stuck",
+            End::Broken(_) => "contradiction",
+        }
+    }
+
+    /// Why, as one sentence, in a puzzle with `stars` per unit (the piece is a queen
+    /// for one): what every front prints after the [`End::kind`].
+    pub fn why(&self, stars: usize) -> String {
+        match self {
+            End::Solved => format!(
+                "every row, column and region has its {}",
+                units_pieces(stars)
+            ),
+            End::Stuck => format!(
+                "no rule applies; only trying squares deeper than one {} would go on",
+                piece_word(stars)
+            ),
+            End::Broken(why) => why.clone(),
+        }
+    }
 }
 
 /// A chain of steps and where it ended.
@@ -154,15 +181,16 @@ pub fn dead_end(p: &Puzzle, s: &State, settings: &Settings) -> Result<String, Er
         .filter(|&i| s.marks[i] == Mark::Cross)
         .collect();
     let mut parts = Vec::new();
+    let piece = piece_word(p.stars());
     if !wrong_stars.is_empty() {
         parts.push(format!(
-            "the solution has no star on {}",
+            "the solution has no {piece} on {}",
             named(wrong_stars)
         ));
     }
     if !wrong_crosses.is_empty() {
         parts.push(format!(
-            "the solution has a star on {}, which is crossed",
+            "the solution has a {piece} on {}, which is crossed",
             named(wrong_crosses)
         ));
     }

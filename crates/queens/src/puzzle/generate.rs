@@ -70,6 +70,107 @@ pub struct Request {
     pub seed: u64,
 }
 
+impl Request {
+    /// A request for a puzzle of side `n` with every other field at its default: one
+    /// star (queen) per unit, any grade, seed 0. These are the defaults of every front
+    /// (`queens puzzle gen N`, Python's `Puzzle.generate(n)`, the page's bindings), set
+    /// here once so that the same request gives the same puzzle everywhere.
+    ///
+    /// ```
+    /// use queens::puzzle::generate::Request;
+    /// let r = Request::new(9);
+    /// assert_eq!((r.stars, r.difficulty, r.seed), (1, None, 0));
+    /// ```
+    pub const fn new(n: usize) -> Request {
+        Request {
+            n,
+            stars: 1,
+            difficulty: None,
+            seed: 0,
+        }
+    }
+
+    /// Why no puzzle exists for this request when [`generate`] answers `Ok(None)`: its
+    /// stars cannot stand apart on its side at all. One sentence, the one every front
+    /// shows.
+    ///
+    /// ```
+    /// use queens::puzzle::generate::Request;
+    /// assert_eq!(
+    ///     Request::new(3).why_none(),
+    ///     "no puzzle: 1 queen per row and column cannot stand apart on 3x3"
+    /// );
+    /// ```
+    pub fn why_none(&self) -> String {
+        let n = self.n;
+        let piece = match self.stars {
+            1 => "queen",
+            _ => "stars",
+        };
+        format!(
+            "no puzzle: {} {piece} per row and column cannot stand apart on {n}x{n}",
+            self.stars
+        )
+    }
+}
+
+/// A request's text field that does not parse: which field, the text, and why. Each
+/// front names the field in its own spelling ([`BadField::spelled`]: `--difficulty` on
+/// the command line, `difficulty` in Python and on the page); the rest of the sentence
+/// is this one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadField {
+    /// The field's plain name (`difficulty`).
+    pub field: &'static str,
+    /// The text as given.
+    pub text: String,
+    /// Why it was refused.
+    pub reason: String,
+}
+
+impl BadField {
+    /// The sentence with the field named as `spelling`: `bad SPELLING 'TEXT': REASON`.
+    pub fn spelled(&self, spelling: &str) -> String {
+        format!("bad {spelling} '{}': {}", self.text, self.reason)
+    }
+}
+
+impl std::fmt::Display for BadField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.spelled(self.field))
+    }
+}
+
+impl std::error::Error for BadField {}
+
+/// The difficulty field: a level's name (`easy`, `medium`, `hard`, `expert`) or `any`
+/// (`None`: any grade, the default). The one reader of a difficulty's name for every
+/// front.
+///
+/// ```
+/// use queens::puzzle::{generate::parse_difficulty, rules::Level};
+/// assert_eq!(parse_difficulty("hard"), Ok(Some(Level::Hard)));
+/// assert_eq!(parse_difficulty("any"), Ok(None));
+/// let e = parse_difficulty("tricky").unwrap_err();
+/// assert_eq!(
+///     e.spelled("--difficulty"),
+///     "bad --difficulty 'tricky': the difficulties are easy, medium, hard, expert (or any, for any grade)"
+/// );
+/// ```
+pub fn parse_difficulty(text: &str) -> Result<Option<Level>, BadField> {
+    if text == "any" {
+        return Ok(None);
+    }
+    Level::parse(text).map(Some).ok_or_else(|| BadField {
+        field: "difficulty",
+        text: text.to_string(),
+        reason: format!(
+            "the difficulties are {} (or any, for any grade)",
+            Level::ALL.map(Level::name).join(", ")
+        ),
+    })
+}
+
 /// A generated puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Made {

@@ -17,6 +17,7 @@
 //!   the tightest row, column or region), which proves uniqueness;
 //! - [`rules`]: the named deductions a person makes, grouped into [`rules::Level`]s,
 //!   each producing a [`rules::Step`];
+//! - [`hint`]: the next step from a position, or why there is none, as a value;
 //! - [`explain`]: the whole solution as a chain of steps; [`rate`]: its grade;
 //! - [`generate`]: puzzles with exactly one solution, of a requested grade.
 //!
@@ -27,6 +28,7 @@
 pub mod explain;
 pub mod generate;
 pub mod picture;
+pub mod hint;
 pub mod rate;
 pub mod rules;
 pub mod solver;

@@ -129,6 +129,53 @@ impl Step {
     }
 }
 
+impl std::fmt::Display for Step {
+    /// The step as every front prints it (`queens puzzle hint`, Python's `str(step)`,
+    /// the page): `RULE (LEVEL): place SQUARES; cross SQUARES`, then the sentence on a
+    /// second line indented by two spaces.
+    ///
+    /// ```
+    /// use queens::puzzle::{Puzzle, State, rules::{Deducer, Level}};
+    /// let p = Puzzle::parse("abbb\ncccb\ncddd\ncddd\n", 1).unwrap();
+    /// let step = Deducer::new(&p).next_step(&State::new(&p), Level::Expert).unwrap();
+    /// assert!(step.to_string().starts_with("last-square (easy): place a4"));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names = |v: &[Square]| v.iter().map(Square::to_string).collect::<Vec<_>>();
+        let mut acts = Vec::new();
+        if !self.place.is_empty() {
+            acts.push(format!("place {}", names(&self.place).join(" ")));
+        }
+        if !self.cross.is_empty() {
+            acts.push(format!("cross {}", names(&self.cross).join(" ")));
+        }
+        write!(
+            f,
+            "{} ({}): {}\n  {}",
+            self.rule,
+            self.level.name(),
+            acts.join("; "),
+            self.why
+        )
+    }
+}
+
+/// What a piece is called in a puzzle with `stars` per unit: a queen in a one-star
+/// puzzle (LinkedIn's "Queens"), else a star (Star Battle). Every sentence about a
+/// puzzle's pieces uses it.
+pub fn piece_word(stars: usize) -> &'static str {
+    if stars == 1 { "queen" } else { "star" }
+}
+
+/// What each unit holds in a puzzle with `stars` per unit, after "its": `queen` for
+/// one, `stars` for several ("every row, column and region has its queen").
+pub fn units_pieces(stars: usize) -> String {
+    match stars {
+        1 => piece_word(1).to_string(),
+        _ => format!("{}s", piece_word(stars)),
+    }
+}
+
 /// A row, a column or a region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Unit {
@@ -175,7 +222,7 @@ impl<'a> Deducer<'a> {
 
     /// What a piece is called: a queen in a one-star puzzle, else a star.
     fn piece_word(&self) -> &'static str {
-        if self.p.stars() == 1 { "queen" } else { "star" }
+        piece_word(self.p.stars())
     }
 
     /// The step crossing out square `i`, where a star "{would}".
@@ -183,6 +230,12 @@ impl<'a> Deducer<'a> {
         let sq = self.p.square(i);
         let why = format!("a {} on {sq} {would}", self.piece_word());
         Step::crossing(rule, level, vec![sq], why)
+    }
+
+    /// What a unit holds: `queen` when one, `stars` when several (as in "has its
+    /// queen", "has its stars").
+    fn units_pieces(&self) -> String {
+        units_pieces(self.p.stars())
     }
 
     fn star_word(&self, count: i32) -> String {
@@ -273,7 +326,8 @@ impl<'a> Deducer<'a> {
             for &b in &stars {
                 if a < b && (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1 {
                     return Some(format!(
-                        "the stars on {} and {} touch",
+                        "the {}s on {} and {} touch",
+                        self.piece_word(),
                         self.p.square(a),
                         self.p.square(b)
                     ));
@@ -719,8 +773,10 @@ impl<'a> Deducer<'a> {
                     "trial",
                     Level::Expert,
                     i,
-                    "forces moves that leave some row, column or region without room for its stars"
-                        .into(),
+                    format!(
+                        "forces moves that leave some row, column or region without room for its {}",
+                        self.units_pieces()
+                    ),
                 ));
             }
         }
