@@ -27,8 +27,8 @@
 
 pub mod explain;
 pub mod generate;
-pub mod picture;
 pub mod hint;
+pub mod picture;
 pub mod rate;
 pub mod rules;
 pub mod solver;
