@@ -367,6 +367,7 @@ fn support(
         for &n in sides {
             let p = d / n as f32;
             let win = (p * 0.15).max(2.0);
+            #[allow(clippy::needless_range_loop)] // k is the line's number, not only an index
             for k in 1..n {
                 let xc = x0 as f32 + k as f32 * p;
                 let from = (xc - win).max(0.0) as usize;

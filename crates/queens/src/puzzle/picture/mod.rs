@@ -276,13 +276,14 @@ pub fn read(width: usize, height: usize, rgba: &[u8], options: &Options) -> Resu
                 .to_string(),
         ),
     }
-    if count != Some(0) && position.marks.iter().any(|&m| m != Mark::Free) {
-        if solutions(&puzzle, &position) == Some(0) {
-            warnings.push(
-                "the marks drawn on the picture leave no solution (a star or a cross is misplaced, or misread)"
-                    .to_string(),
-            );
-        }
+    if count != Some(0)
+        && position.marks.iter().any(|&m| m != Mark::Free)
+        && solutions(&puzzle, &position) == Some(0)
+    {
+        warnings.push(
+            "the marks drawn on the picture leave no solution (a star or a cross is misplaced, or misread)"
+                .to_string(),
+        );
     }
     Ok(Reading {
         puzzle,

@@ -234,13 +234,13 @@ pub(crate) fn split(img: &Pixels, g: &Grid, colours: &[Rgb]) -> Result<Split, St
     let mut label = vec![usize::MAX; n * n];
     let mut region = vec![0usize; n * n];
     let mut count = 0;
-    for i in 0..n * n {
+    for (i, square) in region.iter_mut().enumerate() {
         let r = root(&mut parent, i);
         if label[r] == usize::MAX {
             label[r] = count;
             count += 1;
         }
-        region[i] = label[r];
+        *square = label[r];
     }
     let mut confidence = vec![1.0f32; n * n];
     for (k, p) in pairs.iter().enumerate() {
