@@ -1780,3 +1780,54 @@ fn puzzle_hint_names_queens_in_one_star_puzzles() {
     let o = queens(&["puzzle", "hint", k2, "--stars", "2", "--placed", "a1,b2"]);
     assert_eq!(stdout(&o), "contradiction: the stars on a1 and b2 touch\n");
 }
+
+/// `queens merge` of a shard result claiming 4,000,000,000 shards (its digest redone,
+/// which anyone can do) aborted on a 64 GB allocation: `merge` kept a slot per shard.
+/// Found writing the shard fuzz target; the input is kept in testdata/fuzz/shard/.
+#[test]
+fn merge_of_a_result_claiming_billions_of_shards_is_refused_without_a_slot_per_shard() {
+    let kept = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/fuzz/shard/found-merge-four-billion-shards"
+    );
+    let text = std::fs::read_to_string(kept).unwrap();
+    let forged = queens::fuzzing::forge_shard(&text, false).unwrap();
+    let path = temp_file("four-billion-shards.json", &forged);
+    let o = queens(&["merge", &path]);
+    code(&o, 2);
+    assert_contains(
+        &stderr(&o),
+        "shards 1/4000000000, 3/4000000000, 4/4000000000, 5/4000000000, 6/4000000000, \
+         7/4000000000, 8/4000000000, 9/4000000000, 10/4000000000, 11/4000000000, \
+         3999999989 more are missing",
+    );
+}
+
+/// A byte-order mark anywhere but a file's first bytes was a square: ` \u{feff}` read
+/// as a 1x1 puzzle whose one region was named U+FEFF (its picture, written out, read
+/// back as an empty file), and `Regions::board_of` counted a leading mark as a file
+/// where `Regions::parse` skipped it, so `\u{feff}ab\nba\n` was refused as ragged.
+/// Found by the puzzle and region fuzz targets (inputs kept in testdata/fuzz/).
+#[test]
+fn byte_order_marks_are_not_squares_of_puzzles_or_region_files() {
+    use queens::Board;
+    use queens::puzzle::Puzzle;
+    use queens::terrain::Regions;
+    assert!(Puzzle::parse(" \u{feff}", 1).is_err());
+    assert!(Puzzle::parse("\u{feff}\u{feff}", 1).is_err());
+    let plain = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/puzzles/k1-n04-gen.txt"
+    ))
+    .unwrap();
+    let marked = format!(" \u{feff}{plain}");
+    assert_eq!(
+        Puzzle::parse(&marked, 1).unwrap(),
+        Puzzle::parse(&plain, 1).unwrap()
+    );
+    let text = "\u{feff}ab\nba\n";
+    let board = Regions::board_of(text).unwrap();
+    assert_eq!(board, Board::square(2).unwrap());
+    assert_eq!(Regions::parse(text, &board, 1).unwrap().0.count(), 2);
+    assert!(Regions::board_of("\t\u{feff}\n").is_err());
+}

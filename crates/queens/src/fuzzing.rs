@@ -282,15 +282,11 @@ pub fn shard(data: &[u8]) {
         assert!((0..4).filter(|&i| s.owns(i)).count() <= 4);
     }
     let mut texts = vec![text.to_string()];
-    if let Ok(mut forged) = serde_json::from_str::<ShardResult>(text.trim()) {
-        forged.check = forged.digest();
-        texts.push(forged.to_json());
-        let [a, b] = residues(forged.total);
-        let [c, d] = residues(forged.unique);
-        forged.residues = [a, b, c, d];
-        forged.check = forged.digest();
-        texts.push(forged.to_json());
-    }
+    texts.extend(
+        [false, true]
+            .into_iter()
+            .filter_map(|fix| forge_shard(text, fix)),
+    );
     for text in texts {
         let Ok(r) = ShardResult::parse(&text, "part") else {
             continue;
@@ -308,6 +304,19 @@ pub fn shard(data: &[u8]) {
             let _ = merge(&named);
         }
     }
+}
+
+/// `text` read as a shard result and written again with its digest redone (and its
+/// check values, with `fix_residues`), as a forger would: `None` when it does not read.
+pub fn forge_shard(text: &str, fix_residues: bool) -> Option<String> {
+    let mut forged = serde_json::from_str::<ShardResult>(text.trim()).ok()?;
+    if fix_residues {
+        let [a, b] = residues(forged.total);
+        let [c, d] = residues(forged.unique);
+        forged.residues = [a, b, c, d];
+    }
+    forged.check = forged.digest();
+    Some(forged.to_json())
 }
 
 /// A distinct temporary file per call (tests replay inputs on several threads).

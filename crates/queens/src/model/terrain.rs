@@ -82,7 +82,7 @@ impl Regions {
     pub fn board_of(text: &str) -> Result<Board, Error> {
         let lines: Vec<usize> = text
             .lines()
-            .map(|l| l.chars().filter(|c| !c.is_whitespace()).count())
+            .map(|l| l.chars().filter(|&c| is_square(c)).count())
             .filter(|&n| n > 0)
             .collect();
         match lines.first() {
@@ -113,15 +113,9 @@ impl Regions {
         per_region: u32,
     ) -> Result<(Regions, Vec<Square>), Error> {
         let bad = |why: String| Error::BadTerrain(format!("bad region file: {why}"));
-        // A byte-order mark (as some editors write) is not a square.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<Vec<char>> = text
             .lines()
-            .map(|l| {
-                l.chars()
-                    .filter(|c| !c.is_whitespace())
-                    .collect::<Vec<char>>()
-            })
+            .map(|l| l.chars().filter(|&c| is_square(c)).collect::<Vec<char>>())
             .filter(|l| !l.is_empty())
             .collect();
         let (rows, cols) = (board.rows() as usize, board.cols() as usize);
@@ -206,6 +200,13 @@ impl Regions {
             .filter(|&i| self.region_at(i) == Some(r))
             .collect()
     }
+}
+
+/// Whether a character of a region file is a square: not whitespace, and not a
+/// byte-order mark (as some editors write at the start, and a joined file may hold
+/// further on), which is invisible and would not survive being written out and read back.
+fn is_square(c: char) -> bool {
+    !c.is_whitespace() && c != '\u{feff}'
 }
 
 impl Terrain {

@@ -139,10 +139,20 @@ impl Puzzle {
         };
         let mut lines: Vec<Vec<char>> = text
             .split('\n')
-            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect())
+            // A byte-order mark past the first byte is invisible, as whitespace is.
+            .map(|l| {
+                l.chars()
+                    .filter(|&c| !c.is_whitespace() && c != '\u{feff}')
+                    .collect()
+            })
             .collect();
         while lines.last().is_some_and(|l| l.is_empty()) {
             lines.pop();
+        }
+        if lines.is_empty() {
+            return Err(bad(
+                "it is empty (write one line per rank, one region letter per square)".into(),
+            ));
         }
         if let Some(i) = lines.iter().position(|l| l.is_empty()) {
             return Err(bad(format!(

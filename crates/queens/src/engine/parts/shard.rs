@@ -11,6 +11,8 @@
 //! `1..=K` appears exactly once, that the sum divides by the plan's divisor and that the
 //! unique rule's Burnside sum divides by G, naming the part at fault.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::checkpoint::{FileKind, add};
@@ -268,7 +270,8 @@ pub fn merge(parts: &[(String, ShardResult)]) -> Result<Merged, Error> {
     };
     let k = first.shards;
     let plan = first.plan();
-    let mut seen: Vec<Option<&str>> = vec![None; k as usize];
+    // By shard number, not a slot per shard: a result may claim billions of shards.
+    let mut seen: BTreeMap<u32, &str> = BTreeMap::new();
     let mut sum = Tally::default();
     let mut seconds = 0.0;
     for (name, r) in parts {
@@ -291,14 +294,12 @@ pub fn merge(parts: &[(String, ShardResult)]) -> Result<Merged, Error> {
                 r.shard, r.shards, first.shard
             )));
         }
-        let slot = &mut seen[(r.shard - 1) as usize];
-        if let Some(other) = slot {
+        if let Some(other) = seen.insert(r.shard, name) {
             return Err(Error::Shard(format!(
                 "shard {}/{k} is given twice ({other} and {name})",
                 r.shard
             )));
         }
-        *slot = Some(name);
         sum = add(
             sum,
             Tally {
@@ -308,16 +309,22 @@ pub fn merge(parts: &[(String, ShardResult)]) -> Result<Merged, Error> {
         )?;
         seconds += r.seconds;
     }
-    let missing: Vec<String> = (1..=k)
-        .filter(|&i| seen[(i - 1) as usize].is_none())
-        .map(|i| format!("{i}/{k}"))
-        .collect();
-    if !missing.is_empty() {
+    // Named up to ten; the first ten are found within `parts.len() + 10` numbers.
+    let absent = u64::from(k) - seen.len() as u64;
+    if absent > 0 {
+        let mut missing: Vec<String> = (1..=k)
+            .filter(|i| !seen.contains_key(i))
+            .take(10)
+            .map(|i| format!("{i}/{k}"))
+            .collect();
+        if absent > 10 {
+            missing.push(format!("{} more", absent - 10));
+        }
         return Err(Error::Shard(format!(
             "shard{} {} {} missing",
-            if missing.len() == 1 { "" } else { "s" },
+            if absent == 1 { "" } else { "s" },
             missing.join(", "),
-            if missing.len() == 1 { "is" } else { "are" }
+            if absent == 1 { "is" } else { "are" }
         )));
     }
     let tally = plan.whole(sum).ok_or_else(|| {
