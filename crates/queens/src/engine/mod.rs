@@ -420,20 +420,27 @@ impl List for Nothing {
 }
 
 impl CountParts for Nothing {
-    /// A whole count of 0 in no parts; a shard, checkpoint or method is refused: there
-    /// is nothing to split or keep.
+    /// A whole count of 0 in no parts, by an empty plan of no engine (`none`); a
+    /// shard, checkpoint, method, manifest or recount is refused: there is nothing to
+    /// split, keep or recount.
     fn count_parts(
         &self,
         problem: &Problem,
         _ctl: &Control,
         parts: &Parts,
     ) -> Result<PartsReport, Error> {
-        if parts.shard.is_some() || parts.checkpoint.is_some() || parts.method.is_some() {
+        if parts.shard.is_some()
+            || parts.checkpoint.is_some()
+            || parts.method.is_some()
+            || parts.manifest.is_some()
+            || parts.recount.is_some()
+        {
             return Err(Error::Unsupported(format!(
-                "{}, so it has no solution and no parts to count: count it without a shard, checkpoint or method",
+                "{}, so it has no solution and no parts to count: count it without a shard, checkpoint, method or manifest",
                 problem.overfull().unwrap_or_default()
             )));
         }
+        let board = problem.board();
         Ok(PartsReport {
             total: BigUint::default(),
             unique: parts.unique.then(BigUint::default),
@@ -442,6 +449,18 @@ impl CountParts for Nothing {
             resumed: 0,
             shard: None,
             threads: 1,
+            plan: PlanId {
+                engine: "none".into(),
+                problem: format!("{board} {}", crate::problem::format_spec(problem.pieces())),
+                rows: board.rows(),
+                cols: board.cols(),
+                method: Method::Exact,
+                fingerprint: String::new(),
+                tasks: 0,
+                divisor: 1,
+                unique: UniqueRule::Summed,
+            },
+            parts: Some(Vec::new()),
         })
     }
 }
