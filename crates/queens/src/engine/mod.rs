@@ -420,8 +420,9 @@ impl List for Nothing {
 }
 
 impl CountParts for Nothing {
-    /// A whole count of 0 in no parts; a shard, checkpoint, method, manifest or
-    /// re-check is refused: there is nothing to split, keep or list.
+    /// A whole count of 0 in no parts, by an empty plan of no engine (`none`); a
+    /// shard, checkpoint, method, manifest or recount is refused: there is nothing to
+    /// split, keep or recount.
     fn count_parts(
         &self,
         problem: &Problem,
@@ -439,6 +440,7 @@ impl CountParts for Nothing {
                 problem.overfull().unwrap_or_default()
             )));
         }
+        let board = problem.board();
         Ok(PartsReport {
             total: BigUint::default(),
             unique: parts.unique.then(BigUint::default),
@@ -447,7 +449,17 @@ impl CountParts for Nothing {
             resumed: 0,
             shard: None,
             threads: 1,
-            plan: parts::PlanId::of("none", Method::Exact, 1, String::new()),
+            plan: PlanId {
+                engine: "none".into(),
+                problem: format!("{board} {}", crate::problem::format_spec(problem.pieces())),
+                rows: board.rows(),
+                cols: board.cols(),
+                method: Method::Exact,
+                fingerprint: String::new(),
+                tasks: 0,
+                divisor: 1,
+                unique: UniqueRule::Summed,
+            },
             parts: Some(Vec::new()),
         })
     }
