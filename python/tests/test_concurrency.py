@@ -1,10 +1,8 @@
 """Long calls: the GIL, Ctrl-C, budgets, and stopping a solution stream.
 
-- GIL: two Python threads counting at once (threads=1 each) take about as long as one
-  (< 1.6x; the machine has at least 2 cores; skipped when a control, two GIL-free
-  hashing threads, shows no two idle cores, e.g. when other jobs load the machine), and
-  a pure-Python thread keeps running while a count or a blocked `next()` waits in
-  native code.
+- GIL: two Python threads counting at once (threads=1 each) agree, and a pure-Python
+  thread keeps running while a count or a blocked `next()` waits in native code (how
+  long two counts take against one is a benchmark: bench/python/timing.py).
 - Ctrl-C: a child interpreter starts a long count / solution stream / solve / max, gets
   SIGINT after 0.5 s and must print KeyboardInterrupt within INTERRUPT_SLACK seconds of
   the signal (the contract is "within half a second"; the slack covers a loaded
@@ -19,7 +17,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import signal
 import subprocess
 import sys
@@ -59,63 +56,23 @@ def test_active_jobs_is_a_count():
 LONG = [((16, 16), None), ((17, 17), "17A"), ((12, 12), "12N")]
 
 
-def one_and_two(fn):
-    """Seconds for fn() alone, and for two threads running fn() at once."""
-    fn()  # warm-up
-    t = time.monotonic()
-    fn()
-    one = time.monotonic() - t
-    threads = [threading.Thread(target=fn) for _ in range(2)]
-    t = time.monotonic()
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join()
-    return one, time.monotonic() - t
-
-
-_BUF = bytes(8 << 20)
-
-
-def _hashing():
-    """~0.2 s of CPU without the GIL (hashlib lets go of it on big buffers)."""
-    h = hashlib.sha256()
-    for _ in range(40):
-        h.update(_BUF)
-    return h.digest()
-
-
-@pytest.fixture(scope="module")
-def two_idle_cores():
-    """Whether two threads that do not hold the GIL run in parallel here right now: a
-    control, so that a machine busy with other work skips the timing test instead of
-    failing it."""
-    for _ in range(3):
-        one, two = one_and_two(_hashing)
-        if two < 1.3 * one:
-            return True
-    return False
-
-
 @pytest.mark.parametrize("board,pieces", LONG)
-def test_two_threads_count_in_parallel(board, pieces, two_idle_cores):
-    if not two_idle_cores:
-        pytest.skip("no two idle cores now: two GIL-free hashing threads do not run in parallel either")
+def test_two_threads_count_at_once_and_agree(board, pieces):
+    # Whether they run in parallel is timed by bench/python/timing.py (a timing check
+    # failed or skipped on a busy machine, issue 37); that the GIL is let go is checked
+    # below by a pure-Python thread that runs while a count waits in native code.
     want = queens.count(board, pieces, threads=1)
     results = []
 
     def work():
         results.append(queens.count(board, pieces, threads=1))
 
-    # Up to three tries: a 2-core machine is noisy, and one busy moment must not fail
-    # the test; a held GIL makes every try take twice as long.
-    for _ in range(3):
-        results.clear()
-        one, two = one_and_two(work)
-        assert results == [want] * 4
-        if two < 1.6 * one:
-            return
-    pytest.fail(f"one count {one:.2f} s, two at once {two:.2f} s: the GIL is held")
+    threads = [threading.Thread(target=work) for _ in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert results == [want] * 2
 
 
 def ticker_gaps(call):

@@ -235,11 +235,9 @@ def test_a_long_count_on_a_large_puzzle_goes_to_a_worker_and_keeps_its_budget():
     # try on the calling thread, so it goes on to a worker with the budget left.
     stripes = [chr(ord("a") + i) * 20 for i in range(20)]
     p = queens.Puzzle(stripes)
-    import time
-
-    t = time.perf_counter()
+    # How soon BudgetError comes is timed by bench/python/timing.py, not asserted here:
+    # a wall-time bound fails on a busy machine (issue 37).
     with pytest.raises(queens.BudgetError):
         p.count(budget=0.2)
-    assert time.perf_counter() - t < 5
     # Small stripes: A002464(9) = 47622, counted quickly.
     assert queens.Puzzle([chr(ord("a") + i) * 9 for i in range(9)]).count() == 47622
