@@ -1366,7 +1366,7 @@ fn engines_reports_the_closed_form_of_max() {
     code(&o, 0);
     assert_contains(
         &stdout(&o),
-        "\nmax: the most pieces of one kind alone on the open board, by closed form (queens max --kind)\n  max             yes: 500000000000000000 by ceil(rows*cols/2), in 2 ways\n",
+        "\nqueens max: the most pieces of one kind alone on the open board, by closed form\n  max             yes: 500000000000000000 by ceil(rows*cols/2), in 2 ways\n",
     );
     let o = queens(&["engines", "100", "--pieces", "Q"]);
     assert_contains(
@@ -1375,7 +1375,7 @@ fn engines_reports_the_closed_form_of_max() {
     );
     // No closed form with another piece beside: no paragraph.
     let o = queens(&["engines", "100", "--pieces", "Q,N"]);
-    assert!(!stdout(&o).contains("\nmax:"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("\nqueens max:"), "{}", stdout(&o));
 }
 
 #[test]

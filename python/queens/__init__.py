@@ -595,7 +595,9 @@ def engine_report(
     """Every engine, in the order ``engine="auto"`` tries them, with its verdict on this
     problem for each job it runs (whether it takes it, whether auto would, or why not):
     the command line's ``queens engines``, as records. ``str()`` of a record is the
-    command line's paragraph.
+    command line's paragraph. For one kind alone on the open board a last record,
+    ``queens max``, says what the closed form of ``max_pieces`` gives (its job's
+    ``how``) or why it refuses by size (``why``).
 
     >>> nq = next(e for e in engine_report(8) if e.name == "nqueens")
     >>> [(j.job, j.accepted) for j in nq.jobs][:3]

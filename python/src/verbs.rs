@@ -415,7 +415,7 @@ pub fn engine_report(py: Python<'_>, problem: &Problem) -> PyResult<Vec<EngineRe
             how: verdict.ok(),
         };
         out.push(EngineReport {
-            name: "max".into(),
+            name: "queens max".into(),
             summary: queens::maximum::MAX_SUMMARY.into(),
             takes: Vec::new(),
             jobs: vec![Py::new(py, v)?],

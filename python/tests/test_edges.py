@@ -63,11 +63,11 @@ def test_more_pieces_than_free_squares_count_0():
 def test_engine_report_has_the_closed_form_of_max_pieces():
     report = queens.engine_report(10**9, "N")
     last = report[-1]
-    assert last.name == "max"
+    assert last.name == "queens max"
     (job,) = last.jobs
     assert job.accepted and job.why is None
     assert job.how == "500000000000000000 by ceil(rows*cols/2), in 2 ways"
     refused = queens.engine_report(100, "Q")[-1].jobs[0]
     assert not refused.accepted and "sides up to 64" in refused.why
     # Beside another piece no closed form applies: no entry.
-    assert all(e.name != "max" for e in queens.engine_report(100, "Q,N"))
+    assert all(e.name != "queens max" for e in queens.engine_report(100, "Q,N"))

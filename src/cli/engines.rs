@@ -56,7 +56,7 @@ fn describe_max(verdict: &Result<String, String>) -> String {
         Err(why) => format!("no: {why}"),
     };
     format!(
-        "\nmax: {}\n  {:<15} {line}\n",
+        "\nqueens max: {}\n  {:<15} {line}\n",
         queens::maximum::MAX_SUMMARY,
         "max"
     )

@@ -197,8 +197,7 @@ pub fn maximum_on(
 }
 
 /// The `engines` report's summary of [`closed_form_verdict`]'s paragraph.
-pub const MAX_SUMMARY: &str =
-    "the most pieces of one kind alone on the open board, by closed form (queens max --kind)";
+pub const MAX_SUMMARY: &str = "the most pieces of one kind alone on the open board, by closed form";
 
 /// What `max --kind` does with the one kind of `problem` alone on its open board, for
 /// the `engines` report: `Some(Ok(how))` when a closed form answers (the most, and how
