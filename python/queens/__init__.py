@@ -114,6 +114,16 @@ def _threads(threads: Any) -> int:
     return _whole(threads, "threads", "4 (0 uses every core)", 2**63)
 
 
+def _native(board: Any, pieces: Any, fixed: Any, define: Any, terrain: Tuple[Any, ...]) -> Any:
+    """The native problem of ``count``, ``solve`` and ``solutions``: a ranged spec
+    (``"1..3N,Q"``, ``"0..8Q"``, ``"*K"``: counts as ranges, read by the library's
+    parser as the command line's ``--pieces``) expands into exact problems; anything
+    else is one problem."""
+    if isinstance(pieces, str) and _queens.is_range(pieces):
+        return _queens.NativeRanged(board, pieces, fixed, define, terrain)
+    return _queens.NativeProblem(board, pieces, fixed, define, terrain)
+
+
 # --- answers ---
 
 
@@ -158,6 +168,11 @@ class Problem:
         per_region: Optional[int] = None,
     ) -> None:
         terrain = (holes, blockers, torus, regions, per_region)
+        if isinstance(pieces, str) and _queens.is_range(pieces):
+            raise InputError(
+                f"bad pieces {pieces!r}: a Problem takes exact counts; a ranged spec goes to "
+                "queens.count, queens.solve and queens.solutions"
+            )
         self._native = _queens.NativeProblem(board, pieces, fixed, define, terrain)
 
     @property
@@ -299,8 +314,10 @@ def count(
     (76, 10)
     >>> count(regions=["aabb", "aabb", "ccdd", "ccdd"])  # one queen per region too
     2
+    >>> count(4, "1..3N,Q"), count(3, "*K")  # ranges, as the command line's --pieces
+    (88, 35)
     """
-    return _queens.NativeProblem(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).count(
+    return _native(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).count(
         unique, engine, threads, budget
     )
 
@@ -334,7 +351,7 @@ def solve(
     >>> len(solve(1_000_000).perm())
     1000000
     """
-    return _queens.NativeProblem(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).solve(
+    return _native(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).solve(
         engine, random, seed, budget, threads
     )
 
@@ -367,7 +384,7 @@ def solutions(
     >>> len(list(solutions(8, unique=True)))  # one per class under the board's symmetries
     12
     """
-    return _queens.NativeProblem(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).solutions(
+    return _native(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).solutions(
         limit, engine, threads, unique
     )
 

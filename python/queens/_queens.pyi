@@ -90,6 +90,32 @@ class Solutions(Iterator[Placement]):
         """Stops the search; the iterator then ends."""
 
 @final
+def is_range(spec: str) -> bool: ...
+
+class NativeRanged:
+    def __new__(
+        cls,
+        board: Optional[_BoardIn],
+        pieces: str,
+        fixed: Optional[_PlacementIn] = None,
+        define: Optional[_DefineIn] = None,
+        terrain: Optional[_TerrainIn] = None,
+    ) -> "NativeRanged": ...
+    def count(
+        self, unique: bool = ..., engine: str = ..., threads: int = ..., budget: Optional[float] = None
+    ) -> int: ...
+    def solve(
+        self,
+        engine: str = ...,
+        random: bool = ...,
+        seed: Optional[int] = None,
+        budget: Optional[float] = None,
+        threads: int = ...,
+    ) -> Optional[Placement]: ...
+    def solutions(
+        self, limit: Optional[int] = None, engine: str = ..., threads: int = ..., unique: bool = ...
+    ) -> Solutions: ...
+
 class NativeProblem:
     def __new__(
         cls,

@@ -4,6 +4,8 @@
 //!   verify, count_part, engine_report);
 //! - [`placement`]: `queens.Placement`, compact for queens at huge N;
 //! - [`solutions`]: the lazy solution stream;
+//! - [`ranged`]: ranged piece specs (`"1..3N,Q"`, `"*K"`) for count, solve and
+//!   solutions;
 //! - [`puzzle`]: `queens.Puzzle` and `queens.Step`, region puzzles;
 //! - [`convert`]: boards, pieces, placements, squares and settings read into the
 //!   library's types by PyO3 (`FromPyObject`), each refused by name;
@@ -28,6 +30,7 @@ mod parts;
 mod placement;
 mod problem;
 mod puzzle;
+mod ranged;
 mod solutions;
 mod terrain;
 mod verbs;
@@ -51,6 +54,8 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<placement::Placement>()?;
     m.add_class::<placement::PlacementIter>()?;
     m.add_class::<solutions::Solutions>()?;
+    m.add_class::<ranged::NativeRanged>()?;
+    m.add_function(wrap_pyfunction!(ranged::is_range, m)?)?;
     m.add_class::<puzzle::Puzzle>()?;
     m.add_class::<puzzle::Step>()?;
     m.add_function(wrap_pyfunction!(puzzle::_rebuild_puzzle, m)?)?;

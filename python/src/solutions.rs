@@ -50,6 +50,16 @@ struct State {
     ready: VecDeque<queens::Placement>,
 }
 
+/// A listing run on the worker: given the settings (threads, the cancel flag) and the
+/// sink, it hands every solution to the sink until the sink says stop.
+pub type Job = Box<
+    dyn FnOnce(
+            &Settings,
+            &mut dyn FnMut(&queens::Placement) -> ControlFlow<()>,
+        ) -> Result<(), Error>
+        + Send,
+>;
+
 impl Solutions {
     /// Starts listing the solutions of `problem` (at most `limit` of them).
     pub fn start(
@@ -60,10 +70,30 @@ impl Solutions {
         limit: Option<u64>,
         unique: bool,
     ) -> PyResult<Solutions> {
+        let board = *problem.board();
+        let job: Job = Box::new(move |settings, sink| {
+            // One placement per symmetry class, as `queens all --unique`.
+            if unique {
+                queens::symmetry::enumerate_unique(&problem, choice, settings, sink)
+            } else {
+                queens::enumerate(&problem, choice, settings, sink)
+            }
+        });
+        Solutions::start_job(py, board, threads, limit, job)
+    }
+
+    /// Starts `job` listing placements on `board` (at most `limit` of them): one
+    /// problem's solutions, or those of every problem a ranged spec expands into.
+    pub fn start_job(
+        py: Python<'_>,
+        board: Board,
+        threads: usize,
+        limit: Option<u64>,
+        job: Job,
+    ) -> PyResult<Solutions> {
         let (tx, rx) = bounded::<Msg>(2);
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
-        let board = *problem.board();
         let spawned = std::thread::Builder::new()
             .name("queens-solutions".into())
             .spawn(move || {
@@ -98,12 +128,7 @@ impl Solutions {
                             ControlFlow::Continue(())
                         }
                     };
-                    // One placement per symmetry class, as `queens all --unique`.
-                    let result = if unique {
-                        queens::symmetry::enumerate_unique(&problem, choice, &settings, &mut sink)
-                    } else {
-                        queens::enumerate(&problem, choice, &settings, &mut sink)
-                    };
+                    let result = job(&settings, &mut sink);
                     if !batch.is_empty() {
                         let _ = tx.send(Msg::Batch(batch));
                     }

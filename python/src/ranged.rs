@@ -1,0 +1,169 @@
+//! Ranged piece specs (`"1..3N,Q"`, `"0..8Q"`, `"*K"`) for `count`, `solve` and
+//! `solutions`, as the command line's `count`, `solve` and `all --pieces` take them:
+//! read by the library's parser ([`RangeSpec::parse`], the command line's sentences)
+//! and answered by its expansion into exact problems, so that both give the same
+//! answers. `queens/__init__.py` sends a text spec here when [`is_range`] says it has
+//! range syntax.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use queens::range::RangeSpec;
+use queens::{Board, Settings};
+
+use crate::blocking::{self, Mode};
+use crate::convert::{
+    self, BoardArg, Budget, Define, EngineArg, Flag, PlacementArg, RandomName, SeedName, Threads,
+    UniqueName, Whole,
+};
+use crate::errors;
+use crate::placement::{Cells, Placement};
+use crate::problem::to_int;
+use crate::solutions::{Job, Solutions};
+use crate::terrain::{TerrainArgs, board_and_terrain};
+
+/// Whether `spec` uses range syntax (`..` or `*`), the library's test.
+#[pyfunction]
+pub fn is_range(spec: &str) -> bool {
+    queens::range::is_range(spec)
+}
+
+/// A board, a ranged spec and the pieces fixed in advance, checked.
+#[pyclass(module = "queens._queens", name = "NativeRanged", frozen)]
+pub struct NativeRanged {
+    spec: Arc<RangeSpec>,
+    board: Board,
+    fixed: Arc<queens::Placement>,
+}
+
+#[pymethods]
+impl NativeRanged {
+    #[new]
+    #[pyo3(signature = (board, pieces, fixed = None, define = None, terrain = None))]
+    fn new(
+        py: Python<'_>,
+        board: Option<BoardArg>,
+        pieces: &str,
+        fixed: Option<PlacementArg>,
+        define: Option<Define>,
+        terrain: Option<TerrainArgs<'_>>,
+    ) -> PyResult<Self> {
+        let err = |e: queens::Error| errors::to_py(py, e);
+        let catalog = define.unwrap_or_default().catalog(py)?;
+        let (board, t) = board_and_terrain(py, board.map(|b| b.0), &terrain.unwrap_or_default())?;
+        if !t.is_plain() {
+            return Err(errors::input(
+                py,
+                "a ranged pieces spec takes a plain board: leave out holes, blockers, torus and regions",
+            ));
+        }
+        let spec = RangeSpec::parse(pieces, &catalog).map_err(err)?;
+        let fixed = crate::verbs::fixed_of(py, fixed.as_ref(), &catalog, &board)?;
+        spec.check_fixed(&board, &fixed).map_err(err)?;
+        Ok(NativeRanged {
+            spec: Arc::new(spec),
+            board,
+            fixed: Arc::new(fixed),
+        })
+    }
+
+    /// The sum of the counts over every allowed combination of counts (up to symmetry
+    /// when `unique`), as `queens count --pieces SPEC`.
+    #[pyo3(signature = (unique = Flag::OFF, engine = EngineArg::AUTO, threads = Threads(0), budget = None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        unique: Flag<UniqueName>,
+        engine: EngineArg,
+        threads: Threads,
+        budget: Option<Budget>,
+    ) -> PyResult<Py<PyAny>> {
+        let (choice, threads, unique) = (engine.0, threads.0, unique.0);
+        let time_budget = convert::budget(budget);
+        let (spec, board, fixed) = self.parts();
+        let n = blocking::run(py, Mode::Worker, move |cancel| {
+            let settings = blocking::settings(cancel, threads, time_budget);
+            spec.count_all(board, &fixed, choice, &settings, unique)
+        })?;
+        to_int(py, n)
+    }
+
+    /// A placement of the largest allowed combination of counts that has one, as
+    /// `queens solve --pieces SPEC`.
+    #[pyo3(signature = (engine = EngineArg::AUTO, random = Flag::OFF, seed = None, budget = None, threads = Threads(0)))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        engine: EngineArg,
+        random: Flag<RandomName>,
+        seed: Option<Whole<SeedName>>,
+        budget: Option<Budget>,
+        threads: Threads,
+    ) -> PyResult<Option<Placement>> {
+        if seed.is_some() && !random.0 {
+            return Err(errors::input(
+                py,
+                "seed is the seed of a random solution; give random=True with it",
+            ));
+        }
+        if random.0 {
+            return Err(errors::input(
+                py,
+                "random=True places N queens on an N x N board; it does not take a ranged pieces spec",
+            ));
+        }
+        let (choice, threads) = (engine.0, threads.0);
+        let time_budget = convert::budget(budget);
+        let (spec, board, fixed) = self.parts();
+        let found = blocking::run(py, Mode::Worker, move |cancel| {
+            let settings = blocking::settings(cancel, threads, time_budget);
+            spec.solve(board, &fixed, choice, &settings)
+        })?;
+        Ok(found.map(|p| Placement::new(self.board, Cells::Pieces(p))))
+    }
+
+    /// Every placement of every allowed combination of counts, smallest counts first,
+    /// as `queens all --pieces SPEC`.
+    #[pyo3(signature = (limit = None, engine = EngineArg::AUTO, threads = Threads(0), unique = Flag::OFF))]
+    fn solutions(
+        &self,
+        py: Python<'_>,
+        limit: Option<Whole<crate::convert::LimitName>>,
+        engine: EngineArg,
+        threads: Threads,
+        unique: Flag<UniqueName>,
+    ) -> PyResult<Solutions> {
+        if unique.0 {
+            return Err(errors::input(
+                py,
+                "unique=True takes one problem, not a ranged pieces spec",
+            ));
+        }
+        let choice = engine.0;
+        let (spec, board, fixed) = self.parts();
+        // The exact problems are found on the worker too: deciding which combinations
+        // have a placement is a search of its own.
+        let job: Job = Box::new(move |settings: &Settings, sink| {
+            for p in spec.problems(board, &fixed, choice, settings)? {
+                let mut stopped = false;
+                queens::enumerate(&p, choice, settings, &mut |s| {
+                    let flow = sink(s);
+                    stopped = flow.is_break();
+                    flow
+                })?;
+                if stopped {
+                    break;
+                }
+            }
+            Ok(())
+        });
+        Solutions::start_job(py, self.board, threads.0, limit.map(|l| l.0), job)
+    }
+}
+
+impl NativeRanged {
+    /// The spec, board and fixed pieces, to move into a job.
+    fn parts(&self) -> (Arc<RangeSpec>, Board, Arc<queens::Placement>) {
+        (Arc::clone(&self.spec), self.board, Arc::clone(&self.fixed))
+    }
+}
