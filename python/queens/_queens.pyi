@@ -89,7 +89,6 @@ class Solutions(Iterator[Placement]):
     def close(self) -> None:
         """Stops the search; the iterator then ends."""
 
-@final
 def is_range(spec: str) -> bool: ...
 
 class NativeRanged:

@@ -67,7 +67,7 @@ use crate::problem::{Piece, Placement, Problem};
 use crate::verify::conflicts_on;
 
 /// The largest number of squares the exact engine accepts.
-pub const MAX_SQUARES: u64 = 4096;
+pub const MAX_SQUARES: u64 = crate::model::text::sizes::EXACT_SQUARES;
 
 /// The general exact engine (see the [module docs](self)).
 pub struct ExactEngine;

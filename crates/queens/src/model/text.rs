@@ -25,6 +25,19 @@ use std::io::Read;
 use crate::board::{Board, file_name};
 use crate::error::Error;
 
+/// The largest inputs the higher layers take, defined here, below them, so that
+/// the readers' limits follow from them without this module importing those layers
+/// (`tests/it/layers.rs`); `puzzle::MAX_SIDE`, `sat::encode::MAX_PIECE_VARS` and
+/// `engine::exact::MAX_SQUARES` are these constants.
+pub mod sizes {
+    /// The largest side of a puzzle.
+    pub const PUZZLE_SIDE: usize = 62;
+    /// The most piece variables the SAT encoder takes (squares of one kind).
+    pub const SAT_PIECE_VARS: u64 = 250_000;
+    /// The most squares the `exact` engine takes.
+    pub const EXACT_SQUARES: u64 = 4096;
+}
+
 /// The UTF-8 byte-order mark.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -119,7 +132,7 @@ impl Limit {
     /// name (one character, up to 4 bytes) with blanks beside it, CRLF line ends, a
     /// byte-order mark and as many trailing blank lines again.
     pub fn puzzle() -> Limit {
-        let n = crate::puzzle::MAX_SIDE as u64;
+        let n = sizes::PUZZLE_SIDE as u64;
         let bytes = n * (n * SQUARE_BYTES + LINE_END) + 3 + n * LINE_END;
         Limit::new(bytes, format!("a {n}x{n} puzzle can take"))
     }
@@ -130,7 +143,7 @@ impl Limit {
     /// rank: each square as in a puzzle, and a line end per square for a board of one
     /// file.
     pub fn regions() -> Limit {
-        let squares = crate::sat::encode::MAX_PIECE_VARS;
+        let squares = sizes::SAT_PIECE_VARS;
         Limit::new(
             squares * (SQUARE_BYTES + LINE_END) + 3,
             format!(
@@ -181,7 +194,7 @@ impl Limit {
     /// pieces, holes, blockers), up to 16 bytes a name.
     pub fn shard_result() -> Limit {
         Limit::new(
-            HEADER_BYTES + crate::engine::exact::MAX_SQUARES * 3 * 16,
+            HEADER_BYTES + sizes::EXACT_SQUARES * 3 * 16,
             "a shard result can take (one line naming a problem of at most 4096 squares)",
         )
     }
@@ -215,7 +228,7 @@ impl Limit {
     /// `p cnf` line: a `c var N K@square` line per piece variable, at most the
     /// encoder's `MAX_PIECE_VARS`, under 40 bytes each.
     pub fn dimacs_header() -> Limit {
-        let vars = crate::sat::encode::MAX_PIECE_VARS;
+        let vars = sizes::SAT_PIECE_VARS;
         Limit::new(
             HEADER_BYTES + vars * 40,
             format!("the header of a formula of {vars} piece variables can take"),

@@ -40,7 +40,7 @@ use crate::error::Error;
 pub const NAMES: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /// The largest side: one `u64` of files per rank, and one name per region.
-pub const MAX_SIDE: usize = 62;
+pub const MAX_SIDE: usize = crate::model::text::sizes::PUZZLE_SIDE;
 
 /// A region puzzle: `n x n` squares in `n` regions, `K` stars per row, column and region.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -57,7 +57,7 @@ use crate::problem::{Piece, Placement, Problem};
 pub const MAX_LITERALS: usize = 100_000_000;
 
 /// The most piece variables (kinds × squares) the encoder accepts.
-pub const MAX_PIECE_VARS: u64 = 250_000;
+pub const MAX_PIECE_VARS: u64 = crate::model::text::sizes::SAT_PIECE_VARS;
 
 /// A problem encoded as CNF, with the map from piece variables back to pieces.
 ///
