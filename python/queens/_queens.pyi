@@ -22,6 +22,7 @@ __all__ = [
     "EngineReport",
     "JobVerdict",
     "NativeProblem",
+    "NativeRanged",
     "Placement",
     "PlacementIter",
     "Puzzle",
@@ -34,6 +35,7 @@ __all__ = [
     "cover",
     "decode",
     "engine_names",
+    "is_range",
     "max_pieces",
     "merge",
 ]
@@ -91,6 +93,7 @@ class Solutions(Iterator[Placement]):
 
 def is_range(spec: str) -> bool: ...
 
+@final
 class NativeRanged:
     def __new__(
         cls,
@@ -115,6 +118,7 @@ class NativeRanged:
         self, limit: Optional[int] = None, engine: str = ..., threads: int = ..., unique: bool = ...
     ) -> Solutions: ...
 
+@final
 class NativeProblem:
     def __new__(
         cls,
