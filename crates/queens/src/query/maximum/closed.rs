@@ -261,7 +261,7 @@ pub fn closed_form(board: &Board, kind: &PieceKind) -> Option<ClosedForm> {
             3 => ClosedForm {
                 pieces: 3,
                 rule: "3 on three lines",
-                ways: product(vec![(big - 3, 1), (big * big - 6 * big + 12, 1)]),
+                ways: product(vec![(big - 3, 1), (big * big + 12 - 6 * big, 1)]),
             },
             _ => ClosedForm {
                 pieces: m,
