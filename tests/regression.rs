@@ -1831,3 +1831,82 @@ fn byte_order_marks_are_not_squares_of_puzzles_or_region_files() {
     assert_eq!(Regions::parse(text, &board, 1).unwrap().0.count(), 2);
     assert!(Regions::board_of("\t\u{feff}\n").is_err());
 }
+
+// --- Issue 37: sentences ---
+
+#[test]
+fn counts_of_one_are_singular_in_sentences() {
+    // "has 1 lines", "names 1 regions": every count in a sentence goes through
+    // `render::words::plural`.
+    // (The command line compares the boards first; the library and Python get this.)
+    let board = queens::Board::new(2, 2).unwrap();
+    let e = queens::terrain::Regions::parse("ab\n", &board, 1).unwrap_err();
+    assert_contains(
+        &e.to_string(),
+        "it has 1 line of squares, but the 2x2 board has 2 ranks",
+    );
+    let board = queens::Board::new(1, 2).unwrap();
+    let e = queens::terrain::Regions::parse("a\n", &board, 1).unwrap_err();
+    assert_contains(
+        &e.to_string(),
+        "line 1 has 1 square, but the 1x2 board has 2 files",
+    );
+    let one_region = temp_file("one-region-puzzle", "aa\naa\n");
+    let o = queens(&["puzzle", "solve", &one_region]);
+    code(&o, 2);
+    assert_contains(&stderr(&o), "it names 1 region (a) but the board is 2x2");
+    let one_line = temp_file("one-line-puzzle", "ab\n");
+    let o = queens(&["puzzle", "solve", &one_line]);
+    code(&o, 2);
+    assert_contains(&stderr(&o), "it has 1 line of 2 squares");
+    assert_eq!(
+        queens::render::words::plural(1, "square")
+            + " "
+            + &queens::render::words::plural(2, "file"),
+        "1 square 2 files"
+    );
+}
+
+#[test]
+fn negative_positional_numbers_are_refused_in_one_sentence() {
+    // clap answered with its tip to write `-- -1`.
+    for (args, want) in [
+        (&["gen-completion", "-1"][..], "-1"),
+        (
+            &["puzzle", "gen", "-5"],
+            "the side N must be a positive number, not -5",
+        ),
+        (
+            &["gen-regions", "-3"],
+            "the side N must be a positive number, not -3",
+        ),
+    ] {
+        let o = queens(args);
+        code(&o, 2);
+        let e = stderr(&o);
+        assert!(!e.contains("-- -"), "{args:?}: {e}");
+        assert_eq!(e.trim_end().lines().count(), 1, "{args:?}: {e}");
+        assert_contains(&e, want);
+    }
+}
+
+#[test]
+fn regions_in_parts_are_noted_for_problems_and_refused_for_puzzles() {
+    // A region map whose regions were not connected was taken without a word.
+    let map = temp_file("split-regions", "ab\nba\n");
+    let o = queens(&["count", "2x2", "--regions", &map, "--pieces", "2R"]);
+    assert_contains(
+        &stderr(&o),
+        "note: in the region file, region a is in 2 parts, at b1 and a2",
+    );
+    assert_eq!(stdout(&o), "0\n");
+    let connected = temp_file("joined-regions", "aa\nbb\n");
+    let o = queens(&["count", "2x2", "--regions", &connected, "--pieces", "2R"]);
+    assert_eq!(stderr(&o), "");
+    let puzzle = temp_file("split-puzzle", "aba\nbab\nccc\n");
+    let o = queens(&["puzzle", "solve", &puzzle]);
+    code(&o, 2);
+    let e = stderr(&o);
+    assert_contains(&e, "region a is in 3 parts, at b2, a3 and c3");
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+}

@@ -480,9 +480,9 @@ impl<N: ArgName> PlacementArg<N> {
                     return Err(Error::BadToken {
                         token: rank_text(ranks),
                         reason: format!(
-                            "the list gives ranks for {} files but the {board} board has {} files",
+                            "the list gives ranks for {} files but the {board} board has {}",
                             ranks.len(),
-                            board.cols()
+                            queens::render::words::plural(board.cols(), "file")
                         ),
                     });
                 }

@@ -62,9 +62,9 @@ pub fn merge(
             return Err(errors::input(
                 py,
                 format!(
-                    "merge got {} names for {} results; give one name per result",
-                    n.len(),
-                    results.len()
+                    "merge got {} for {}; give one name per result",
+                    queens::render::words::plural(n.len(), "name"),
+                    queens::render::words::plural(results.len(), "result")
                 ),
             ));
         }

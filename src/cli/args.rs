@@ -546,17 +546,18 @@ impl PlainTerrainArgs {
     }
 }
 
-/// The command line's definition: the derived one, with every option that takes a
-/// value also taking a negative number (`--threads -1`), so that the number reaches
-/// its check and is refused as negative by name, instead of clap's tip to write
-/// `-- -1` (which fails the same way); `--pieces` takes any text that starts with `-`
-/// (`--pieces -1Q`) for the same reason; `-v` and `--progress` added after the
-/// commands that use them; `--budget-steps` hidden on `count`, which no engine takes.
+/// The command line's definition: the derived one, with every option and every
+/// positional argument that takes a value also taking a negative number (`--threads
+/// -1`, `gen-completion -1`, `puzzle gen -5`), so that the number reaches its check and
+/// is refused as negative by name, instead of clap's tip to write `-- -1` (which fails
+/// the same way); `--pieces` takes any text that starts with `-` (`--pieces -1Q`) for
+/// the same reason; `-v` and `--progress` added after the commands that use them;
+/// `--budget-steps` hidden on `count`, which no engine takes.
 pub fn command() -> clap::Command {
     fn open_up(cmd: clap::Command) -> clap::Command {
         let ids: Vec<String> = cmd
             .get_arguments()
-            .filter(|a| a.get_action().takes_values() && !a.is_positional())
+            .filter(|a| a.get_action().takes_values())
             .map(|a| a.get_id().to_string())
             .collect();
         let mut cmd = cmd;
@@ -659,7 +660,12 @@ pub fn parse_error(e: clap::Error) -> std::process::ExitCode {
             && v[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.')
         {
             let name = a.split_whitespace().next().unwrap_or(a);
-            eprintln!("queens: {name} cannot be negative (got {v})");
+            match name.strip_prefix('<').and_then(|n| n.strip_suffix('>')) {
+                // The positional sides (`gen-regions N`, `puzzle gen N`).
+                Some("N") => eprintln!("queens: the side N must be a positive number, not {v}"),
+                Some(n) => eprintln!("queens: {n} must be a positive number, not {v}"),
+                None => eprintln!("queens: {name} cannot be negative (got {v})"),
+            }
             return std::process::ExitCode::from(2);
         }
     }

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use queens::render::words::plural;
 
 /// Whether `--progress` was given.
 static PLAIN: AtomicBool = AtomicBool::new(false);
@@ -126,7 +127,7 @@ impl Bar {
                     let of = if total == 0 {
                         " so far".to_string()
                     } else {
-                        format!(" of {total} tasks")
+                        format!(" of {}", plural(total, "task"))
                     };
                     eprintln!(
                         "queens: {what}: {done}{of} done, {:.1} s",

@@ -12,6 +12,7 @@ use queens::puzzle::hint::Hint;
 use queens::puzzle::rules::{Level, Step, piece_word};
 use queens::puzzle::solver::Found;
 use queens::puzzle::{Mark, Puzzle, State};
+use queens::render::words::plural;
 use queens::terrain::Terrain;
 
 use super::limits::Limits;
@@ -392,7 +393,7 @@ fn explain_cmd(args: &FileArgs, format: StepFormat) -> CliResult {
                     serde_json::json!({"end": "solved", "solution": json_squares(&p, &stars)})
                 ));
             } else {
-                text.push_str(&format!("solved in {} steps:\n", e.steps.len()));
+                text.push_str(&format!("solved in {}:\n", plural(e.steps.len(), "step")));
                 text.push_str(&p.diagram(&stars));
             }
             Outcome::Yes
@@ -408,8 +409,9 @@ fn explain_cmd(args: &FileArgs, format: StepFormat) -> CliResult {
                 ));
             } else {
                 text.push_str(&format!(
-                    "stuck after {} steps: {}. The position ({}s in brackets, crossed squares as dots):\n",
-                    e.steps.len(),
+                    "stuck after {}: {}. The position ({}s in brackets, crossed squares as dots):
+",
+                    plural(e.steps.len(), "step"),
                     e.end.why(p.stars()),
                     piece_word(p.stars())
                 ));
@@ -502,9 +504,9 @@ fn gen_cmd(
         Ok(Some(m)) => {
             if super::limits::verbose() {
                 eprintln!(
-                    "queens: a {} puzzle after {} candidates",
+                    "queens: a {} puzzle after {}",
                     m.grade.name(),
-                    m.candidates
+                    plural(m.candidates, "candidate")
                 );
             }
             print(&m.puzzle.picture())

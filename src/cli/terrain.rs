@@ -64,6 +64,10 @@ pub fn read(args: &TerrainArgs, board: &Board) -> Result<Terrain, String> {
             None => super::input::read_text(path, "the region file", &Limit::regions())?,
         };
         let (regions, holes) = Regions::parse(&text, board, args.per_region).map_err(err)?;
+        // Allowed (a region is a set of squares), but most likely not what was meant.
+        if let Some(split) = regions.split(board) {
+            eprintln!("queens: note: in the region file, {split}");
+        }
         t = t.with_regions(regions, holes).map_err(err)?;
     } else if args.per_region != 1 {
         return Err("--per-region needs --regions FILE".into());

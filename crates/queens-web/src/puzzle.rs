@@ -147,9 +147,9 @@ pub fn check_position(req: &PuzzleRequest, settings: &Settings) -> Result<Value,
     Ok(json!({
         "kind": "ok",
         "text": format!(
-            "no mistakes so far: {} of {want} {}s placed",
+            "no mistakes so far: {} of {} placed",
             stars.len(),
-            piece_word(p.stars())
+            queens::render::words::plural(want, piece_word(p.stars()))
         ),
     }))
 }

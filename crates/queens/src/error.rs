@@ -57,8 +57,9 @@ pub enum Error {
     /// more: such a problem is well-formed and has no solution
     /// ([`crate::Problem::overfull`]); kept for callers that match on it.
     #[error(
-        "{pieces} pieces cannot fit on the {board} board, which has {squares} square{}",
-        if *squares == 1 { "" } else { "s" }
+        "{} cannot fit on the {board} board, which has {}",
+        crate::render::words::plural(pieces, "piece"),
+        crate::render::words::plural(squares, "square")
     )]
     TooManyPieces {
         /// Pieces asked for.
@@ -106,7 +107,9 @@ pub enum Error {
     },
     /// A permutation whose length does not match the board's files.
     #[error(
-        "the permutation has {numbers} numbers but the {board} board has {files} files; give one number per file (0 for a file without a queen)"
+        "the permutation has {} but the {board} board has {}; give one number per file (0 for a file without a queen)",
+        crate::render::words::plural(numbers, "number"),
+        crate::render::words::plural(files, "file")
     )]
     PermLength {
         /// Numbers given.

@@ -135,9 +135,9 @@ impl Placement {
             return Err(Error::BadToken {
                 token: lines[i].iter().collect(),
                 reason: format!(
-                    "line {} of the diagram has {} squares and the first has {cols}",
+                    "line {} of the diagram has {} and the first has {cols}",
                     i + 1,
-                    lines[i].len()
+                    crate::render::words::plural(lines[i].len(), "square")
                 ),
             });
         }
@@ -180,8 +180,8 @@ impl Placement {
             Some(n) if n > board.cols() as usize => Err(Error::BadToken {
                 token: text.trim().to_string(),
                 reason: format!(
-                    "the list gives ranks for {n} files but the {board} board has {} files",
-                    board.cols()
+                    "the list gives ranks for {n} files but the {board} board has {}",
+                    crate::render::words::plural(board.cols(), "file")
                 ),
             }),
             _ => Ok(placement),

@@ -121,8 +121,9 @@ impl Regions {
         let (rows, cols) = (board.rows() as usize, board.cols() as usize);
         if lines.len() != rows {
             return Err(bad(format!(
-                "it has {} lines of squares, but the {board} board has {rows} ranks (one line per rank, top rank first)",
-                lines.len()
+                "it has {} of squares, but the {board} board has {} (one line per rank, top rank first)",
+                crate::render::words::plural(lines.len(), "line"),
+                crate::render::words::plural(rows, "rank")
             )));
         }
         if per_region == 0 {
@@ -136,9 +137,10 @@ impl Regions {
         for (i, line) in lines.iter().enumerate() {
             if line.len() != cols {
                 return Err(bad(format!(
-                    "line {} has {} squares, but the {board} board has {cols} files",
+                    "line {} has {}, but the {board} board has {}",
                     i + 1,
-                    line.len()
+                    crate::render::words::plural(line.len(), "square"),
+                    crate::render::words::plural(cols, "file")
                 )));
             }
             let rank = (rows - 1 - i) as u32;
@@ -200,6 +202,103 @@ impl Regions {
             .filter(|&i| self.region_at(i) == Some(r))
             .collect()
     }
+
+    /// The first region (in the order the file names them) whose squares are not
+    /// connected on `board` (the board they were parsed for), if any. Regions in parts
+    /// are allowed in problems (each part is just more squares of the region), but a
+    /// region file meant as one area per region that has one in parts is most likely
+    /// a mistake, worth a word.
+    ///
+    /// ```
+    /// use queens::{Board, terrain::Regions};
+    /// let b = Board::new(2, 3).unwrap();
+    /// let (r, _) = Regions::parse("aba\nbba\n", &b, 1).unwrap();
+    /// let split = r.split(&b).unwrap();
+    /// assert_eq!(split.to_string(), "region a is in 2 parts, at c1 and a2");
+    /// let (r, _) = Regions::parse("aab\n#bb\n", &b, 1).unwrap();
+    /// assert!(r.split(&b).is_none());
+    /// ```
+    pub fn split(&self, board: &Board) -> Option<SplitRegion> {
+        let (r, parts) = first_split(board.rows() as usize, board.cols() as usize, |i| {
+            self.region_at(i)
+        })?;
+        Some(SplitRegion {
+            name: self.name(r),
+            parts: parts.into_iter().map(|i| board.square_at(i)).collect(),
+        })
+    }
+}
+
+/// A region whose squares are not connected: its name and a square of each part (the
+/// first of the part in row-major order, rank 1 first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitRegion {
+    /// The region's name (its character in the file).
+    pub name: char,
+    /// One square of each part, at least two.
+    pub parts: Vec<Square>,
+}
+
+impl std::fmt::Display for SplitRegion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown = self.parts.len().min(4);
+        let mut at: Vec<String> = self.parts[..shown].iter().map(|s| s.to_string()).collect();
+        let last = if self.parts.len() > shown {
+            format!("{} more", self.parts.len() - shown)
+        } else {
+            at.pop().unwrap_or_default()
+        };
+        write!(
+            f,
+            "region {} is in {} parts, at {} and {last}",
+            self.name,
+            self.parts.len(),
+            at.join(", ")
+        )
+    }
+}
+
+/// The first region (by number) of a `rows × cols` grid whose squares are not all
+/// joined by steps between squares that share a side, with the row-major index of the
+/// first square of each of its parts. `region_of(i)` is the region of index `i`,
+/// `None` for a square in none (a hole).
+pub(crate) fn first_split(
+    rows: usize,
+    cols: usize,
+    region_of: impl Fn(usize) -> Option<usize>,
+) -> Option<(usize, Vec<usize>)> {
+    let mut seen = vec![false; rows * cols];
+    // The first square of each part, per region.
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    let mut queue = Vec::new();
+    for start in 0..rows * cols {
+        let Some(r) = region_of(start) else { continue };
+        if seen[start] {
+            continue;
+        }
+        if parts.len() <= r {
+            parts.resize(r + 1, Vec::new());
+        }
+        parts[r].push(start);
+        seen[start] = true;
+        queue.push(start);
+        while let Some(i) = queue.pop() {
+            let (rank, file) = (i / cols, i % cols);
+            let steps = [
+                (file > 0).then(|| i - 1),
+                (file + 1 < cols).then(|| i + 1),
+                (rank > 0).then(|| i - cols),
+                (rank + 1 < rows).then(|| i + cols),
+            ];
+            for j in steps.into_iter().flatten() {
+                if !seen[j] && region_of(j) == Some(r) {
+                    seen[j] = true;
+                    queue.push(j);
+                }
+            }
+        }
+    }
+    parts.into_iter().enumerate().find(|(_, p)| p.len() > 1)
 }
 
 /// Whether a character of a region file is a square: not whitespace, and not a

@@ -98,7 +98,8 @@ impl fmt::Display for Fault {
             Fault::Conflict(c) => c.fmt(f),
             Fault::Unlisted { pairs, limit } => write!(
                 f,
-                "and {pairs} more attacking pairs, not listed: a long rank list lists the first queen of each line with each later one, {limit} pairs at most"
+                "and {}, not listed: a long rank list lists the first queen of each line with each later one, {limit} pairs at most",
+                crate::render::words::plural(pairs, "more attacking pair")
             ),
             Fault::Terrain(t) => t.fmt(f),
             Fault::WrongPieces { has, want } => write!(

@@ -170,8 +170,9 @@ impl Puzzle {
         }
         if lines.len() != n {
             return Err(bad(format!(
-                "it has {} lines of {n} squares, but a puzzle is square (one line per rank, as many ranks as files)",
-                lines.len()
+                "it has {} of {}, but a puzzle is square (one line per rank, as many ranks as files)",
+                crate::render::words::plural(lines.len(), "line"),
+                crate::render::words::plural(n, "square")
             )));
         }
         if n > MAX_SIDE {
@@ -199,9 +200,24 @@ impl Puzzle {
         if names.len() != n {
             let shown: String = names.iter().take(12).collect::<String>();
             return Err(bad(format!(
-                "it names {} regions ({shown}{}) but the board is {n}x{n}: a puzzle has one region per rank",
-                names.len(),
+                "it names {} ({shown}{}) but the board is {n}x{n}: a puzzle has one region per rank",
+                crate::render::words::plural(names.len(), "region"),
                 if names.len() > 12 { "..." } else { "" }
+            )));
+        }
+        // A region in parts is no area a person can play: refused with the region named.
+        if let Some((r, parts)) =
+            crate::terrain::first_split(n, n, |i| Some(usize::from(region[i])))
+        {
+            let split = crate::terrain::SplitRegion {
+                name: names[r],
+                parts: parts
+                    .into_iter()
+                    .map(|i| Square::new((i % n) as u32, (i / n) as u32))
+                    .collect(),
+            };
+            return Err(bad(format!(
+                "{split}; a puzzle's regions are each one connected area"
             )));
         }
         check_stars(n, k)?;

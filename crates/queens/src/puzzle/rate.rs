@@ -48,9 +48,9 @@ impl std::fmt::Display for Rating {
         let b = &self.by_level;
         write!(
             f,
-            "{}: {} steps (easy {}, medium {}, hard {}, expert {})",
+            "{}: {} (easy {}, medium {}, hard {}, expert {})",
             self.grade.name(),
-            self.steps,
+            crate::render::words::plural(self.steps, "step"),
             b[0],
             b[1],
             b[2],

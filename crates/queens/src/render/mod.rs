@@ -14,6 +14,7 @@
 //! forms byte for byte.
 
 pub mod ranks;
+pub mod words;
 
 use std::fmt::Write;
 

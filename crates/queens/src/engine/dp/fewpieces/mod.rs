@@ -231,8 +231,8 @@ impl Engine for FewPiecesEngine {
             if work > OPEN_MAX_WORK && (steps > GRID_MAX_WORK || entries > GRID_MAX_ENTRIES) {
                 return Err(format!(
                     "the fewpieces engine would take about {work} steps for these pieces with \
-                     {} holes on this board (at most {OPEN_MAX_WORK})",
-                    holes.len()
+                     {} on this board (at most {OPEN_MAX_WORK})",
+                    crate::render::words::plural(holes.len(), "hole")
                 ));
             }
         }
