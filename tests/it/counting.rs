@@ -17,7 +17,7 @@ use queens::engine::{Job, picked};
 use queens::{Board, EngineChoice, Move, PieceCount, PieceKind, Placement, Problem, Settings};
 
 /// Rows no counting method here reproduces within the test budget: (board, spec, why).
-const UNCOVERED: &[(&str, &str, &str)] = &[
+pub(crate) const UNCOVERED: &[(&str, &str, &str)] = &[
     // N-queens past 14: the dedicated counter of issue 3, not a method of this file.
     (
         "15x15",
@@ -88,7 +88,7 @@ const UNCOVERED: &[(&str, &str, &str)] = &[
 
 /// Rows a counting method answers but slower than this test's budget allows; each is
 /// checked by hand with the command in `bench/counting.sh`.
-const OVER_BUDGET: &[(&str, &str, &str)] = &[
+pub(crate) const OVER_BUDGET: &[(&str, &str, &str)] = &[
     // n knights on n x n: the transfer table (a window of 2n + 1 squares) grows about
     // fourfold per n; n = 13 and 14 (7 s of CPU) are tested.
     (
@@ -126,7 +126,7 @@ const OVER_BUDGET: &[(&str, &str, &str)] = &[
     ("26x26", "A26", "amazons, estimated over a year of CPU"),
 ];
 
-fn listed(list: &[(&str, &str, &str)], row: &TruthRow) -> bool {
+pub(crate) fn listed(list: &[(&str, &str, &str)], row: &TruthRow) -> bool {
     list.iter().any(|(board, spec, _)| row.is(board, spec))
 }
 

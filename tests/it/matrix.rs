@@ -6,8 +6,12 @@
 //! (`queens::engine::engines`: per job, whether each accepts the problem), never from a
 //! list kept here, so an engine added to the library is tested the day it exists. Each
 //! run on a truth-table row has a time budget; a run that ends in `Error::Budget` is
-//! skipped and counted, and an engine skipped on every row it accepts fails the test
-//! (a test that never runs is no test).
+//! skipped and counted, and more than a tenth of all runs, or of one engine's, skipped
+//! fails the test (a test that passes on less when the machine is busy is no test).
+//! So the runs are chosen to finish: on a row of more than [`FEW`] solutions, only
+//! the engine `auto` picks for it, when it counts without listing (the engines' own,
+//! measured, choice); every accepting engine below. Rows that no engine counts within
+//! the test budget are `tests/it/counting.rs`' lists.
 
 use crate::common;
 
@@ -18,7 +22,7 @@ use common::oracle::{self, Small};
 use common::strategy::{self, KINDS};
 use common::{TruthRow, listed, oracle_problem, oracle_solution, truth_table};
 use proptest::prelude::*;
-use queens::engine::{Job, engines};
+use queens::engine::{Job, engines, picked};
 use queens::{Catalog, EngineChoice, Error, Problem, Settings};
 
 /// The engines that accept `job` on `p`, by their own verdicts.
@@ -26,6 +30,26 @@ fn accepting(p: &Problem, job: Job) -> Vec<&'static str> {
     engines(p, &Settings::default())
         .into_iter()
         .filter(|e| e.verdicts.iter().any(|(j, v)| *j == job && v.is_ok()))
+        .map(|e| e.name)
+        .collect()
+}
+
+/// Rows with at most this many solutions are counted by every engine that accepts
+/// them (the listing ones too: sat lists 10^4 solutions in well under a second).
+const FEW: u128 = 10_000;
+
+/// The engines to count `p`, the problem of `row`, with (see the module docs).
+fn counting(row: &TruthRow, p: &Problem) -> Vec<&'static str> {
+    if row.value.parse::<u128>().is_ok_and(|v| v <= FEW) {
+        return accepting(p, Job::Count);
+    }
+    let settings = Settings::default();
+    let Ok(pick) = picked(EngineChoice::Auto, p, Job::Count, &settings) else {
+        return Vec::new();
+    };
+    engines(p, &settings)
+        .into_iter()
+        .filter(|e| e.name == pick && !e.jobs.contains(&Job::Enumerate))
         .map(|e| e.name)
         .collect()
 }
@@ -48,14 +72,34 @@ impl Tally {
         }
     }
 
+    /// Fails when more than a tenth of all runs, or of one engine's, were skipped:
+    /// a test that skips what it cannot finish in time passes on less when the machine
+    /// is busy, so skips must stay rare enough to notice.
     fn check(&self, what: &str) {
-        for (e, n) in &self.skipped {
-            eprintln!("{what}: {e} skipped {n} rows over the budget");
-            assert!(
-                self.ran.get(e).copied().unwrap_or(0) > 0,
-                "{what}: the {e} engine was skipped on every row it accepts"
+        let ran: u32 = self.ran.values().sum();
+        let skipped: u32 = self.skipped.values().sum();
+        eprintln!(
+            "{what}: {skipped} of {} runs skipped over the budget",
+            ran + skipped
+        );
+        let mut worst = None;
+        for (e, &n) in &self.skipped {
+            let all = n + self.ran.get(e).copied().unwrap_or(0);
+            eprintln!("{what}: {e} skipped {n} of its {all} rows over the budget");
+            if n * 10 > all {
+                worst = Some((e, n, all));
+            }
+        }
+        if let Some((e, n, all)) = worst {
+            panic!(
+                "{what}: the {e} engine was skipped on {n} of its {all} rows (at most a tenth may be)"
             );
         }
+        assert!(
+            skipped * 10 <= ran + skipped,
+            "{what}: {skipped} of {} runs were skipped over the budget (at most a tenth may be)",
+            ran + skipped
+        );
     }
 }
 
@@ -68,11 +112,14 @@ fn budget(ms: u64) -> Settings<'static> {
     }
 }
 
-/// Every engine that accepts counting `p`, the problem of `row`: the published count,
-/// or the end of `budget` (tallied in `counts` as a skip).
+/// The engines chosen to count `p`, the problem of `row` ([`counting`]): the published
+/// count, or the end of `budget` (tallied in `counts` as a skip).
 fn count_by_every_engine(row: &TruthRow, p: &Problem, budget: &Settings, counts: &mut Tally) {
-    for name in accepting(p, Job::Count) {
+    for name in counting(row, p) {
         let r = queens::count(p, EngineChoice::Named(name), budget);
+        if matches!(r, Err(Error::Budget { .. })) {
+            eprintln!("{}: {name} ran out of its budget", row.name());
+        }
         if counts.record(name, &r) {
             let n = r.unwrap_or_else(|e| panic!("{} by {name}: {e}", row.name()));
             assert_eq!(n.to_string(), row.value, "{} counted by {name}", row.name());
@@ -82,7 +129,7 @@ fn count_by_every_engine(row: &TruthRow, p: &Problem, budget: &Settings, counts:
 
 #[test]
 fn every_engine_reproduces_the_truth_table() {
-    let budget = budget(250);
+    let budget = budget(2000);
     let (mut counts, mut solves) = (Tally::default(), Tally::default());
     // Boards up to 64 squares: every engine that accepts them finishes or stops on
     // its budget at once there (the larger rows are the dedicated engines' own tests).
@@ -115,17 +162,22 @@ fn every_engine_reproduces_the_truth_table() {
     }
 }
 
-/// The rows past 64 squares, counted by every engine that accepts them. Most finish
-/// only by a counting method (the dedicated engines, the closed forms, the few-pieces
-/// sums); the enumerating engines accept many of them and stop on the shorter budget,
-/// which is counted as a skip, never as a pass.
+/// The rows past 64 squares, counted by the engines chosen for them ([`counting`]):
+/// mostly the counting methods (the dedicated engines, the closed forms, the
+/// few-pieces sums).
 #[test]
 fn every_counting_engine_reproduces_the_large_rows() {
-    let budget = budget(100);
+    let budget = budget(10_000);
     let mut counts = Tally::default();
+    // Less the rows that no engine counts within the test budget, measured
+    // (`tests/it/counting.rs`' lists, with the time each takes).
+    let beyond = |r: &TruthRow| {
+        crate::counting::listed(crate::counting::UNCOVERED, r)
+            || crate::counting::listed(crate::counting::OVER_BUDGET, r)
+    };
     for row in truth_table("known_counts.tsv")
         .into_iter()
-        .filter(|r| r.rows * r.cols > 64)
+        .filter(|r| r.rows * r.cols > 64 && !beyond(r))
     {
         let p = row.problem();
         count_by_every_engine(&row, &p, &budget, &mut counts);
