@@ -8,13 +8,13 @@
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use queens::cover::{CoverOptions, cover_on};
+use queens::cover::{CoverField, CoverOptions, cover_on, why_none};
 use queens::engine::EngineReport as LibReport;
 use queens::export::dimacs::{self, Answer, VarMap};
 use queens::maximum::maximum_on;
 use queens::perm::Perm;
 use queens::terrain::Terrain;
-use queens::{Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Problem, Settings};
+use queens::{Board, Catalog, Error, PieceCount, PieceKind, Problem, Settings};
 
 use crate::blocking::{self, Mode};
 use crate::convert::{
@@ -216,7 +216,16 @@ pub fn cover(
         let found = cover_on(
             q.board, &q.terrain, &q.base, &q.fixed, &q.kind, &options, choice, &settings,
         )?;
-        Ok(found.ok_or_else(|| why_none(&q, &options, choice)))
+        // Why not, in the library's words, the fields spelled as keywords.
+        Ok(found.ok_or_else(|| {
+            why_none(
+                q.board, &q.terrain, &q.base, &q.fixed, &q.kind, &options, choice, &settings,
+            )
+            .spelled(&|field| match field {
+                CoverField::Independent => "independent=True".into(),
+                f => format!("{}=", f.name()),
+            })
+        }))
     })?;
     let c = found.map_err(|why| errors::input(py, format!("no covering: {why}")))?;
     let count = c.count.ok_or_else(|| {
@@ -231,59 +240,6 @@ pub fn cover(
         count: to_int(py, count)?,
         example: Py::new(py, Placement::new(board, Cells::Pieces(c.example)))?,
     })
-}
-
-/// Why no covering exists, as the command line's `queens cover` says it: the given
-/// pieces cannot stand, fixed pieces attack each other under `independent`, or no
-/// placement of the kind covers the board beside them.
-fn why_none(q: &KindBeside, options: &CoverOptions, choice: EngineChoice) -> String {
-    let KindBeside {
-        board,
-        terrain,
-        kind,
-        base,
-        fixed,
-    } = q;
-    let others: Vec<_> = fixed
-        .pieces()
-        .iter()
-        .filter(|p| p.kind != *kind)
-        .cloned()
-        .collect();
-    if let Ok(given) = Problem::new(*board, base.to_vec(), queens::Placement::new(others))
-        .and_then(|p| p.with_terrain(terrain.clone()))
-        && given.total_pieces() > 0
-        && matches!(
-            queens::solve(&given, choice, &Settings::default()),
-            Ok(None)
-        )
-    {
-        return "the given pieces (pieces=, fixed=) cannot stand without attacking each other"
-            .into();
-    }
-    if options.independent && !queens::verify::conflicts_on(board, terrain, fixed).is_empty() {
-        return "the fixed pieces attack each other, which independent=True forbids".into();
-    }
-    let name = kind.name();
-    let beside = if base.is_empty() && fixed.is_empty() {
-        ""
-    } else {
-        " beside the given pieces"
-    };
-    match (options.independent, options.total) {
-        (true, true) => format!(
-            "no placement of {name}s that do not attack each other or the given pieces has every square attacked{beside}"
-        ),
-        (true, false) => format!(
-            "no placement of {name}s that do not attack each other or the given pieces occupies or attacks every square{beside}"
-        ),
-        (false, true) => format!(
-            "no placement of {name}s has every square attacked, occupied ones included{beside}"
-        ),
-        (false, false) => {
-            format!("no placement of {name}s occupies or attacks every square{beside}")
-        }
-    }
 }
 
 /// One engine's verdict on one job: whether it takes the problem (`accepted`), whether

@@ -5,8 +5,8 @@ sentence up to the field's spelling (``--difficulty`` on the command line,
 
 Covered: puzzle generation with and without seed, difficulty and stars (the library's
 defaults: one star, any grade, seed 0), hints from positions (every kind: step, solved,
-contradiction, dead end), and ranged piece specs (``1..3N,Q``, ``*K``) for count, solve
-and solutions.
+contradiction, dead end), ranged piece specs (``1..3N,Q``, ``*K``) for count, solve
+and solutions, and coverings (with why there is none).
 
 The command line is the one built from this repository (``target/release/queens``), or
 the binary named by the environment variable ``QUEENS_CLI``.
@@ -31,6 +31,8 @@ CLI = Path(os.environ.get("QUEENS_CLI", REPO / "target" / "release" / "queens"))
 # difference allowed between the two fronts' sentences.
 SPELLING = [
     ("a ranged --pieces", "a ranged pieces spec"),
+    ("(--pieces, --fixed)", "(pieces=, fixed=)"),
+    ("which --independent forbids", "which independent=True forbids"),
     ("--holes, --blockers, --torus and --regions", "holes, blockers, torus and regions"),
     ("all --unique", "unique=True"),
     ("--random", "random=True"),
@@ -250,3 +252,30 @@ def test_bad_ranged_specs_get_the_same_sentence(args, call, run):
 def test_a_problem_refuses_a_ranged_spec_by_name():
     # A Problem is one exact problem; the verbs take ranges.
     assert "a Problem takes exact counts" in python_error(lambda: queens.Problem(4, "1..3N,Q"))
+
+
+# --- coverings: (board, kind, CLI flags, Python keywords) ---
+
+COVER = [
+    ("8", "Q", [], {}),
+    ("6", "N", ["--independent"], {"independent": True}),
+    ("5", "K", ["--total"], {"total": True}),
+    ("5", "N", ["--pieces", "Q"], {"pieces": "Q"}),
+    ("3", "N", ["--total"], {"total": True}),  # none: the centre is never attacked
+    ("3", "N", ["--independent", "--total"], {"independent": True, "total": True}),
+    ("3", "N", ["--total", "--pieces", "K"], {"total": True, "pieces": "K"}),
+    ("4", "N", ["--pieces", "5Q"], {"pieces": "5Q"}),  # none: the given pieces clash
+    ("3", "Q", ["--fixed", "Qa1,Qb1", "--independent"], {"fixed": "Qa1,Qb1", "independent": True}),
+    ("4", "Q", ["--pieces", "2Q"], {"pieces": "2Q"}),  # bad input: the covering kind given
+]
+
+
+@pytest.mark.parametrize("board,kind,flags,kwargs", COVER)
+def test_coverings_and_why_none_say_the_same(board, kind, flags, kwargs, run):
+    code, out, err = run("cover", board, "--kind", kind, *flags)
+    if code == 0:
+        c = queens.cover(int(board), kind, **kwargs)
+        assert f"{c.size} {c.count}" == out.strip()
+    else:
+        assert code in (1, 2) and out == ""
+        assert in_python(cli_error(err)) == python_error(lambda: queens.cover(int(board), kind, **kwargs))

@@ -11,7 +11,7 @@ use std::io;
 use clap::Args;
 use queens::cover::{CoverOptions, cover_on};
 use queens::terrain::Terrain;
-use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement, Problem};
+use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement};
 
 use super::args::{PlainTerrainArgs, ProblemArgs, SolveFormat, TerrainArgs};
 use super::hugen::HugeArgs;
@@ -173,51 +173,19 @@ impl Request {
         }
     }
 
-    /// Why no covering exists, as the end of a sentence.
+    /// Why no covering exists (the library's reason, fields spelled as flags).
     fn why_none(&self) -> String {
-        let others: Vec<_> = self
-            .fixed
-            .pieces()
-            .iter()
-            .filter(|p| p.kind != self.kind)
-            .cloned()
-            .collect();
-        let given = Problem::new(self.board, self.base.clone(), Placement::new(others))
-            .and_then(|p| p.with_terrain(self.terrain.clone()));
-        if let Ok(given) = given
-            && given.total_pieces() > 0
-            && matches!(
-                queens::solve(&given, self.engine, &self.limits.settings(None)),
-                Ok(None)
-            )
-        {
-            return "the given pieces (--pieces, --fixed) cannot stand without attacking each other".into();
-        }
-        if self.options.independent
-            && !queens::verify::conflicts_on(&self.board, &self.terrain, &self.fixed).is_empty()
-        {
-            return "the fixed pieces attack each other, which --independent forbids".into();
-        }
-        let name = self.kind.name();
-        let beside = if self.base.is_empty() && self.fixed.is_empty() {
-            ""
-        } else {
-            " beside the given pieces"
-        };
-        match (self.options.independent, self.options.total) {
-            (true, true) => format!(
-                "no placement of {name}s that do not attack each other or the given pieces has every square attacked{beside}"
-            ),
-            (true, false) => format!(
-                "no placement of {name}s that do not attack each other or the given pieces occupies or attacks every square{beside}"
-            ),
-            (false, true) => format!(
-                "no placement of {name}s has every square attacked, occupied ones included{beside}"
-            ),
-            (false, false) => {
-                format!("no placement of {name}s occupies or attacks every square{beside}")
-            }
-        }
+        queens::cover::why_none(
+            self.board,
+            &self.terrain,
+            &self.base,
+            &self.fixed,
+            &self.kind,
+            &self.options,
+            self.engine,
+            &self.limits.settings(None),
+        )
+        .spelled(&|field| format!("--{}", field.name()))
     }
 }
 

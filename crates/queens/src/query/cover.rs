@@ -100,6 +100,156 @@ pub struct CoverOptions {
     pub example_only: bool,
 }
 
+/// A field of a covering request that a sentence names; each front spells it its own
+/// way (`--pieces` on the command line, `pieces=` in Python).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoverField {
+    /// The given pieces, placed anywhere.
+    Pieces,
+    /// The pieces fixed in advance.
+    Fixed,
+    /// Independent domination ([`CoverOptions::independent`]).
+    Independent,
+}
+
+impl CoverField {
+    /// The field's plain name: `pieces`, `fixed`, `independent`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CoverField::Pieces => "pieces",
+            CoverField::Fixed => "fixed",
+            CoverField::Independent => "independent",
+        }
+    }
+}
+
+/// Why no covering exists, when [`cover_on`] answers `None`: a value whose text
+/// ([`NoCover::spelled`], or `Display` with the plain field names) is the one every
+/// front prints after "no covering: ".
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NoCover {
+    /// The given pieces (and the fixed pieces of other kinds) cannot stand without
+    /// attacking each other.
+    GivenClash,
+    /// Fixed pieces attack each other, which independent domination forbids.
+    FixedAttack,
+    /// No placement of the kind covers the board as asked.
+    NoPlacement {
+        /// The kind's name (`queen`, `knight`, ...).
+        kind: String,
+        /// Independent domination was asked for.
+        independent: bool,
+        /// Total domination was asked for.
+        total: bool,
+        /// Other pieces were given beside the kind's.
+        beside: bool,
+    },
+}
+
+impl NoCover {
+    /// The sentence with each field named by `spell` (`|f| format!("--{}", f.name())`
+    /// on the command line).
+    pub fn spelled(&self, spell: &dyn Fn(CoverField) -> String) -> String {
+        match self {
+            NoCover::GivenClash => format!(
+                "the given pieces ({}, {}) cannot stand without attacking each other",
+                spell(CoverField::Pieces),
+                spell(CoverField::Fixed)
+            ),
+            NoCover::FixedAttack => format!(
+                "the fixed pieces attack each other, which {} forbids",
+                spell(CoverField::Independent)
+            ),
+            NoCover::NoPlacement {
+                kind,
+                independent,
+                total,
+                beside,
+            } => {
+                let beside = if *beside {
+                    " beside the given pieces"
+                } else {
+                    ""
+                };
+                match (independent, total) {
+                    (true, true) => format!(
+                        "no placement of {kind}s that do not attack each other or the given pieces has every square attacked{beside}"
+                    ),
+                    (true, false) => format!(
+                        "no placement of {kind}s that do not attack each other or the given pieces occupies or attacks every square{beside}"
+                    ),
+                    (false, true) => format!(
+                        "no placement of {kind}s has every square attacked, occupied ones included{beside}"
+                    ),
+                    (false, false) => {
+                        format!("no placement of {kind}s occupies or attacks every square{beside}")
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for NoCover {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.spelled(&|field| field.name().to_string()))
+    }
+}
+
+/// Why [`cover_on`] found no covering for these arguments (its own): the given pieces
+/// cannot stand (a solve of them within `settings`), fixed pieces attack each other
+/// under `independent`, or no placement of the kind covers the board beside them.
+///
+/// ```
+/// use queens::{Board, EngineChoice, PieceKind, Placement, Settings};
+/// use queens::cover::{CoverOptions, why_none};
+/// use queens::terrain::Terrain;
+/// let board = Board::square(3).unwrap();
+/// let fixed = Placement::parse_on("Qa1 Qb1", &queens::Catalog::standard(), &board).unwrap();
+/// let options = CoverOptions { independent: true, ..CoverOptions::default() };
+/// let why = why_none(board, &Terrain::new(&board), &[], &fixed, &PieceKind::queen(),
+///     &options, EngineChoice::Auto, &Settings::default());
+/// assert_eq!(
+///     why.spelled(&|f| format!("--{}", f.name())),
+///     "the fixed pieces attack each other, which --independent forbids"
+/// );
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn why_none(
+    board: Board,
+    terrain: &Terrain,
+    base: &[PieceCount],
+    fixed: &Placement,
+    kind: &PieceKind,
+    options: &CoverOptions,
+    choice: EngineChoice,
+    settings: &Settings,
+) -> NoCover {
+    let others: Vec<_> = fixed
+        .pieces()
+        .iter()
+        .filter(|p| p.kind != *kind)
+        .cloned()
+        .collect();
+    if let Ok(given) = Problem::new(board, base.to_vec(), Placement::new(others))
+        .and_then(|p| p.with_terrain(terrain.clone()))
+        && given.total_pieces() > 0
+        && matches!(crate::engine::solve(&given, choice, settings), Ok(None))
+    {
+        return NoCover::GivenClash;
+    }
+    if options.independent && !crate::verify::conflicts_on(&board, terrain, fixed).is_empty() {
+        return NoCover::FixedAttack;
+    }
+    NoCover::NoPlacement {
+        kind: kind.name().to_string(),
+        independent: options.independent,
+        total: options.total,
+        beside: !(base.is_empty() && fixed.is_empty()),
+    }
+}
+
 /// The answer of [`cover`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cover {
