@@ -31,14 +31,6 @@ pub fn open(path: &str, what: &str) -> Result<(Box<dyn Read>, String), String> {
     }
 }
 
-/// The bytes of `path` (`-`: standard input), read as `what` up to `limit`, and how to
-/// name it in a sentence.
-pub fn read_bytes(path: &str, what: &str, limit: &Limit) -> Result<(Vec<u8>, String), String> {
-    let (mut input, named) = open(path, what)?;
-    let bytes = text::read_bounded_bytes(&mut input, limit, &named).map_err(|e| e.to_string())?;
-    Ok((bytes, named))
-}
-
 /// The text of `path` (`-`: standard input), read as `what` ("the region file") up to
 /// `limit`.
 pub fn read_text(path: &str, what: &str, limit: &Limit) -> Result<String, String> {

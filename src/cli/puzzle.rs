@@ -11,7 +11,7 @@ use queens::puzzle::generate::{Request, generate, parse_difficulty};
 use queens::puzzle::hint::Hint;
 use queens::puzzle::rules::{Level, Step, piece_word};
 use queens::puzzle::solver::Found;
-use queens::puzzle::{Mark, Puzzle, State};
+use queens::puzzle::{Mark, Puzzle, State, picture};
 use queens::render::words::plural;
 use queens::terrain::Terrain;
 
@@ -62,6 +62,24 @@ fn gen_help() -> String {
     )
 }
 
+const READ_HELP: &str = "\
+The picture is a screenshot of the board, anywhere in it (app bars, text and margins
+around it are fine; light or dark theme): 4 to 25 squares a side, each at least 16
+pixels, lines between the squares. Regions are read from the squares' colours and from
+thick borders (black-and-white Star Battle grids by borders alone). Stars, queens or
+crowns and crosses drawn on squares are read too: `queens puzzle hint IMAGE` starts
+from them. Every `queens puzzle` verb takes a picture where it takes a puzzle file.
+
+Exit status: 0 read (a warning on stderr when the puzzle has no single solution),
+2 the picture could not be read for sure (the reason on stderr).
+
+Examples:
+  queens puzzle gen 9 --seed 3 > p.txt              a 9x9 puzzle
+  queens puzzle draw p.txt > board.png              drawn as a picture
+  queens puzzle read board.png                      read back: the regions of p.txt
+  queens puzzle read board.png --format json        with the grid's box, colours, marks
+  queens puzzle check board.png                     unique";
+
 /// The arguments of `queens puzzle`.
 #[derive(Args, Debug)]
 pub struct PuzzleArgs {
@@ -101,6 +119,17 @@ pub enum StepFormat {
     Text,
     /// JSON (for `explain`: one object a line).
     Json,
+}
+
+/// The look of `puzzle draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DrawTheme {
+    /// Pastel regions with black borders on white.
+    Pastel,
+    /// Dimmed pastels on a dark page.
+    Dark,
+    /// White squares, thick black region borders (Star Battle).
+    BlackWhite,
 }
 
 /// The jobs of `queens puzzle`.
@@ -163,6 +192,37 @@ pub enum PuzzleJob {
         #[command(flatten)]
         file: FileArgs,
     },
+    /// The puzzle in a screenshot (PNG, JPEG, WebP, GIF or BMP), in the format `solve`
+    /// reads (exit 2 with the reason when the picture cannot be read for sure; a
+    /// warning on stderr when the puzzle read has no single solution).
+    #[command(after_help = READ_HELP)]
+    Read {
+        /// The picture (`-` for standard input).
+        image: PathBuf,
+        /// The side, when known (4 to 25): only a grid of this side is looked for.
+        #[arg(long, value_name = "N")]
+        size: Option<usize>,
+        /// Stars per row, column and region [default: 1 for coloured regions; for a
+        /// black-and-white board, the number that gives one solution].
+        #[arg(long, value_name = "K")]
+        stars: Option<u32>,
+        /// The puzzle's text, or JSON with the grid's box, the squares' colours, the
+        /// marks and the confidence.
+        #[arg(long, value_enum, default_value = "text")]
+        format: StepFormat,
+    },
+    /// The puzzle drawn as a picture (PNG, on standard output), as the apps draw it.
+    #[command(after_help = READ_HELP)]
+    Draw {
+        /// The puzzle file (`-` for standard input).
+        file: PathBuf,
+        /// The look.
+        #[arg(long, value_enum, default_value = "pastel")]
+        theme: DrawTheme,
+        /// A square's side in pixels (16 to 200).
+        #[arg(long, default_value_t = 48, value_name = "PIXELS")]
+        square: usize,
+    },
     /// A new puzzle with exactly one solution, in the format `solve` reads.
     #[command(after_help = gen_help())]
     Gen {
@@ -199,6 +259,17 @@ pub fn puzzle_cmd(args: &PuzzleArgs) -> CliResult {
         } => hint(file, placed.as_deref(), crossed.as_deref(), *format),
         PuzzleJob::Explain { file, format } => explain_cmd(file, *format),
         PuzzleJob::Rate { file } => rate(file),
+        PuzzleJob::Read {
+            image,
+            size,
+            stars,
+            format,
+        } => read_cmd(image, *size, *stars, *format),
+        PuzzleJob::Draw {
+            file,
+            theme,
+            square,
+        } => draw_cmd(file, *theme, *square),
         PuzzleJob::Gen {
             n,
             stars,
@@ -211,10 +282,134 @@ pub fn puzzle_cmd(args: &PuzzleArgs) -> CliResult {
 
 /// The puzzle of `args`, read from its file or standard input.
 fn read(args: &FileArgs) -> Result<Puzzle, String> {
+    read_with_marks(args).map(|(p, _)| p)
+}
+
+/// The puzzle of `args` and, when the file is a picture, the position drawn on it
+/// (its warnings said on stderr).
+fn read_with_marks(args: &FileArgs) -> Result<(Puzzle, Option<State>), String> {
     let name = args.file.display().to_string();
-    let (bytes, _) =
-        super::input::read_bytes(&name, "the puzzle file", &queens::text::Limit::puzzle())?;
-    Puzzle::parse_bytes(&bytes, args.stars).map_err(|e| format!("{name}: {e}"))
+    // Read as far as a picture may go; a puzzle's text is then held to its own limit.
+    let (bytes, named) = read_raw(&name, "the puzzle file")?;
+    if picture::looks_like_picture(&bytes) {
+        let options = picture::Options {
+            size: None,
+            stars: Some(args.stars),
+        };
+        let r = picture::read_file(&bytes, &options).map_err(|e| format!("{name}: {e}"))?;
+        for w in &r.warnings {
+            eprintln!("queens: warning: {name}: {w}");
+        }
+        return Ok((r.puzzle, Some(r.position)));
+    }
+    let bytes =
+        queens::text::read_bounded_bytes(&mut &bytes[..], &queens::text::Limit::puzzle(), &named)
+            .map_err(|e| e.to_string())?;
+    Puzzle::parse_bytes(&bytes, args.stars)
+        .map(|p| (p, None))
+        .map_err(|e| format!("{name}: {e}"))
+}
+
+/// `queens puzzle draw`.
+fn draw_cmd(file: &std::path::Path, theme: DrawTheme, square: usize) -> CliResult {
+    let args = FileArgs {
+        file: file.to_path_buf(),
+        stars: 1,
+        budget_secs: None,
+    };
+    // A puzzle's stars do not change its picture: one star is allowed on any board
+    // of side 3 or more.
+    let (p, drawn) = read_with_marks(&args)?;
+    let theme = match theme {
+        DrawTheme::Pastel => picture::render::Theme::Pastel,
+        DrawTheme::Dark => picture::render::Theme::Dark,
+        DrawTheme::BlackWhite => picture::render::Theme::BlackWhite,
+    };
+    let png = picture::draw_png(&p, drawn.as_ref(), theme, square).map_err(|e| e.to_string())?;
+    let mut out = std::io::stdout().lock();
+    std::io::Write::write_all(&mut out, &png)
+        .map_err(|e| format!("cannot write the picture: {e}"))?;
+    finish(&mut out)?;
+    Ok(Outcome::Yes)
+}
+
+/// The bytes of `path` (`-`: standard input) as they are, a picture's or a text's,
+/// up to [`picture::MAX_FILE_BYTES`], and how to name them in a sentence.
+fn read_raw(path: &str, what: &str) -> Result<(Vec<u8>, String), String> {
+    use std::io::Read;
+    let (input, named) = super::input::open(path, what)?;
+    let mut bytes = Vec::new();
+    input
+        .take(picture::MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {named}: {e}"))?;
+    if bytes.len() as u64 > picture::MAX_FILE_BYTES {
+        return Err(format!(
+            "{named} is longer than {} MB, the most a picture can take",
+            picture::MAX_FILE_BYTES >> 20
+        ));
+    }
+    Ok((bytes, named))
+}
+
+/// `queens puzzle read`.
+fn read_cmd(
+    image: &std::path::Path,
+    size: Option<usize>,
+    stars: Option<u32>,
+    format: StepFormat,
+) -> CliResult {
+    let name = image.display().to_string();
+    let (bytes, _) = read_raw(&name, "the picture")?;
+    let r = picture::read_file(&bytes, &picture::Options { size, stars })
+        .map_err(|e| format!("{name}: {e}"))?;
+    for w in &r.warnings {
+        eprintln!("queens: warning: {name}: {w}");
+    }
+    let p = &r.puzzle;
+    let text = match format {
+        StepFormat::Text => p.picture(),
+        StepFormat::Json => format!("{}\n", reading_json(&r)),
+    };
+    print(&text)
+}
+
+/// A reading as JSON: the puzzle, the grid's box, and per square (top rank first, as
+/// the text has it) the colour, the mark and the confidence.
+fn reading_json(r: &picture::Reading) -> serde_json::Value {
+    let p = &r.puzzle;
+    let n = p.side();
+    let top_first = |f: &dyn Fn(usize) -> serde_json::Value| -> serde_json::Value {
+        (0..n)
+            .rev()
+            .map(|rank| {
+                (0..n)
+                    .map(|file| f(rank * n + file))
+                    .collect::<Vec<_>>()
+                    .into()
+            })
+            .collect::<Vec<serde_json::Value>>()
+            .into()
+    };
+    let marked =
+        |m: Mark| -> Vec<usize> { (0..n * n).filter(|&i| r.position.marks[i] == m).collect() };
+    serde_json::json!({
+        "size": n,
+        "stars": p.stars(),
+        "stars_inferred": r.stars_inferred,
+        "regions": p.picture().lines().collect::<Vec<_>>(),
+        "grid": {"x": r.grid.x, "y": r.grid.y, "width": r.grid.width, "height": r.grid.height},
+        "colours": top_first(&|i| {
+            let c = r.colours[i];
+            format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]).into()
+        }),
+        "marks": top_first(&|i| r.drawn[i].name().into()),
+        "placed": json_squares(p, &marked(Mark::Star)),
+        "crossed": json_squares(p, &marked(Mark::Cross)),
+        "confidence": top_first(&|i| ((r.confidence[i] * 100.0).round() / 100.0).into()),
+        "solutions": r.solutions.map(|c| if c >= 2 { "several".to_string() } else { c.to_string() }),
+        "warnings": r.warnings,
+    })
 }
 
 fn limits(budget_secs: Option<f64>) -> Result<Limits, String> {
@@ -326,14 +521,32 @@ fn check(args: &FileArgs, show: bool) -> CliResult {
     })
 }
 
-/// The position of `--placed` and `--crossed`.
-fn position(p: &Puzzle, placed: Option<&str>, crossed: Option<&str>) -> Result<State, String> {
+/// The position of `--placed` and `--crossed`, on top of the marks drawn on a picture
+/// (`drawn`) when the puzzle came from one.
+fn position(
+    p: &Puzzle,
+    drawn: Option<State>,
+    placed: Option<&str>,
+    crossed: Option<&str>,
+) -> Result<State, String> {
     let board = Board::square(p.side() as u32).map_err(|e| e.to_string())?;
     let placed = Terrain::parse_squares(placed.unwrap_or(""), &board, "--placed")
         .map_err(|e| e.to_string())?;
     let crossed = Terrain::parse_squares(crossed.unwrap_or(""), &board, "--crossed")
         .map_err(|e| e.to_string())?;
-    State::with(p, &placed, &crossed).map_err(|e| e.to_string())
+    let given = State::with(p, &placed, &crossed).map_err(|e| e.to_string())?;
+    Ok(match drawn {
+        // The squares named on the command line over the picture's marks.
+        Some(mut s) => {
+            for (i, m) in given.marks.iter().enumerate() {
+                if *m != Mark::Free {
+                    s.marks[i] = *m;
+                }
+            }
+            s
+        }
+        None => given,
+    })
 }
 
 fn step_json(step: &Step) -> serde_json::Value {
@@ -353,8 +566,8 @@ fn hint(
     crossed: Option<&str>,
     format: StepFormat,
 ) -> CliResult {
-    let p = read(args)?;
-    let s = position(&p, placed, crossed)?;
+    let (p, drawn) = read_with_marks(args)?;
+    let s = position(&p, drawn, placed, crossed)?;
     let settings = limits(args.budget_secs)?.settings(None);
     let h = match queens::puzzle::hint::hint(&p, &s, &settings) {
         Ok(h) => h,

@@ -270,7 +270,8 @@ fn base(page: &str) -> Option<&'static [&'static str]> {
         "export" => &["5", "--to", "dimacs"],
         "decode" => &["5", "--model", "unsat.txt"],
         "puzzle solve" | "puzzle count" | "puzzle check" | "puzzle hint" | "puzzle explain"
-        | "puzzle rate" => &["p.txt"],
+        | "puzzle rate" | "puzzle draw" => &["p.txt"],
+        "puzzle read" => &["board.png"],
         _ => return None,
     })
 }
@@ -315,6 +316,10 @@ fn with_option(page: &str, option: &str) -> Option<&'static [&'static str]> {
         (_, "--placed") => &["--placed", "a1"],
         (_, "--crossed") => &["--crossed", "a1"],
         (_, "--difficulty") => &["--difficulty", "easy"],
+        ("puzzle read", "--size") => &["--size", "6"],
+        ("puzzle read", "--format") => &["--format", "json"],
+        ("puzzle draw", "--theme") => &["--theme", "dark"],
+        ("puzzle draw", "--square") => &["--square", "24"],
         _ => return None,
     })
 }
@@ -331,6 +336,7 @@ fn inputs(dir: &Path) {
     std::fs::write(dir.join("unsat.txt"), "s UNSATISFIABLE\n").unwrap();
     std::fs::write(dir.join("perm.txt"), "1 3 5 2 4\n").unwrap();
     write("p.txt", &["puzzle", "gen", "6", "--seed", "1"]);
+    write("board.png", &["puzzle", "draw", "p.txt"]);
     write(
         "s1.json",
         &["count", "8", "--shard", "1/2", "--manifest", "m1.txt"],

@@ -396,7 +396,10 @@ proptest! {
 #[test]
 #[ignore = "a tool: PICTURE_CASE=17 PICTURE_OUT=/tmp/case.png"]
 fn dump_case() {
-    let i: u64 = std::env::var("PICTURE_CASE").unwrap().parse().unwrap();
+    let Ok(i) = std::env::var("PICTURE_CASE") else {
+        return;
+    };
+    let i: u64 = i.parse().unwrap();
     let c = case(i, &corpus());
     let out = std::env::var("PICTURE_OUT").unwrap();
     match &c.jpeg {
@@ -411,4 +414,246 @@ fn dump_case() {
         .unwrap(),
     }
     println!("{}\n{}{:?}", c.what, c.puzzle.picture(), judge(&c));
+}
+
+/// The benchmark's screenshot: a 9x9 puzzle in the pastel theme, squares of 100
+/// pixels, with app chrome around it (about 1,000 x 1,100 pixels), crowns and crosses.
+fn bench_picture() -> (Puzzle, Picture) {
+    let p = generate(
+        &Request {
+            n: 9,
+            stars: 1,
+            difficulty: None,
+            seed: 9,
+        },
+        &Settings::default(),
+    )
+    .unwrap()
+    .unwrap()
+    .puzzle;
+    let mut s = State::new(&p);
+    let sol = p
+        .solutions(&State::new(&p), 1, 1, &Settings::default())
+        .unwrap()
+        .solutions
+        .remove(0);
+    s.marks[sol[0]] = Mark::Star;
+    s.marks[sol[3]] = Mark::Star;
+    for sq in [1, 2, 10, 11, 40] {
+        if !sol.contains(&sq) {
+            s.marks[sq] = Mark::Cross;
+        }
+    }
+    let style = Style {
+        theme: Theme::Pastel,
+        cell: 100,
+        thin: 2,
+        thick: 6,
+        chrome: true,
+        seed: 3,
+    };
+    let pic = render::draw(&p, Some(&s), &style);
+    (p, pic)
+}
+
+/// Times the reading of the benchmark's screenshot (one thread, the median of 21) and
+/// writes it as a PNG to `PICTURE_BENCH_OUT` for the memory measure.
+#[test]
+#[ignore = "a benchmark: bench/picture.sh runs it"]
+fn picture_bench() {
+    let (p, pic) = bench_picture();
+    let mut times = Vec::new();
+    for _ in 0..21 {
+        let t = std::time::Instant::now();
+        let r = read(pic.width, pic.height, &pic.rgba, &Options::default()).unwrap();
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        assert!(same_regions(&r.puzzle, &p));
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{}x{} screenshot, 9x9 board: read in {:.1} ms (median of 21; min {:.1}, max {:.1})",
+        pic.width, pic.height, times[10], times[0], times[20]
+    );
+    if let Ok(out) = std::env::var("PICTURE_BENCH_OUT") {
+        image::save_buffer(
+            &out,
+            &pic.rgba,
+            pic.width as u32,
+            pic.height as u32,
+            image::ExtendedColorType::Rgba8,
+        )
+        .unwrap();
+    }
+}
+
+/// PNG bytes of `pic`.
+fn png(pic: &Picture) -> Vec<u8> {
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::write_buffer_with_format(
+        &mut out,
+        &pic.rgba,
+        pic.width as u32,
+        pic.height as u32,
+        image::ExtendedColorType::Rgba8,
+        image::ImageFormat::Png,
+    )
+    .unwrap();
+    out.into_inner()
+}
+
+/// A 9x9 puzzle drawn with crowns on two of its solution's squares and crosses.
+fn marked_picture() -> (Puzzle, Vec<usize>, Vec<u8>) {
+    let p = Puzzle::parse(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/testdata/puzzles/k1-n09-gen.txt"
+        ))
+        .unwrap(),
+        1,
+    )
+    .unwrap();
+    let sol = p
+        .solutions(&State::new(&p), 1, 1, &Settings::default())
+        .unwrap()
+        .solutions
+        .remove(0);
+    let mut s = State::new(&p);
+    s.marks[sol[0]] = Mark::Star;
+    s.marks[sol[1]] = Mark::Star;
+    let pic = render::draw(&p, Some(&s), &Style::default());
+    (p, sol, png(&pic))
+}
+
+#[test]
+fn cli_read_prints_the_puzzle_and_json() {
+    use crate::common::{run_with_stdin, stdout};
+    let (p, _, bytes) = marked_picture();
+    let o = run_with_stdin(&["puzzle", "read", "-"], &bytes);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let got = Puzzle::parse(&stdout(&o), 1).unwrap();
+    assert!(same_regions(&got, &p));
+    let o = run_with_stdin(&["puzzle", "read", "-", "--format", "json"], &bytes);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["size"], 9);
+    assert_eq!(v["stars"], 1);
+    assert_eq!(v["placed"].as_array().unwrap().len(), 2);
+    assert_eq!(v["colours"].as_array().unwrap().len(), 9);
+    assert_eq!(v["marks"][0].as_array().unwrap().len(), 9);
+    assert!(v["grid"]["width"].as_u64().unwrap() > 200);
+    assert_eq!(v["solutions"], "1");
+    // --size names the side to look for; a wrong one is refused.
+    let o = run_with_stdin(&["puzzle", "read", "-", "--size", "7"], &bytes);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+}
+
+#[test]
+fn every_puzzle_verb_takes_a_picture_and_hint_starts_from_its_marks() {
+    use crate::common::{run_with_stdin, stdout};
+    let (p, sol, bytes) = marked_picture();
+    let o = run_with_stdin(&["puzzle", "check", "-"], &bytes);
+    assert_eq!(
+        (o.status.code(), stdout(&o).as_str()),
+        (Some(0), "unique\n")
+    );
+    let o = run_with_stdin(&["puzzle", "solve", "-", "--format", "coords"], &bytes);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let mut want: Vec<usize> = sol.clone();
+    want.sort_by_key(|&i| (i % 9, i / 9));
+    assert_eq!(stdout(&o), format!("{}\n", p.names_of(&want, " ")));
+    // The hint from the drawn position never places the stars already drawn.
+    let o = run_with_stdin(&["puzzle", "hint", "-", "--format", "json"], &bytes);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for i in &sol[..2] {
+        let name = p.square(*i).to_string();
+        assert!(
+            !v["place"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s == &name[..])
+        );
+    }
+    let o = run_with_stdin(&["puzzle", "rate", "-"], &bytes);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+}
+
+/// A PNG header that says 40,000 x 40,000 pixels, and no data.
+fn huge_png_header() -> Vec<u8> {
+    fn crc(bytes: &[u8]) -> u32 {
+        let mut c = 0xffff_ffffu32;
+        for &b in bytes {
+            c ^= b as u32;
+            for _ in 0..8 {
+                c = if c & 1 == 1 {
+                    0xedb8_8320 ^ (c >> 1)
+                } else {
+                    c >> 1
+                };
+            }
+        }
+        !c
+    }
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend(40_000u32.to_be_bytes());
+    ihdr.extend(40_000u32.to_be_bytes());
+    ihdr.extend([8, 6, 0, 0, 0]);
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    out.extend(13u32.to_be_bytes());
+    out.extend(&ihdr);
+    out.extend(crc(&ihdr).to_be_bytes());
+    for chunk in [&b"IDAT"[..], &b"IEND"[..]] {
+        out.extend(0u32.to_be_bytes());
+        out.extend(chunk);
+        out.extend(crc(chunk).to_be_bytes());
+    }
+    out
+}
+
+#[test]
+fn bad_pictures_are_refused_quickly_with_one_sentence() {
+    use crate::common::{run_with_stdin, stderr};
+    let (_, _, png_bytes) = marked_picture();
+    let p = Puzzle::parse("aabb\naabb\nccdd\nccdd\n", 1).unwrap();
+    let blank = Picture {
+        width: 300,
+        height: 200,
+        rgba: vec![255; 300 * 200 * 4],
+        board: (0.0, 0.0, 0.0),
+    };
+    let pic = render::draw(&p, None, &Style::default());
+    let jpeg_bytes = jpeg(&pic, 80);
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("empty", Vec::new(), "empty"),
+        (
+            "not a picture",
+            b"\x00\x01\x02 hello".to_vec(),
+            "not a picture",
+        ),
+        ("huge header", huge_png_header(), "40000x40000"),
+        (
+            "truncated JPEG",
+            jpeg_bytes[..jpeg_bytes.len() / 3].to_vec(),
+            "picture",
+        ),
+        (
+            "truncated PNG",
+            png_bytes[..png_bytes.len() / 2].to_vec(),
+            "picture",
+        ),
+        ("no grid", png(&blank), "no grid"),
+    ];
+    for (what, bytes, want) in cases {
+        let t = std::time::Instant::now();
+        let o = run_with_stdin(&["puzzle", "read", "-"], &bytes);
+        assert!(t.elapsed().as_secs_f64() < 5.0, "{what}: slow");
+        assert_eq!(o.status.code(), Some(2), "{what}: {o:?}");
+        let e = stderr(&o);
+        assert!(e.contains(want), "{what}: {e}");
+        assert_eq!(e.trim_end().lines().count(), 1, "{what}: {e}");
+    }
+    // The library refuses the huge header before allocating for it.
+    let e = read_file(&huge_png_header(), &Options::default()).unwrap_err();
+    assert!(e.to_string().contains("pictures go up to"), "{e}");
 }

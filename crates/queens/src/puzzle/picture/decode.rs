@@ -1,5 +1,6 @@
 //! Picture files (feature `picture-files`): PNG, JPEG, WebP, GIF (its first frame) or
-//! BMP bytes decoded to RGBA by the `image` crate's pure-Rust decoders.
+//! BMP bytes decoded to RGBA by the `image` crate's pure-Rust decoders; and a puzzle
+//! drawn as a PNG ([`draw_png`]), for a player who wants the picture of a text file.
 //!
 //! Bounded: the header's dimensions are read first and a picture larger than
 //! [`super::MAX_PIXELS_SIDE`] a side or [`super::MAX_PIXELS`] in all is refused before
@@ -10,8 +11,10 @@ use std::io::Cursor;
 
 use image::{ImageReader, Limits};
 
+use super::render::{Style, Theme, draw};
 use super::{MAX_PIXELS, MAX_PIXELS_SIDE, Options, Reading, read};
 use crate::error::Error;
+use crate::puzzle::{Puzzle, State};
 
 fn refuse(why: String) -> Error {
     Error::BadTerrain(format!("cannot read the picture: {why}"))
@@ -63,4 +66,39 @@ pub fn decode(bytes: &[u8]) -> Result<(usize, usize, Vec<u8>), Error> {
 pub fn read_file(bytes: &[u8], options: &Options) -> Result<Reading, Error> {
     let (w, h, rgba) = decode(bytes)?;
     read(w, h, &rgba, options)
+}
+
+/// `p` (with the marks of `marks`) drawn in `theme` with squares of `square` pixels
+/// (16 to 200), as PNG bytes.
+pub fn draw_png(
+    p: &Puzzle,
+    marks: Option<&State>,
+    theme: Theme,
+    square: usize,
+) -> Result<Vec<u8>, Error> {
+    if !(16..=200).contains(&square) {
+        return Err(Error::BadTerrain(format!(
+            "a square of {square} pixels was asked for; squares go from 16 to 200 pixels"
+        )));
+    }
+    let style = Style {
+        theme,
+        cell: square,
+        thin: (square / 40).max(1),
+        thick: (square / 12).max(3),
+        chrome: false,
+        seed: 0,
+    };
+    let pic = draw(p, marks, &style);
+    let mut out = Cursor::new(Vec::new());
+    image::write_buffer_with_format(
+        &mut out,
+        &pic.rgba,
+        pic.width as u32,
+        pic.height as u32,
+        image::ExtendedColorType::Rgba8,
+        image::ImageFormat::Png,
+    )
+    .map_err(|e| Error::Internal(format!("the PNG encoder failed: {e}")))?;
+    Ok(out.into_inner())
 }

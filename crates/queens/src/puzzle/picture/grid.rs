@@ -40,7 +40,7 @@ pub const MIN_PITCH: f32 = 12.0;
 /// The sides the finder tries.
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=25;
 /// The share of sampled rows (columns) that must have an edge near every inner line.
-const SUPPORT: f32 = 0.6;
+const SUPPORT: f32 = 0.5;
 /// Candidate boxes tried before giving up.
 const MAX_TRIES: usize = 48;
 
@@ -320,11 +320,13 @@ pub(crate) fn candidates(e: &Edges, w: usize, h: usize) -> Vec<BoxPx> {
                         x1: b.at,
                         y1: bot.at,
                     };
+                    // The two edges of one line are a line's width apart.
+                    let same = (d / 100).max(3);
                     let near = |o: &BoxPx| {
-                        o.x0.abs_diff(c.x0) <= tol
-                            && o.x1.abs_diff(c.x1) <= tol
-                            && o.y0.abs_diff(c.y0) <= tol
-                            && o.y1.abs_diff(c.y1) <= tol
+                        o.x0.abs_diff(c.x0) <= same
+                            && o.x1.abs_diff(c.x1) <= same
+                            && o.y0.abs_diff(c.y0) <= same
+                            && o.y1.abs_diff(c.y1) <= same
                     };
                     // Of two boxes a few pixels apart (a line's two edges), the
                     // larger: the outline's outer edges.
@@ -367,8 +369,7 @@ fn support(
         for &n in sides {
             let p = d / n as f32;
             let win = (p * 0.15).max(2.0);
-            #[allow(clippy::needless_range_loop)] // k is the line's number, not only an index
-            for k in 1..n {
+            for (k, hit_k) in hits[n].iter_mut().enumerate().skip(1) {
                 let xc = x0 as f32 + k as f32 * p;
                 let from = (xc - win).max(0.0) as usize;
                 let to = (xc + win + 1.0) as usize;
@@ -378,7 +379,7 @@ fn support(
                     bits.any(y, from, to)
                 };
                 if hit {
-                    hits[n][k] += 1;
+                    *hit_k += 1;
                 }
             }
         }

@@ -43,12 +43,14 @@ use grid::Pixels;
 use marks::Cell;
 
 #[cfg(feature = "picture-files")]
-pub use decode::{decode, read_file};
+pub use decode::{decode, draw_png, read_file};
 
 /// The largest picture read, in pixels a side (a 4,000-pixel screenshot with room).
 pub const MAX_PIXELS_SIDE: usize = 10_000;
 /// The largest picture read, in pixels (40 million: 160 MB decoded).
 pub const MAX_PIXELS: usize = 40_000_000;
+/// The largest picture file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
 /// Search nodes spent on each check of the puzzle read (its solutions, its stars).
 const CHECK_NODES: u64 = 2_000_000;
 
@@ -311,5 +313,7 @@ pub fn looks_like_picture(bytes: &[u8]) -> bool {
         || (bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP")
         || bytes.starts_with(b"GIF87a")
         || bytes.starts_with(b"GIF89a")
-        || bytes.starts_with(b"BM")
+        // "BM", the file's size, then four reserved zero bytes (a puzzle's text can
+        // start with "BM", but has no zero bytes).
+        || (bytes.len() >= 26 && bytes.starts_with(b"BM") && bytes[6..10] == [0, 0, 0, 0])
 }

@@ -9,10 +9,12 @@
 //! - border: the "ink" across the line between them (the sum, over the pixels of the
 //!   line's cross-section, of how far each is from both squares' colours, a median over
 //!   the rows along the line). Blurring or scaling the picture keeps the sum, so a thick
-//!   border stays several times a thin line's; the inks of a board that draws region
-//!   borders thick fall in two groups, told apart by the widest ratio between sorted
-//!   neighbours. When the board has colours, the two groups must agree with them
-//!   before they count (so a few odd windows cannot split a region).
+//!   border stays several times a thin line's. On a coloured board the threshold lies
+//!   between the median inks of the pairs the colours call different and of the
+//!   others, and the borders count only if they agree with the colours nearly
+//!   everywhere (so a few odd windows cannot split a region); on a black-and-white
+//!   board it is the widest ratio between sorted neighbours that cuts the board into
+//!   as many regions as its side (of the three widest, widest first).
 //!
 //! Squares joined by "same" pairs make the regions (union-find, so two regions of one
 //! colour that do not touch stay two). A pair the evidence cannot settle ends the
@@ -103,6 +105,22 @@ pub(crate) fn name(n: usize, i: usize) -> String {
     crate::Square::new(c as u32, (n - 1 - r) as u32).to_string()
 }
 
+/// The number of regions that joining the pairs `says` calls the same makes.
+fn components(n: usize, pairs: &[Pair], says: &[(Says, f32)]) -> usize {
+    let mut parent: Vec<usize> = (0..n * n).collect();
+    let mut count = n * n;
+    for (p, s) in pairs.iter().zip(says) {
+        if s.0 == Says::Same {
+            let (a, b) = (root(&mut parent, p.a), root(&mut parent, p.b));
+            if a != b {
+                parent[a] = b;
+                count -= 1;
+            }
+        }
+    }
+    count
+}
+
 fn root(parent: &mut [usize], mut i: usize) -> usize {
     while parent[i] != i {
         parent[i] = parent[parent[i]];
@@ -156,23 +174,67 @@ pub(crate) fn split(img: &Pixels, g: &Grid, colours: &[Rgb]) -> Result<Split, St
         .map(|&p| border_ink(img, g, colours, p))
         .collect();
     let logs: Vec<f32> = inks.iter().map(|&k| (k + 30.0).ln()).collect();
+    // Where thick begins, in log ink, and half the distance between the two groups.
+    let cut = if colours_tell {
+        // The colours say which pairs are two regions': their borders' inks against
+        // the others'. (A dropped thin line, as a nearest-pixel downscale makes, or a
+        // border a pixel thinner than the rest, then cannot pose as the gap.)
+        let median = |want: Says| {
+            let mut v: Vec<f32> = logs
+                .iter()
+                .zip(&colour)
+                .filter(|(_, c)| c.0 == want)
+                .map(|(&l, _)| l)
+                .collect();
+            v.sort_by(f32::total_cmp);
+            (v.len() >= 2).then(|| v[v.len() / 2])
+        };
+        match (median(Says::Same), median(Says::Different)) {
+            (Some(same), Some(diff)) if diff - same >= THICK_RATIO.ln() => {
+                Some(((same + diff) / 2.0, (diff - same) / 2.0))
+            }
+            _ => None,
+        }
+    } else {
+        None
+    };
+    // Without colours: the widest ratios between neighbours in sorted order, widest
+    // first, each tried until one cuts the board into as many regions as its side.
     let mut sorted = logs.clone();
     sorted.sort_by(f32::total_cmp);
-    let (mut gap, mut cut) = (0.0f32, 0.0f32);
-    for w in sorted.windows(2) {
-        if w[1] - w[0] > gap {
-            gap = w[1] - w[0];
-            cut = (w[0] + w[1]) / 2.0;
+    let mut gaps: Vec<(f32, f32)> = sorted
+        .windows(2)
+        .map(|w| (w[1] - w[0], (w[0] + w[1]) / 2.0))
+        .filter(|&(g, _)| g >= THICK_RATIO.ln())
+        .collect();
+    gaps.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let cuts: Vec<(f32, f32)> = match cut {
+        Some(c) => vec![c],
+        None if colours_tell => Vec::new(),
+        None => gaps.iter().take(3).map(|&(g, c)| (c, g / 2.0)).collect(),
+    };
+    let classify = |(cut, half): (f32, f32)| -> Vec<(Says, f32)> {
+        logs.iter()
+            .map(|&l| {
+                let sure = ((l - cut).abs() / half.max(1e-3)).clamp(0.0, 1.0);
+                let says = if l > cut { Says::Different } else { Says::Same };
+                (says, sure)
+            })
+            .collect()
+    };
+    let mut border = vec![(Says::Same, 0.0f32); pairs.len()];
+    let mut borders_tell = false;
+    for (k, &c) in cuts.iter().enumerate() {
+        let b = classify(c);
+        let count = components(n, &pairs, &b);
+        if k == 0 || count == n {
+            border = b;
+            borders_tell = true;
+        }
+        if count == n {
+            break;
         }
     }
-    let border: Vec<(Says, f32)> = logs
-        .iter()
-        .map(|&l| {
-            let sure = ((l - cut).abs() / (gap / 2.0).max(1e-3)).clamp(0.0, 1.0);
-            (if l > cut { Says::Different } else { Says::Same }, sure)
-        })
-        .collect();
-    let mut borders_tell = gap >= THICK_RATIO.ln();
     if borders_tell && colours_tell {
         // The thick borders must be where the colours change (nearly everywhere).
         let differ = colour.iter().filter(|c| c.0 == Says::Different).count();
@@ -234,13 +296,13 @@ pub(crate) fn split(img: &Pixels, g: &Grid, colours: &[Rgb]) -> Result<Split, St
     let mut label = vec![usize::MAX; n * n];
     let mut region = vec![0usize; n * n];
     let mut count = 0;
-    for (i, square) in region.iter_mut().enumerate() {
+    for (i, reg) in region.iter_mut().enumerate() {
         let r = root(&mut parent, i);
         if label[r] == usize::MAX {
             label[r] = count;
             count += 1;
         }
-        *square = label[r];
+        *reg = label[r];
     }
     let mut confidence = vec![1.0f32; n * n];
     for (k, p) in pairs.iter().enumerate() {
