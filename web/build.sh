@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the page into web/dist/ (issue 28): the bindings crate (crates/queens-web) for
 # wasm32-unknown-unknown, bound by wasm-bindgen-cli of exactly the version the crate
-# pins (installed from crates.io when missing), and the page's own files from web/src/.
+# pins (installed from crates.io when missing), and the page's own files from web/src/
+# (the service worker stamped with a hash of the build, so browsers take each build whole).
 # Serve the result with any static server: python3 -m http.server -d web/dist
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,4 +20,9 @@ mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist --out-name queens_web \
   "$target/wasm32-unknown-unknown/web/queens_web.wasm"
 cp web/src/* web/dist/
+# The service worker's version: a hash of the site's files, so that each build is
+# installed whole in the browsers that kept the last one.
+stamp=$(cd web/dist && cat $(ls | grep -v '^sw.js$' | sort) | sha256sum | cut -c1-16)
+sed -i "s/^const VERSION = \"dev\";/const VERSION = \"$stamp\";/" web/dist/sw.js
+grep -q "const VERSION = \"$stamp\";" web/dist/sw.js || { echo "web/build.sh: could not stamp web/dist/sw.js" >&2; exit 2; }
 echo "web/build.sh: built web/dist ($(wc -c < web/dist/queens_web_bg.wasm) bytes of wasm); serve it with: python3 -m http.server -d web/dist"

@@ -1,12 +1,15 @@
-// The page: the free board and puzzle mode over the queens library (WebAssembly).
+// The page: today's puzzle first, puzzles of every size and grade, and the free board
+// (the lab) over the queens library (WebAssembly).
 //
-// Every answer comes from the library through one export, `call(job, requestJson)`:
-// quick jobs (attacked squares and the verdict after each change, hints, checks,
-// drawings) run here on the page's own instance; long jobs (solve, next/previous,
-// counts, max, cover, new puzzles) run in a Web Worker, which Stop terminates and
-// replaces at once. The page state lives in `state`; the URL's hash carries it, so a
-// link opens the same board or puzzle.
-import init, { call } from "./queens_web.js";
+// Every answer comes from the library through one export, `call(job, requestJson)`
+// (and `read_picture` for screenshots): quick jobs (the daily puzzle, attacks and the
+// verdict after each change, hints, checks, conflicts) run here on the page's own
+// instance; long jobs (solve, next/previous, counts, max, cover, new puzzles) run in a
+// Web Worker, which Stop terminates and replaces at once. The page keeps layout,
+// events and the player's own records (times, streak, a daily puzzle in progress) in
+// the browser's storage; the URL's hash carries the board or puzzle, so a link opens
+// the same one.
+import init, { call, read_picture } from "./queens_web.js";
 
 const $ = (sel) => document.querySelector(sel);
 const $$ = (sel) => [...document.querySelectorAll(sel)];
@@ -19,23 +22,62 @@ const NAMES = { K: "king", N: "knight", B: "bishop", R: "rook", Q: "queen", A: "
 // regions get different colours (greedy colouring), and thick borders part regions.
 const REGION_COLOURS = ["#77AADD", "#EEDD88", "#44BB99", "#FFAABB", "#99DDFF", "#BBCC33", "#EE8866", "#DDDDDD", "#AAAA00"];
 
+// The ranges the page's inputs take; a value outside is brought in, and said so.
+const RANGES = { rows: [1, 64], cols: [1, 64], size: [5, 25], stars: [1, 4] };
+
 const state = {
-  mode: "board",
+  mode: "puzzle",
   rows: 8, cols: 8, torus: false,
   pieces: new Map(),      // square name -> piece letter
   holes: new Set(), blockers: new Set(),
   kind: "Q", betza: "", spec: "", paint: "piece",
   base: null,             // the pieces text the shown solution answers (null: the board is the input)
   index: -1,              // which solution of `base` is shown
+  shown: null,            // the coordinates Solve showed (Next moves past them)
   solved: new Set(),      // squares whose piece a job placed
   conflicts: new Set(),
   focus: "a1",
   // Puzzle mode.
-  puzzle: null,           // { text, stars, side, regions, names, colours }
+  puzzle: null,           // { text, stars, side, regions, names, colours, grade, daily }
   marks: new Map(),       // square name -> "Q" (a queen, a star) or "x" (a cross)
   hint: null,             // { place: [...], cross: [...] }
+  past: [], future: [],   // undo and redo: earlier and later marks
+  hints: 0,               // hints asked on this puzzle (for the record and the share text)
+  solvedBy: null,         // null, "player" or "solve" (the Solve button)
+  elapsed: 0,             // milliseconds played before timerStart (a reloaded daily)
   timerStart: null, timerEnd: null,
 };
+
+// ---------------------------------------------------------------- storage
+
+// The browser's storage, which may be missing or full: nothing breaks without it.
+const store = {
+  get(key, fallback) {
+    try { const v = localStorage.getItem("queens." + key); return v === null ? fallback : JSON.parse(v); } catch { return fallback; }
+  },
+  set(key, value) {
+    try { localStorage.setItem("queens." + key, JSON.stringify(value)); } catch { /* private mode or full */ }
+  },
+};
+
+// Today's date, UTC, as YYYY-MM-DD; a `?date=YYYY-MM-DD` in the address stands in for
+// it (tests, and a player catching up on a past day).
+function today() {
+  const q = new URLSearchParams(location.search).get("date");
+  if (q && /^\d{4}-\d{2}-\d{2}$/.test(q)) return q;
+  return new Date().toISOString().slice(0, 10);
+}
+function dayBefore(date) {
+  const d = new Date(date + "T00:00:00Z");
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+function clock(ms) {
+  const s = Math.floor(ms / 1000);
+  return s >= 3600
+    ? `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`
+    : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
 
 // ---------------------------------------------------------------- squares and text
 
@@ -182,9 +224,24 @@ function finish(answer, ms) {
 
 // ---------------------------------------------------------------- drawing the board
 
-function cellSize(rows, cols) {
-  const room = Math.min(640, window.innerWidth - 80);
-  return Math.max(10, Math.min(56, Math.floor(room / Math.max(rows, cols))));
+// The board's squares are a CSS grid that fills its panel; `--cell` (the square's
+// width in pixels, measured) sizes the glyphs and the labels, and the file labels
+// thin out when squares are too narrow for every name.
+let boardObserver = null;
+function measure() {
+  const el = $("#board");
+  const sq = el.querySelector("[data-square]");
+  if (!sq) return;
+  const cell = sq.getBoundingClientRect().width;
+  if (!cell) return;
+  document.documentElement.style.setProperty("--cell", `${cell.toFixed(1)}px`);
+  const labels = $$("#board .label.file");
+  const widest = labels.reduce((w, l) => Math.max(w, l.textContent.length), 1);
+  const step = Math.max(1, Math.ceil((widest * 7 + 4) / cell));
+  labels.forEach((l, i) => l.classList.toggle("quiet", i % step !== 0));
+  const ranks = $$("#board .label.rank");
+  const rstep = Math.max(1, Math.ceil(12 / cell));
+  ranks.forEach((l) => l.classList.toggle("quiet", (Number(l.textContent) - 1) % rstep !== 0));
 }
 
 function buildBoard() {
@@ -192,26 +249,29 @@ function buildBoard() {
   const puzzle = state.mode === "puzzle" && state.puzzle;
   const rows = puzzle ? state.puzzle.side : state.rows;
   const cols = puzzle ? state.puzzle.side : state.cols;
-  const cell = cellSize(rows, cols);
-  document.documentElement.style.setProperty("--cell", `${cell}px`);
   el.className = puzzle ? "puzzle" : "";
-  el.style.gridTemplateColumns = `${Math.max(16, cell / 2)}px repeat(${cols}, ${cell}px)`;
+  el.style.setProperty("--cols", cols);
   el.replaceChildren();
   if (state.mode === "puzzle" && !puzzle) {
+    el.className = "empty";
     el.textContent = "Make a new puzzle, or paste one and open it.";
-    el.style.gridTemplateColumns = "auto";
     return;
   }
+  el.setAttribute("aria-label", puzzle
+    ? `Puzzle, ${cols} by ${cols}, ${state.puzzle.stars} per row, column and region`
+    : `Board, ${rows} by ${cols}`);
   if (!parseSquare(state.focus) || parseSquare(state.focus).file >= cols || parseSquare(state.focus).rank >= rows) state.focus = "a1";
   for (let r = rows - 1; r >= 0; r--) {
     const row = document.createElement("div");
     row.setAttribute("role", "row");
     row.style.display = "contents";
-    const label = document.createElement("div");
-    label.className = "label";
-    label.textContent = r + 1;
-    label.setAttribute("aria-hidden", "true");
-    row.append(label);
+    if (!puzzle) {
+      const label = document.createElement("div");
+      label.className = "label rank";
+      label.textContent = r + 1;
+      label.setAttribute("aria-hidden", "true");
+      row.append(label);
+    }
     for (let f = 0; f < cols; f++) {
       const sq = document.createElement("div");
       const name = squareName(f, r);
@@ -234,17 +294,20 @@ function buildBoard() {
     }
     el.append(row);
   }
-  const files = document.createElement("div");
-  files.style.display = "contents";
-  files.setAttribute("aria-hidden", "true");
-  files.append(document.createElement("div"));
-  for (let f = 0; f < cols; f++) {
-    const l = document.createElement("div");
-    l.className = "label";
-    l.textContent = fileName(f);
-    files.append(l);
+  if (!puzzle) {
+    const files = document.createElement("div");
+    files.style.display = "contents";
+    files.setAttribute("aria-hidden", "true");
+    files.append(document.createElement("div"));
+    for (let f = 0; f < cols; f++) {
+      const l = document.createElement("div");
+      l.className = "label file";
+      l.textContent = fileName(f);
+      files.append(l);
+    }
+    el.append(files);
   }
-  el.append(files);
+  measure();
   paint();
 }
 
@@ -298,8 +361,8 @@ function setFlag(el, key, on) {
   if (on) el.dataset[key] = "true"; else delete el.dataset[key];
 }
 
-// A mark drawn on a square (a piece, a cross, a region letter): hidden from screen
-// readers, which read the square's aria-label instead.
+// A mark drawn on a square (a piece, a region letter): hidden from screen readers,
+// which read the square's aria-label instead.
 function addGlyph(sq, className, text) {
   const span = document.createElement("span");
   span.className = className;
@@ -307,33 +370,49 @@ function addGlyph(sq, className, text) {
   span.setAttribute("aria-hidden", "true");
   sq.append(span);
 }
+// A crown or a cross, from the page's SVG symbols.
+function addIcon(sq, symbol, className) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("class", className);
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+  use.setAttribute("href", `#${symbol}`);
+  svg.append(use);
+  sq.append(svg);
+}
 
 function paintPuzzle() {
   const hint = state.hint || { place: [], cross: [] };
+  const c = state.puzzle ? ask("puzzle-conflicts", puzzleRequest()) : { conflicts: [] };
+  const conflicts = new Set(c.conflicts || []);
+  const piece = state.puzzle && state.puzzle.stars > 1 ? "star" : "queen";
   for (const sq of $$("#board [data-square]")) {
     const name = sq.dataset.square;
     const mark = state.marks.get(name);
     sq.replaceChildren();
-    if ($('[data-input="letters"]').checked) {
-      addGlyph(sq, "region-letter", sq.dataset.region);
-    }
+    if (input("letters").checked) addGlyph(sq, "region-letter", sq.dataset.region);
     const words = [name, `region ${sq.dataset.region}`];
     if (mark === "Q") {
       sq.dataset.piece = "Q";
-      addGlyph(sq, "piece", "Q");
-      words.push("queen");
+      addIcon(sq, "crown", "crown");
+      words.push(piece);
     } else delete sq.dataset.piece;
     if (mark === "x") {
       sq.dataset.mark = "cross";
-      addGlyph(sq, "cross", "×");
+      addIcon(sq, "cross", "x");
       words.push("crossed");
     } else delete sq.dataset.mark;
     if (!mark) words.push("empty");
-    if (hint.place.includes(name)) { sq.dataset.hint = "place"; words.push("hint: place a queen"); }
+    setFlag(sq, "conflict", conflicts.has(name));
+    if (conflicts.has(name)) words.push("in conflict");
+    if (hint.place.includes(name)) { sq.dataset.hint = "place"; words.push(`hint: place a ${piece}`); }
     else if (hint.cross.includes(name)) { sq.dataset.hint = "cross"; words.push("hint: cross"); }
     else delete sq.dataset.hint;
     sq.setAttribute("aria-label", words.join(", "));
   }
+  action("undo").disabled = !!job || state.past.length === 0;
+  action("redo").disabled = !!job || state.future.length === 0;
   saveHash();
 }
 
@@ -342,14 +421,20 @@ function paintPuzzle() {
 function saveHash() {
   const h = new URLSearchParams();
   if (state.mode === "puzzle") {
-    h.set("mode", "puzzle");
-    if (state.puzzle) {
-      // Ranks joined by spaces (a region name is never blank), `+` in the URL.
-      h.set("pz", state.puzzle.text.trim().split("\n").join(" "));
-      h.set("stars", state.puzzle.stars);
-      const r = puzzleRequest();
-      if (r.placed) h.set("q", r.placed.replaceAll(" ", ","));
-      if (r.crossed) h.set("x", r.crossed.replaceAll(" ", ","));
+    if (state.puzzle && state.puzzle.daily) {
+      // The daily puzzle: its date (its marks are kept in the browser's storage).
+      h.set("daily", state.puzzle.daily);
+    } else {
+      h.set("mode", "puzzle");
+      if (state.puzzle) {
+        // Ranks joined by spaces (a region name is never blank), `+` in the URL.
+        h.set("pz", state.puzzle.text.trim().split("\n").join(" "));
+        h.set("stars", state.puzzle.stars);
+        if (state.puzzle.grade) h.set("grade", state.puzzle.grade);
+        const r = puzzleRequest();
+        if (r.placed) h.set("q", r.placed.replaceAll(" ", ","));
+        if (r.crossed) h.set("x", r.crossed.replaceAll(" ", ","));
+      }
     }
   } else {
     h.set("b", `${state.rows}x${state.cols}`);
@@ -363,40 +448,115 @@ function saveHash() {
   }
   const hash = "#" + h.toString();
   if (location.hash !== hash) history.replaceState(null, "", hash);
+  saveDaily();
+}
+
+// A link's field read as a whole number in a range, or a sentence naming it.
+function linkNumber(h, key, fallback, [lo, hi]) {
+  const raw = h.get(key);
+  if (raw === null || raw === "") return { value: fallback };
+  if (!/^\d{1,6}$/.test(raw.trim())) {
+    return { error: `the link's ${key} '${raw.slice(0, 40)}' is not a whole number (${lo} to ${hi})` };
+  }
+  const n = Number(raw);
+  if (n < lo || n > hi) return { error: `the link's ${key} ${n} is out of range (${lo} to ${hi})` };
+  return { value: n };
+}
+
+// Clears what a link replaces, so that a bad link never leaves the old board, puzzle
+// or hint on screen as if it were the link's.
+function clearShown() {
+  state.puzzle = null;
+  state.marks = new Map();
+  state.hint = null;
+  state.past = []; state.future = [];
+  state.timerStart = null; state.timerEnd = null; state.elapsed = 0;
+  $('[data-testid="hint"]').textContent = "";
+  $('[data-testid="hint-rule"]').textContent = "";
+  $('[data-testid="explain-log"]').replaceChildren();
+  $('[data-testid="timer"]').textContent = "0:00";
+  banner("");
+  setResult("");
 }
 
 function loadHash() {
   const h = new URLSearchParams(location.hash.slice(1));
+  const refuse = (why) => {
+    clearShown();
+    input("puzzle-text").value = "";
+    buildBoard();
+    setTitle("No puzzle");
+    setResult(`error: ${why}`);
+    setStatus("done");
+  };
+  if (h.has("daily") || location.hash.length <= 1) {
+    setMode("puzzle", false);
+    openDaily(h.get("daily") || today());
+    return;
+  }
   if (h.get("mode") === "puzzle") {
     setMode("puzzle", false);
-    if (h.get("pz")) {
-      // Ranks apart by spaces; a hand-written link may part them by `/` instead.
-      const pz = h.get("pz").trim();
-      const text = pz.split(pz.includes(" ") ? " " : "/").join("\n") + "\n";
-      openPuzzle(text, Number(h.get("stars") || 1), false);
-      for (const sq of (h.get("q") || "").split(",").filter(Boolean)) state.marks.set(sq, "Q");
-      for (const sq of (h.get("x") || "").split(",").filter(Boolean)) state.marks.set(sq, "x");
-      paint();
+    if (!h.get("pz")) { clearShown(); buildBoard(); return; }
+    const stars = linkNumber(h, "stars", 1, RANGES.stars);
+    if (stars.error) return refuse(stars.error);
+    // Ranks apart by spaces; a hand-written link may part them by `/` instead.
+    const pz = h.get("pz").trim();
+    const text = pz.split(pz.includes(" ") ? " " : "/").join("\n") + "\n";
+    const grade = ["easy", "medium", "hard", "expert"].includes(h.get("grade")) ? h.get("grade") : null;
+    clearShown();
+    if (!openPuzzle(text, stars.value, { announce: false, grade })) {
+      input("puzzle-text").value = "";
+      buildBoard();
+      setTitle("No puzzle");
+      return;
     }
+    for (const sq of (h.get("q") || "").split(",").filter(Boolean)) state.marks.set(sq, "Q");
+    for (const sq of (h.get("x") || "").split(",").filter(Boolean)) state.marks.set(sq, "x");
+    const check = ask("puzzle-position", puzzleRequest());
+    if (check.error) {
+      state.marks = new Map();
+      setResult(`error: the link's marks: ${check.error}`);
+      setStatus("done");
+    }
+    paint();
     return;
   }
   const size = /^(\d+)x(\d+)$/.exec(h.get("b") || "8x8");
-  state.rows = clampSide(size ? Number(size[1]) : 8);
-  state.cols = clampSide(size ? Number(size[2]) : 8);
+  if (!size) return refuse(`the link's board '${(h.get("b") || "").slice(0, 40)}' is not ROWSxCOLUMNS (such as 8x8)`);
+  state.rows = clampInput("rows", Number(size[1]));
+  state.cols = clampInput("cols", Number(size[2]));
   state.pieces = parseCoords((h.get("p") || "").replaceAll(",", " "));
   state.holes = new Set((h.get("holes") || "").split(",").filter(Boolean));
   state.blockers = new Set((h.get("blockers") || "").split(",").filter(Boolean));
   state.torus = h.get("torus") === "1";
   state.betza = h.get("fairy") || "";
-  state.kind = h.get("kind") || "Q";
+  state.kind = Object.hasOwn(NAMES, h.get("kind") || "Q") ? h.get("kind") || "Q" : "Q";
   state.spec = h.get("spec") || "";
   state.solved = new Set();
   state.base = null;
+  state.shown = null;
   syncInputs();
   setMode("board", false);
 }
 
-function clampSide(n) { return Math.min(64, Math.max(1, Math.floor(n) || 8)); }
+// Brings a number input's value into its range; a change is said in the answer, in
+// words naming the input, the value given and the value taken.
+const LABELS = { rows: "Rows", cols: "Columns", size: "Size", stars: "Stars" };
+const FALLBACK = { rows: 8, cols: 8, size: 9, stars: 1 };
+function clampInput(key, n) {
+  const [lo, hi] = RANGES[key];
+  if (!Number.isFinite(n)) {
+    note(`${LABELS[key]} must be a whole number from ${lo} to ${hi}; it is ${FALLBACK[key]} now`);
+    return FALLBACK[key];
+  }
+  const v = Math.min(hi, Math.max(lo, Math.floor(n)));
+  if (v !== n) note(`${LABELS[key]} ${n} is out of range (${lo} to ${hi}); it is ${v} now`);
+  return v;
+}
+function note(text) {
+  setResult(text);
+  $('[data-testid="detail"]').textContent = "";
+}
 
 function syncInputs() {
   input("rows").value = state.rows;
@@ -413,6 +573,7 @@ function syncInputs() {
 // The board changed by hand: the shown solution (if any) is now the input.
 function edited() {
   state.base = null;
+  state.shown = null;
   state.index = -1;
   state.solved = new Set();
 }
@@ -459,13 +620,8 @@ function boardJob(name) {
   const labels = { solve: "solving", count: "counting", "count-unique": "counting up to symmetry", max: "max", cover: "cover" };
   if (name === "next" || name === "prev") {
     const index = state.base === null ? 0 : Math.max(0, state.index + (name === "next" ? 1 : -1));
-    if (name === "prev" && state.base !== null && state.index === 0) { setResult("this is the first solution"); return; }
-    runJob("nth", { board: request, index }, `solution ${index + 1}`, (a, ms) => {
-      finish(a, ms);
-      if (a.error) return;
-      setResult(a.text);
-      if (a.found) { state.base = base; state.index = index; showPlacement(a.coords, base); }
-    });
+    if (name === "prev" && state.base !== null && state.index <= 0) { setResult("this is the first solution"); return; }
+    walk(request, base, index);
     return;
   }
   runJob(name, request, labels[name], (a, ms) => {
@@ -473,13 +629,34 @@ function boardJob(name) {
     if (a.error) return;
     setResult(a.text);
     if (name === "solve") {
-      if (a.found) { state.base = base; state.index = -1; showPlacement(a.coords, base); }
+      // Next goes on from the solutions' first: past this one when it is that one.
+      if (a.found) { state.base = base; state.index = -1; state.shown = a.coords; showPlacement(a.coords, base); }
     } else if (name === "cover" && a.coords) {
       setResult(a.text, `${a.min} pieces cover the board, in ${a.count} ways; one is drawn`);
       state.base = base; showPlacement(a.coords, base);
     } else if (name === "max" && a.max !== null) {
       setResult(a.text, `at most ${a.max} of ${state.kind} stand with the placed pieces, in ${a.placements} ways`);
     }
+  });
+}
+
+// Shows solution `index` of the placement `base`; the one Solve showed is skipped, so
+// Next after Solve always moves on.
+function walk(request, base, index) {
+  runJob("nth", { board: request, index }, `solution ${index + 1}`, (a, ms) => {
+    finish(a, ms);
+    if (a.error) return;
+    setResult(a.text);
+    if (!a.found) return;
+    state.base = base;
+    state.index = index;
+    if (state.shown !== null && a.coords === state.shown) {
+      state.shown = null;
+      walk(request, base, index + 1);
+      return;
+    }
+    state.shown = null;
+    showPlacement(a.coords, base);
   });
 }
 
@@ -517,20 +694,43 @@ function colourRegions(side, regions) {
   return colour.map((c) => REGION_COLOURS[c]);
 }
 
-function openPuzzle(text, stars, announce = true) {
+function setTitle(text) { $('[data-testid="title"]').textContent = text; }
+function describe(p) {
+  const grade = p.grade ? ` ${p.grade}` : "";
+  const stars = p.stars > 1 ? `, ${p.stars} stars` : "";
+  return `${p.side}x${p.side}${grade}${stars}`;
+}
+function banner(text, solved = false) {
+  const el = $('[data-testid="banner"]');
+  el.textContent = text;
+  el.classList.toggle("solved", solved);
+}
+
+// Opens a puzzle from its text: `grade` when known (a generated one), `daily` its
+// date for the daily puzzle. False (with the sentence shown) when the text is refused.
+function openPuzzle(text, stars, { announce = true, grade = null, daily = null } = {}) {
   const info = ask("puzzle-info", { text, stars });
   if (info.error) { setResult(`error: ${info.error}`); setStatus("done"); return false; }
   state.puzzle = { text: info.text, stars, side: info.side, regions: info.regions, names: info.names,
-                   colours: colourRegions(info.side, info.regions) };
+                   colours: colourRegions(info.side, info.regions), grade, daily };
   state.marks = new Map();
   state.hint = null;
-  state.timerStart = performance.now();
+  state.past = []; state.future = [];
+  state.hints = 0;
+  state.solvedBy = null;
+  state.elapsed = 0;
+  state.timerStart = Date.now();
   state.timerEnd = null;
+  document.body.dataset.solved = "false";
   input("puzzle-text").value = info.text;
   input("stars").value = stars;
   $('[data-testid="explain-log"]').replaceChildren();
   $('[data-testid="hint"]').textContent = "";
+  $('[data-testid="hint-rule"]').textContent = "";
+  banner("");
+  setTitle(daily ? `Daily puzzle, ${daily} · ${describe(state.puzzle)}` : describe(state.puzzle));
   buildBoard();
+  showStats();
   if (announce) {
     const c = ask("puzzle-check", { text: info.text, stars });
     setResult(c.error ? `error: ${c.error}` : c.text, `a ${info.side}x${info.side} puzzle, ${stars} star${stars > 1 ? "s" : ""} per row, column and region`);
@@ -539,14 +739,99 @@ function openPuzzle(text, stars, announce = true) {
   return true;
 }
 
-function clickPuzzle(name) {
+// The daily puzzle of `date`: the one saved when it was first opened on this browser
+// (so that a change of the generator never swaps a puzzle in progress), else the
+// library's for that date; with the marks, time and hints saved with it.
+function openDaily(date) {
+  const saved = store.get(`daily.${date}`, null);
+  let text = saved && saved.text;
+  if (!text) {
+    const a = ask("daily", { date });
+    if (a.error || !a.found) {
+      clearShown(); buildBoard(); setTitle("No puzzle");
+      setResult(`error: ${a.error || a.text}`);
+      setStatus("done");
+      return;
+    }
+    text = a.text;
+  }
+  if (!openPuzzle(text, 1, { announce: false, grade: "medium", daily: date })) return;
+  if (saved) {
+    for (const sq of saved.q || []) state.marks.set(sq, "Q");
+    for (const sq of saved.x || []) state.marks.set(sq, "x");
+    state.hints = saved.hints || 0;
+    state.elapsed = saved.elapsed || 0;
+    state.timerStart = Date.now();
+    if (saved.solved) {
+      state.timerEnd = state.timerStart;
+      state.solvedBy = saved.solved;
+      document.body.dataset.solved = "true";
+      banner(`Solved today's puzzle in ${clock(state.elapsed)}.`, true);
+    }
+  }
+  paint();
+  showTimer();
+  saveDaily();
+}
+
+// The daily puzzle in progress, kept in the browser's storage on every move.
+function saveDaily() {
+  const p = state.puzzle;
+  if (state.mode !== "puzzle" || !p || !p.daily) return;
+  const q = [], x = [];
+  for (const [sq, m] of state.marks) (m === "Q" ? q : x).push(sq);
+  store.set(`daily.${p.daily}`, { text: p.text, q, x, hints: state.hints, elapsed: played(), solved: state.solvedBy });
+}
+
+function played() {
+  if (state.timerStart === null) return state.elapsed;
+  return state.elapsed + ((state.timerEnd ?? Date.now()) - state.timerStart);
+}
+
+// ---- moves, undo and redo
+
+function snapshot() { return [...state.marks]; }
+// Records the position before a move (for undo); a new move drops the redo list.
+function remember() {
+  state.past.push(snapshot());
+  if (state.past.length > 500) state.past.shift();
+  state.future = [];
+}
+function undo(back) {
   if (!state.puzzle) return;
+  const from = back ? state.past : state.future;
+  const to = back ? state.future : state.past;
+  if (!from.length) return;
+  to.push(snapshot());
+  state.marks = new Map(from.pop());
+  state.hint = null;
+  paint();
+  afterMove();
+}
+
+function cycle(name) {
   const m = state.marks.get(name);
   if (!m) state.marks.set(name, "x");
   else if (m === "x") state.marks.set(name, "Q");
   else state.marks.delete(name);
+}
+
+function clickPuzzle(name) {
+  if (!state.puzzle || state.timerEnd !== null) return;
+  remember();
+  cycle(name);
   state.hint = null;
   if (state.marks.get(name) === "Q" && input("auto-crosses").checked) addAutoCrosses();
+  paint();
+  afterMove();
+}
+// A key's mark on a square: "x" a cross, "Q" a crown, null empty.
+function setMark(name, mark) {
+  if (!state.puzzle || state.timerEnd !== null || (state.marks.get(name) || null) === mark) return;
+  remember();
+  if (mark) state.marks.set(name, mark); else state.marks.delete(name);
+  state.hint = null;
+  if (mark === "Q" && input("auto-crosses").checked) addAutoCrosses();
   paint();
   afterMove();
 }
@@ -556,28 +841,111 @@ function addAutoCrosses() {
   if (!a.error) for (const sq of a.cross) state.marks.set(sq, "x");
 }
 
-// Stops the timer when the position is the solution.
+// Stops the timer, and keeps the record, when the position is the solution.
 function afterMove() {
   const stars = [...state.marks.values()].filter((m) => m === "Q").length;
-  if (stars !== state.puzzle.side * state.puzzle.stars) return;
+  if (stars !== state.puzzle.side * state.puzzle.stars || state.timerEnd !== null) return;
   const a = ask("puzzle-position", puzzleRequest());
-  if (a.kind === "solved" && state.timerEnd === null) {
-    state.timerEnd = performance.now();
-    // Shown at once: the next tick would move it past what "solved in" says.
-    showTimer();
-    setResult("solved", `in ${$('[data-testid="timer"]').textContent}`);
-    setStatus("done");
-  }
+  if (a.kind !== "solved") return;
+  state.timerEnd = Date.now();
+  state.solvedBy = state.solvedBy || "player";
+  document.body.dataset.solved = "true";
+  // Shown at once: the next tick would move it past what "solved in" says.
+  showTimer();
+  const time = clock(played());
+  const record = state.solvedBy === "player" ? keepRecord(played()) : null;
+  setResult("solved", `in ${time}`);
+  const hints = state.hints === 1 ? "1 hint" : `${state.hints} hints`;
+  const best = record && record.best === played() && record.count > 1 ? " A new best!" : record ? ` Best ${clock(record.best)}.` : "";
+  const streak = record && state.puzzle.daily ? ` Daily streak: ${store.get("streak", { count: 0 }).count}.` : "";
+  banner(state.solvedBy === "player"
+    ? `Puzzle solved in ${time} with ${hints}.${best}${streak}`
+    : "Puzzle solved by the Solve button (no time kept).", true);
+  saveDaily();
+  showStats();
+  setStatus("done");
 }
+
+// ---- the player's records: best and last times per size and grade, the streak
+
+function recordKey(p) { return `${p.side}x${p.side} ${p.stars > 1 ? p.stars + "★ " : ""}${p.grade || "ungraded"}`; }
+function keepRecord(ms) {
+  const p = state.puzzle;
+  const times = store.get("times", {});
+  const key = recordKey(p);
+  const r = times[key] || { best: ms, last: ms, count: 0 };
+  r.best = Math.min(r.best, ms);
+  r.last = ms;
+  r.count += 1;
+  times[key] = r;
+  store.set("times", times);
+  if (p.daily) {
+    const s = store.get("streak", { last: null, count: 0, best: 0 });
+    if (s.last !== p.daily) {
+      s.count = s.last === dayBefore(p.daily) ? s.count + 1 : 1;
+      s.last = p.daily;
+      s.best = Math.max(s.best || 0, s.count);
+      store.set("streak", s);
+    }
+  }
+  return r;
+}
+function showStats() {
+  const dl = $('[data-testid="stats"]');
+  dl.replaceChildren();
+  const add = (k, v) => {
+    const dt = document.createElement("dt"); dt.textContent = k;
+    const dd = document.createElement("dd"); dd.textContent = v;
+    dl.append(dt, dd);
+  };
+  const s = store.get("streak", { last: null, count: 0, best: 0 });
+  const alive = s.last === today() || s.last === dayBefore(today());
+  add("Daily streak", `${alive ? s.count : 0} day${alive && s.count === 1 ? "" : "s"} (best ${s.best || 0})`);
+  const times = store.get("times", {});
+  const here = state.puzzle ? recordKey(state.puzzle) : null;
+  const keys = Object.keys(times).sort((a, b) => (a === here ? -1 : b === here ? 1 : a.localeCompare(b, "en", { numeric: true })));
+  for (const k of keys.slice(0, 8)) add(k, `best ${clock(times[k].best)}, last ${clock(times[k].last)} (${times[k].count} solved)`);
+  if (!keys.length) add("Times", "none yet: solve a puzzle");
+}
+
+// The result to share: size, grade, time and hints, no squares; and the link to the
+// same puzzle (without the player's marks).
+function shareText() {
+  const p = state.puzzle;
+  if (!p) return "";
+  const h = new URLSearchParams();
+  h.set("mode", "puzzle");
+  h.set("pz", p.text.trim().split("\n").join(" "));
+  h.set("stars", p.stars);
+  if (p.grade) h.set("grade", p.grade);
+  const link = location.origin + location.pathname + "#" + h.toString();
+  const what = p.daily ? `queens daily ${p.daily}: ${describe(p)}` : `queens puzzle: ${describe(p)}`;
+  const hints = state.hints === 1 ? "1 hint" : `${state.hints} hints`;
+  const how = state.timerEnd === null
+    ? `in progress, ${clock(played())} so far`
+    : state.solvedBy === "player" ? `solved in ${clock(played())} with ${hints}` : "solved with the Solve button";
+  return `${what}\n👑 ${how}\n${link}`;
+}
+async function share() {
+  const text = shareText();
+  if (!text) return;
+  $('[data-testid="export"]').value = text;
+  try { await navigator.clipboard.writeText(text); $('[data-testid="detail"]').textContent = "copied to the clipboard"; } catch { /* no clipboard: the text is in the box */ }
+}
+
+// ---- hints, new puzzles, solve, check
 
 function hint(apply) {
   if (!state.puzzle) return;
   const a = ask("puzzle-hint", puzzleRequest());
   if (a.error) { setResult(`error: ${a.error}`); setStatus("done"); return; }
-  $('[data-testid="hint"]').textContent = a.text;
+  $('[data-testid="hint"]').textContent = a.kind === "step" ? a.why : a.text;
+  $('[data-testid="hint-rule"]').textContent = a.kind === "step" ? `${a.rule} (${a.level})` : "";
   setResult(a.kind === "step" ? a.rule : a.kind);
-  if (a.kind === "step") {
+  if (a.kind === "step" && state.timerEnd === null) {
+    state.hints += 1;
     if (apply) {
+      remember();
       for (const sq of a.place) state.marks.set(sq, "Q");
       for (const sq of a.cross) state.marks.set(sq, "x");
       state.hint = null;
@@ -592,20 +960,22 @@ function hint(apply) {
 }
 
 function newPuzzle() {
-  const size = Number(input("size").value) || 8;
+  const size = clampInput("size", Number(input("size").value || 9));
+  input("size").value = size;
   const difficulty = input("difficulty").value;
   const seedText = input("seed").value.trim();
   // "New puzzle" without a seed draws a fresh one; every other default (stars, any
   // grade) is the library's, so an empty field is left out of the request.
   const seed = seedText === "" ? Math.floor(Math.random() * 2 ** 31) : Number(seedText);
+  if (!Number.isSafeInteger(seed) || seed < 0) { note(`Seed '${seedText}' is not a whole number from 0 up; leave it empty for a fresh one`); return; }
   const request = { size, difficulty, seed };
   const starsText = input("stars").value.trim();
-  if (starsText !== "") request.stars = Number(starsText);
+  if (starsText !== "") { request.stars = clampInput("stars", Number(starsText)); input("stars").value = request.stars; }
   runJob("new-puzzle", request, "making a puzzle", (a, ms) => {
     finish(a, ms);
     if (a.error) return;
     if (!a.found) { setResult(a.text); return; }
-    openPuzzle(a.text, a.stars, false);
+    openPuzzle(a.text, a.stars, { announce: false, grade: a.grade });
     setResult(`new ${a.grade} puzzle`, `${size}x${size}, seed ${seed}, unique`);
   });
 }
@@ -615,11 +985,15 @@ function solvePuzzle() {
   runJob("puzzle-solve", puzzleRequest(), "solving", (a, ms) => {
     finish(a, ms);
     if (a.error) return;
-    setResult(a.found ? a.text : a.text, a.found ? (a.unique ? "the only solution" : "not unique: this is the first solution") : "");
+    setResult(a.text, a.found ? (a.unique ? "the only solution" : "not unique: this is the first solution") : "");
     if (a.found) {
+      remember();
       state.marks = new Map(a.stars.map((sq) => [sq, "Q"]));
       state.hint = null;
+      if (state.timerEnd === null) state.solvedBy = "solve";
       paint();
+      afterMove();
+      setResult(a.text, a.unique ? "the only solution" : "not unique: this is the first solution");
     }
   });
 }
@@ -628,6 +1002,62 @@ function checkPuzzle() {
   if (!state.puzzle) return;
   const a = ask("puzzle-position", puzzleRequest());
   setResult(a.error ? `error: ${a.error}` : a.text);
+  setStatus("done");
+}
+
+function clearPuzzle() {
+  if (!state.puzzle) return;
+  if (state.marks.size) remember();
+  state.marks = new Map(); state.hint = null;
+  if (state.timerEnd !== null) {
+    // A fresh start of a solved puzzle: a new timer, a new record.
+    state.elapsed = 0; state.timerStart = Date.now(); state.timerEnd = null;
+    state.solvedBy = null; state.hints = 0;
+    document.body.dataset.solved = "false";
+    banner("");
+  }
+  $('[data-testid="explain-log"]').replaceChildren();
+  $('[data-testid="hint"]').textContent = "";
+  $('[data-testid="hint-rule"]').textContent = "";
+}
+
+// ---- bringing a puzzle in: text, a file, a screenshot
+
+async function openFile(file) {
+  if (!file) return;
+  if (file.type.startsWith("image/")) return openPicture(file);
+  const text = await file.text();
+  input("puzzle-text").value = text;
+  openPuzzle(text, Number(input("stars").value) || 1);
+}
+
+// A screenshot: decoded by the browser, read by the library's picture reader.
+async function openPicture(blob) {
+  setStatus("running");
+  let bitmap;
+  try { bitmap = await createImageBitmap(blob); } catch {
+    setResult("error: the picture could not be decoded (PNG, JPEG, WebP or GIF)");
+    setStatus("done");
+    return;
+  }
+  const canvas = document.createElement("canvas");
+  canvas.width = bitmap.width; canvas.height = bitmap.height;
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  ctx.drawImage(bitmap, 0, 0);
+  const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+  let a;
+  try {
+    a = JSON.parse(read_picture(bitmap.width, bitmap.height, new Uint8Array(data.buffer), 0, 0));
+  } catch (e) {
+    a = { error: `the library failed (${e}); reload the page` };
+  }
+  if (a.error) { setResult(`error: ${a.error}`); setStatus("done"); return; }
+  if (state.mode !== "puzzle") setMode("puzzle", false);
+  openPuzzle(a.text, a.stars, { announce: false });
+  for (const sq of a.placed.split(" ").filter(Boolean)) state.marks.set(sq, "Q");
+  for (const sq of a.crossed.split(" ").filter(Boolean)) state.marks.set(sq, "x");
+  paint();
+  setResult("read from the picture", a.warnings.join(" "));
   setStatus("done");
 }
 
@@ -652,17 +1082,33 @@ function currentSvg() {
   return a.error ? null : a.svg;
 }
 
-// The puzzle with its regions and queens, drawn here (the library draws boards).
+// The puzzle as a player sees it: regions in their colours, thick lines between
+// regions, crowns and crosses (the page's own drawing, as on screen).
 function puzzleSvg() {
   const n = state.puzzle.side, c = 40, m = 20, w = n * c + 2 * m;
+  const { regions, colours } = state.puzzle;
+  const crown = "M2.5 7.5 7.2 12 12 4l4.8 8 4.7-4.5L19.6 18H4.4z";
   let s = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${w}" viewBox="0 0 ${w} ${w}" font-family="sans-serif">\n`;
   s += `<rect width="${w}" height="${w}" fill="#ffffff"/>\n`;
+  const top = (r) => m + (n - 1 - r) * c;
   for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
-    const i = r * n + f, x = m + f * c, y = m + (n - 1 - r) * c, name = squareName(f, r);
-    s += `<rect x="${x}" y="${y}" width="${c}" height="${c}" fill="${state.puzzle.colours[state.puzzle.regions[i]]}" stroke="#888"><title>${name}</title></rect>\n`;
-    const mark = state.marks.get(name);
-    if (mark === "Q") s += `<circle cx="${x + c / 2}" cy="${y + c / 2}" r="${c * 0.35}" fill="#222"/><text x="${x + c / 2}" y="${y + c / 2 + 6}" font-size="18" text-anchor="middle" fill="#fff">Q</text>\n`;
-    if (mark === "x") s += `<text x="${x + c / 2}" y="${y + c / 2 + 8}" font-size="24" text-anchor="middle" fill="#333">×</text>\n`;
+    const i = r * n + f, x = m + f * c, y = top(r), name = squareName(f, r);
+    s += `<rect x="${x}" y="${y}" width="${c}" height="${c}" fill="${colours[regions[i]]}" stroke="#666" stroke-width="1"><title>${name}</title></rect>\n`;
+  }
+  // Region borders: between squares of different regions, and the frame.
+  let d = "";
+  for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
+    const i = r * n + f, x = m + f * c, y = top(r);
+    if (f + 1 < n && regions[i + 1] !== regions[i]) d += `M${x + c} ${y}v${c}`;
+    if (r + 1 < n && regions[i + n] !== regions[i]) d += `M${x} ${y}h${c}`;
+  }
+  s += `<path d="${d}" stroke="#111" stroke-width="4" stroke-linecap="square" fill="none"/>\n`;
+  s += `<rect x="${m}" y="${m}" width="${n * c}" height="${n * c}" stroke="#111" stroke-width="4" fill="none"/>\n`;
+  for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
+    const x = m + f * c, y = top(r), mark = state.marks.get(squareName(f, r));
+    const at = `translate(${x + c * 0.16} ${y + c * 0.16}) scale(${(c * 0.68) / 24})`;
+    if (mark === "Q") s += `<g transform="${at}" fill="#1d1d1d"><path d="${crown}"/><rect x="4.4" y="19.2" width="15.2" height="2.3"/></g>\n`;
+    if (mark === "x") s += `<path transform="${at}" d="M7 7l10 10M17 7 7 17" stroke="#333" stroke-width="2.4" stroke-linecap="round"/>\n`;
   }
   return s + "</svg>\n";
 }
@@ -712,25 +1158,35 @@ function onAction(name) {
   const puzzle = state.mode === "puzzle";
   switch (name) {
     case "mode-board": return setMode("board");
-    case "mode-puzzle": return setMode("puzzle");
+    case "mode-puzzle":
+      if (!state.puzzle) { setMode("puzzle", false); return openDaily(today()); }
+      return setMode("puzzle");
     case "stop": return stopJob();
     case "solve": return puzzle ? solvePuzzle() : boardJob("solve");
     case "next": case "prev": case "count": case "count-unique": case "max": case "cover":
       return boardJob(name);
     case "check": return puzzle ? checkPuzzle() : checkBoard();
     case "clear":
-      if (puzzle) {
-        state.marks = new Map(); state.hint = null; state.timerStart = performance.now(); state.timerEnd = null;
-        $('[data-testid="explain-log"]').replaceChildren();
-        $('[data-testid="hint"]').textContent = "";
-      } else { edited(); state.pieces = new Map(); state.holes = new Set(); state.blockers = new Set(); }
+      if (puzzle) clearPuzzle();
+      else { edited(); state.pieces = new Map(); state.holes = new Set(); state.blockers = new Set(); }
       setResult("");
       setStatus("idle");
       return paint();
+    case "undo": return undo(true);
+    case "redo": return undo(false);
     case "hint": return hint(false);
     case "explain-step": return hint(true);
     case "new-puzzle": return newPuzzle();
-    case "load-puzzle": return openPuzzle(input("puzzle-text").value, Number(input("stars").value) || 1);
+    case "daily": return openDaily(today());
+    case "share": return share();
+    case "print": return window.print();
+    case "load-puzzle": {
+      const stars = clampInput("stars", Number(input("stars").value || 1));
+      input("stars").value = stars;
+      // A text that is refused leaves the board as it was, with the sentence why.
+      openPuzzle(input("puzzle-text").value, stars);
+      return;
+    }
     case "copy-link": return exportAs("link");
     case "export-coords": return exportAs("coords");
     case "export-svg": return exportAs("svg");
@@ -752,9 +1208,12 @@ function onKey(event) {
   const sq = event.target.closest("[data-square]");
   if (!sq) return;
   const { file, rank } = parseSquare(sq.dataset.square);
-  const rows = state.mode === "puzzle" ? state.puzzle.side : state.rows;
-  const cols = state.mode === "puzzle" ? state.puzzle.side : state.cols;
+  const puzzle = state.mode === "puzzle";
+  const rows = puzzle ? state.puzzle.side : state.rows;
+  const cols = puzzle ? state.puzzle.side : state.cols;
   const moves = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (moves[event.key]) {
     const [df, dr] = moves[event.key];
     const f = Math.min(cols - 1, Math.max(0, file + df)), r = Math.min(rows - 1, Math.max(0, rank + dr));
@@ -767,7 +1226,60 @@ function onKey(event) {
     clickBoard(sq.dataset.square);
     moveFocus(sq.dataset.square);
     event.preventDefault();
+  } else if (puzzle && (key === "x" || key === "q" || key === "c" || key === "Delete" || key === "Backspace")) {
+    setMark(sq.dataset.square, key === "x" ? "x" : key === "q" || key === "c" ? "Q" : null);
+    moveFocus(sq.dataset.square);
+    event.preventDefault();
   }
+}
+
+// Undo and redo from anywhere but a text field (which has its own).
+function onGlobalKey(event) {
+  if (state.mode !== "puzzle" || !(event.ctrlKey || event.metaKey)) return;
+  if (event.target.closest("input, textarea, select")) return;
+  const k = event.key.toLowerCase();
+  if (k === "z" && !event.shiftKey) { undo(true); event.preventDefault(); }
+  else if (k === "y" || (k === "z" && event.shiftKey)) { undo(false); event.preventDefault(); }
+}
+
+// Taps and drags on a puzzle: a press and release on one square cycles it; a press
+// dragged over other squares crosses every empty square it passes (the first one
+// too), as one move for undo.
+let drag = null;
+function squareAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const sq = el && el.closest("#board [data-square]");
+  return sq ? sq.dataset.square : null;
+}
+function onPointerDown(e) {
+  if (state.mode !== "puzzle" || job || !state.puzzle || e.button > 0) return;
+  const name = squareAt(e.clientX, e.clientY);
+  if (!name) return;
+  drag = { start: name, moved: false, id: e.pointerId };
+  e.preventDefault();
+}
+function onPointerMove(e) {
+  if (!drag || e.pointerId !== drag.id || state.timerEnd !== null) return;
+  const name = squareAt(e.clientX, e.clientY);
+  if (!name || (name === drag.start && !drag.moved)) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    remember();
+    if (!state.marks.has(drag.start)) state.marks.set(drag.start, "x");
+  }
+  if (!state.marks.has(name)) {
+    state.marks.set(name, "x");
+    state.hint = null;
+    paint();
+  }
+}
+function onPointerUp(e) {
+  if (!drag || e.pointerId !== drag.id) return;
+  const d = drag;
+  drag = null;
+  if (d.moved) { paint(); afterMove(); return; }
+  const name = squareAt(e.clientX, e.clientY);
+  if (name === d.start) { clickPuzzle(name); moveFocus(name); }
 }
 
 function wire() {
@@ -777,11 +1289,16 @@ function wire() {
   });
   $("#board").addEventListener("click", (e) => {
     const sq = e.target.closest("[data-square]");
-    if (sq && !job) { clickBoard(sq.dataset.square); moveFocus(sq.dataset.square); }
+    if (sq && !job && state.mode !== "puzzle") { clickBoard(sq.dataset.square); moveFocus(sq.dataset.square); }
   });
+  $("#board").addEventListener("pointerdown", onPointerDown);
+  window.addEventListener("pointermove", onPointerMove);
+  window.addEventListener("pointerup", onPointerUp);
+  window.addEventListener("pointercancel", () => { drag = null; });
   $("#board").addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onGlobalKey);
   const side = (key) => () => {
-    const v = clampSide(Number(input(key).value));
+    const v = clampInput(key, Number(input(key).value));
     input(key).value = v;
     if (state[key] === v) return;
     state[key] = v;
@@ -795,29 +1312,45 @@ function wire() {
   };
   input("rows").addEventListener("change", side("rows"));
   input("cols").addEventListener("change", side("cols"));
+  for (const key of ["size", "stars"]) {
+    input(key).addEventListener("change", () => {
+      if (input(key).value.trim() === "") return;
+      input(key).value = clampInput(key, Number(input(key).value));
+    });
+  }
   input("torus").addEventListener("change", () => { state.torus = input("torus").checked; edited(); paint(); });
   input("paint").addEventListener("change", () => { state.paint = input("paint").value; });
   input("piece").addEventListener("change", () => { state.kind = input("piece").value; syncInputs(); saveHash(); });
   input("betza").addEventListener("change", () => { state.betza = input("betza").value.trim(); edited(); paint(); });
   input("spec").addEventListener("change", () => { state.spec = input("spec").value.trim(); edited(); saveHash(); });
   input("letters").addEventListener("change", () => paint());
-  input("puzzle-file").addEventListener("change", async () => {
-    const file = input("puzzle-file").files[0];
-    if (!file) return;
-    const text = await file.text();
-    input("puzzle-text").value = text;
-    openPuzzle(text, Number(input("stars").value) || 1);
+  input("puzzle-file").addEventListener("change", () => openFile(input("puzzle-file").files[0]));
+  // A screenshot pasted or dropped anywhere (text pasted into a field stays there).
+  document.addEventListener("paste", (e) => {
+    const item = [...(e.clipboardData?.items || [])].find((i) => i.type.startsWith("image/"));
+    if (item && !job) { e.preventDefault(); openPicture(item.getAsFile()); }
+  });
+  document.addEventListener("dragover", (e) => { e.preventDefault(); document.body.classList.add("dragover"); });
+  document.addEventListener("dragleave", () => document.body.classList.remove("dragover"));
+  document.addEventListener("drop", (e) => {
+    e.preventDefault();
+    document.body.classList.remove("dragover");
+    const file = e.dataTransfer?.files?.[0];
+    if (file && !job) openFile(file);
   });
   window.addEventListener("hashchange", () => { if (!job) loadHash(); });
+  // The daily puzzle's time is saved when the page is left.
+  window.addEventListener("pagehide", saveDaily);
+  document.addEventListener("visibilitychange", () => { if (document.hidden) saveDaily(); });
+  boardObserver = new ResizeObserver(() => measure());
+  boardObserver.observe($("#board"));
   setInterval(showTimer, 250);
 }
 
 // The puzzle's timer, to its stop if it has one.
 function showTimer() {
   if (state.mode !== "puzzle" || !state.puzzle || state.timerStart === null) return;
-  const ms = (state.timerEnd ?? performance.now()) - state.timerStart;
-  const s = Math.floor(ms / 1000);
-  $('[data-testid="timer"]').textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  $('[data-testid="timer"]').textContent = clock(played());
 }
 
 async function main() {
@@ -835,6 +1368,10 @@ async function main() {
   document.body.dataset.readyMs = String(Math.round(performance.now() - t0));
   // Milliseconds from the navigation's start to the page ready for clicks (bench/web.sh).
   document.body.dataset.readyAt = String(Math.round(performance.now()));
+  // Offline after the first visit: the service worker keeps the site's files.
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline copy:", e));
+  }
 }
 
 main().catch((e) => {

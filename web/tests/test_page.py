@@ -12,6 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
+# The free board (the lab): the page opens on today's puzzle without a link (issue 41).
+LAB = "#b=8x8"
+
 
 def sq(file, rank):
     return f"{FILES[file]}{rank + 1}"
@@ -44,7 +47,7 @@ def non_attacking_queens(squares):
 
 
 def test_clicks_place_and_remove_pieces_and_shade_the_attacked_squares(site):
-    site.open()
+    site.open(LAB)
     assert site.status() == "idle"
     site.square("a1").click()
     assert site.pieces() == {"a1": "Q"}
@@ -68,7 +71,7 @@ def test_clicks_place_and_remove_pieces_and_shade_the_attacked_squares(site):
 
 
 def test_holes_and_blockers_are_painted_and_blockers_stop_lines(site):
-    site.open()
+    site.open(LAB)
     site.square("a1").click()
     site.fill("paint", "blocker")
     site.square("c3").click()
@@ -91,7 +94,7 @@ def test_the_torus_switch_wraps_attacks(site):
 
 
 def test_a_fairy_piece_by_betza_text(site):
-    site.open()
+    site.open(LAB)
     site.fill("betza", "nightrider")
     site.fill("piece", "F")
     site.square("a1").click()
@@ -103,7 +106,7 @@ def test_a_fairy_piece_by_betza_text(site):
 
 
 def test_solve_completes_the_placement_and_the_answer_checks(site):
-    site.open()
+    site.open(LAB)
     site.square("d1").click()
     site.run("solve")
     pieces = site.pieces()
@@ -134,7 +137,7 @@ def test_a_placement_that_cannot_be_completed_is_said_so(site):
 
 
 def test_count_8_queens_and_up_to_symmetry(site):
-    site.open()
+    site.open(LAB)
     assert site.run("count") == "92"
     assert site.run("count-unique") == "12"
     site.fill("rows", 6)
@@ -143,7 +146,7 @@ def test_count_8_queens_and_up_to_symmetry(site):
 
 
 def test_max_and_cover(site):
-    site.open()
+    site.open(LAB)
     site.fill("piece", "K")
     assert site.run("max") == "16 281571"
     site.fill("piece", "Q")
@@ -152,7 +155,7 @@ def test_max_and_cover(site):
 
 
 def test_stop_ends_a_long_count_within_a_second_and_the_page_works_on(site):
-    site.open()
+    site.open(LAB)
     # 20 queens: 39,029,188,884 solutions, far beyond a second here.
     site.fill("rows", 20)
     site.fill("cols", 20)
@@ -177,7 +180,7 @@ def test_stop_ends_a_long_count_within_a_second_and_the_page_works_on(site):
 
 
 def test_a_generated_puzzle_played_to_the_end_with_hints(site):
-    site.open()
+    site.open(LAB)
     site.action("mode-puzzle")
     site.fill("size", 8)
     site.fill("stars", 1)
@@ -237,7 +240,7 @@ def test_explain_step_by_step_and_a_wrong_queen(site):
 
 
 def test_a_puzzle_file_opens(site):
-    site.open()
+    site.open(LAB)
     site.action("mode-puzzle")
     path = ROOT / "testdata" / "puzzles" / "k1-n09-hard.txt"
     site.page.set_input_files('[data-input="puzzle-file"]', str(path))
@@ -308,7 +311,7 @@ def test_exports_coords_svg_and_png(site):
 
 
 def test_the_keyboard_moves_and_places(site):
-    site.open()
+    site.open(LAB)
     site.square("a1").focus()
     site.page.keyboard.press("ArrowRight")
     site.page.keyboard.press("ArrowUp")
@@ -322,7 +325,7 @@ def test_the_keyboard_moves_and_places(site):
 
 
 def test_every_hook_the_issue_lists_is_on_the_page(site):
-    site.open()
+    site.open(LAB)
     for name in [
         "solve", "next", "prev", "count", "count-unique", "max", "cover", "stop", "clear",
         "check", "hint", "explain-step", "new-puzzle",
@@ -346,7 +349,7 @@ def test_auto_crosses_follow_a_queen(site):
 
 
 def test_a_bad_input_gets_one_sentence_and_the_page_goes_on(site):
-    site.open()
+    site.open(LAB)
     site.fill("spec", "9Z")
     answer = site.run("count")
     assert answer.startswith("error: ") and "\n" not in answer

@@ -104,11 +104,74 @@ pub fn request_limit() -> queens::text::Limit {
     )
 }
 
-/// Reads a request from the page's JSON, no longer than [`request_limit`].
-fn read<'a, T: Deserialize<'a>>(json: &'a str) -> Result<T, String> {
+/// `daily`'s request: the date, `YYYY-MM-DD`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DailyRequest {
+    date: String,
+}
+
+/// Reads a request from the page's JSON, no longer than [`request_limit`]. A field of
+/// the wrong type or name is named in a sentence (never serde's own text, which speaks
+/// of lines and columns the user never saw).
+fn read<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, String> {
     queens::text::check_len(json, &request_limit(), "the page's request")
         .map_err(|e| e.to_string())?;
-    serde_json::from_str(json).map_err(|e| format!("bad request from the page: {e}"))
+    let value: Value = serde_json::from_str(json)
+        .map_err(|_| "bad request from the page: it is not JSON".to_string())?;
+    let Value::Object(fields) = &value else {
+        return Err("bad request from the page: it is not a JSON object".into());
+    };
+    match T::deserialize(&value) {
+        Ok(t) => Ok(t),
+        Err(e) => Err(bad_field(fields, &e.to_string(), |v| {
+            T::deserialize(v).map(|_| ()).map_err(|e| e.to_string())
+        })),
+    }
+}
+
+/// The sentence for a request that does not fit its type: the field whose removal
+/// changes the error is the bad one (its value's kind and the kind wanted named);
+/// an unknown or missing field is named as such.
+fn bad_field(
+    fields: &serde_json::Map<String, Value>,
+    error: &str,
+    try_without: impl Fn(&Value) -> Result<(), String>,
+) -> String {
+    let quoted = |e: &str| e.split('`').nth(1).map(str::to_string);
+    if error.starts_with("unknown field") {
+        let name = quoted(error).unwrap_or_default();
+        return format!("bad request from the page: it has no field '{name}'");
+    }
+    if error.starts_with("missing field") {
+        let name = quoted(error).unwrap_or_default();
+        return format!("bad request from the page: the field '{name}' is missing");
+    }
+    let wanted = match error.split(", expected ").nth(1).unwrap_or("") {
+        w if w.starts_with('u') || w.starts_with('i') => "a whole number",
+        w if w.starts_with('f') => "a number",
+        "a boolean" => "true or false",
+        w if w.contains("string") => "text",
+        _ => "another kind of value",
+    };
+    for (name, v) in fields {
+        let mut rest = fields.clone();
+        rest.remove(name);
+        if try_without(&Value::Object(rest)).err().as_deref() != Some(error) {
+            let got = match v {
+                Value::Null => "empty (null)".to_string(),
+                Value::Bool(b) => b.to_string(),
+                Value::Number(n) => format!("the number {n}"),
+                Value::String(t) => {
+                    format!("the text '{}'", t.chars().take(40).collect::<String>())
+                }
+                Value::Array(_) => "a list".to_string(),
+                Value::Object(_) => "an object".to_string(),
+            };
+            return format!("bad request from the page: its field '{name}' is {got}, not {wanted}");
+        }
+    }
+    "bad request from the page: a field does not have the kind of value it needs".into()
 }
 
 /// A library error as the page shows it: its sentence.
@@ -123,7 +186,9 @@ fn text(e: queens::Error) -> String {
 ///   `count`, `count-unique`, `max`, `cover`; `nth` (`{"board": ..., "index": i}`);
 /// - puzzle (request: [`puzzle::PuzzleRequest`]): `puzzle-info`, `puzzle-check`
 ///   (uniqueness), `puzzle-solve`, `puzzle-hint`, `puzzle-position` (the player's
-///   position judged), `puzzle-crosses`; `new-puzzle` (`{"size": n, "stars": k,
+///   position judged), `puzzle-crosses`, `puzzle-conflicts` (stars that break a rule
+///   by themselves); `daily` (`{"date": "YYYY-MM-DD"}`, the date's 9x9 medium);
+///   `new-puzzle` (`{"size": n, "stars": k,
 ///   "difficulty": "easy", "seed": s}`).
 #[wasm_bindgen]
 pub fn call(name: &str, request: &str) -> String {
@@ -153,12 +218,51 @@ fn run(name: &str, request: &str) -> Result<Value, String> {
         "puzzle-hint" => puzzle::hint(&puzzle()?, &s),
         "puzzle-position" => puzzle::check_position(&puzzle()?, &s),
         "puzzle-crosses" => puzzle::crosses(&puzzle()?),
+        "puzzle-conflicts" => puzzle::conflicts(&puzzle()?),
+        "daily" => {
+            let r: DailyRequest = read(request)?;
+            puzzle::daily(&r.date, &s)
+        }
         "new-puzzle" => {
             let r: NewPuzzle = read(request)?;
             puzzle::generate(r.size, r.stars, r.difficulty.as_deref(), r.seed, &s)
         }
         _ => Err(format!("unknown job '{name}'")),
     }
+}
+
+/// Reads a puzzle from a picture (a screenshot the page decoded into RGBA pixels, 4
+/// bytes a pixel, rows top to bottom) with the library's reader
+/// ([`queens::puzzle::picture::read`]): `size` and `stars` when known, else 0. Answers
+/// JSON: the puzzle's `text`, `stars`, the marks read (`placed`, `crossed`, as square
+/// names) and `warnings`, or `{"error": "one sentence"}`.
+#[wasm_bindgen]
+pub fn read_picture(width: u32, height: u32, rgba: &[u8], size: u32, stars: u32) -> String {
+    use queens::puzzle::Mark;
+    use queens::puzzle::picture::{Options, read as read_pixels};
+    let options = Options {
+        size: (size > 0).then_some(size as usize),
+        stars: (stars > 0).then_some(stars),
+    };
+    let answer = match read_pixels(width as usize, height as usize, rgba, &options) {
+        Ok(r) => {
+            let p = &r.puzzle;
+            let marked = |m: Mark| {
+                (0..p.side() * p.side())
+                    .filter(|&i| r.position.marks[i] == m)
+                    .map(|i| p.square(i).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            json!({
+                "text": p.picture(), "stars": p.stars(), "side": p.side(),
+                "placed": marked(Mark::Star), "crossed": marked(Mark::Cross),
+                "warnings": r.warnings,
+            })
+        }
+        Err(e) => json!({ "error": text(e) }),
+    };
+    answer.to_string()
 }
 
 #[cfg(test)]
@@ -183,7 +287,77 @@ mod tests {
         let e = answer("fly", "{}");
         assert_eq!(e["error"], "unknown job 'fly'");
         let e = answer("count", "{not json");
-        assert!(e["error"].as_str().unwrap().starts_with("bad request"));
+        assert_eq!(e["error"], "bad request from the page: it is not JSON");
+        let d = answer("daily", r#"{"date":"2026-11-28"}"#);
+        assert_eq!(d["grade"], "medium", "{d}");
+    }
+
+    #[test]
+    fn a_bad_field_is_named_in_a_sentence_not_in_serde_s_words() {
+        // A hand-made link once sent `stars: null` and showed "invalid type: null,
+        // expected u32 at line 1 column 47".
+        let e = answer("puzzle-info", r#"{"text":"ab\nba\n","stars":null}"#);
+        assert_eq!(
+            e["error"],
+            "bad request from the page: its field 'stars' is empty (null), not a whole number"
+        );
+        let e = answer("count", r#"{"rows":"8"}"#);
+        assert_eq!(
+            e["error"],
+            "bad request from the page: its field 'rows' is the text '8', not a whole number"
+        );
+        let e = answer("count", r#"{"torus":3}"#);
+        assert_eq!(
+            e["error"],
+            "bad request from the page: its field 'torus' is the number 3, not true or false"
+        );
+        let e = answer("count", r#"{"colour":3}"#);
+        assert_eq!(
+            e["error"],
+            "bad request from the page: it has no field 'colour'"
+        );
+        let e = answer("new-puzzle", r#"{"stars":1}"#);
+        assert_eq!(
+            e["error"],
+            "bad request from the page: the field 'size' is missing"
+        );
+        assert_eq!(
+            answer("count", "[1]")["error"],
+            "bad request from the page: it is not a JSON object"
+        );
+    }
+
+    #[test]
+    fn a_picture_of_a_puzzle_reads_back_with_its_marks() {
+        use queens::puzzle::picture::render;
+        use queens::puzzle::{Puzzle, State};
+        let p = Puzzle::parse("aabb\naabb\nccdd\nccdd\n", 1).unwrap();
+        let s = State::with(
+            &p,
+            &[queens::Square::new(0, 1)],
+            &[queens::Square::new(1, 0)],
+        )
+        .unwrap();
+        let pic = render::draw(&p, Some(&s), &render::Style::default());
+        let v: Value = serde_json::from_str(&read_picture(
+            pic.width as u32,
+            pic.height as u32,
+            &pic.rgba,
+            0,
+            0,
+        ))
+        .unwrap();
+        assert_eq!(v["text"], p.picture(), "{v}");
+        assert_eq!(v["placed"], "a2");
+        assert_eq!(v["crossed"], "b1");
+        let v: Value = serde_json::from_str(&read_picture(2, 2, &[255; 16], 0, 0)).unwrap();
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("cannot read the puzzle"),
+            "{v}"
+        );
         let g = answer(
             "new-puzzle",
             r#"{"size":6,"stars":1,"difficulty":"any","seed":3}"#,

@@ -222,6 +222,92 @@ pub fn generate(
     })
 }
 
+/// The stars that break a rule on their own (two stars touching, or more stars than
+/// the puzzle asks for in a row, column or region): what the page marks as conflicts
+/// after each move, with no search (a star the solution does not have is for the
+/// check, which searches).
+pub fn conflicts(req: &PuzzleRequest) -> Result<Value, String> {
+    let (p, s) = req.read()?;
+    let n = p.side();
+    let k = p.stars();
+    let stars = s.stars();
+    let (mut rows, mut cols, mut regs) = (vec![0; n], vec![0; n], vec![0; n]);
+    for &i in &stars {
+        rows[i / n] += 1;
+        cols[i % n] += 1;
+        regs[p.region(i)] += 1;
+    }
+    let touching =
+        |a: usize, b: usize| a != b && (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1;
+    let bad: Vec<usize> = stars
+        .iter()
+        .copied()
+        .filter(|&i| {
+            rows[i / n] > k
+                || cols[i % n] > k
+                || regs[p.region(i)] > k
+                || stars.iter().any(|&j| touching(i, j))
+        })
+        .collect();
+    Ok(json!({ "conflicts": names(&p, &bad) }))
+}
+
+/// The daily puzzle's request for a date (`YYYY-MM-DD`, the UTC date on the page):
+/// 9x9, one queen per unit, medium, seeded by the date read as the number
+/// `YYYYMMDD`, so that everyone gets the same puzzle on the same date, offline.
+pub fn daily_request(date: &str) -> Result<Request, String> {
+    let bad = || format!("bad date '{date}': a daily puzzle's date is written YYYY-MM-DD");
+    let parts: Vec<&str> = date.split('-').collect();
+    let [y, m, d] = parts.as_slice() else {
+        return Err(bad());
+    };
+    if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        return Err(bad());
+    }
+    let num = |t: &str| -> Result<u64, String> {
+        if t.bytes().all(|b| b.is_ascii_digit()) {
+            t.parse().map_err(|_| bad())
+        } else {
+            Err(bad())
+        }
+    };
+    let (y, m, d) = (num(y)?, num(m)?, num(d)?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return Err(format!("bad date '{date}': there is no month {m}")),
+    };
+    if d == 0 || d > days {
+        return Err(format!(
+            "bad date '{date}': that month has days 1 to {days}"
+        ));
+    }
+    let mut req = Request::new(9);
+    req.difficulty = parse_difficulty("medium").map_err(|e| e.spelled("difficulty"))?;
+    req.seed = y * 10_000 + m * 100 + d;
+    Ok(req)
+}
+
+/// The daily puzzle of a date (see [`daily_request`]), as [`generate`] answers, with
+/// its date and seed.
+pub fn daily(date: &str, settings: &Settings) -> Result<Value, String> {
+    let req = daily_request(date)?;
+    let diff = req.difficulty.map(|l| l.name());
+    let mut v = generate(
+        req.n as u32,
+        Some(req.stars),
+        diff,
+        Some(req.seed),
+        settings,
+    )?;
+    v["date"] = json!(date);
+    v["seed"] = json!(req.seed);
+    Ok(v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,5 +422,44 @@ mod tests {
         let any = generate(8, None, None, None, &s).unwrap();
         let explicit = generate(8, Some(1), Some("any"), Some(0), &s).unwrap();
         assert_eq!(any, explicit);
+    }
+
+    #[test]
+    fn the_daily_puzzle_is_a_9x9_medium_seeded_by_its_date() {
+        let s = Settings::default();
+        let a = daily("2026-11-28", &s).unwrap();
+        assert_eq!(
+            (a["found"].clone(), a["grade"].clone()),
+            (json!(true), json!("medium"))
+        );
+        assert_eq!(a["seed"], 20261128);
+        assert_eq!(a["text"].as_str().unwrap().lines().count(), 9);
+        // The same as a new medium 9x9 with that seed; the next day differs.
+        let same = generate(9, Some(1), Some("medium"), Some(20261128), &s).unwrap();
+        assert_eq!(a["text"], same["text"]);
+        assert_ne!(daily("2026-11-29", &s).unwrap()["text"], a["text"]);
+        assert!(daily("2024-02-29", &s).is_ok());
+        for bad in [
+            "2025-02-29",
+            "2026-13-01",
+            "2026-1-01",
+            "today",
+            "",
+            "2026-11-28x",
+        ] {
+            let e = daily(bad, &s).unwrap_err();
+            assert!(e.starts_with(&format!("bad date '{bad}'")), "{e}");
+        }
+    }
+
+    #[test]
+    fn conflicts_are_touching_stars_and_crowded_units() {
+        // b2 and c3 touch; a1 and a4 share file a; d1 stands apart from all but
+        // shares nothing: not in conflict.
+        let v = conflicts(&req(EASY, "b2 c3 a5 a1", "")).unwrap();
+        let c: Vec<String> = serde_json::from_value(v["conflicts"].clone()).unwrap();
+        assert_eq!(c, ["a1", "a5", "b2", "c3"]);
+        let v = conflicts(&req(EASY, "a1 c2", "")).unwrap();
+        assert_eq!(v["conflicts"], json!([]));
     }
 }

@@ -1,0 +1,368 @@
+"""The page as a puzzle game (issue 41), in Debian's Chromium at a laptop's, a large
+screen's and a phone's size (touch): the layout (no panel over another, the daily 9x9
+in the phone's first screen), the daily puzzle (the same for everyone on a date, another
+the next day, kept through a reload), play by taps and drags with undo and redo to the
+end, the player's records, offline reload, dark mode, screenshots read back, and the
+lab's fixes (Next after Solve, bad links, out-of-range inputs, no serde text, no 404).
+
+Screenshots of each size are kept in target/web-shots/ (look at them)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "target" / "web-shots"
+FILES = "abcdefghijklmnopqrstuvwxyz"
+DAY = "2026-11-28"
+
+SIZES = {
+    "laptop": dict(viewport={"width": 1280, "height": 800}),
+    "desktop": dict(viewport={"width": 1920, "height": 1080}),
+    "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2),
+}
+
+
+class Tab:
+    """A fresh browser context (its own storage) with one page of the site; page errors
+    and requests that fail or leave the machine are collected and checked at close."""
+
+    def __init__(self, browser, base_url, size="laptop", **extra):
+        self.base_url = base_url
+        self.context = browser.new_context(**SIZES[size], **extra)
+        self.page = self.context.new_page()
+        self.errors, self.bad = [], []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on(
+            "response",
+            lambda r: self.bad.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+        )
+        self.page.on(
+            "request",
+            lambda r: None if r.url.startswith((base_url, "data:", "blob:")) else self.bad.append(r.url),
+        )
+
+    def open(self, tail=""):
+        self.page.goto(self.base_url + tail)
+        self.ready()
+
+    def ready(self):
+        self.page.wait_for_selector("body[data-ready=true]", timeout=15000)
+
+    def text(self, testid):
+        return self.page.text_content(f'[data-testid="{testid}"]')
+
+    def puzzle_text(self):
+        return self.page.input_value('[data-input="puzzle-text"]')
+
+    def marks(self, kind):
+        sel = '[data-piece="Q"]' if kind == "Q" else '[data-mark="cross"]'
+        return set(self.page.eval_on_selector_all(sel, "els => els.map(e => e.dataset.square)"))
+
+    def close(self):
+        self.context.close()
+        assert not self.errors, self.errors
+        assert not self.bad, f"failed or off-machine requests: {self.bad}"
+
+
+@pytest.fixture
+def tabs(browser, base_url):
+    opened = []
+
+    def make(size="laptop", **extra):
+        t = Tab(browser, base_url, size, **extra)
+        opened.append(t)
+        return t
+
+    yield make
+    for t in opened:
+        t.close()
+
+
+def solve(text):
+    """The one placement of a one-star puzzle (a queen per row, column and region, no
+    two touching), by plain backtracking written here, apart from the library."""
+    rows = text.split()
+    n = len(rows)
+    region = {}
+    for i, line in enumerate(rows):
+        for f, c in enumerate(line):
+            region[(f, n - 1 - i)] = c
+    found = []
+
+    def place(rank, cols, regs, last):
+        if rank == n:
+            found.append(list(cols))
+            return
+        for f in range(n):
+            if f in cols or region[(f, rank)] in regs or (last is not None and abs(last - f) <= 1):
+                continue
+            cols.append(f)
+            regs.add(region[(f, rank)])
+            place(rank + 1, cols, regs, f)
+            cols.pop()
+            regs.discard(region[(f, rank)])
+
+    place(0, [], set(), None)
+    assert len(found) == 1, f"{len(found)} solutions"
+    return [f"{FILES[f]}{r + 1}" for r, f in enumerate(found[0])]
+
+
+def canonical(text):
+    """A puzzle's regions renamed in the order they first appear (a picture's reader
+    names them so)."""
+    names = {}
+    return ["".join(names.setdefault(c, chr(97 + len(names))) for c in line) for line in text.split()]
+
+
+def rect(page, selector):
+    return page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }")
+
+
+def overlap(a, b):
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w > 0.5 and h > 0.5
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_no_panel_covers_another_at_any_board_size(tabs, size):
+    t = tabs(size)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    t.open(f"?date={DAY}")
+    t.page.screenshot(path=str(SHOTS / f"daily-{size}.png"))
+    for n in (8, 20, 64):
+        t.page.goto(f"{t.base_url}#b={n}x{n}&p=Qa1")
+        t.page.wait_for_function(f"document.querySelectorAll('[data-square]').length === {n * n}")
+        panels = {s: rect(t.page, s) for s in (".controls", ".play", ".answers")}
+        names = list(panels)
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                assert not overlap(panels[a], panels[b]), (size, n, a, panels[a], b, panels[b])
+        # The board's frame stays inside its panel (a large board scrolls in it).
+        wrap, play = rect(t.page, ".boardwrap"), panels[".play"]
+        assert wrap[0] >= play[0] - 0.5 and wrap[2] <= play[2] + 0.5, (size, n, wrap, play)
+        # A button beside the board gets its own clicks (the Link button once landed on t19).
+        hit = t.page.eval_on_selector(
+            '[data-action="copy-link"]',
+            "e => { e.scrollIntoView(); const r = e.getBoundingClientRect();"
+            " return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === e; }",
+        )
+        assert hit, (size, n)
+        if n != 8:
+            t.page.evaluate("window.scrollTo(0, 0)")
+            t.page.screenshot(path=str(SHOTS / f"lab-{n}-{size}.png"))
+    # The file labels of 64 columns never run together: the ones shown have room.
+    widths = t.page.eval_on_selector_all(
+        "#board .label.file:not(.quiet)",
+        "els => els.map(e => [e.getBoundingClientRect().left, e.scrollWidth])",
+    )
+    lefts = [w[0] for w in widths]
+    assert all(b - a >= w[1] for a, b, w in zip(lefts, lefts[1:], widths)), widths[:5]
+
+
+def test_the_phone_shows_the_whole_daily_board_at_once_with_squares_to_tap(tabs):
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    board = rect(t.page, "#board")
+    assert board[0] >= 0 and board[1] >= 0 and board[2] <= 390 and board[3] <= 844, board
+    cell = t.page.eval_on_selector('[data-square="a1"]', "e => e.getBoundingClientRect().width")
+    assert cell >= 32, cell
+    assert len(t.page.query_selector_all("[data-square]")) == 81
+
+
+def test_the_daily_puzzle_is_everyones_on_a_date_and_another_the_next_day(tabs):
+    a, b, c = tabs(), tabs("phone"), tabs()
+    a.open(f"?date={DAY}")
+    b.open(f"?date={DAY}")
+    c.open("?date=2026-11-29")
+    assert a.puzzle_text() == b.puzzle_text()
+    assert len(a.puzzle_text().split()) == 9
+    assert a.puzzle_text() != c.puzzle_text()
+    assert "medium" in a.text("title") and DAY in a.text("title")
+    solve(a.puzzle_text())  # exactly one solution
+    solve(c.puzzle_text())
+
+
+def drag(page, squares):
+    """A mouse drag from the first square over the others."""
+    pts = []
+    for name in squares:
+        box = page.locator(f'[data-square="{name}"]').bounding_box()
+        pts.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    page.mouse.move(*pts[0])
+    page.mouse.down()
+    for x, y in pts[1:]:
+        page.mouse.move(x, y, steps=3)
+    page.mouse.up()
+
+
+def test_a_daily_puzzle_played_to_the_end_by_drags_taps_undo_and_redo(tabs):
+    t = tabs()
+    t.open(f"?date={DAY}")
+    solution = solve(t.puzzle_text())
+    # A drag crosses every square it passes, as one move.
+    row = [f"{f}1" for f in FILES[:9] if f"{f}1" not in solution][:4]
+    drag(t.page, row)
+    assert t.marks("x") == set(row)
+    t.page.click('[data-action="undo"]')
+    assert t.marks("x") == set()
+    t.page.click('[data-action="redo"]')
+    assert t.marks("x") == set(row)
+    t.page.keyboard.press("Control+z")
+    assert t.marks("x") == set()
+    t.page.keyboard.press("Control+y")
+    assert t.marks("x") == set(row)
+    # A click cycles empty, cross, crown; two crowns that touch are shown in conflict.
+    first = solution[0]
+    f, r = FILES.index(first[0]), int(first[1:])
+    neighbour = f"{FILES[f + 1 if f < 8 else f - 1]}{r + 1 if r < 9 else r - 1}"
+    for name in (first, first, neighbour, neighbour):
+        t.page.click(f'[data-square="{name}"]')
+    assert t.marks("Q") == {first, neighbour}
+    conflicts = set(t.page.eval_on_selector_all("[data-conflict=true]", "els => els.map(e => e.dataset.square)"))
+    assert conflicts == {first, neighbour}
+    t.page.click('[data-action="undo"]')  # the neighbour back to a cross
+    t.page.click('[data-action="undo"]')  # and to empty
+    assert t.marks("Q") == {first}
+    assert t.page.eval_on_selector_all("[data-conflict=true]", "els => els.length") == 0
+    for name in solution[1:]:
+        cell = t.page.locator(f'[data-square="{name}"]')
+        if cell.get_attribute("data-mark") != "cross":
+            cell.click()
+        cell.click()
+    assert t.marks("Q") == set(solution)
+    assert "solved" in t.text("banner").lower()
+    assert t.text("result") == "solved"
+    timer = t.text("timer")
+    t.page.wait_for_timeout(1100)
+    assert t.text("timer") == timer
+    # The share text: size, grade, time, hints; no square; and the puzzle's link.
+    t.page.click('[data-action="share"]')
+    shared = t.page.input_value('[data-testid="export"]')
+    assert "9x9 medium" in shared and "0 hints" in shared and timer in shared, shared
+    assert not re.search(r"\b[a-i][1-9]\b", shared.split("\n")[1]), shared
+    link = shared.split("\n")[-1]
+    assert "#mode=puzzle&pz=" in link and "&q=" not in link
+
+
+def test_taps_on_a_phone_and_a_daily_in_progress_kept_through_a_reload(tabs):
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    solution = solve(t.puzzle_text())
+    other = next(f"{f}{r}" for f in FILES[:9] for r in range(1, 10) if f"{f}{r}" not in solution)
+    t.page.tap(f'[data-square="{other}"]')
+    t.page.tap(f'[data-square="{solution[0]}"]')
+    t.page.tap(f'[data-square="{solution[0]}"]')
+    assert t.marks("x") == {other} and t.marks("Q") == {solution[0]}
+    t.page.reload()
+    t.ready()
+    assert t.marks("x") == {other} and t.marks("Q") == {solution[0]}
+    assert t.page.url.endswith(f"#daily={DAY}")
+
+
+def test_best_and_last_times_and_the_streak_are_kept(tabs):
+    t = tabs()
+    t.open(f"?date={DAY}")
+    for name in solve(t.puzzle_text()):
+        t.page.click(f'[data-square="{name}"]')
+        t.page.click(f'[data-square="{name}"]')
+    assert "solved" in t.text("banner").lower()
+    stats = t.text("stats")
+    assert "9x9 medium" in stats and "best" in stats and "1 solved" in stats, stats
+    assert "Daily streak1 day" in stats, stats
+    t.page.reload()
+    t.ready()
+    stats = t.text("stats")
+    assert "9x9 medium" in stats and "1 solved" in stats, stats
+    # The next day's puzzle carries the streak on.
+    t.open("?date=2026-11-29")
+    for name in solve(t.puzzle_text()):
+        t.page.click(f'[data-square="{name}"]')
+        t.page.click(f'[data-square="{name}"]')
+    assert "Daily streak: 2" in t.text("banner"), t.text("banner")
+    assert "2 solved" in t.text("stats")
+
+
+def test_an_offline_reload_opens_the_page(tabs):
+    t = tabs()
+    t.open(f"?date={DAY}")
+    t.page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    t.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15000)
+    t.context.set_offline(True)
+    t.page.reload()
+    t.ready()
+    assert len(t.page.query_selector_all("[data-square]")) == 81
+    t.page.click('[data-action="hint"]')
+    assert t.text("hint-rule") != ""
+    t.context.set_offline(False)
+
+
+def test_dark_mode_follows_the_system(tabs):
+    colours = {}
+    for scheme in ("light", "dark"):
+        t = tabs(color_scheme=scheme)
+        t.open(f"?date={DAY}")
+        colours[scheme] = t.page.evaluate(
+            "[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color]"
+        )
+        if scheme == "dark":
+            t.page.screenshot(path=str(SHOTS / "daily-laptop-dark.png"))
+    assert colours["light"][0] != colours["dark"][0] and colours["light"][1] != colours["dark"][1]
+
+
+def test_a_screenshot_of_a_puzzle_is_read_back(tabs, tmp_path):
+    t = tabs(accept_downloads=True)
+    t.open(f"?date={DAY}")
+    text = t.puzzle_text()
+    solution = solve(text)
+    t.page.click(f'[data-square="{solution[0]}"]')
+    t.page.click(f'[data-square="{solution[0]}"]')
+    with t.page.expect_download() as d:
+        t.page.click('[data-action="export-png"]')
+    png = tmp_path / "board.png"
+    d.value.save_as(png)
+    t.open("#mode=puzzle&pz=aabb+aabb+ccdd+ccdd&stars=1")
+    t.page.set_input_files('[data-input="puzzle-file"]', str(png))
+    t.page.wait_for_function("document.querySelector('[data-testid=result]').textContent.length > 0")
+    assert t.text("result") == "read from the picture", t.text("result")
+    assert canonical(t.puzzle_text()) == canonical(text)
+    assert t.marks("Q") == {solution[0]}
+
+
+def test_the_lab_s_fixes(tabs):
+    t = tabs()
+    # Next right after Solve moves on to another solution.
+    t.open("#b=8x8&p=Qd1")
+    t.page.click('[data-action="solve"]')
+    t.page.wait_for_function("document.body.dataset.status === 'done'")
+    solved = t.page.eval_on_selector_all("[data-piece]", "els => els.map(e => e.dataset.square).sort()")
+    t.page.click('[data-action="next"]')
+    t.page.wait_for_function("document.body.dataset.status === 'done' && /^solution/.test(document.querySelector('[data-testid=result]').textContent)")
+    after = t.page.eval_on_selector_all("[data-piece]", "els => els.map(e => e.dataset.square).sort()")
+    assert after != solved and "d1" in after
+    # Out-of-range inputs say what they changed.
+    t.page.fill('[data-input="rows"]', "0")
+    t.page.dispatch_event('[data-input="rows"]', "change")
+    assert t.text("result") == "Rows 0 is out of range (1 to 64); it is 1 now"
+    t.page.fill('[data-input="cols"]', "-5")
+    t.page.dispatch_event('[data-input="cols"]', "change")
+    assert t.text("result") == "Columns -5 is out of range (1 to 64); it is 1 now"
+    # A bad puzzle link clears the old puzzle, marks and hint.
+    t.page.goto(t.base_url + "#mode=puzzle&pz=aabb+aabb+ccdd+ccdd&stars=1&q=a2")
+    t.page.click('[data-action="hint"]')
+    assert t.text("hint") != ""
+    t.page.goto(t.base_url + "#mode=puzzle&pz=aab+ab&stars=1")
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 0")
+    assert t.text("hint") == "" and t.text("result").startswith("error: bad puzzle")
+    assert t.puzzle_text() == ""
+    # A hostile field gets a sentence naming it, never serde's words.
+    t.page.goto(t.base_url + "#mode=puzzle&pz=aabb+aabb+ccdd+ccdd&stars=javascript:alert(9)")
+    t.page.wait_for_function("document.querySelector('[data-testid=result]').textContent.includes('stars')")
+    result = t.text("result")
+    assert "the link's stars 'javascript:alert(9)' is not a whole number" in result, result
+    assert "invalid type" not in result and "line 1" not in result
+    assert len(t.page.query_selector_all("[data-square]")) == 0
+    # The page has an icon: no favicon.ico 404 (Tab.close checks every response).
+    assert t.page.eval_on_selector('link[rel="icon"]', "e => e.href").endswith("icon.svg")
