@@ -1,14 +1,18 @@
-"""The web page's budgets (issue 28), measured in headless Chromium (Debian's, through
+"""The web page's budgets (issues 28 and 41), measured in headless Chromium (Debian's, through
 Playwright) against a local static server, in one run:
 
-- the .wasm's size, raw and gzipped (budget 1.5 MB and 500 KB);
-- time to interactive: navigation start to the page ready for clicks (budget 1 s);
+- the .wasm's size, raw and gzipped (budget 1.5 MB and 500 KB), and the whole site's
+  (every file of web/dist: HTML, JS, CSS, icons, wasm; budget 2 MB);
+- time to interactive: navigation start to the page ready for clicks, on today's
+  puzzle (made by the generator as the page opens; budget 1 s);
 - count of 12 queens in the page (the worker's time) against the native CLI on one
   thread, `target/release/queens count 12 --threads 1`, measured here too (budget 3x;
   the CLI's time is its whole process, start-up included); 15 queens as well, where the
   counting itself dominates;
 - Stop: how soon a long count is stopped and a new job answered (budget 0.2 s);
-- a daily-size (9x9) puzzle solved and hinted in the page (budget 20 ms).
+- a daily-size (9x9) puzzle solved, hinted, checked and its conflicts found in the
+  page, from the empty board and from a position halfway (budget 20 ms), and the
+  daily puzzle made from its date.
 
 Run through bench/web.sh, which builds both sides first.
 """
@@ -42,6 +46,10 @@ def main():
     raw, gz = len(wasm), len(gzip.compress(wasm, 9))
     print(f"wasm size: {raw} bytes raw ({raw / 1e6:.2f} MB), {gz} bytes gzipped ({gz / 1e3:.0f} KB); "
           f"budget 1.5 MB / 500 KB: {verdict(raw <= 1_500_000 and gz <= 500_000)}")
+    site = sum(f.stat().st_size for f in DIST.iterdir() if f.is_file())
+    site_gz = sum(len(gzip.compress(f.read_bytes(), 9)) for f in DIST.iterdir() if f.is_file())
+    print(f"whole site (web/dist, {len(list(DIST.iterdir()))} files): {site} bytes ({site / 1e6:.2f} MB), "
+          f"{site_gz} gzipped; budget 2 MB: {verdict(site <= 2_000_000)}")
 
     # Published counts (OEIS A000170) for the boards timed.
     counts = {12: "14200", 15: "2279184"}
@@ -126,14 +134,25 @@ def main():
                   f"budget 0.2 s: {verdict(stop_ms <= 200 and again_ms <= 200)}")
 
             timings = {}
-            for name in ["k1-n09-expert.txt", "k1-n09-hard.txt", "k1-n09-medium.txt"]:
-                text = (ROOT / "testdata" / "puzzles" / name).read_text()
+            daily = page.evaluate("queens.call('daily', { date: '2026-11-28' })")
+            daily_ms = page.evaluate(
+                """(runs) => { const t0 = performance.now();
+                    for (let i = 0; i < runs; i++) queens.call('daily', { date: '2026-11-28' });
+                    return (performance.now() - t0) / runs; }""",
+                20,
+            )
+            print(f"daily puzzle made from its date (9x9 medium): {daily_ms:.2f} ms (mean of 20)")
+            half = " ".join(daily["solution"][: len(daily["solution"]) // 2])
+            puzzles = [(name, (ROOT / "testdata" / "puzzles" / name).read_text(), "")
+                       for name in ["k1-n09-expert.txt", "k1-n09-hard.txt", "k1-n09-medium.txt"]]
+            puzzles += [("daily 2026-11-28", daily["text"], ""), ("daily 2026-11-28, halfway", daily["text"], half)]
+            for name, text, placed in puzzles:
                 ms = page.evaluate(
-                    """([text, runs]) => {
-                        const req = { text, stars: 1, placed: "", crossed: "" };
+                    """([text, placed, runs]) => {
+                        const req = { text, stars: 1, placed, crossed: "" };
                         const out = {};
                         // The page's clock ticks in 0.1 ms steps: time a batch, take the mean.
-                        for (const job of ["puzzle-solve", "puzzle-hint", "puzzle-check"]) {
+                        for (const job of ["puzzle-solve", "puzzle-hint", "puzzle-check", "puzzle-position", "puzzle-conflicts"]) {
                             const t0 = performance.now();
                             for (let i = 0; i < runs; i++) {
                                 const a = queens.call(job, req);
@@ -143,19 +162,21 @@ def main():
                         }
                         return out;
                     }""",
-                    [text, 200],
+                    [text, placed, 200],
                 )
                 timings[name] = ms
             worst = max(v for t in timings.values() for v in t.values())
             for name, t in timings.items():
                 print(f"puzzle {name} (9x9): solve {t['puzzle-solve']:.3f} ms, hint {t['puzzle-hint']:.3f} ms, "
-                      f"uniqueness check {t['puzzle-check']:.3f} ms (means of 200 calls on the page's thread)")
+                      f"uniqueness check {t['puzzle-check']:.3f} ms, position check {t['puzzle-position']:.3f} ms, "
+                      f"conflicts {t['puzzle-conflicts']:.3f} ms (means of 200 calls on the page's thread)")
             print(f"daily-size puzzle: slowest mean {worst:.3f} ms; budget 20 ms: {verdict(worst <= 20)}")
             browser.close()
     finally:
         server.terminate()
         server.wait(timeout=5)
-    print(json.dumps({"wasm_bytes": raw, "wasm_gzip_bytes": gz, "tti_ms": round(tti_s * 1000),
+    print(json.dumps({"wasm_bytes": raw, "wasm_gzip_bytes": gz, "site_bytes": site, "tti_ms": round(tti_s * 1000),
+                      "daily_ms": round(daily_ms, 2),
                       "count": {n: [round(w, 4), round(c, 4), round(r, 2)] for n, (w, c, r) in ratios.items()},
                       "puzzle_ms": timings}))
 

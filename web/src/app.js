@@ -818,6 +818,7 @@ function cycle(name) {
 
 function clickPuzzle(name) {
   if (!state.puzzle || state.timerEnd !== null) return;
+  banner("");
   remember();
   cycle(name);
   state.hint = null;
@@ -942,6 +943,8 @@ function hint(apply) {
   $('[data-testid="hint"]').textContent = a.kind === "step" ? a.why : a.text;
   $('[data-testid="hint-rule"]').textContent = a.kind === "step" ? `${a.rule} (${a.level})` : "";
   setResult(a.kind === "step" ? a.rule : a.kind);
+  // Under the board too, where a phone player looks: the rule and why, in one breath.
+  if (state.timerEnd === null) banner(a.kind === "step" ? `Hint, ${a.rule}: ${a.why}` : a.text);
   if (a.kind === "step" && state.timerEnd === null) {
     state.hints += 1;
     if (apply) {

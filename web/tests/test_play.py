@@ -223,6 +223,7 @@ def test_a_daily_puzzle_played_to_the_end_by_drags_taps_undo_and_redo(tabs):
     assert t.marks("Q") == {first, neighbour}
     conflicts = set(t.page.eval_on_selector_all("[data-conflict=true]", "els => els.map(e => e.dataset.square)"))
     assert conflicts == {first, neighbour}
+    t.page.screenshot(path=str(SHOTS / "play-laptop.png"))
     t.page.click('[data-action="undo"]')  # the neighbour back to a cross
     t.page.click('[data-action="undo"]')  # and to empty
     assert t.marks("Q") == {first}
@@ -256,6 +257,9 @@ def test_taps_on_a_phone_and_a_daily_in_progress_kept_through_a_reload(tabs):
     t.page.tap(f'[data-square="{solution[0]}"]')
     t.page.tap(f'[data-square="{solution[0]}"]')
     assert t.marks("x") == {other} and t.marks("Q") == {solution[0]}
+    t.page.click('[data-action="hint"]')
+    assert t.text("hint-rule") and t.page.eval_on_selector_all("[data-hint]", "els => els.length") > 0
+    t.page.screenshot(path=str(SHOTS / "play-phone.png"))
     t.page.reload()
     t.ready()
     assert t.marks("x") == {other} and t.marks("Q") == {solution[0]}
@@ -366,3 +370,24 @@ def test_the_lab_s_fixes(tabs):
     assert len(t.page.query_selector_all("[data-square]")) == 0
     # The page has an icon: no favicon.ico 404 (Tab.close checks every response).
     assert t.page.eval_on_selector('link[rel="icon"]', "e => e.href").endswith("icon.svg")
+
+
+def test_keyboard_play_and_screen_reader_labels(tabs):
+    t = tabs()
+    t.open(f"?date={DAY}")
+    t.page.focus('[data-square="a1"]')
+    t.page.keyboard.press("ArrowRight")
+    t.page.keyboard.press("ArrowUp")
+    t.page.keyboard.press("x")
+    assert t.marks("x") == {"b2"}
+    t.page.keyboard.press("ArrowUp")
+    t.page.keyboard.press("Enter")
+    t.page.keyboard.press("Enter")
+    assert t.marks("Q") == {"b3"}
+    label = t.page.get_attribute('[data-square="b3"]', "aria-label")
+    assert label.startswith("b3, region ") and "queen" in label, label
+    t.page.keyboard.press("Delete")
+    assert t.marks("Q") == set()
+    t.page.keyboard.press("Control+z")
+    assert t.marks("Q") == {"b3"}
+    assert t.page.get_attribute("#board", "aria-label") == "Puzzle, 9 by 9, 1 per row, column and region"
