@@ -391,3 +391,29 @@ def test_keyboard_play_and_screen_reader_labels(tabs):
     t.page.keyboard.press("Control+z")
     assert t.marks("Q") == {"b3"}
     assert t.page.get_attribute("#board", "aria-label") == "Puzzle, 9 by 9, 1 per row, column and region"
+
+
+AXE = Path(__import__("os").environ.get("QUEENS_AXE", ROOT / "target" / "web-npm" / "node_modules" / "axe-core" / "axe.min.js"))
+
+
+@pytest.mark.parametrize("where", ["daily-phone", "solved-laptop", "lab-laptop"])
+def test_no_serious_or_critical_accessibility_violation(tabs, where):
+    """axe-core (from the npm registry; .ci/run installs it into target/web-npm) on the
+    daily puzzle at a phone's size, a solved puzzle with its banner, and the lab."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed at {AXE} (npm install --prefix target/web-npm axe-core)")
+    size, _ = where.split("-")[1], None
+    t = tabs(size)
+    if where == "lab-laptop":
+        t.open("#b=8x8&p=Qa1,Qb3&holes=c5&blockers=d4")
+    else:
+        t.open(f"?date={DAY}")
+        if where == "solved-laptop":
+            for name in solve(t.puzzle_text()):
+                t.page.click(f'[data-square="{name}"]')
+                t.page.click(f'[data-square="{name}"]')
+            t.page.click('[data-action="share"]')
+    t.page.add_script_tag(content=AXE.read_text())
+    found = t.page.evaluate("async () => (await axe.run(document)).violations.map(v => [v.impact, v.id, v.nodes.length, v.help])")
+    bad = [v for v in found if v[0] in ("serious", "critical")]
+    assert not bad, bad
