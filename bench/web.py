@@ -19,6 +19,7 @@ Run through bench/web.sh, which builds both sides first.
 
 import gzip
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -28,7 +29,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-DIST = ROOT / "web" / "dist"
+DIST = Path(os.environ.get("QUEENS_WEB_DIST", ROOT / "web" / "dist"))
 CLI = ROOT / "target" / "release" / "queens"
 RUNS = 7
 

@@ -766,7 +766,7 @@ function openDaily(date) {
       state.timerEnd = state.timerStart;
       state.solvedBy = saved.solved;
       document.body.dataset.solved = "true";
-      banner(`Solved today's puzzle in ${clock(state.elapsed)}.`, true);
+      banner(`Puzzle solved in ${clock(state.elapsed)}.`, true);
     }
   }
   paint();

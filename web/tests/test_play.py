@@ -417,3 +417,15 @@ def test_no_serious_or_critical_accessibility_violation(tabs, where):
     found = t.page.evaluate("async () => (await axe.run(document)).violations.map(v => [v.impact, v.id, v.nodes.length, v.help])")
     bad = [v for v in found if v[0] in ("serious", "critical")]
     assert not bad, bad
+
+
+def test_print_shows_the_puzzle_alone(tabs):
+    t = tabs()
+    t.open(f"?date={DAY}")
+    t.page.emulate_media(media="print")
+    hidden = t.page.evaluate(
+        "['.controls', '.answers', 'header', '.toolbar'].map(s => getComputedStyle(document.querySelector(s)).display)"
+    )
+    assert hidden == ["none"] * 4, hidden
+    assert t.page.eval_on_selector("#board", "e => e.getBoundingClientRect().width") > 500
+    assert t.page.is_visible('[data-testid="title"]')
