@@ -671,7 +671,6 @@ function checkBoard() {
 // A colour per region: all different while the palette lasts; beyond that, neighbours
 // differ (greedy, the least used colour first), and thick borders tell regions apart.
 function colourRegions(side, regions) {
-  if (side <= REGION_COLOURS.length) return REGION_COLOURS.slice(0, side);
   const adj = Array.from({ length: side }, () => new Set());
   for (let i = 0; i < side * side; i++) {
     const r = Math.floor(i / side), f = i % side;
@@ -681,6 +680,27 @@ function colourRegions(side, regions) {
         if (a !== b) { adj[a].add(b); adj[b].add(a); }
       }
     }
+  }
+  if (side <= REGION_COLOURS.length) {
+    // Every region its own colour; the most connected regions first, each taking the
+    // free colour least like its coloured neighbours' (the palette's two greens and
+    // its two blues are then seldom side by side).
+    const rgb = REGION_COLOURS.map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
+    const far = (a, b) => Math.hypot(rgb[a][0] - rgb[b][0], rgb[a][1] - rgb[b][1], rgb[a][2] - rgb[b][2]);
+    const order = [...Array(side).keys()].sort((a, b) => adj[b].size - adj[a].size || a - b);
+    const pick = new Array(side).fill(-1);
+    const free = new Set(REGION_COLOURS.keys());
+    for (const reg of order) {
+      let best = -1, score = -1;
+      for (const c of free) {
+        const near = [...adj[reg]].filter((o) => pick[o] >= 0).map((o) => far(c, pick[o]));
+        const s = near.length ? Math.min(...near) : 1e9;
+        if (s > score) { best = c; score = s; }
+      }
+      pick[reg] = best;
+      free.delete(best);
+    }
+    return pick.map((c) => REGION_COLOURS[c]);
   }
   const colour = new Array(side).fill(-1);
   const uses = new Array(REGION_COLOURS.length).fill(0);
