@@ -333,6 +333,26 @@ def test_a_screenshot_of_a_puzzle_is_read_back(tabs, tmp_path):
     assert t.text("result") == "read from the picture", t.text("result")
     assert canonical(t.puzzle_text()) == canonical(text)
     assert t.marks("Q") == {solution[0]}
+    # Pasted (Ctrl+V) and dropped, as a player brings a screenshot in.
+    import base64
+
+    data = base64.b64encode(png.read_bytes()).decode()
+    for event in ("paste", "drop"):
+        t.open("#mode=puzzle&pz=aabb+aabb+ccdd+ccdd&stars=1")
+        t.page.evaluate(
+            """([data, kind]) => {
+                const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+                const dt = new DataTransfer();
+                dt.items.add(new File([bytes], "shot.png", { type: "image/png" }));
+                const e = kind === "paste"
+                    ? new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true })
+                    : new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true });
+                document.body.dispatchEvent(e);
+            }""",
+            [data, event],
+        )
+        t.page.wait_for_function("document.querySelector('[data-testid=result]').textContent === 'read from the picture'")
+        assert canonical(t.puzzle_text()) == canonical(text), event
 
 
 def test_the_lab_s_fixes(tabs):
