@@ -420,6 +420,10 @@ function paintPuzzle() {
 
 function saveHash() {
   const h = new URLSearchParams();
+  if (state.mode === "rules") {
+    if (!location.hash.startsWith("#rules")) history.replaceState(null, "", "#rules");
+    return;
+  }
   if (state.mode === "puzzle") {
     if (state.puzzle && state.puzzle.daily) {
       // The daily puzzle: its date (its marks are kept in the browser's storage).
@@ -489,6 +493,18 @@ function loadHash() {
     setResult(`error: ${why}`);
     setStatus("done");
   };
+  if (h.has("rules")) {
+    // The techniques (a hint's rule links here); back returns to the game as it was.
+    if (state.mode !== "rules") setMode("rules", false);
+    showTechniques(h.get("rules"));
+    return;
+  }
+  if (state.mode === "rules" && state.back && location.hash === state.back.hash) {
+    const b = state.back;
+    state.back = null;
+    setMode(b.mode, false);
+    return;
+  }
   if (h.has("daily") || location.hash.length <= 1) {
     setMode("puzzle", false);
     openDaily(h.get("daily") || today());
@@ -961,7 +977,15 @@ function hint(apply) {
   const a = ask("puzzle-hint", puzzleRequest());
   if (a.error) { setResult(`error: ${a.error}`); setStatus("done"); return; }
   $('[data-testid="hint"]').textContent = a.kind === "step" ? a.why : a.text;
-  $('[data-testid="hint-rule"]').textContent = a.kind === "step" ? `${a.rule} (${a.level})` : "";
+  const rule = $('[data-testid="hint-rule"]');
+  rule.replaceChildren();
+  if (a.kind === "step") {
+    const link = document.createElement("a");
+    link.href = `#rules=${a.rule}`;
+    link.textContent = a.rule;
+    link.title = "this rule explained, with a worked step";
+    rule.append(link, ` (${a.level})`);
+  }
   setResult(a.kind === "step" ? a.rule : a.kind);
   // Under the board too, where a phone player looks: the rule and why, in one breath.
   if (state.timerEnd === null) banner(a.kind === "step" ? `Hint, ${a.rule}: ${a.why}` : a.text);
@@ -1107,9 +1131,9 @@ function currentSvg() {
 
 // The puzzle as a player sees it: regions in their colours, thick lines between
 // regions, crowns and crosses (the page's own drawing, as on screen).
-function puzzleSvg() {
-  const n = state.puzzle.side, c = 40, m = 20, w = n * c + 2 * m;
-  const { regions, colours } = state.puzzle;
+function puzzleSvg(p = state.puzzle, marks = state.marks, step = null) {
+  const n = p.side, c = 40, m = 20, w = n * c + 2 * m;
+  const { regions, colours } = p;
   const crown = "M2.5 7.5 7.2 12 12 4l4.8 8 4.7-4.5L19.6 18H4.4z";
   let s = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${w}" viewBox="0 0 ${w} ${w}" font-family="sans-serif">\n`;
   s += `<rect width="${w}" height="${w}" fill="#ffffff"/>\n`;
@@ -1127,13 +1151,80 @@ function puzzleSvg() {
   }
   s += `<path d="${d}" stroke="#111" stroke-width="4" stroke-linecap="square" fill="none"/>\n`;
   s += `<rect x="${m}" y="${m}" width="${n * c}" height="${n * c}" stroke="#111" stroke-width="4" fill="none"/>\n`;
+  // A step shown on the board: its queens in blue, its crosses in orange, boxed.
+  const shown = new Map(marks);
+  const colour = new Map();
+  for (const sq of step ? step.place : []) { shown.set(sq, "Q"); colour.set(sq, "#1f5fbf"); }
+  for (const sq of step ? step.cross : []) { shown.set(sq, "x"); colour.set(sq, "#c26a00"); }
   for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
-    const x = m + f * c, y = top(r), mark = state.marks.get(squareName(f, r));
+    const x = m + f * c, y = top(r), name = squareName(f, r), mark = shown.get(name);
+    const ink = colour.get(name) || "#1d1d1d";
+    if (colour.has(name)) s += `<rect x="${x + 3}" y="${y + 3}" width="${c - 6}" height="${c - 6}" fill="none" stroke="${ink}" stroke-width="3"/>\n`;
     const at = `translate(${x + c * 0.16} ${y + c * 0.16}) scale(${(c * 0.68) / 24})`;
-    if (mark === "Q") s += `<g transform="${at}" fill="#1d1d1d"><path d="${crown}"/><rect x="4.4" y="19.2" width="15.2" height="2.3"/></g>\n`;
-    if (mark === "x") s += `<path transform="${at}" d="M7 7l10 10M17 7 7 17" stroke="#333" stroke-width="2.4" stroke-linecap="round"/>\n`;
+    if (mark === "Q") s += `<g transform="${at}" fill="${ink}"><path d="${crown}"/><rect x="4.4" y="19.2" width="15.2" height="2.3"/></g>\n`;
+    if (mark === "x") s += `<path transform="${at}" d="M7 7l10 10M17 7 7 17" stroke="${colour.get(name) || "#333"}" stroke-width="2.4" stroke-linecap="round"/>\n`;
   }
   return s + "</svg>\n";
+}
+
+// ---------------------------------------------------------------- techniques
+
+// The named rules a hint gives, easiest first, each with a worked step on a small
+// puzzle: all from the library (the `techniques` job, in the worker: it makes a few
+// puzzles), drawn here.
+let techniques = null;
+function showTechniques(focus) {
+  const el = $('[data-testid="techniques"] .rules');
+  const scroll = () => {
+    const target = focus && document.getElementById(`rule-${focus}`);
+    if (target) target.scrollIntoView(); else window.scrollTo(0, 0);
+  };
+  if (techniques) { scroll(); return; }
+  el.textContent = "Finding a worked step for each rule…";
+  runJob("techniques", {}, "finding worked steps", (a, ms) => {
+    finish(a, ms);
+    if (a.error) { el.textContent = `error: ${a.error}`; return; }
+    techniques = a.rules;
+    el.replaceChildren();
+    for (const r of a.rules) {
+      const art = document.createElement("article");
+      art.id = `rule-${r.rule}`;
+      art.dataset.rule = r.rule;
+      const h = document.createElement("h2");
+      h.textContent = r.rule;
+      const lvl = document.createElement("span");
+      lvl.className = `level ${r.level || ""}`;
+      lvl.textContent = r.level || "";
+      h.append(" ", lvl);
+      const what = document.createElement("p");
+      what.textContent = r.what;
+      art.append(h, what);
+      if (r.example) {
+        const e = r.example;
+        const info = ask("puzzle-info", { text: e.text, stars: e.stars });
+        if (!info.error) {
+          const p = { side: info.side, regions: info.regions, colours: colourRegions(info.side, info.regions) };
+          const marks = new Map();
+          for (const sq of e.placed.split(" ").filter(Boolean)) marks.set(sq, "Q");
+          for (const sq of e.crossed.split(" ").filter(Boolean)) marks.set(sq, "x");
+          const fig = document.createElement("figure");
+          const img = document.createElement("img");
+          img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(puzzleSvg(p, marks, e));
+          img.alt = `A ${info.side}x${info.side} puzzle where ${r.rule} applies`;
+          img.width = img.height = 220;
+          const cap = document.createElement("figcaption");
+          const acts = [];
+          if (e.place.length) acts.push(`a queen on ${e.place.join(" ")} (blue)`);
+          if (e.cross.length) acts.push(`crosses on ${e.cross.join(" ")} (orange)`);
+          cap.textContent = `${acts.join("; ")}: ${e.why}`;
+          fig.append(img, cap);
+          art.append(fig);
+        }
+      }
+      el.append(art);
+    }
+    scroll();
+  });
 }
 
 function exportAs(kind) {
@@ -1168,11 +1259,12 @@ function exportAs(kind) {
 // ---------------------------------------------------------------- modes and events
 
 function setMode(mode, save = true) {
+  if (mode === "rules" && state.mode !== "rules") state.back = { mode: state.mode, hash: state.prevHash ?? location.hash };
+  state.prevHash = null;
   state.mode = mode;
   document.body.dataset.mode = mode;
-  action("mode-board").setAttribute("aria-pressed", String(mode === "board"));
-  action("mode-puzzle").setAttribute("aria-pressed", String(mode === "puzzle"));
-  buildBoard();
+  for (const m of ["board", "puzzle", "rules"]) action(`mode-${m}`).setAttribute("aria-pressed", String(mode === m));
+  if (mode !== "rules") buildBoard();
   if (save) saveHash();
 }
 
@@ -1181,9 +1273,13 @@ function onAction(name) {
   const puzzle = state.mode === "puzzle";
   switch (name) {
     case "mode-board": return setMode("board");
+    case "mode-rules": setMode("rules"); return showTechniques(null);
+    case "back":
+      if (state.back) { history.replaceState(null, "", state.back.hash || "#"); const b = state.back; state.back = null; return setMode(b.mode); }
+      return onAction("mode-puzzle");
     case "mode-puzzle":
       if (!state.puzzle) { setMode("puzzle", false); return openDaily(today()); }
-      return setMode("puzzle");
+      return onAction("mode-puzzle");
     case "stop": return stopJob();
     case "solve": return puzzle ? solvePuzzle() : boardJob("solve");
     case "next": case "prev": case "count": case "count-unique": case "max": case "cover":
@@ -1361,7 +1457,12 @@ function wire() {
     const file = e.dataTransfer?.files?.[0];
     if (file && !job) openFile(file);
   });
-  window.addEventListener("hashchange", () => { if (!job) loadHash(); });
+  window.addEventListener("hashchange", (e) => {
+    if (job) return;
+    state.prevHash = new URL(e.oldURL).hash;
+    loadHash();
+    state.prevHash = null;
+  });
   // The daily puzzle's time is saved when the page is left.
   window.addEventListener("pagehide", saveDaily);
   document.addEventListener("visibilitychange", () => { if (document.hidden) saveDaily(); });

@@ -449,3 +449,26 @@ def test_print_shows_the_puzzle_alone(tabs):
     assert hidden == ["none"] * 4, hidden
     assert t.page.eval_on_selector("#board", "e => e.getBoundingClientRect().width") > 500
     assert t.page.is_visible('[data-testid="title"]')
+
+
+def test_a_hint_s_rule_links_to_the_techniques_and_back(tabs):
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    other = next(f"{f}{r}" for f in FILES[:9] for r in range(1, 10) if f"{f}{r}" not in solve(t.puzzle_text()))
+    t.page.tap(f'[data-square="{other}"]')
+    t.page.click('[data-action="hint"]')
+    rule = t.page.text_content('[data-testid="hint-rule"] a')
+    t.page.click('[data-testid="hint-rule"] a')
+    t.page.wait_for_selector(f'article[data-rule="{rule}"] img', timeout=20000)
+    names = t.page.eval_on_selector_all("article[data-rule]", "els => els.map(e => e.dataset.rule)")
+    assert names == ["exclusion", "last-square", "region-in-line", "line-in-region", "would-empty",
+                     "regions-in-lines", "lines-in-regions", "trial"]
+    assert t.page.eval_on_selector_all("article[data-rule] img", "els => els.length") == 8
+    assert not t.page.is_visible("#board")
+    t.page.screenshot(path=str(SHOTS / "rules-phone.png"), full_page=False)
+    t.page.go_back()
+    t.page.wait_for_selector("#board [data-square]")
+    assert t.marks("x") == {other} and t.page.url.endswith(f"#daily={DAY}")
+    t.page.click('[data-action="mode-rules"]')
+    t.page.click('[data-action="back"]')
+    assert t.marks("x") == {other}

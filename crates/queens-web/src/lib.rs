@@ -187,7 +187,7 @@ fn text(e: queens::Error) -> String {
 /// - puzzle (request: [`puzzle::PuzzleRequest`]): `puzzle-info`, `puzzle-check`
 ///   (uniqueness), `puzzle-solve`, `puzzle-hint`, `puzzle-position` (the player's
 ///   position judged), `puzzle-crosses`, `puzzle-conflicts` (stars that break a rule
-///   by themselves); `daily` (`{"date": "YYYY-MM-DD"}`, the date's 9x9 medium);
+///   by themselves), `techniques` (each named rule with a worked step); `daily` (`{"date": "YYYY-MM-DD"}`, the date's 9x9 medium);
 ///   `new-puzzle` (`{"size": n, "stars": k,
 ///   "difficulty": "easy", "seed": s}`).
 #[wasm_bindgen]
@@ -219,6 +219,7 @@ fn run(name: &str, request: &str) -> Result<Value, String> {
         "puzzle-position" => puzzle::check_position(&puzzle()?, &s),
         "puzzle-crosses" => puzzle::crosses(&puzzle()?),
         "puzzle-conflicts" => puzzle::conflicts(&puzzle()?),
+        "techniques" => puzzle::techniques(&s),
         "daily" => {
             let r: DailyRequest = read(request)?;
             puzzle::daily(&r.date, &s)

@@ -308,6 +308,111 @@ pub fn daily(date: &str, settings: &Settings) -> Result<Value, String> {
     Ok(v)
 }
 
+/// The named rules a hint can give, easiest first, each with what a player looks
+/// for, in the page's words (the rules are `queens::puzzle::rules`'s; a test holds
+/// this list to that module's table, so that a rule added there is missed here at
+/// once).
+pub const RULES: [(&str, &str); 8] = [
+    (
+        "exclusion",
+        "A queen rules out every square touching it, and the rest of its row, column and region once they have their queens: cross them.",
+    ),
+    (
+        "last-square",
+        "A row, column or region with as many free squares as queens it still needs: they all take one.",
+    ),
+    (
+        "region-in-line",
+        "A region whose free squares all lie in one row (or column) puts its queen there: cross the rest of that row.",
+    ),
+    (
+        "line-in-region",
+        "A row (or column) whose free squares all lie in one region gets that region's queen: cross the rest of the region.",
+    ),
+    (
+        "would-empty",
+        "A square whose queen would leave some row, column or region without a free square: cross it.",
+    ),
+    (
+        "regions-in-lines",
+        "k regions confined to k rows (or columns) take all the queens of those rows: cross the rest of the rows.",
+    ),
+    (
+        "lines-in-regions",
+        "k rows (or columns) whose free squares lie in k regions take all those regions' queens: cross the rest of the regions.",
+    ),
+    (
+        "trial",
+        "Put a queen on a square and follow the forced moves; when some unit runs out of squares, the square is crossed.",
+    ),
+];
+
+/// A worked step for each rule of [`RULES`]: a small generated puzzle (side 5 to 8, of
+/// the rule's grade, seeds from 0), the position where the easiest next step is that
+/// rule, and the step. The first such position in the explanation of the first
+/// puzzle that has one; the same on every run.
+pub fn techniques(settings: &Settings) -> Result<Value, String> {
+    use queens::puzzle::explain::explain;
+    use queens::puzzle::rules::{Deducer, Level};
+    let mut found: Vec<Option<Value>> = vec![None; RULES.len()];
+    'search: for level in Level::ALL {
+        for n in 5..=8usize {
+            for seed in 0..12u64 {
+                if found.iter().all(Option::is_some) {
+                    break 'search;
+                }
+                let mut req = Request::new(n);
+                req.difficulty = Some(level);
+                req.seed = seed;
+                let Some(made) = make(&req, settings).map_err(text)? else {
+                    continue;
+                };
+                let p = &made.puzzle;
+                let d = Deducer::new(p);
+                let e = explain(p, &State::new(p), Level::Expert);
+                let mut state = State::new(p);
+                for step in &e.steps {
+                    // The position before the step, and the same with its stars alone
+                    // (a player who has placed a queen and not yet crossed around it:
+                    // where `exclusion` is the next step).
+                    let mut bare = state.clone();
+                    for m in bare.marks.iter_mut().filter(|m| **m == Mark::Cross) {
+                        *m = Mark::Free;
+                    }
+                    let bare_step = d.next_step(&bare, Level::Expert);
+                    for (at, st) in [(&state, Some(step)), (&bare, bare_step.as_ref())] {
+                        let Some(st) = st else { continue };
+                        let i = RULES.iter().position(|(name, _)| *name == st.rule);
+                        if let Some(i) = i.filter(|&i| found[i].is_none()) {
+                            let marked = |m: Mark| {
+                                let cells: Vec<usize> =
+                                    (0..n * n).filter(|&c| at.marks[c] == m).collect();
+                                names(p, &cells).join(" ")
+                            };
+                            found[i] = Some(json!({
+                                "text": p.picture(), "stars": 1,
+                                "placed": marked(Mark::Star), "crossed": marked(Mark::Cross),
+                                "place": squares(&st.place), "cross": squares(&st.cross),
+                                "why": st.why, "level": st.level.name(),
+                            }));
+                        }
+                    }
+                    step.apply(p, &mut state);
+                }
+            }
+        }
+    }
+    let rules: Vec<Value> = RULES
+        .iter()
+        .zip(found)
+        .map(|((name, what), example)| {
+            let level = example.as_ref().map(|e| e["level"].clone());
+            json!({ "rule": name, "what": what, "level": level, "example": example })
+        })
+        .collect();
+    Ok(json!({ "rules": rules }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -449,6 +554,48 @@ mod tests {
         ] {
             let e = daily(bad, &s).unwrap_err();
             assert!(e.starts_with(&format!("bad date '{bad}'")), "{e}");
+        }
+    }
+
+    #[test]
+    fn every_rule_of_the_library_has_a_worked_step_that_the_hint_gives() {
+        // The rules' table in the library's docs (`//! | level | rule | ... |`).
+        let doc = include_str!("../../queens/src/puzzle/rules.rs");
+        let documented: Vec<&str> = doc
+            .lines()
+            .filter_map(|l| l.strip_prefix("//! | "))
+            .filter_map(|l| l.split(" | ").nth(1))
+            .filter_map(|r| r.strip_prefix('`')?.strip_suffix('`'))
+            .collect();
+        let ours: Vec<&str> = RULES.iter().map(|(name, _)| *name).collect();
+        assert_eq!(documented, ours);
+        let s = Settings::default();
+        let t = techniques(&s).unwrap();
+        for r in t["rules"].as_array().unwrap() {
+            let e = &r["example"];
+            assert!(e.is_object(), "no example for {}", r["rule"]);
+            let at = PuzzleRequest {
+                text: e["text"].as_str().unwrap().into(),
+                stars: 1,
+                placed: e["placed"].as_str().unwrap().into(),
+                crossed: e["crossed"].as_str().unwrap().into(),
+            };
+            // The hint from there names the same rule (maybe on other squares), and
+            // the worked step agrees with the solution.
+            let h = hint(&at, &s).unwrap();
+            assert_eq!(h["rule"], r["rule"], "{h}");
+            let sol = solve(&at, &s).unwrap()["stars"].clone();
+            let sol: Vec<String> = serde_json::from_value(sol).unwrap();
+            for sq in e["place"].as_array().unwrap() {
+                assert!(sol.contains(&sq.as_str().unwrap().to_string()), "{e}");
+            }
+            for sq in e["cross"].as_array().unwrap() {
+                assert!(!sol.contains(&sq.as_str().unwrap().to_string()), "{e}");
+            }
+            assert!(
+                !e["place"].as_array().unwrap().is_empty()
+                    || !e["cross"].as_array().unwrap().is_empty()
+            );
         }
     }
 
