@@ -22,6 +22,10 @@ const NAMES = { K: "king", N: "knight", B: "bishop", R: "rook", Q: "queen", A: "
 // regions get different colours (greedy colouring), and thick borders part regions.
 const REGION_COLOURS = ["#77AADD", "#EEDD88", "#44BB99", "#FFAABB", "#99DDFF", "#BBCC33", "#EE8866", "#DDDDDD", "#AAAA00"];
 
+// Patterns over the regions' colours (style.css, `data-pattern`), for players who
+// tell the colours apart poorly: neighbours get different ones while they last.
+const PATTERNS = 8;
+
 // The ranges the page's inputs take; a value outside is brought in, and said so.
 const RANGES = { rows: [1, 64], cols: [1, 64], size: [5, 25], stars: [1, 4] };
 
@@ -281,7 +285,8 @@ function buildBoard() {
       sq.tabIndex = name === state.focus ? 0 : -1;
       if (puzzle) {
         const n = state.puzzle.side, i = r * n + f, reg = state.puzzle.regions[i];
-        sq.style.background = state.puzzle.colours[reg];
+        sq.style.backgroundColor = state.puzzle.colours[reg];
+        sq.dataset.pattern = String(state.puzzle.patterns[reg]);
         sq.className = "sq";
         const other = (ff, rr) => ff < 0 || rr < 0 || ff >= n || rr >= n || state.puzzle.regions[rr * n + ff] !== reg;
         if (other(f, r + 1)) sq.classList.add("bt");
@@ -730,6 +735,26 @@ function colourRegions(side, regions) {
   return colour.map((c) => REGION_COLOURS[c]);
 }
 
+// A pattern per region: neighbours differ, the least used pattern first.
+function patternRegions(side, regions) {
+  const adj = Array.from({ length: side }, () => new Set());
+  for (let i = 0; i < side * side; i++) {
+    const r = Math.floor(i / side), f = i % side;
+    if (f + 1 < side && regions[i + 1] !== regions[i]) { adj[regions[i]].add(regions[i + 1]); adj[regions[i + 1]].add(regions[i]); }
+    if (r + 1 < side && regions[i + side] !== regions[i]) { adj[regions[i]].add(regions[i + side]); adj[regions[i + side]].add(regions[i]); }
+  }
+  const pick = new Array(side).fill(-1), uses = new Array(PATTERNS).fill(0);
+  for (let reg = 0; reg < side; reg++) {
+    const taken = new Set([...adj[reg]].map((o) => pick[o]));
+    let best = -1;
+    for (let c = 0; c < PATTERNS; c++) if (!taken.has(c) && (best < 0 || uses[c] < uses[best])) best = c;
+    if (best < 0) best = uses.indexOf(Math.min(...uses));
+    pick[reg] = best;
+    uses[best] += 1;
+  }
+  return pick;
+}
+
 function setTitle(text) { $('[data-testid="title"]').textContent = text; }
 function describe(p) {
   const grade = p.grade ? ` ${p.grade}` : "";
@@ -748,7 +773,8 @@ function openPuzzle(text, stars, { announce = true, grade = null, daily = null }
   const info = ask("puzzle-info", { text, stars });
   if (info.error) { setResult(`error: ${info.error}`); setStatus("done"); return false; }
   state.puzzle = { text: info.text, stars, side: info.side, regions: info.regions, names: info.names,
-                   colours: colourRegions(info.side, info.regions), grade, daily };
+                   colours: colourRegions(info.side, info.regions), patterns: patternRegions(info.side, info.regions),
+                   grade, daily };
   state.marks = new Map();
   state.hint = null;
   state.past = []; state.future = [];
@@ -1442,7 +1468,16 @@ function wire() {
   input("piece").addEventListener("change", () => { state.kind = input("piece").value; syncInputs(); saveHash(); });
   input("betza").addEventListener("change", () => { state.betza = input("betza").value.trim(); edited(); paint(); });
   input("spec").addEventListener("change", () => { state.spec = input("spec").value.trim(); edited(); saveHash(); });
-  input("letters").addEventListener("change", () => paint());
+  // The player's options, kept in the browser's storage.
+  for (const key of ["letters", "auto-crosses", "patterns"]) {
+    input(key).checked = store.get(`option.${key}`, input(key).checked);
+    input(key).addEventListener("change", () => {
+      store.set(`option.${key}`, input(key).checked);
+      document.body.dataset.patterns = String(input("patterns").checked);
+      paint();
+    });
+  }
+  document.body.dataset.patterns = String(input("patterns").checked);
   input("puzzle-file").addEventListener("change", () => openFile(input("puzzle-file").files[0]));
   // A screenshot pasted or dropped anywhere (text pasted into a field stays there).
   document.addEventListener("paste", (e) => {

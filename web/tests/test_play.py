@@ -472,3 +472,24 @@ def test_a_hint_s_rule_links_to_the_techniques_and_back(tabs):
     t.page.click('[data-action="mode-rules"]')
     t.page.click('[data-action="back"]')
     assert t.marks("x") == {other}
+
+
+def test_patterns_tell_touching_regions_apart_and_options_are_kept(tabs):
+    t = tabs()
+    t.open(f"?date={DAY}")
+    t.page.check('[data-input="patterns"]')
+    cells = t.page.eval_on_selector_all(
+        "[data-square]",
+        "els => els.map(e => [e.dataset.square, e.dataset.region, e.dataset.pattern, getComputedStyle(e).backgroundImage])",
+    )
+    by = {c[0]: c for c in cells}
+    for name, region, pattern, _ in cells:
+        f, r = FILES.index(name[0]), int(name[1:])
+        for other in (f"{FILES[f + 1]}{r}" if f < 8 else None, f"{name[0]}{r + 1}" if r < 9 else None):
+            if other and by[other][1] != region:
+                assert by[other][2] != pattern, (name, other)
+    assert sum(c[3] != "none" for c in cells) > 0
+    t.page.screenshot(path=str(SHOTS / "patterns-laptop.png"))
+    t.page.reload()
+    t.ready()
+    assert t.page.is_checked('[data-input="patterns"]')
