@@ -1193,6 +1193,56 @@ function puzzleSvg(p = state.puzzle, marks = state.marks, step = null) {
   return s + "</svg>\n";
 }
 
+// ---------------------------------------------------------------- a booklet to print
+
+// N new puzzles (the New puzzle fields, fresh seeds) drawn for print, two a page, and
+// their solutions on the last page; printed at once.
+function printBooklet() {
+  const count = Math.min(30, Math.max(1, Math.floor(Number(input("booklet-count").value)) || 6));
+  if (String(count) !== input("booklet-count").value) note(`Puzzles in a booklet: 1 to 30; it is ${count} now`);
+  input("booklet-count").value = count;
+  const size = clampInput("size", Number(input("size").value || 9));
+  input("size").value = size;
+  const request = { size, difficulty: input("difficulty").value, seed: Math.floor(Math.random() * 2 ** 31), count };
+  const starsText = input("stars").value.trim();
+  if (starsText !== "") request.stars = clampInput("stars", Number(starsText));
+  runJob("booklet", request, `making ${count} puzzles`, (a, ms) => {
+    finish(a, ms);
+    if (a.error) return;
+    if (!a.found) { setResult(a.text); return; }
+    const book = $('[data-testid="booklet"]');
+    book.replaceChildren();
+    const solutions = document.createElement("div");
+    solutions.className = "solutions";
+    const head = document.createElement("h2");
+    head.textContent = "Solutions";
+    solutions.append(head);
+    a.puzzles.forEach((one, i) => {
+      const info = ask("puzzle-info", { text: one.text, stars: one.stars });
+      const p = { side: info.side, regions: info.regions, colours: colourRegions(info.side, info.regions) };
+      const title = `${i + 1}. ${info.side}x${info.side} ${one.grade}${one.stars > 1 ? `, ${one.stars} stars` : ""}`;
+      const figure = (marks, cls) => {
+        const fig = document.createElement("figure");
+        fig.className = cls;
+        const img = document.createElement("img");
+        img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(puzzleSvg(p, marks));
+        img.alt = `puzzle ${title}`;
+        const cap = document.createElement("figcaption");
+        cap.textContent = title;
+        fig.append(img, cap);
+        return fig;
+      };
+      book.append(figure(new Map(), "puzzle"));
+      solutions.append(figure(new Map(one.solution.map((sq) => [sq, "Q"])), "solution"));
+    });
+    book.append(solutions);
+    setResult(`a booklet of ${count} puzzles`, "printing");
+    document.body.classList.add("booklet-print");
+    window.addEventListener("afterprint", () => document.body.classList.remove("booklet-print"), { once: true });
+    window.print();
+  });
+}
+
 // ---------------------------------------------------------------- techniques
 
 // The named rules a hint gives, easiest first, each with a worked step on a small
@@ -1325,6 +1375,7 @@ function onAction(name) {
     case "daily": return openDaily(today());
     case "share": return share();
     case "print": return window.print();
+    case "booklet": return printBooklet();
     case "load-puzzle": {
       const stars = clampInput("stars", Number(input("stars").value || 1));
       input("stars").value = stars;

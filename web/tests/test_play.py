@@ -493,3 +493,20 @@ def test_patterns_tell_touching_regions_apart_and_options_are_kept(tabs):
     t.page.reload()
     t.ready()
     assert t.page.is_checked('[data-input="patterns"]')
+
+
+def test_a_booklet_prints_its_puzzles_and_their_solutions_last(tabs):
+    t = tabs()
+    t.open(f"?date={DAY}")
+    t.page.evaluate("window.print = () => { document.body.dataset.printed = 'yes'; }")
+    t.page.fill('[data-input="size"]', "6")
+    t.page.fill('[data-input="booklet-count"]', "3")
+    t.page.click('[data-action="booklet"]')
+    t.page.wait_for_function("document.body.dataset.printed === 'yes'", timeout=20000)
+    t.page.emulate_media(media="print")
+    assert t.page.is_visible('[data-testid="booklet"]') and not t.page.is_visible("#board")
+    assert t.page.eval_on_selector_all(".booklet figure.puzzle img", "els => els.length") == 3
+    assert t.page.eval_on_selector_all(".booklet .solutions figure img", "els => els.length") == 3
+    t.page.screenshot(path=str(SHOTS / "booklet-print.png"), full_page=True)
+    t.page.emulate_media(media="screen")
+    assert not t.page.is_visible('[data-testid="booklet"]')

@@ -104,6 +104,17 @@ pub fn request_limit() -> queens::text::Limit {
     )
 }
 
+/// `booklet`'s request: a new puzzle's fields, a first seed and how many.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BookletRequest {
+    size: u32,
+    stars: Option<u32>,
+    difficulty: Option<String>,
+    seed: u64,
+    count: u32,
+}
+
 /// `daily`'s request: the date, `YYYY-MM-DD`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -187,7 +198,8 @@ fn text(e: queens::Error) -> String {
 /// - puzzle (request: [`puzzle::PuzzleRequest`]): `puzzle-info`, `puzzle-check`
 ///   (uniqueness), `puzzle-solve`, `puzzle-hint`, `puzzle-position` (the player's
 ///   position judged), `puzzle-crosses`, `puzzle-conflicts` (stars that break a rule
-///   by themselves), `techniques` (each named rule with a worked step); `daily` (`{"date": "YYYY-MM-DD"}`, the date's 9x9 medium);
+///   by themselves), `techniques` (each named rule with a worked step), `booklet`
+///   (`new-puzzle`'s fields with `"count": c`: `c` puzzles with their solutions); `daily` (`{"date": "YYYY-MM-DD"}`, the date's 9x9 medium);
 ///   `new-puzzle` (`{"size": n, "stars": k,
 ///   "difficulty": "easy", "seed": s}`).
 #[wasm_bindgen]
@@ -220,6 +232,17 @@ fn run(name: &str, request: &str) -> Result<Value, String> {
         "puzzle-crosses" => puzzle::crosses(&puzzle()?),
         "puzzle-conflicts" => puzzle::conflicts(&puzzle()?),
         "techniques" => puzzle::techniques(&s),
+        "booklet" => {
+            let r: BookletRequest = read(request)?;
+            puzzle::booklet(
+                r.size,
+                r.stars,
+                r.difficulty.as_deref(),
+                r.seed,
+                r.count,
+                &s,
+            )
+        }
         "daily" => {
             let r: DailyRequest = read(request)?;
             puzzle::daily(&r.date, &s)

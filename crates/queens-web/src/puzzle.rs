@@ -308,6 +308,36 @@ pub fn daily(date: &str, settings: &Settings) -> Result<Value, String> {
     Ok(v)
 }
 
+/// The most puzzles a booklet holds.
+pub const MAX_BOOKLET: u32 = 30;
+
+/// A booklet: `count` new puzzles as [`generate`] makes them, with seeds `seed`,
+/// `seed + 1`, ... (each with its solution, for the booklet's last page).
+pub fn booklet(
+    n: u32,
+    stars: Option<u32>,
+    difficulty: Option<&str>,
+    seed: u64,
+    count: u32,
+    settings: &Settings,
+) -> Result<Value, String> {
+    if !(1..=MAX_BOOKLET).contains(&count) {
+        return Err(format!(
+            "bad count {count}: a booklet holds 1 to {MAX_BOOKLET} puzzles"
+        ));
+    }
+    let mut out = Vec::new();
+    for i in 0..u64::from(count) {
+        let mut one = generate(n, stars, difficulty, Some(seed.wrapping_add(i)), settings)?;
+        if one["found"] == false {
+            return Ok(one);
+        }
+        one["seed"] = json!(seed.wrapping_add(i));
+        out.push(one);
+    }
+    Ok(json!({ "found": true, "puzzles": out }))
+}
+
 /// The named rules a hint can give, easiest first, each with what a player looks
 /// for, in the page's words (the rules are `queens::puzzle::rules`'s; a test holds
 /// this list to that module's table, so that a rule added there is missed here at
@@ -597,6 +627,23 @@ mod tests {
                     || !e["cross"].as_array().unwrap().is_empty()
             );
         }
+    }
+
+    #[test]
+    fn a_booklet_is_its_seeds_puzzles_in_order() {
+        let s = Settings::default();
+        let b = booklet(6, None, Some("easy"), 40, 3, &s).unwrap();
+        let list = b["puzzles"].as_array().unwrap();
+        assert_eq!(list.len(), 3);
+        for (i, one) in list.iter().enumerate() {
+            let alone = generate(6, None, Some("easy"), Some(40 + i as u64), &s).unwrap();
+            assert_eq!(one["text"], alone["text"]);
+            assert_eq!(one["solution"], alone["solution"]);
+        }
+        assert_eq!(
+            booklet(6, None, None, 0, 31, &s).unwrap_err(),
+            "bad count 31: a booklet holds 1 to 30 puzzles"
+        );
     }
 
     #[test]
