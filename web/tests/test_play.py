@@ -294,6 +294,13 @@ def test_an_offline_reload_opens_the_page(tabs):
     t.open(f"?date={DAY}")
     t.page.evaluate("async () => { await navigator.serviceWorker.ready; }")
     t.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15000)
+    # Installable: Chromium finds nothing missing (manifest, icons, service worker).
+    cdp = t.context.new_cdp_session(t.page)
+    # (Playwright's contexts are incognito ones, which never install: that one aside.)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [] and manifest["url"].endswith("manifest.webmanifest"), manifest
     t.context.set_offline(True)
     t.page.reload()
     t.ready()
