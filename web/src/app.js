@@ -544,8 +544,10 @@ function loadHash() {
   }
   const size = /^(\d+)x(\d+)$/.exec(h.get("b") || "8x8");
   if (!size) return refuse(`the link's board '${(h.get("b") || "").slice(0, 40)}' is not ROWSxCOLUMNS (such as 8x8)`);
-  state.rows = clampInput("rows", Number(size[1]));
-  state.cols = clampInput("cols", Number(size[2]));
+  const notes = [];
+  state.rows = clampInput("rows", Number(size[1]), notes);
+  state.cols = clampInput("cols", Number(size[2]), notes);
+  if (notes.length) note(`the link's board: ${notes.join("; ")}`);
   state.pieces = parseCoords((h.get("p") || "").replaceAll(",", " "));
   state.holes = new Set((h.get("holes") || "").split(",").filter(Boolean));
   state.blockers = new Set((h.get("blockers") || "").split(",").filter(Boolean));
@@ -564,14 +566,16 @@ function loadHash() {
 // words naming the input, the value given and the value taken.
 const LABELS = { rows: "Rows", cols: "Columns", size: "Size", stars: "Stars" };
 const FALLBACK = { rows: 8, cols: 8, size: 9, stars: 1 };
-function clampInput(key, n) {
+// With `notes`, the sentence is added there (to be said with others) instead.
+function clampInput(key, n, notes = null) {
   const [lo, hi] = RANGES[key];
+  const say = (text) => (notes ? notes.push(text) : note(text));
   if (!Number.isFinite(n)) {
-    note(`${LABELS[key]} must be a whole number from ${lo} to ${hi}; it is ${FALLBACK[key]} now`);
+    say(`${LABELS[key]} must be a whole number from ${lo} to ${hi}; it is ${FALLBACK[key]} now`);
     return FALLBACK[key];
   }
   const v = Math.min(hi, Math.max(lo, Math.floor(n)));
-  if (v !== n) note(`${LABELS[key]} ${n} is out of range (${lo} to ${hi}); it is ${v} now`);
+  if (v !== n) say(`${LABELS[key]} ${n} is out of range (${lo} to ${hi}); it is ${v} now`);
   return v;
 }
 function note(text) {
@@ -1544,7 +1548,8 @@ function wire() {
     if (file && !job) openFile(file);
   });
   window.addEventListener("hashchange", (e) => {
-    if (job) return;
+    // A link opened while a job runs: the link wins (the job is stopped).
+    if (job) stopJob();
     state.prevHash = new URL(e.oldURL).hash;
     loadHash();
     state.prevHash = null;
