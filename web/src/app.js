@@ -172,7 +172,14 @@ function startWorker() {
 function setStatus(s) { $('[data-testid="status"]').textContent = s; document.body.dataset.status = s; }
 function setRunning(on) {
   for (const b of $$(".toolbar [data-action]")) b.disabled = on ? b.dataset.action !== "stop" : b.dataset.action === "stop";
-  if (on) setStatus("running");
+  if (on) setStatus("running"); else syncUndo();
+}
+// Undo and redo offered when there is a move to take back or again. A solved puzzle
+// stays solved (its time is kept); Clear starts it again.
+function syncUndo() {
+  const over = state.timerEnd !== null;
+  action("undo").disabled = !!job || over || state.past.length === 0;
+  action("redo").disabled = !!job || over || state.future.length === 0;
 }
 // The progress line: the last report of the library (`done` of `total` units; total 0
 // when unknown), with the time so far, refreshed twice a second.
@@ -416,8 +423,7 @@ function paintPuzzle() {
     else delete sq.dataset.hint;
     sq.setAttribute("aria-label", words.join(", "));
   }
-  action("undo").disabled = !!job || state.past.length === 0;
-  action("redo").disabled = !!job || state.future.length === 0;
+  syncUndo();
   saveHash();
 }
 
@@ -864,7 +870,7 @@ function remember() {
   state.future = [];
 }
 function undo(back) {
-  if (!state.puzzle) return;
+  if (!state.puzzle || state.timerEnd !== null) return;
   const from = back ? state.past : state.future;
   const to = back ? state.future : state.past;
   if (!from.length) return;
@@ -930,6 +936,7 @@ function afterMove() {
     : "Puzzle solved by the Solve button (no time kept).", true);
   saveDaily();
   showStats();
+  syncUndo();
   setStatus("done");
 }
 

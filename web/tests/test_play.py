@@ -236,6 +236,7 @@ def test_a_daily_puzzle_played_to_the_end_by_drags_taps_undo_and_redo(tabs):
     assert t.marks("Q") == set(solution)
     assert "solved" in t.text("banner").lower()
     assert t.text("result") == "solved"
+    assert t.page.is_disabled('[data-action="undo"]'), "a solved puzzle stays solved"
     timer = t.text("timer")
     t.page.wait_for_timeout(1100)
     assert t.text("timer") == timer
