@@ -1086,6 +1086,8 @@ function checkPuzzle() {
   if (!state.puzzle) return;
   const a = ask("puzzle-position", puzzleRequest());
   setResult(a.error ? `error: ${a.error}` : a.text);
+  // Under the board too, where a phone player looks (a solved puzzle keeps its banner).
+  if (state.timerEnd === null) banner(a.error ? `error: ${a.error}` : `Check: ${a.text}`);
   setStatus("done");
 }
 

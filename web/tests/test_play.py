@@ -261,6 +261,8 @@ def test_taps_on_a_phone_and_a_daily_in_progress_kept_through_a_reload(tabs):
     t.page.click('[data-action="hint"]')
     assert t.text("hint-rule") and t.page.eval_on_selector_all("[data-hint]", "els => els.length") > 0
     t.page.screenshot(path=str(SHOTS / "play-phone.png"))
+    t.page.click('[data-action="check"]')
+    assert t.text("banner") == "Check: no mistakes so far: 1 of 9 queens placed"
     t.page.reload()
     t.ready()
     assert t.marks("x") == {other} and t.marks("Q") == {solution[0]}
