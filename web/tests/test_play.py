@@ -263,6 +263,20 @@ def test_taps_on_a_phone_and_a_daily_in_progress_kept_through_a_reload(tabs):
     t.page.screenshot(path=str(SHOTS / "play-phone.png"))
     t.page.click('[data-action="check"]')
     assert t.text("banner") == "Check: no mistakes so far: 1 of 9 queens placed"
+    # A finger dragged across squares crosses them (touch events, as a phone sends).
+    row = [f"{f}9" for f in FILES[:9] if f"{f}9" not in solution and f"{f}9" != other][:3]
+    pts = []
+    for name in row:
+        box = t.page.locator(f'[data-square="{name}"]').bounding_box()
+        pts.append({"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2})
+    cdp = t.context.new_cdp_session(t.page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [pts[0]]})
+    for p in pts[1:]:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [p]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert t.marks("x") == {other, *row}
+    t.page.click('[data-action="undo"]')
+    assert t.marks("x") == {other}
     t.page.reload()
     t.ready()
     assert t.marks("x") == {other} and t.marks("Q") == {solution[0]}
