@@ -8,6 +8,7 @@ use common::{assert_contains, oracle, problem, queens, stderr, stdout};
 use proptest::prelude::*;
 use queens::terrain::{Regions, Terrain};
 use queens::{Board, EngineChoice, Problem, Settings, Square};
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 /// A terrain for the oracle: holes, blockers (as (file, rank)), wrap, and region names
 /// per square (row-major, `None`: no region) with pieces per region.
@@ -170,8 +171,8 @@ proptest! {
     #[test]
     fn regions_match_the_oracle(n in 3i64..=5, seed in any::<u64>(), letter in 0usize..3) {
         // n regions of one piece each, grown from n random seeds.
-        let mut rng = seed | 1;
-        let mut next = || { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; rng };
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut next = || rng.next_u64();
         let cells = (n * n) as usize;
         let mut of: Vec<Option<usize>> = vec![None; cells];
         let mut placed = 0;

@@ -58,8 +58,8 @@ pub enum Error {
     /// ([`crate::Problem::overfull`]); kept for callers that match on it.
     #[error(
         "{} cannot fit on the {board} board, which has {}",
-        crate::render::words::plural(pieces, "piece"),
-        crate::render::words::plural(squares, "square")
+        crate::words::plural(pieces, "piece"),
+        crate::words::plural(squares, "square")
     )]
     TooManyPieces {
         /// Pieces asked for.
@@ -108,8 +108,8 @@ pub enum Error {
     /// A permutation whose length does not match the board's files.
     #[error(
         "the permutation has {} but the {board} board has {}; give one number per file (0 for a file without a queen)",
-        crate::render::words::plural(numbers, "number"),
-        crate::render::words::plural(files, "file")
+        crate::words::plural(numbers, "number"),
+        crate::words::plural(files, "file")
     )]
     PermLength {
         /// Numbers given.

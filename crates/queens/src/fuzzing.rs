@@ -49,6 +49,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("shard", shard),
     ("checkpoint", checkpoint),
     ("dimacs", dimacs),
+    ("picture", picture),
+    #[cfg(feature = "picture-files")]
+    ("image", image),
 ];
 
 /// The text of `data`, or `None` when it is not UTF-8 (every parser here takes `&str`;
@@ -409,5 +412,69 @@ pub fn dimacs(data: &[u8]) {
         }
         Err(Error::BadCnf { .. }) => {}
         Err(e) => panic!("unexpected error kind: {e}"),
+    }
+}
+
+/// What a picture reading promises: a puzzle that reads back from its own text, one
+/// colour, one mark and one confidence a square, the grid inside the picture, and an
+/// error only of the kinds a picture can give.
+fn check_reading(got: Result<crate::puzzle::picture::Reading, Error>, width: usize, height: usize) {
+    match got {
+        Ok(r) => {
+            let p = &r.puzzle;
+            let squares = p.side() * p.side();
+            assert!((1..=crate::puzzle::MAX_SIDE).contains(&p.side()));
+            assert_eq!(
+                Puzzle::parse(&p.picture(), p.stars() as u32).expect("a read puzzle's text"),
+                *p
+            );
+            assert_eq!(r.drawn.len(), squares);
+            assert_eq!(r.confidence.len(), squares);
+            assert!(r.grid.x + r.grid.width <= width && r.grid.y + r.grid.height <= height);
+        }
+        Err(Error::BadTerrain(why)) => assert!(!why.is_empty()),
+        Err(e) => panic!("unexpected error kind: {e}"),
+    }
+}
+
+/// Screenshots as pixels (`puzzle::picture::read`): the first two bytes are the width
+/// and height (1 to 256), the rest the RGBA pixels, repeated to fill the picture (so
+/// that short inputs still make whole pictures of flat colours, stripes and noise).
+pub fn picture(data: &[u8]) {
+    use crate::puzzle::picture::{Options, read};
+    let [w, h, rest @ ..] = data else { return };
+    let (width, height) = (*w as usize + 1, *h as usize + 1);
+    let rgba: Vec<u8> = if rest.is_empty() {
+        vec![255; width * height * 4]
+    } else {
+        rest.iter()
+            .copied()
+            .cycle()
+            .take(width * height * 4)
+            .collect()
+    };
+    for options in [
+        Options::default(),
+        Options {
+            size: Some(8),
+            stars: Some(1),
+        },
+    ] {
+        check_reading(read(width, height, &rgba, &options), width, height);
+    }
+}
+
+/// Picture files (PNG, JPEG, WebP, GIF, BMP) through the decoder and the reader, as
+/// `queens puzzle read FILE` takes them.
+#[cfg(feature = "picture-files")]
+pub fn image(data: &[u8]) {
+    use crate::puzzle::picture::{Options, decode, read_file};
+    let size = decode(data).ok().map(|(w, h, _)| (w, h));
+    match read_file(data, &Options::default()) {
+        Ok(r) => {
+            let (w, h) = size.expect("a file read is a file decoded");
+            check_reading(Ok(r), w, h);
+        }
+        Err(e) => check_reading(Err(e), 0, 0),
     }
 }

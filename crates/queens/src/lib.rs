@@ -74,6 +74,7 @@ pub mod render;
 pub(crate) mod sat;
 #[cfg(test)]
 pub(crate) mod truth_rows;
+pub mod words;
 
 pub use model::{
     betza, board, fairy, perm, piece, placement, problem, spec, terrain, text, verdict, verify,

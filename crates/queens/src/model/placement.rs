@@ -137,7 +137,7 @@ impl Placement {
                 reason: format!(
                     "line {} of the diagram has {} and the first has {cols}",
                     i + 1,
-                    crate::render::words::plural(lines[i].len(), "square")
+                    crate::words::plural(lines[i].len(), "square")
                 ),
             });
         }
@@ -181,7 +181,7 @@ impl Placement {
                 token: text.trim().to_string(),
                 reason: format!(
                     "the list gives ranks for {n} files but the {board} board has {}",
-                    crate::render::words::plural(board.cols(), "file")
+                    crate::words::plural(board.cols(), "file")
                 ),
             }),
             _ => Ok(placement),

@@ -122,8 +122,8 @@ impl Regions {
         if lines.len() != rows {
             return Err(bad(format!(
                 "it has {} of squares, but the {board} board has {} (one line per rank, top rank first)",
-                crate::render::words::plural(lines.len(), "line"),
-                crate::render::words::plural(rows, "rank")
+                crate::words::plural(lines.len(), "line"),
+                crate::words::plural(rows, "rank")
             )));
         }
         if per_region == 0 {
@@ -139,8 +139,8 @@ impl Regions {
                 return Err(bad(format!(
                     "line {} has {}, but the {board} board has {}",
                     i + 1,
-                    crate::render::words::plural(line.len(), "square"),
-                    crate::render::words::plural(cols, "file")
+                    crate::words::plural(line.len(), "square"),
+                    crate::words::plural(cols, "file")
                 )));
             }
             let rank = (rows - 1 - i) as u32;

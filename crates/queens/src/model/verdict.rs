@@ -99,7 +99,7 @@ impl fmt::Display for Fault {
             Fault::Unlisted { pairs, limit } => write!(
                 f,
                 "and {}, not listed: a long rank list lists the first queen of each line with each later one, {limit} pairs at most",
-                crate::render::words::plural(pairs, "more attacking pair")
+                crate::words::plural(pairs, "more attacking pair")
             ),
             Fault::Terrain(t) => t.fmt(f),
             Fault::WrongPieces { has, want } => write!(

@@ -171,8 +171,8 @@ impl Puzzle {
         if lines.len() != n {
             return Err(bad(format!(
                 "it has {} of {}, but a puzzle is square (one line per rank, as many ranks as files)",
-                crate::render::words::plural(lines.len(), "line"),
-                crate::render::words::plural(n, "square")
+                crate::words::plural(lines.len(), "line"),
+                crate::words::plural(n, "square")
             )));
         }
         if n > MAX_SIDE {
@@ -201,7 +201,7 @@ impl Puzzle {
             let shown: String = names.iter().take(12).collect::<String>();
             return Err(bad(format!(
                 "it names {} ({shown}{}) but the board is {n}x{n}: a puzzle has one region per rank",
-                crate::render::words::plural(names.len(), "region"),
+                crate::words::plural(names.len(), "region"),
                 if names.len() > 12 { "..." } else { "" }
             )));
         }

@@ -50,7 +50,7 @@ impl std::fmt::Display for Rating {
             f,
             "{}: {} (easy {}, medium {}, hard {}, expert {})",
             self.grade.name(),
-            crate::render::words::plural(self.steps, "step"),
+            crate::words::plural(self.steps, "step"),
             b[0],
             b[1],
             b[2],

@@ -232,7 +232,7 @@ impl Engine for FewPiecesEngine {
                 return Err(format!(
                     "the fewpieces engine would take about {work} steps for these pieces with \
                      {} on this board (at most {OPEN_MAX_WORK})",
-                    crate::render::words::plural(holes.len(), "hole")
+                    crate::words::plural(holes.len(), "hole")
                 ));
             }
         }

@@ -611,16 +611,38 @@ impl JoinPlan {
             v.iter_mut().for_each(Vec::clear);
         }
         let (east_rows, west_rows) = (avail & !west_edge, avail & !a);
-        if tagged {
-            self.halves::<K, true>(n - h..n, east_rows, a, job, &mut east, &mut east_tags);
-            self.halves::<K, true>(0..h, west_rows, west_edge, job, &mut west, &mut west_tags);
+        // A half cut short by the stop leaves its lists partial: the task gives up.
+        let listed = if tagged {
+            self.halves::<K, true>(n - h..n, east_rows, a, job, &mut east, &mut east_tags, stop)
+                .and_then(|()| {
+                    self.halves::<K, true>(
+                        0..h,
+                        west_rows,
+                        west_edge,
+                        job,
+                        &mut west,
+                        &mut west_tags,
+                        stop,
+                    )
+                })
         } else {
-            self.halves::<K, false>(n - h..n, east_rows, a, job, &mut east, &mut []);
-            self.halves::<K, false>(0..h, west_rows, west_edge, job, &mut west, &mut []);
-        }
+            self.halves::<K, false>(n - h..n, east_rows, a, job, &mut east, &mut [], stop)
+                .and_then(|()| {
+                    self.halves::<K, false>(
+                        0..h,
+                        west_rows,
+                        west_edge,
+                        job,
+                        &mut west,
+                        &mut [],
+                        stop,
+                    )
+                })
+        };
         let middle_rows = low_bits(self.n) & !self.edge_rows();
         let mut found = 0u128;
-        let mut stopped = false;
+        let mut stopped = listed.is_none();
+        let joined = if stopped { 0 } else { buckets };
         // The split a symmetry of the group maps east rows `r` to (on even boards, and
         // for an edge `m`): of an image pair only the lesser is joined, counted twice.
         let split_image = |r: u64| match t.stab {
@@ -628,7 +650,7 @@ impl JoinPlan {
             STAB_FLIP_MIRROR => self.rev(avail ^ r),
             _ => r,
         };
-        for i in 0..buckets {
+        for i in 0..joined {
             if i % STOP_EVERY == 0 && stop() {
                 stopped = true;
                 break;
@@ -932,6 +954,45 @@ mod tests {
                 plan.edge
             );
         }
+    }
+
+    /// The join at 21 overran a 1 s budget by a quarter of a second: its tasks asked
+    /// the stop only between buckets, after both halves were listed. Now the halves'
+    /// searches ask too, so a task asks more often than its buckets alone would make it,
+    /// and a stop said at the first question leaves it before any bucket.
+    #[test]
+    fn a_task_asks_the_stop_inside_its_half_searches() {
+        let plan = JoinPlan::new(16).unwrap();
+        let buckets = 1usize << (plan.n - 2 * plan.edge);
+        let calls = std::cell::Cell::new(0usize);
+        let i = (0..plan.len())
+            .max_by_key(|&i| {
+                calls.set(0);
+                plan.run_task_until(i, &|| {
+                    calls.set(calls.get() + 1);
+                    false
+                })
+                .expect("not stopped");
+                calls.get()
+            })
+            .unwrap();
+        calls.set(0);
+        plan.run_task_until(i, &|| {
+            calls.set(calls.get() + 1);
+            false
+        });
+        assert!(
+            calls.get() > buckets.div_ceil(STOP_EVERY),
+            "{} questions for {buckets} buckets",
+            calls.get()
+        );
+        let asked = std::cell::Cell::new(0usize);
+        let stopped = plan.run_task_until(i, &|| {
+            asked.set(asked.get() + 1);
+            true
+        });
+        assert!(stopped.is_none());
+        assert_eq!(asked.get(), 1, "the first question ends the task");
     }
 
     #[test]

@@ -30,17 +30,19 @@ impl JoinPlan {
         job: &Halves,
         out: &mut [Vec<K>],
         tags: &mut [Vec<u32>],
-    ) {
+        stop: &dyn Fn() -> bool,
+    ) -> Option<()> {
         #[cfg(target_arch = "x86_64")]
         if super::fast_bits() {
             // SAFETY: the CPU has the features the function is compiled for.
-            return unsafe { self.halves_x86::<K, TAG>(cols, rows, needed, job, out, tags) };
+            return unsafe { self.halves_x86::<K, TAG>(cols, rows, needed, job, out, tags, stop) };
         }
-        self.halves_body::<K, TAG>(cols, rows, needed, job, out, tags)
+        self.halves_body::<K, TAG>(cols, rows, needed, job, out, tags, stop)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[allow(clippy::too_many_arguments)]
     unsafe fn halves_x86<K: Word, const TAG: bool>(
         &self,
         cols: std::ops::Range<usize>,
@@ -49,10 +51,12 @@ impl JoinPlan {
         job: &Halves,
         out: &mut [Vec<K>],
         tags: &mut [Vec<u32>],
-    ) {
-        self.halves_body::<K, TAG>(cols, rows, needed, job, out, tags)
+        stop: &dyn Fn() -> bool,
+    ) -> Option<()> {
+        self.halves_body::<K, TAG>(cols, rows, needed, job, out, tags, stop)
     }
 
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn halves_body<K: Word, const TAG: bool>(
         &self,
@@ -62,7 +66,8 @@ impl JoinPlan {
         job: &Halves,
         out: &mut [Vec<K>],
         tags: &mut [Vec<u32>],
-    ) {
+        stop: &dyn Fn() -> bool,
+    ) -> Option<()> {
         // Per column `c`, the middle-column rows `m` with `|m - h| >= |c - h|`: a queen
         // of row `h` in column `c` rules them out (see `Keys::tag`).
         let mut near = [0u32; 64];
@@ -140,9 +145,13 @@ impl JoinPlan {
                 }
             }
         }
-        keys.needed_rows::<K, TAG>(needed, free_cols, job.d1, job.d2, out, tags);
+        keys.needed_rows::<K, TAG>(needed, free_cols, job.d1, job.d2, out, tags, stop)
     }
 }
+
+/// A half's search asks whether to stop every this many fills of its other rows (one
+/// fill lists up to thousands of keys; the check is a call through a pointer).
+const STOP_EVERY_FILLS: u32 = 64;
 
 /// What the search of one half needs to know, besides its state.
 struct Keys {
@@ -185,6 +194,9 @@ struct Keys {
 impl Keys {
     /// Places the needed (edge) rows first, each in a free column, row by row: doing
     /// them last, column by column, would reach many dead ends that lack one of them.
+    /// `None` when `stop` said so (asked every [`STOP_EVERY_FILLS`] fills: at N = 21 one
+    /// half took a quarter of a second, past a budget's 10%).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn needed_rows<K: Word, const TAG: bool>(
         &self,
@@ -194,7 +206,9 @@ impl Keys {
         b: u64,
         out: &mut [Vec<K>],
         tags: &mut [Vec<u32>],
-    ) {
+        stop: &dyn Fn() -> bool,
+    ) -> Option<()> {
+        let mut fills = 0u32;
         let n = self.n;
         // Frames: rows still needed, free columns, the diagonals, columns left to try,
         // the transposition tag so far.
@@ -204,6 +218,10 @@ impl Keys {
         loop {
             if need == 0 {
                 self.other_rows::<K, TAG>(free, a, b, t, out, tags);
+                fills = fills.wrapping_add(1);
+                if fills % STOP_EVERY_FILLS == 0 && stop() {
+                    return None;
+                }
             } else if left != 0 {
                 let r = need.trailing_zeros() as usize;
                 let c = left.trailing_zeros() as usize;
@@ -229,6 +247,7 @@ impl Keys {
             sp -= 1;
             (need, free, a, b, left, t) = stack[sp & 63];
         }
+        Some(())
     }
 
     /// The key of a half-solution with diagonals `a`, `b`: its overlap diagonals in the

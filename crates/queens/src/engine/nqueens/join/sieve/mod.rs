@@ -613,13 +613,12 @@ fn sieve<const G: usize, K: Word>(
 mod tests {
     use super::*;
 
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
+    /// A seeded stream of random words: reproducible test lists.
+    fn random_words(seed: u64) -> impl FnMut() -> u64 {
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        use rand_xoshiro::rand_core::{Rng, SeedableRng};
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        move || rng.next_u64()
     }
 
     /// The disjoint pairs, one by one.
@@ -633,7 +632,7 @@ mod tests {
     fn sorted_lists_count_the_same_pairs() {
         // Long enough lists to be sorted by pattern, with diagonals of unequal use (the
         // low ones common) so that blocks share some and keys of the big list skip them.
-        let mut next = xorshift(777);
+        let mut next = random_words(777);
         let mut key = || {
             let dense = next() & next() & 0xffff;
             let sparse = next() & next() & next() & next() & ((1 << 40) - (1 << 16));
@@ -662,7 +661,7 @@ mod tests {
         // diagonals are used by three keys in four, so that after the sort whole
         // blocks share them and the big side's runs that clash with a block in bulk
         // are skipped.
-        let mut next = xorshift(4242);
+        let mut next = random_words(4242);
         let mut key = || {
             let heavy = (next() | next()) & 0b11;
             let dense = next() & next() & 0xfffc;
@@ -724,7 +723,7 @@ mod tests {
     fn every_sieve_kernel_counts_the_clashes_of_wide_and_many_groups() {
         // Layouts of `look_up_groups` at its edges: 9 groups of 5 bits, 7 groups of 10
         // with a last group of 4, 4 of 10, and 7 of 4.
-        let mut next = xorshift(31337);
+        let mut next = random_words(31337);
         for (span, big) in [(45, 10), (64, 100_000), (38, 10_000), (28, 100)] {
             let (groups, width) = look_up_groups(span, big);
             let used = if span == 64 { !0 } else { (1u64 << span) - 1 };
@@ -761,7 +760,7 @@ mod tests {
 
     #[test]
     fn transpose64_swaps_rows_and_columns() {
-        let mut next = xorshift(99);
+        let mut next = random_words(99);
         let mut m = [0u64; 64];
         m.iter_mut().for_each(|r| *r = next());
         let before = m;
@@ -775,7 +774,7 @@ mod tests {
 
     #[test]
     fn disjoint_pairs_match_brute_force() {
-        let mut next = xorshift(12345);
+        let mut next = random_words(12345);
         let (mut sorted, mut s) = (Sorted::default(), Sieve::default());
         // The big lists' lengths take look-up groups of 5, 6 and 10 bits
         // (`look_up_groups`); the sizes again in reverse, with the same buffers, so that
