@@ -1914,3 +1914,19 @@ fn regions_in_parts_are_noted_for_problems_and_refused_for_puzzles() {
     assert_contains(&e, "region a is in 3 parts, at b2, a3 and c3");
     assert_eq!(e.trim_end().lines().count(), 1, "{e}");
 }
+
+#[test]
+fn trial_names_its_moves_and_would_empty_groups_its_squares() {
+    // Issue 40: the expert step said "forces moves that leave some row, column or
+    // region without room for its stars" in a Queens puzzle, and would-empty crossed
+    // one square a step (nine near-identical steps in a row).
+    let o = queens(&["puzzle", "explain", "testdata/puzzles/k1-n09-expert.txt"]);
+    let out = stdout(&o);
+    assert!(!out.contains("some row, column or region"), "{out}");
+    assert!(!out.contains(" star"), "{out}");
+    assert_contains(
+        &out,
+        "a queen on a5 forces a queen on b7 (column b's last free square)",
+    );
+    assert_contains(&out, "would-empty (medium): cross h3 i3\n");
+}

@@ -23,9 +23,13 @@ use super::progress::Bar;
 const LEVELS: &str = "\
 Rule levels (the grade of a puzzle is the easiest level that solves it):
   easy    exclusion, last-square
-  medium  region-in-line, line-in-region, would-empty
-  hard    regions-in-lines, lines-in-regions (k regions in k rows or columns)
-  expert  trial (a star placed, the forced moves followed to a contradiction)
+  medium  region-in-line, line-in-region, would-empty; with --stars 2 or more
+          (Star Battle) also line-pairs, region-blocks (2x2 blocks of one star)
+  hard    regions-in-lines, lines-in-regions (k regions in k rows or columns;
+          under-counting, over-counting in Star Battle); 2x2-blocks (Star Battle:
+          two neighbouring rows or columns split into blocks of one star each)
+  expert  trial (a queen or star placed, the forced moves followed until a row,
+          column or region has no room)
 
 Exit status: 0 found / unique / solved, 1 none / not unique / stuck, 2 bad input,
 3 the budget ran out.";

@@ -24,6 +24,7 @@ mod parts;
 mod picture;
 mod puzzle;
 mod readme;
+mod rules_star_battle;
 mod sat;
 mod symmetry;
 mod terrain;

@@ -3,9 +3,12 @@
 //! The explanation ([`super::explain`]) always takes the easiest rule that applies, so
 //! the hardest level in its chain is the grade: `easy` (exclusions and last squares),
 //! `medium` (plus one region confined to one row or column and the reverse, and
-//! squares whose star would empty a unit), `hard` (plus `k` regions in `k` lines and
-//! the reverse), `expert` (needs trial: a star placed to see that the forced moves
-//! break a unit; or even that is not enough). The chain's length is reported beside
+//! squares whose star would empty a unit; in Star Battle also `line-pairs` and
+//! `region-blocks`), `hard` (plus `k` regions in `k` lines and the reverse, which
+//! Star Battle calls under- and over-counting, and its `2x2-blocks`), `expert` (needs
+//! trial: a star placed to see that the forced moves break a unit; or even that is
+//! not enough). A Star Battle's grade is thus built on its own techniques (the
+//! catalogue is [`super::rules::CATALOGUE`]). The chain's length is reported beside
 //! the grade but does not change it, so a generated puzzle of a grade is one that
 //! level finishes and the level below does not.
 //!

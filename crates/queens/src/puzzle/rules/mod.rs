@@ -3,27 +3,49 @@
 //! A *unit* is a row, a column or a region; each needs `K` stars, so in a position it
 //! still *needs* `K` minus its stars. Every rule looks at the position (stars, crosses
 //! and free squares) and either places stars or crosses squares out, with one sentence
-//! saying why. The rules, easiest first ([`Level`]):
+//! naming the squares and the units it is about; one step takes every square that falls
+//! for the same reason. The piece is a *queen* in a one-star puzzle (LinkedIn's Queens)
+//! and a *star* in Star Battle, in every sentence ([`piece_word`]). The rules, easiest
+//! first ([`Level`]; [`CATALOGUE`] lists them as data):
 //!
-//! | level | rule | what it sees |
-//! |---|---|---|
-//! | easy | `exclusion` | a star rules out the squares touching it, and the rest of a unit that has its stars |
-//! | easy | `last-square` | a unit with as many free squares as stars it needs: a star on the first (and what it rules out) |
-//! | medium | `region-in-line` | regions whose free squares lie in one row (column) and need as many stars as it: the rest of the row is crossed |
-//! | medium | `line-in-region` | a row (column) whose free squares lie in regions that need as many stars as it: the rest of those regions is crossed |
-//! | medium | `would-empty` | a square whose star would leave some unit fewer free squares than it needs |
-//! | hard | `regions-in-lines` | `k` regions confined to `k` rows (columns) with as many stars to place: the rest of those rows is crossed |
-//! | hard | `lines-in-regions` | `k` rows (columns) whose free squares lie in regions with as many stars to place: the rest of those regions is crossed |
-//! | expert | `trial` | a star on the square, followed by the forced moves (last squares and exclusions), empties a unit: cross it |
+//! | level | rule | puzzles | what it sees |
+//! |---|---|---|---|
+//! | easy | `exclusion` | all | a star rules out the squares touching it, and the rest of a unit that has its stars |
+//! | easy | `last-square` | all | a unit with as many free squares as stars it needs: a star on each (and what they rule out) |
+//! | medium | `region-in-line` | all | regions whose free squares lie in one row (column) and need as many stars as it: the rest of the row is crossed |
+//! | medium | `line-in-region` | all | a row (column) whose free squares lie in regions that need as many stars as it: the rest of those regions is crossed |
+//! | medium | `would-empty` | all | the squares whose star would leave one unit fewer free squares than it needs, all at once |
+//! | medium | `line-pairs` | Star Battle | a row (column) whose free squares fit only as many stars apart as it needs: each pair of neighbouring squares in its cover holds one |
+//! | medium | `region-blocks` | Star Battle | a region whose free squares fit in as many 2x2 blocks as stars it needs (two blocks for two stars): each block holds one |
+//! | hard | `regions-in-lines` | Queens | `k` regions confined to `k` rows (columns) with as many stars to place: the rest of those rows is crossed |
+//! | hard | `lines-in-regions` | Queens | `k` rows (columns) whose free squares lie in regions with as many stars to place: the rest of those regions is crossed |
+//! | hard | `2x2-blocks` | Star Battle | two neighbouring rows (columns) whose free squares split into as many 2x2 blocks as stars they need: each block holds one |
+//! | hard | `under-counting` | Star Battle | `regions-in-lines` over any set of rows (columns): `n` regions wholly inside `n` lines take all their stars |
+//! | hard | `over-counting` | Star Battle | `lines-in-regions` over any set of rows (columns): `n` lines wholly inside `n` regions give them all their stars |
+//! | expert | `trial` | all | a star on the square, followed by the forced moves (last squares and exclusions), leaves a unit without room: cross it |
 //!
-//! Soundness of the two counting rules: rows `T` still take exactly `need(T)` stars (the
+//! Soundness of the counting rules: rows `T` still take exactly `need(T)` stars (the
 //! sum of their needs). Regions `S` whose free squares all lie in `T` put all their
 //! `need(S)` stars in `T`; when `need(S) = need(T)` no other star fits in `T`. Read the
 //! other way round, the free squares of `T` all in regions `S` with `need(S) = need(T)`
-//! means every star `S` still takes lies in `T`. `would-empty` and `trial` are proofs
-//! by contradiction, one placement deep. The tests check every rule against the
-//! exhaustive solver on many random positions: nothing crossed that some solution has
-//! as a star, nothing placed that some solution lacks.
+//! means every star `S` still takes lies in `T`. Star Battle players call these
+//! under-counting and over-counting; in a Star Battle the hard rules try every set of
+//! lines (up to 12x12; unions of up to three regions' lines above), in Queens runs of
+//! neighbouring lines and the lines of one or two regions.
+//!
+//! Soundness of the block rules: two stars in a 2x2 block (or in two neighbouring
+//! squares of a line) would touch, so a block holds at most one. When `m` blocks cover
+//! every free square of a set that still takes `m` stars, counting each star once per
+//! block that holds it gives at least `m` and at most `m`: every block holds exactly
+//! one star and no star lies in two blocks. So a square in two blocks is crossed, a
+//! block with one free square takes a star, and a square touching every free square of
+//! a block is crossed (a star there would touch the block's star). Two neighbouring
+//! lines split into blocks along the lines (leftmost free square first), which is the
+//! fewest blocks, since stars in the two lines must be two files apart.
+//!
+//! `would-empty` and `trial` are proofs by contradiction, one placement deep. The tests
+//! check every rule against the exhaustive solver on many random positions: nothing
+//! crossed that some solution has as a star, nothing placed that some solution lacks.
 //!
 //! [`Deducer::next_step`] returns the first step of the easiest level that has one; a
 //! chain of such steps is an explanation ([`super::explain`]), and the hardest level it
@@ -41,9 +63,12 @@
 //! assert_eq!(step.place, vec![queens::Square::new(0, 3)]);
 //! ```
 
+mod stars;
+mod trial;
+
 use crate::board::{Square, file_name};
 
-use super::solver::{Node, Tables};
+use super::solver::Tables;
 use super::{Mark, Puzzle, State};
 
 /// How hard a rule is for a person; a puzzle's grade is the easiest level that solves
@@ -53,9 +78,11 @@ pub enum Level {
     /// Exclusions and last squares only.
     Easy,
     /// Plus one region confined to one row or column (and the reverse), and squares
-    /// whose star would empty a unit.
+    /// whose star would empty a unit; in Star Battle also lines that fit only their
+    /// stars apart, and regions that fit in as many 2x2 blocks as stars they need.
     Medium,
-    /// Plus `k` regions confined to `k` rows or columns (and the reverse).
+    /// Plus `k` regions confined to `k` rows or columns (and the reverse: under- and
+    /// over-counting); in Star Battle also two neighbouring lines split into 2x2 blocks.
     Hard,
     /// Needs trial: placing a star and following the forced moves to a contradiction.
     Expert,
@@ -176,8 +203,126 @@ pub fn units_pieces(stars: usize) -> String {
     }
 }
 
-/// A row, a column or a region.
+/// Which puzzles a rule is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Puzzles {
+    /// Every puzzle.
+    All,
+    /// One star per unit (Queens).
+    Queens,
+    /// Two or more stars per unit (Star Battle).
+    StarBattle,
+}
+
+impl Puzzles {
+    /// Whether a puzzle with `stars` per unit is one of these.
+    pub fn holds(self, stars: usize) -> bool {
+        match self {
+            Puzzles::All => true,
+            Puzzles::Queens => stars == 1,
+            Puzzles::StarBattle => stars >= 2,
+        }
+    }
+}
+
+/// A rule of the catalogue: its name (a [`Step`]'s `rule`), level, the puzzles it is
+/// for and what it sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// The name, as steps carry it.
+    pub name: &'static str,
+    /// Its level.
+    pub level: Level,
+    /// The puzzles it is tried on.
+    pub puzzles: Puzzles,
+    /// What it sees, in a few words.
+    pub what: &'static str,
+}
+
+/// Every rule, in the order [`Deducer::next_step`] tries them (easiest level first).
+pub const CATALOGUE: &[Rule] = &[
+    Rule {
+        name: "exclusion",
+        level: Level::Easy,
+        puzzles: Puzzles::All,
+        what: "a star rules out the squares touching it and the rest of a unit that has its stars",
+    },
+    Rule {
+        name: "last-square",
+        level: Level::Easy,
+        puzzles: Puzzles::All,
+        what: "a unit with as many free squares as stars it needs takes a star on each",
+    },
+    Rule {
+        name: "region-in-line",
+        level: Level::Medium,
+        puzzles: Puzzles::All,
+        what: "regions inside one line take all its stars: the rest of the line is crossed",
+    },
+    Rule {
+        name: "line-in-region",
+        level: Level::Medium,
+        puzzles: Puzzles::All,
+        what: "a line inside regions gives them all their stars: the rest of them is crossed",
+    },
+    Rule {
+        name: "would-empty",
+        level: Level::Medium,
+        puzzles: Puzzles::All,
+        what: "the squares whose star would leave a unit too few free squares",
+    },
+    Rule {
+        name: "line-pairs",
+        level: Level::Medium,
+        puzzles: Puzzles::StarBattle,
+        what: "a line whose free squares fit just its stars apart: each pair of its cover holds one",
+    },
+    Rule {
+        name: "region-blocks",
+        level: Level::Medium,
+        puzzles: Puzzles::StarBattle,
+        what: "a region that fits in as many 2x2 blocks as stars it needs: each block holds one",
+    },
+    Rule {
+        name: "2x2-blocks",
+        level: Level::Hard,
+        puzzles: Puzzles::StarBattle,
+        what: "two neighbouring lines that split into as many 2x2 blocks as stars they need",
+    },
+    Rule {
+        name: "regions-in-lines",
+        level: Level::Hard,
+        puzzles: Puzzles::Queens,
+        what: "k regions inside k lines take all their stars: the rest of the lines is crossed",
+    },
+    Rule {
+        name: "lines-in-regions",
+        level: Level::Hard,
+        puzzles: Puzzles::Queens,
+        what: "k lines inside k regions give them all their stars: the rest of them is crossed",
+    },
+    Rule {
+        name: "under-counting",
+        level: Level::Hard,
+        puzzles: Puzzles::StarBattle,
+        what: "n regions wholly inside n lines take all their stars: the rest of the lines is crossed",
+    },
+    Rule {
+        name: "over-counting",
+        level: Level::Hard,
+        puzzles: Puzzles::StarBattle,
+        what: "n lines wholly inside n regions give them all their stars: the rest of them is crossed",
+    },
+    Rule {
+        name: "trial",
+        level: Level::Expert,
+        puzzles: Puzzles::All,
+        what: "a star whose forced moves leave a unit without room is crossed",
+    },
+];
+
+/// A row, a column or a region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Unit {
     Row(usize),
     Col(usize),
@@ -191,6 +336,8 @@ pub struct Deducer<'a> {
     /// The squares of each region.
     cells: Vec<Vec<usize>>,
     tables: Tables,
+    /// Rules switched off ([`Deducer::without`]).
+    off: Vec<&'static str>,
 }
 
 /// A position seen through its units: free squares and needs.
@@ -217,7 +364,33 @@ impl<'a> Deducer<'a> {
             n,
             cells,
             tables: Tables::new(p),
+            off: Vec::new(),
         }
+    }
+
+    /// The same rules without the rule named `rule` (a name of [`CATALOGUE`]; `None`
+    /// for any other name): what a puzzle needs that rule for is seen by explaining it
+    /// without (the chain stops, or takes a harder level).
+    ///
+    /// ```
+    /// use queens::puzzle::{Puzzle, State, rules::{Deducer, Level}};
+    /// let p = Puzzle::parse("abbb\ncccb\ncddd\ncddd\n", 1).unwrap();
+    /// let d = Deducer::new(&p).without("last-square").unwrap();
+    /// assert_ne!(d.next_step(&State::new(&p), Level::Expert).unwrap().rule, "last-square");
+    /// assert!(Deducer::new(&p).without("guess").is_none());
+    /// ```
+    pub fn without(mut self, rule: &str) -> Option<Deducer<'a>> {
+        let known = CATALOGUE.iter().find(|r| r.name == rule)?;
+        self.off.push(known.name);
+        Some(self)
+    }
+
+    /// Whether rule `rule` is tried on this puzzle.
+    fn on(&self, rule: &str) -> bool {
+        !self.off.contains(&rule)
+            && CATALOGUE
+                .iter()
+                .any(|r| r.name == rule && r.puzzles.holds(self.p.stars()))
     }
 
     /// What a piece is called: a queen in a one-star puzzle, else a star.
@@ -377,54 +550,92 @@ impl<'a> Deducer<'a> {
             return None;
         }
         let v = self.view(s);
-        self.exclusion(s, &v)
-            .or_else(|| self.last_square(s, &v))
-            .or_else(|| {
-                (max >= Level::Medium)
-                    .then(|| self.confined(&v, false))
-                    .flatten()
-            })
-            .or_else(|| {
-                (max >= Level::Medium)
-                    .then(|| self.would_empty(&v))
-                    .flatten()
-            })
-            .or_else(|| {
-                (max >= Level::Hard)
-                    .then(|| self.confined(&v, true))
-                    .flatten()
-            })
-            .or_else(|| (max >= Level::Expert).then(|| self.trial(s)).flatten())
+        let at = |level: Level, rule: &str| max >= level && self.on(rule);
+        let step = (at(Level::Easy, "exclusion"))
+            .then(|| self.exclusion(s, &v))
+            .flatten()
+            .or_else(|| at(Level::Easy, "last-square").then(|| self.last_square(&v))?)
+            .or_else(|| (max >= Level::Medium).then(|| self.confined(&v, false))?)
+            .or_else(|| at(Level::Medium, "would-empty").then(|| self.would_empty(&v))?)
+            .or_else(|| at(Level::Medium, "line-pairs").then(|| self.line_pairs(&v))?)
+            .or_else(|| at(Level::Medium, "region-blocks").then(|| self.region_blocks(&v))?)
+            .or_else(|| at(Level::Hard, "2x2-blocks").then(|| self.two_by_two(&v))?)
+            .or_else(|| (max >= Level::Hard).then(|| self.confined(&v, true))?)
+            .or_else(|| at(Level::Expert, "trial").then(|| self.trial(s))?);
+        debug_assert!(step.as_ref().is_none_or(|st| st.level <= max));
+        step
     }
 
     /// The free squares a star on `i` rules out: those touching it, and the rest of each
     /// of its units that the star completes.
     fn ruled_out(&self, v: &View, i: usize) -> Vec<usize> {
+        self.ruled_out_all(v, &[i])
+    }
+
+    /// The free squares that stars on `stars` (free squares) rule out together: those
+    /// touching one of them, and the rest of each unit they complete.
+    fn ruled_out_all(&self, v: &View, stars: &[usize]) -> Vec<usize> {
         let n = self.n;
-        let (r, c, g) = (i / n, i % n, self.p.region(i));
         let mut out = Vec::new();
-        for dr in -1i64..=1 {
-            for dc in -1i64..=1 {
-                let (rr, cc) = (r as i64 + dr, c as i64 + dc);
-                if (dr, dc) != (0, 0) && (0..n as i64).contains(&rr) && (0..n as i64).contains(&cc)
-                {
-                    out.push(rr as usize * n + cc as usize);
-                }
+        let (mut rows, mut cols, mut regs) = (Vec::new(), Vec::new(), Vec::new());
+        for &i in stars {
+            let (r, c, g) = (i / n, i % n, self.p.region(i));
+            out.extend(self.neighbours(i));
+            rows.push(r);
+            cols.push(c);
+            regs.push(g);
+        }
+        let count = |v: &[usize], x: usize| v.iter().filter(|&&y| y == x).count() as i32;
+        for &r in &rows {
+            if v.row_need[r] <= count(&rows, r) {
+                out.extend(self.unit_cells(Unit::Row(r)));
             }
         }
-        if v.row_need[r] <= 1 {
-            out.extend(self.unit_cells(Unit::Row(r)));
+        for &c in &cols {
+            if v.col_need[c] <= count(&cols, c) {
+                out.extend(self.unit_cells(Unit::Col(c)));
+            }
         }
-        if v.col_need[c] <= 1 {
-            out.extend(self.unit_cells(Unit::Col(c)));
+        for &g in &regs {
+            if v.reg_need[g] <= count(&regs, g) {
+                out.extend(self.cells[g].iter().copied());
+            }
         }
-        if v.reg_need[g] <= 1 {
-            out.extend(self.cells[g].iter().copied());
-        }
-        out.retain(|&j| j != i && v.free[j]);
+        out.retain(|&j| v.free[j] && !stars.contains(&j));
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// The squares touching square `i` (on the board).
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let n = self.n as i64;
+        let (r, c) = ((i as i64) / n, (i as i64) % n);
+        (-1i64..=1)
+            .flat_map(move |dr| (-1i64..=1).map(move |dc| (r + dr, c + dc)))
+            .filter(move |&(rr, cc)| {
+                (rr, cc) != (r, c) && (0..n).contains(&rr) && (0..n).contains(&cc)
+            })
+            .map(move |(rr, cc)| (rr * n + cc) as usize)
+    }
+
+    /// Whether squares `a` and `b` touch (or are the same).
+    fn touch(&self, a: usize, b: usize) -> bool {
+        let n = self.n;
+        (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1
+    }
+
+    /// The free squares outside `cands` that touch every square of `cands` (a star
+    /// there would touch whichever of them holds one).
+    fn touching_all(&self, v: &View, cands: &[usize]) -> Vec<usize> {
+        let Some(&first) = cands.first() else {
+            return Vec::new();
+        };
+        self.neighbours(first)
+            .filter(|&j| {
+                v.free[j] && !cands.contains(&j) && cands.iter().all(|&c| self.touch(c, j))
+            })
+            .collect()
     }
 
     fn squares(&self, cells: &[usize]) -> Vec<Square> {
@@ -444,6 +655,18 @@ impl<'a> Deducer<'a> {
                 names[..names.len() - 1].join(", "),
                 names[names.len() - 1]
             ),
+        }
+    }
+
+    /// Squares named as `a1, b2 or c3`.
+    fn list_or(&self, cells: &[usize]) -> String {
+        let names: Vec<String> = cells
+            .iter()
+            .map(|&i| self.p.square(i).to_string())
+            .collect();
+        match names.len() {
+            0 | 1 => names.concat(),
+            k => format!("{} or {}", names[..k - 1].join(", "), names[k - 1]),
         }
     }
 
@@ -494,8 +717,9 @@ impl<'a> Deducer<'a> {
         None
     }
 
-    /// `last-square`: a unit with exactly as many free squares as stars it needs.
-    fn last_square(&self, _s: &State, v: &View) -> Option<Step> {
+    /// `last-square`: a unit with exactly as many free squares as stars it needs: a
+    /// star on each, and what they rule out.
+    fn last_square(&self, v: &View) -> Option<Step> {
         for u in self.units() {
             let need = self.need(v, u);
             if need > 0 && self.free_count(v, u) == need {
@@ -504,33 +728,40 @@ impl<'a> Deducer<'a> {
                     .into_iter()
                     .filter(|&j| v.free[j])
                     .collect();
-                let i = free[0];
-                let cross = self.ruled_out(v, i);
+                let cross = self.ruled_out_all(v, &free);
                 let why = if need == 1 {
                     format!(
-                        "{} has one free square left, {}, so its {} goes there",
+                        "{} has one free square left, {}, so its {}{} goes there",
                         self.unit_name(u),
-                        self.p.square(i),
+                        self.p.square(free[0]),
+                        if self.p.stars() == 1 { "" } else { "last " },
                         self.piece_word()
                     )
                 } else {
                     format!(
-                        "{} needs {} and has exactly that many free squares ({}), so {} takes one",
+                        "{} needs {} and has exactly that many free squares, {}, so each takes one",
                         self.unit_name(u),
                         self.star_word(need),
                         self.list(&free),
-                        self.p.square(i)
                     )
                 };
                 let why = if cross.is_empty() {
                     why
                 } else {
-                    format!("{why}; it rules out {}", self.list(&cross))
+                    format!(
+                        "{why}; {} out {}",
+                        if free.len() == 1 {
+                            "it rules"
+                        } else {
+                            "they rule"
+                        },
+                        self.list(&cross)
+                    )
                 };
                 return Some(Step {
                     rule: "last-square",
                     level: Level::Easy,
-                    place: vec![self.p.square(i)],
+                    place: self.squares(&free),
                     cross: self.squares(&cross),
                     why,
                 });
@@ -557,7 +788,12 @@ impl<'a> Deducer<'a> {
                 }
             }
             let mut sets: Vec<u64> = Vec::new();
-            if hard {
+            let star_battle = self.p.stars() >= 2;
+            if hard && star_battle && n <= 12 {
+                // Every set of two to n - 1 lines, fewest lines first.
+                sets.extend((1u64..1 << n).filter(|t| (2..n as u32).contains(&t.count_ones())));
+                sets.sort_by_key(|t| t.count_ones());
+            } else if hard {
                 for len in 2..n {
                     for a in 0..=n - len {
                         sets.push(((1u64 << len) - 1) << a);
@@ -571,6 +807,13 @@ impl<'a> Deducer<'a> {
                         let t = reg_lines[g] | reg_lines[h];
                         if t.count_ones() >= 2 && (t.count_ones() as usize) < n {
                             sets.push(t);
+                        }
+                        // Star Battle's counting: the lines of three regions too.
+                        for f in (h + 1..n).filter(|_| star_battle) {
+                            let t = t | reg_lines[f];
+                            if t.count_ones() >= 2 && (t.count_ones() as usize) < n {
+                                sets.push(t);
+                            }
                         }
                     }
                 }
@@ -595,7 +838,7 @@ impl<'a> Deducer<'a> {
                                 && inside >> self.p.region(i) & 1 == 0
                         })
                         .collect();
-                    if !cross.is_empty() {
+                    if !cross.is_empty() && self.on(self.counting_rule(t, true)) {
                         let (rule, why) =
                             self.confined_why(rows, (t, inside, need_t), &cross, true);
                         let level = if hard { Level::Hard } else { Level::Medium };
@@ -613,7 +856,7 @@ impl<'a> Deducer<'a> {
                                 && t >> line_of(i) & 1 == 0
                         })
                         .collect();
-                    if !cross.is_empty() {
+                    if !cross.is_empty() && self.on(self.counting_rule(t, false)) {
                         let (rule, why) = self.confined_why(rows, (t, met, need_t), &cross, false);
                         let level = if hard { Level::Hard } else { Level::Medium };
                         return Some(Step::crossing(rule, level, self.squares(&cross), why));
@@ -622,6 +865,19 @@ impl<'a> Deducer<'a> {
             }
         }
         None
+    }
+
+    /// The name of the counting rule on the lines `lines`: regions inside them
+    /// (`regions_inside`) or the reverse, by the number of lines and the puzzle.
+    fn counting_rule(&self, lines: u64, regions_inside: bool) -> &'static str {
+        match (lines.count_ones(), self.p.stars() >= 2, regions_inside) {
+            (1, _, true) => "region-in-line",
+            (1, _, false) => "line-in-region",
+            (_, false, true) => "regions-in-lines",
+            (_, false, false) => "lines-in-regions",
+            (_, true, true) => "under-counting",
+            (_, true, false) => "over-counting",
+        }
     }
 
     fn confined_why(
@@ -662,11 +918,7 @@ impl<'a> Deducer<'a> {
         let regs_verb = if reg_names.len() == 1 { "s" } else { "" };
         if regions_inside {
             (
-                if line_names.len() == 1 {
-                    "region-in-line"
-                } else {
-                    "regions-in-lines"
-                },
+                self.counting_rule(lines, true),
                 format!(
                     "{regs_text} lie{regs_verb} in {lines_text} only and need{regs_verb} {} there, all that {lines_text} still {lines_verb}, so the rest of {lines_text} stays empty: {} crossed",
                     self.star_word(need),
@@ -675,11 +927,7 @@ impl<'a> Deducer<'a> {
             )
         } else {
             (
-                if line_names.len() == 1 {
-                    "line-in-region"
-                } else {
-                    "lines-in-regions"
-                },
+                self.counting_rule(lines, false),
                 format!(
                     "the free squares of {lines_text} all lie in {regs_text}, which need{regs_verb} just the {} that {lines_text} still {lines_verb}, so the rest of {regs_text} stays empty: {} crossed",
                     self.star_word(need),
@@ -689,98 +937,73 @@ impl<'a> Deducer<'a> {
         }
     }
 
-    /// `would-empty`: a free square whose star would leave a unit with fewer free
-    /// squares than it needs.
+    /// `would-empty`: the free squares whose star would leave one unit (the first such
+    /// unit found) with fewer free squares than it needs, crossed in one step.
     fn would_empty(&self, v: &View) -> Option<Step> {
         let n = self.n;
-        let mut drow = vec![0i32; n];
-        let mut dcol = vec![0i32; n];
-        let mut dreg = vec![0i32; n];
-        for i in 0..n * n {
-            if !v.free[i] {
-                continue;
-            }
-            let out = self.ruled_out(v, i);
-            let mut touched: Vec<Unit> = Vec::new();
-            for &j in out.iter().chain(std::iter::once(&i)) {
-                let (r, c, g) = (j / n, j % n, self.p.region(j));
-                drow[r] += 1;
-                dcol[c] += 1;
-                dreg[g] += 1;
-                touched.extend([Unit::Row(r), Unit::Col(c), Unit::Region(g)]);
-            }
-            let (r, c, g) = (i / n, i % n, self.p.region(i));
-            let mut broken = None;
-            for &u in &touched {
-                let (d, own) = match u {
-                    Unit::Row(x) => (drow[x], x == r),
-                    Unit::Col(x) => (dcol[x], x == c),
-                    Unit::Region(x) => (dreg[x], x == g),
-                };
-                let need = self.need(v, u) - own as i32;
-                let free = self.free_count(v, u) - d;
-                if free < need && broken.is_none() {
-                    broken = Some((u, need, free));
-                }
-            }
-            for &j in out.iter().chain(std::iter::once(&i)) {
-                let (r, c, g) = (j / n, j % n, self.p.region(j));
-                drow[r] = 0;
-                dcol[c] = 0;
-                dreg[g] = 0;
-            }
-            if let Some((u, need, free)) = broken {
-                return Some(self.crossing_star(
-                    "would-empty",
-                    Level::Medium,
-                    i,
-                    format!(
-                        "would leave {} with {} for {}",
-                        self.unit_name(u),
-                        match free {
-                            0 => "no free square".to_string(),
-                            1 => "one free square".to_string(),
-                            f => format!("{f} free squares"),
-                        },
-                        if need == 1 && self.p.stars() == 1 {
-                            "its queen".to_string()
-                        } else {
-                            self.star_word(need)
-                        }
-                    ),
-                ));
-            }
-        }
-        None
+        let u = (0..n * n)
+            .filter(|&i| v.free[i])
+            .find_map(|i| self.broken_by(v, i).first().copied())?;
+        let cross: Vec<usize> = (0..n * n)
+            .filter(|&i| v.free[i] && self.broken_by(v, i).contains(&u))
+            .collect();
+        let free: Vec<usize> = self
+            .unit_cells(u)
+            .into_iter()
+            .filter(|&j| v.free[j])
+            .collect();
+        let need = self.need(v, u);
+        let piece = self.piece_word();
+        let wanted = if need == 1 && self.p.stars() == 1 {
+            format!("its {piece} on {}", self.list_or(&free))
+        } else {
+            format!("{} among {}", self.star_word(need), self.list(&free))
+        };
+        let on = if cross.len() <= 2 {
+            format!("a {piece} on {}", self.list_or(&cross))
+        } else {
+            format!("a {piece} on any of {}", self.list_or(&cross))
+        };
+        let what = if need == 1 && free.len() == 2 {
+            "both"
+        } else if need == 1 {
+            "all of them"
+        } else {
+            "too many of them"
+        };
+        let why = format!(
+            "{} needs {wanted}; {on} would rule out {what}",
+            self.unit_name(u)
+        );
+        Some(Step::crossing(
+            "would-empty",
+            Level::Medium,
+            self.squares(&cross),
+            why,
+        ))
     }
 
-    /// `trial`: a free square whose star, followed by the forced moves, empties a unit
-    /// (the solver's propagation: last squares and exclusions to a fixed point).
-    fn trial(&self, s: &State) -> Option<Step> {
+    /// The units that a star on free square `i` would leave with fewer free squares
+    /// than they need (its own units counting the star), in [`Deducer::units`] order.
+    fn broken_by(&self, v: &View, i: usize) -> Vec<Unit> {
         let n = self.n;
-        let base = Node::from_state(&self.tables, s)?;
-        // Squares of small regions first: a person tries where choices are few.
-        let mut order: Vec<usize> = (0..n * n).filter(|&i| s.marks[i] == Mark::Free).collect();
-        order.sort_by_key(|&i| self.cells[self.p.region(i)].len());
-        for i in order {
-            let mut node = base.clone();
-            if !node.possible(i / n, i % n) {
-                continue;
-            }
-            node.place(&self.tables, i / n, i % n);
-            if !node.propagate(&self.tables) {
-                return Some(self.crossing_star(
-                    "trial",
-                    Level::Expert,
-                    i,
-                    format!(
-                        "forces moves that leave some row, column or region without room for its {}",
-                        self.units_pieces()
-                    ),
-                ));
-            }
+        let out = self.ruled_out(v, i);
+        let (r, c, g) = (i / n, i % n, self.p.region(i));
+        // Free squares each unit loses: rows, then columns, then regions.
+        let mut lost = vec![0i32; 3 * n];
+        for &j in out.iter().chain(std::iter::once(&i)) {
+            lost[j / n] += 1;
+            lost[n + j % n] += 1;
+            lost[2 * n + self.p.region(j)] += 1;
         }
-        None
+        self.units()
+            .enumerate()
+            .filter(|&(k, u)| {
+                let own = [Unit::Row(r), Unit::Col(c), Unit::Region(g)].contains(&u) as i32;
+                lost[k] > 0 && self.free_count(v, u) - lost[k] < self.need(v, u) - own
+            })
+            .map(|(_, u)| u)
+            .collect()
     }
 }
 
