@@ -589,13 +589,12 @@ mod tests {
 
     #[test]
     fn every_rule_of_the_library_has_a_worked_step_that_the_hint_gives() {
-        // The rules' table in the library's docs (`//! | level | rule | ... |`).
-        let doc = include_str!("../../queens/src/puzzle/rules.rs");
-        let documented: Vec<&str> = doc
-            .lines()
-            .filter_map(|l| l.strip_prefix("//! | "))
-            .filter_map(|l| l.split(" | ").nth(1))
-            .filter_map(|r| r.strip_prefix('`')?.strip_suffix('`'))
+        // The library's catalogue, less the rules of Star Battle alone: the page's
+        // techniques are worked on Queens puzzles.
+        let documented: Vec<&str> = queens::puzzle::rules::CATALOGUE
+            .iter()
+            .filter(|r| r.puzzles.holds(1))
+            .map(|r| r.name)
             .collect();
         let ours: Vec<&str> = RULES.iter().map(|(name, _)| *name).collect();
         assert_eq!(documented, ours);
