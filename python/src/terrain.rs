@@ -99,9 +99,10 @@ pub fn with_request<R>(
         Some(p) => Some(args::whole(py, p, "per_region", "2", 1 << 32)? as u32),
         None => None,
     };
-    let counts = |c: &[(char, u32)]| move |catalog: &Catalog, _: &Board| Pieces::counts(c, catalog);
     let counts = match pieces {
-        Some(Pieces::Counts(c)) => Some(counts(c)),
+        Some(Pieces::Counts(c)) => {
+            Some(move |catalog: &Catalog, _: &Board| Pieces::counts(c, catalog))
+        }
         _ => None,
     };
     let placed = fixed.map(|p| move |catalog: &Catalog, board: &Board| p.resolve(catalog, board));

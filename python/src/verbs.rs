@@ -19,8 +19,8 @@ use queens::{Board, Catalog, Error, PieceCount, PieceKind, Problem, Settings};
 
 use crate::blocking::{self, Mode};
 use crate::convert::{
-    ArgName, BoardArg, Budget, Define, EngineArg, Flag, IndependentName, KindArg, Pieces,
-    PlacementArg, SeedName, Threads, TotalName, Whole,
+    BoardArg, Budget, Define, EngineArg, Flag, IndependentName, KindArg, Pieces, PlacementArg,
+    SeedName, Threads, TotalName, Whole,
 };
 use crate::errors;
 use crate::placement::{Cells, Placement};
