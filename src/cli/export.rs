@@ -137,7 +137,7 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
                 Some(&map.pieces),
                 fixed,
                 &map.definitions,
-                &super::args::TerrainArgs::default(),
+                &super::args::PlainTerrainArgs::default().terrain(),
             )
             .map_err(|e| {
                 let e = queens::Error::BadCnf {
@@ -154,7 +154,7 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
                 args.pieces.as_deref(),
                 args.fixed.as_deref(),
                 &args.piece,
-                &super::args::TerrainArgs::default(),
+                &super::args::PlainTerrainArgs::default().terrain(),
             )?;
             let map = VarMap::for_problem(&problem).map_err(|e| e.to_string())?;
             (problem, map)
