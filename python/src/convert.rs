@@ -153,8 +153,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for BoardArg {
 pub enum Pieces {
     /// The command line's spec.
     Spec(String),
-    /// (letter as given, its repr, count), in the mapping's order.
-    Counts(Vec<(String, String, u32)>),
+    /// (letter, count), in the mapping's order; each letter one capital.
+    Counts(Vec<(char, u32)>),
 }
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Pieces {
@@ -182,6 +182,12 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Pieces {
                 ),
             ));
         };
+        if items.is_empty() {
+            return Err(errors::input(
+                py,
+                "bad pieces {}: give at least one kind and its count, such as {'Q': 8}",
+            ));
+        }
         let mut counts = Vec::with_capacity(items.len());
         for (kind, n) in items {
             let entry = format!("{}: {}", repr(&kind), repr(&n));
@@ -200,29 +206,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Pieces {
                 Err(_) => Err("the count is too large"),
             }
             .map_err(|why| errors::input(py, format!("bad pieces entry {entry}: {why}")))?;
-            counts.push((letter.to_cow()?.into_owned(), repr(&kind), count));
-        }
-        Ok(Pieces::Counts(counts))
-    }
-}
-
-impl Pieces {
-    /// The counts per kind in canonical order, the letters read with `catalog`.
-    pub fn resolve(&self, py: Python<'_>, catalog: &Catalog) -> PyResult<Vec<PieceCount>> {
-        let counts = match self {
-            Pieces::Spec(spec) => {
-                return queens::parse_spec(spec, catalog).map_err(|e| errors::to_py(py, e));
-            }
-            Pieces::Counts(c) => c,
-        };
-        if counts.is_empty() {
-            return Err(errors::input(
-                py,
-                "bad pieces {}: give at least one kind and its count, such as {'Q': 8}",
-            ));
-        }
-        let mut out: BTreeMap<(usize, char), PieceCount> = BTreeMap::new();
-        for (letter, letter_repr, count) in counts {
+            let letter = letter.to_cow()?;
             let mut chars = letter.chars();
             let c = match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_uppercase() => c,
@@ -230,19 +214,26 @@ impl Pieces {
                     return Err(errors::input(
                         py,
                         format!(
-                            "bad pieces entry {letter_repr}: {count}: a kind is one capital piece letter such as 'N'"
+                            "bad pieces entry {}: {count}: a kind is one capital piece letter such as 'N'",
+                            repr(&kind)
                         ),
                     ));
                 }
             };
-            let kind = catalog.get(c).map_err(|e| errors::to_py(py, e))?;
-            out.insert(
-                kind.canonical_rank(),
-                PieceCount {
-                    kind,
-                    count: *count,
-                },
-            );
+            counts.push((c, count));
+        }
+        Ok(Pieces::Counts(counts))
+    }
+}
+
+impl Pieces {
+    /// The counts per kind in canonical order, the letters read with `catalog` (the
+    /// request's reader of a mapping; a spec's text is the request's to read).
+    pub fn counts(counts: &[(char, u32)], catalog: &Catalog) -> Result<Vec<PieceCount>, Error> {
+        let mut out: BTreeMap<(usize, char), PieceCount> = BTreeMap::new();
+        for &(c, count) in counts {
+            let kind = catalog.get(c)?;
+            out.insert(kind.canonical_rank(), PieceCount { kind, count });
         }
         Ok(out.into_values().collect())
     }
@@ -577,6 +568,11 @@ impl<'a, 'py, N: ArgName> FromPyObject<'a, 'py> for Squares<N> {
 }
 
 impl<N: ArgName> Squares<N> {
+    /// The squares as the command line's list (`a1,c3`), for the library's request.
+    pub fn text(&self) -> &str {
+        &self.0
+    }
+
     /// The squares on `board`, in the order given; one off the board or listed twice
     /// is refused with the command line's sentence (the library's reader).
     pub fn resolve(&self, board: &Board) -> Result<Vec<Square>, Error> {

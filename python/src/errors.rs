@@ -8,6 +8,7 @@
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use queens::Error;
+use queens::request::{Field, RequestError};
 
 /// The exception class (in `queens._errors`) that `e` is raised as.
 fn class_of(e: &Error) -> &'static str {
@@ -35,6 +36,20 @@ pub fn raise(py: Python<'_>, class: &str, message: String) -> PyErr {
 /// `e` as the Python exception a user catches.
 pub fn to_py(py: Python<'_>, e: Error) -> PyErr {
     raise(py, class_of(&e), e.to_string())
+}
+
+/// How Python names a request's field: its keyword (`holes`, `per_region`, `define`).
+pub fn spelling(field: Field) -> String {
+    match field {
+        Field::Piece => "define".into(),
+        f => f.name().into(),
+    }
+}
+
+/// A request's refused field as the exception a user catches, the field named by its
+/// keyword.
+pub fn request(py: Python<'_>, e: RequestError) -> PyErr {
+    to_py(py, e.into_error(&spelling))
 }
 
 /// A bad argument found on the Rust side, as an `InputError`.

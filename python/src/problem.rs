@@ -80,13 +80,12 @@ impl NativeProblem {
         define: Option<Define>,
         terrain: Option<TerrainArgs<'_>>,
     ) -> PyResult<Self> {
-        let catalog = define.unwrap_or_default().catalog(py)?;
-        let problem = crate::verbs::build(
+        let (problem, catalog) = crate::verbs::build(
             py,
             board.map(|b| b.0),
             pieces.as_ref(),
             fixed.as_ref(),
-            &catalog,
+            define.as_ref(),
             &terrain.unwrap_or_default(),
         )?;
         Ok(NativeProblem {

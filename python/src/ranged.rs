@@ -13,14 +13,14 @@ use queens::{Board, Settings};
 
 use crate::blocking::{self, Mode};
 use crate::convert::{
-    self, BoardArg, Budget, Define, EngineArg, Flag, PlacementArg, RandomName, SeedName, Threads,
-    UniqueName, Whole,
+    self, BoardArg, Budget, Define, EngineArg, Flag, Pieces, PlacementArg, RandomName, SeedName,
+    Threads, UniqueName, Whole,
 };
 use crate::errors;
 use crate::placement::{Cells, Placement};
 use crate::problem::to_int;
 use crate::solutions::{Job, Solutions};
-use crate::terrain::{TerrainArgs, board_and_terrain};
+use crate::terrain::{TerrainArgs, with_request};
 
 /// Whether `spec` uses range syntax (`..` or `*`), the library's test.
 #[pyfunction]
@@ -48,22 +48,28 @@ impl NativeRanged {
         define: Option<Define>,
         terrain: Option<TerrainArgs<'_>>,
     ) -> PyResult<Self> {
-        let err = |e: queens::Error| errors::to_py(py, e);
-        let catalog = define.unwrap_or_default().catalog(py)?;
-        let (board, t) = board_and_terrain(py, board.map(|b| b.0), &terrain.unwrap_or_default())?;
-        if !t.is_plain() {
+        let spec = Pieces::Spec(pieces.to_string());
+        let terrain = terrain.unwrap_or_default();
+        let ranged = with_request(
+            py,
+            board.map(|b| b.0),
+            Some(&spec),
+            fixed.as_ref(),
+            define.as_ref(),
+            &terrain,
+            |req| req.ranged(),
+        )?;
+        // `queens/__init__.py` sends only ranged specs here.
+        let Some(r) = ranged else {
             return Err(errors::input(
                 py,
-                "a ranged pieces spec takes a plain board: leave out holes, blockers, torus and regions",
+                format!("bad pieces '{pieces}': not a ranged spec"),
             ));
-        }
-        let spec = RangeSpec::parse(pieces, &catalog).map_err(err)?;
-        let fixed = crate::verbs::fixed_of(py, fixed.as_ref(), &catalog, &board)?;
-        spec.check_fixed(&board, &fixed).map_err(err)?;
+        };
         Ok(NativeRanged {
-            spec: Arc::new(spec),
-            board,
-            fixed: Arc::new(fixed),
+            spec: Arc::new(r.spec),
+            board: r.board,
+            fixed: Arc::new(r.fixed),
         })
     }
 

@@ -1,18 +1,20 @@
 //! The board beyond the rectangle, from Python's keywords: `holes=`, `blockers=`,
-//! `torus=`, `regions=` and `per_region=`, read into the library's `Terrain` as the
-//! command line's `--holes`, `--blockers`, `--torus`, `--regions FILE` and
-//! `--per-region K` are (src/cli/terrain.rs), with the same sentences.
+//! `torus=`, `regions=` and `per_region=`, and with them the whole problem, given to the
+//! library's one request (`queens::request`) as the command line gives its options, so
+//! that both read them with the same defaults and sentences ([`with_request`]).
 //!
 //! `regions=` is the text a region file holds, its rows as a list of strings (top row
 //! first), or a `queens.Puzzle` (whose stars are then the default `per_region`). Without
 //! a board the regions give it; a board that differs from theirs is refused.
 
 use pyo3::prelude::*;
-use queens::Board;
-use queens::terrain::{Regions, Terrain};
+use queens::request::{BoardGiven, Given, ProblemRequest, RequestError};
+use queens::{Board, Catalog};
 
 use crate::args;
-use crate::convert::{BlockersName, Flag, HolesName, Squares, TorusName, squares_on};
+use crate::convert::{
+    BlockersName, Define, Flag, HolesName, Pieces, PlacementArg, Squares, TorusName,
+};
 use crate::errors;
 use crate::puzzle::Puzzle;
 
@@ -75,69 +77,53 @@ fn region_text(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<(String, Opti
     Ok((text, None))
 }
 
-/// The board (`None` for the default, 8, or the regions' board) and its terrain.
-pub fn board_and_terrain(
+/// Python's problem keywords as the library's one request ([`ProblemRequest`]), handed
+/// to `f`, which reads it (`build`, `parts`, `ranged`); a refused field is raised named
+/// by its keyword. Text forms go to the request as text; Python's own forms (a dict of
+/// counts, a list of pairs, a rank list, a `Placement`) are read by [`crate::convert`]
+/// once the request has the catalog and the board.
+pub fn with_request<R>(
     py: Python<'_>,
     board: Option<Board>,
+    pieces: Option<&Pieces>,
+    fixed: Option<&PlacementArg>,
+    define: Option<&Define>,
     t: &TerrainArgs<'_>,
-) -> PyResult<(Board, Terrain)> {
-    let err = |e: queens::Error| errors::to_py(py, e);
+    f: impl FnOnce(&ProblemRequest<'_>) -> Result<R, RequestError>,
+) -> PyResult<R> {
     let regions = match t.regions.as_ref().filter(|r| !r.is_none()) {
         Some(r) => Some(region_text(py, r)?),
         None => None,
     };
-    let board: Board = match (board, &regions) {
-        (Some(b), None) => b,
-        (None, None) => Board::square(8).map_err(err)?,
-        (None, Some((text, _))) => Regions::board_of(text).map_err(err)?,
-        (Some(typed), Some((text, _))) => {
-            let drawn = Regions::board_of(text).map_err(err)?;
-            if typed != drawn {
-                return Err(errors::input(
-                    py,
-                    format!(
-                        "the board {typed} clashes with the regions, which draw a {drawn} board; leave out the board to take theirs"
-                    ),
-                ));
-            }
-            typed
-        }
-    };
     let per_region = match t.per_region.as_ref().filter(|p| !p.is_none()) {
-        Some(p) => {
-            let k = args::whole(py, p, "per_region", "2", 1 << 32)? as u32;
-            if k == 0 {
-                return Err(errors::input(
-                    py,
-                    "bad per_region 0: every region holds at least one piece",
-                ));
-            }
-            Some(k)
-        }
+        Some(p) => Some(args::whole(py, p, "per_region", "2", 1 << 32)? as u32),
         None => None,
     };
-    let mut terrain = Terrain::new(&board).with_torus(t.torus);
-    match &regions {
-        Some((text, stars)) => {
-            let k = per_region.or(*stars).unwrap_or(1);
-            let (r, holes) = Regions::parse(text, &board, k).map_err(err)?;
-            terrain = terrain.with_regions(r, holes).map_err(err)?;
+    let counts = match pieces {
+        Some(Pieces::Counts(c)) => {
+            Some(move |catalog: &Catalog, _: &Board| Pieces::counts(c, catalog))
         }
-        None if per_region.is_some() => {
-            return Err(errors::input(
-                py,
-                "per_region needs regions: give the regions as rows such as ['aab', 'abb', 'bbb']",
-            ));
-        }
-        None => {}
-    }
-    let holes = squares_on(py, t.holes.as_ref(), &board)?;
-    if !holes.is_empty() {
-        terrain = terrain.with_holes(holes).map_err(err)?;
-    }
-    let blockers = squares_on(py, t.blockers.as_ref(), &board)?;
-    if !blockers.is_empty() {
-        terrain = terrain.with_blockers(blockers).map_err(err)?;
-    }
-    Ok((board, terrain))
+        _ => None,
+    };
+    let placed = fixed.map(|p| move |catalog: &Catalog, board: &Board| p.resolve(catalog, board));
+    let req = ProblemRequest {
+        board: board.map(BoardGiven::Board),
+        pieces: match (pieces, &counts) {
+            (Some(Pieces::Spec(s)), _) => Some(Given::Text(s.clone())),
+            (_, Some(read)) => Some(Given::Read(read)),
+            _ => None,
+        },
+        fixed: match (fixed, &placed) {
+            (Some(PlacementArg::Text(t)), _) => Some(Given::Text(t.clone())),
+            (_, Some(read)) => Some(Given::Read(read)),
+            _ => None,
+        },
+        define: define.map(|d| d.0.clone()).unwrap_or_default(),
+        holes: t.holes.as_ref().map(|h| h.text().to_string()),
+        blockers: t.blockers.as_ref().map(|b| b.text().to_string()),
+        torus: t.torus,
+        per_region: per_region.or(regions.as_ref().and_then(|r| r.1)),
+        regions: regions.map(|r| r.0),
+    };
+    f(&req).map_err(|e| errors::request(py, e))
 }

@@ -13,59 +13,35 @@ use queens::engine::EngineReport as LibReport;
 use queens::export::dimacs::{self, Answer, VarMap};
 use queens::maximum::maximum_on;
 use queens::perm::Perm;
+use queens::request::{BoardGiven, Given, ProblemRequest};
 use queens::terrain::Terrain;
 use queens::{Board, Catalog, Error, PieceCount, PieceKind, Problem, Settings};
 
 use crate::blocking::{self, Mode};
 use crate::convert::{
-    ArgName, BoardArg, Budget, Define, EngineArg, Flag, IndependentName, KindArg, Pieces,
-    PlacementArg, SeedName, Threads, TotalName, Whole,
+    BoardArg, Budget, Define, EngineArg, Flag, IndependentName, KindArg, Pieces, PlacementArg,
+    SeedName, Threads, TotalName, Whole,
 };
 use crate::errors;
 use crate::placement::{Cells, Placement};
 use crate::problem::to_int;
-use crate::terrain::{TerrainArgs, board_and_terrain};
+use crate::terrain::{TerrainArgs, with_request};
 
-/// The fixed pieces (none when not given), read with `catalog` on `board`.
-pub fn fixed_of<N: ArgName>(
-    py: Python<'_>,
-    fixed: Option<&PlacementArg<N>>,
-    catalog: &Catalog,
-    board: &Board,
-) -> PyResult<queens::Placement> {
-    match fixed {
-        Some(f) => f.resolve(catalog, board).map_err(|e| errors::to_py(py, e)),
-        None => Ok(queens::Placement::default()),
-    }
-}
-
-/// A checked problem from Python's arguments: the board (`None` for 8 or the regions'
-/// board), the pieces (`None` for as many queens as the shorter side), the fixed
-/// pieces and the terrain keywords.
+/// A checked problem from Python's arguments, through the library's request: the board
+/// (`None` for 8 or the regions' board), the pieces (`None` for as many queens as the
+/// shorter side), the fixed pieces, the definitions and the terrain keywords; with the
+/// catalog the definitions make.
 pub fn build(
     py: Python<'_>,
     board: Option<Board>,
     pieces: Option<&Pieces>,
     fixed: Option<&PlacementArg>,
-    catalog: &Catalog,
+    define: Option<&Define>,
     terrain: &TerrainArgs<'_>,
-) -> PyResult<Problem> {
-    let err = |e: Error| errors::to_py(py, e);
-    let (board, t) = board_and_terrain(py, board, terrain)?;
-    let pieces = match pieces {
-        Some(p) => p.resolve(py, catalog)?,
-        None => vec![PieceCount {
-            kind: catalog.get('Q').map_err(err)?,
-            count: board.rows().min(board.cols()),
-        }],
-    };
-    let fixed = fixed_of(py, fixed, catalog, &board)?;
-    let problem = Problem::new(board, pieces, fixed).map_err(err)?;
-    if t.is_plain() {
-        Ok(problem)
-    } else {
-        problem.with_terrain(t).map_err(err)
-    }
+) -> PyResult<(Problem, Catalog)> {
+    with_request(py, board, pieces, fixed, define, terrain, |req| {
+        Ok((req.build()?, req.catalog()?))
+    })
 }
 
 /// One piece kind by letter, or `bad piece kind ...`.
@@ -108,14 +84,21 @@ impl KindBeside {
         define: Option<Define>,
         terrain: &TerrainArgs<'_>,
     ) -> PyResult<KindBeside> {
-        let catalog = define.unwrap_or_default().catalog(py)?;
-        let (board, terrain) = board_and_terrain(py, board.map(|b| b.0), terrain)?;
-        let kind = kind.resolve(py, &catalog)?;
-        let base = match &pieces {
-            Some(p) => p.resolve(py, &catalog)?,
-            None => Vec::new(),
-        };
-        let fixed = fixed_of(py, fixed.as_ref(), &catalog, &board)?;
+        let (parts, base) = with_request(
+            py,
+            board.map(|b| b.0),
+            pieces.as_ref(),
+            fixed.as_ref(),
+            define.as_ref(),
+            terrain,
+            |req| {
+                let parts = req.parts()?;
+                let base = req.pieces_on(&parts.catalog, &parts.board)?;
+                Ok((parts, base.unwrap_or_default()))
+            },
+        )?;
+        let kind = kind.resolve(py, &parts.catalog)?;
+        let (board, terrain, fixed) = (parts.board, parts.terrain, parts.fixed);
         Ok(KindBeside {
             board,
             terrain,
@@ -438,25 +421,30 @@ pub fn decode(
             // The DIMACS header holds the problem as the command line's texts.
             let map = VarMap::from_dimacs(text, &Catalog::standard()).map_err(err)?;
             let fixed = (!map.fixed.is_empty()).then_some(map.fixed.as_str());
-            let problem = queens::fairy::catalog_with(&map.definitions)
-                .and_then(|catalog| {
-                    Problem::parse(&map.board.to_string(), Some(&map.pieces), fixed, &catalog)
+            let header = ProblemRequest {
+                board: Some(BoardGiven::Board(map.board)),
+                pieces: Some(Given::Text(map.pieces.clone())),
+                fixed: fixed.map(|f| Given::Text(f.to_string())),
+                define: map.definitions.clone(),
+                ..ProblemRequest::default()
+            };
+            let problem = header.build().map_err(|e| {
+                err(Error::BadCnf {
+                    reason: format!(
+                        "its header does not make a problem: {}",
+                        e.spelled(&errors::spelling)
+                    ),
                 })
-                .map_err(|e| {
-                    err(Error::BadCnf {
-                        reason: format!("its header does not make a problem: {e}"),
-                    })
-                })?;
+            })?;
             (problem, map)
         }
         None => {
-            let catalog = define.unwrap_or_default().catalog(py)?;
-            let problem = build(
+            let (problem, _) = build(
                 py,
-                Some(board.map_or(Board::square(8).map_err(err)?, |b| b.0)),
+                board.map(|b| b.0),
                 pieces.as_ref(),
                 fixed.as_ref(),
-                &catalog,
+                define.as_ref(),
                 &TerrainArgs::default(),
             )?;
             let map = VarMap::for_problem(&problem).map_err(err)?;

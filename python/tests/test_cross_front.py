@@ -30,7 +30,7 @@ CLI = Path(os.environ.get("QUEENS_CLI", REPO / "target" / "release" / "queens"))
 # How a field named on the command line is spelled in Python, longest first: the only
 # difference allowed between the two fronts' sentences.
 SPELLING = [
-    ("a ranged --pieces", "a ranged pieces spec"),
+    ("a ranged --pieces", "a ranged pieces"),
     ("(--pieces, --fixed)", "(pieces=, fixed=)"),
     ("which --independent forbids", "which independent=True forbids"),
     ("--holes, --blockers, --torus and --regions", "holes, blockers, torus and regions"),
@@ -39,6 +39,10 @@ SPELLING = [
     ("--difficulty", "difficulty"),
     ("--placed", "placed"),
     ("--crossed", "crossed"),
+    ("--holes", "holes"),
+    ("--blockers", "blockers"),
+    ("--per-region", "per_region"),
+    ("--regions", "regions"),
 ]
 
 
@@ -244,6 +248,29 @@ RANGED_BAD = [
 
 @pytest.mark.parametrize("args,call", RANGED_BAD, ids=lambda v: " ".join(v) if isinstance(v, list) else "")
 def test_bad_ranged_specs_get_the_same_sentence(args, call, run):
+    code, out, err = run(*args)
+    assert code == 2 and out == ""
+    assert in_python(cli_error(err)) == python_error(call)
+
+
+# --- bad fields of a problem (the library's one request): CLI arguments, Python call ---
+
+FIELDS_BAD = [
+    (["count", "0x3"], lambda: queens.count("0x3")),
+    (["count", "4", "--pieces", "2Z"], lambda: queens.count(4, "2Z")),
+    (["count", "4", "--fixed", "Qz1"], lambda: queens.count(4, fixed="Qz1")),
+    (["count", "4", "--piece", "C=Zz"], lambda: queens.count(4, define={"C": "Zz"})),
+    (["count", "8", "--holes", "z9"], lambda: queens.count(8, holes="z9")),
+    (["count", "8", "--holes", "9z"], lambda: queens.count(8, holes="9z")),
+    (["count", "8", "--blockers", "a1 a1"], lambda: queens.count(8, blockers="a1 a1")),
+    (["count", "8", "--holes", "a1", "--blockers", "a1"], lambda: queens.count(8, holes="a1", blockers="a1")),
+    (["count", "8", "--per-region", "2"], lambda: queens.count(8, per_region=2)),
+    (["count", "4", "--fixed", "Qa1", "--holes", "a1"], lambda: queens.count(4, fixed="Qa1", holes="a1")),
+]
+
+
+@pytest.mark.parametrize("args,call", FIELDS_BAD, ids=lambda v: " ".join(v) if isinstance(v, list) else "")
+def test_bad_fields_get_the_same_sentence(args, call, run):
     code, out, err = run(*args)
     assert code == 2 and out == ""
     assert in_python(cli_error(err)) == python_error(call)

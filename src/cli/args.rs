@@ -518,6 +518,9 @@ pub struct TerrainArgs {
     /// The region file's text, once read (standard input can be read only once).
     #[arg(skip)]
     pub regions_text: Option<String>,
+    /// Whether BOARD was typed (with --regions; without it the board is the file's).
+    #[arg(skip)]
+    pub board_given: bool,
 }
 
 /// The terrain of `max` and `cover`: holes, blockers and the torus, without regions
@@ -542,6 +545,7 @@ impl PlainTerrainArgs {
             regions: None,
             per_region: 1,
             regions_text: None,
+            board_given: true,
         }
     }
 }

@@ -8,8 +8,8 @@ use std::io::{self, Write};
 
 use num_traits::Zero;
 use queens::maximum::maximum_on;
-use queens::range::{RangeSpec, is_range};
-use queens::{Board, EngineChoice, Placement, Problem, Settings, parse_spec};
+use queens::range::RangeSpec;
+use queens::{Board, EngineChoice, Placement, Problem, Settings};
 
 use super::args::{AllFormat, ProblemArgs, SolveFormat};
 use super::input::parse;
@@ -45,11 +45,15 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
         defs,
         terrain,
     } = a;
-    let catalog = super::fairy::catalog(defs)?;
-    let board: Board = parse(board)?;
-    let (kind, base, fixed) = kind_and_given(&catalog, &board, kind, pieces, fixed)?;
+    let given = kind_and_given(board, kind, pieces, fixed, defs, terrain)?;
     let choice: EngineChoice = parse(engine)?;
-    let terrain = super::terrain::read(terrain, &board)?;
+    let Given {
+        board,
+        terrain,
+        kind,
+        base,
+        fixed,
+    } = given;
     let bar = super::progress::Bar::new("max");
     let report = |p: queens::Progress| bar.update(p.done, p.total);
     let settings = limits.settings(Some(&report));
@@ -84,14 +88,34 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
     }
 }
 
-/// `--kind`, `--pieces` and `--fixed` of `max` and `cover` on `board`, read with `catalog`.
+/// A kind and the pieces given beside it on a board with its terrain: what `max` and
+/// `cover` ask about.
+pub struct Given {
+    /// The board.
+    pub board: Board,
+    /// Its holes, blockers and torus.
+    pub terrain: queens::terrain::Terrain,
+    /// The kind of `--kind`.
+    pub kind: queens::PieceKind,
+    /// `--pieces` (none by default).
+    pub base: Vec<queens::PieceCount>,
+    /// `--fixed`.
+    pub fixed: Placement,
+}
+
+/// BOARD, `--kind`, `--pieces`, `--fixed`, `--piece` and the terrain of `max` and
+/// `cover`, read through the library's request (`--pieces` defaults to none here).
 pub fn kind_and_given(
-    catalog: &queens::Catalog,
-    board: &Board,
+    board: &str,
     kind: &str,
     pieces: Option<&str>,
     fixed: Option<&str>,
-) -> Result<(queens::PieceKind, Vec<queens::PieceCount>, Placement), String> {
+    defs: &[String],
+    terrain: &super::args::TerrainArgs,
+) -> Result<Given, String> {
+    let req = super::terrain::request(board, pieces, fixed, defs, terrain)?;
+    let refused = |e| super::terrain::refused(&e, terrain);
+    let parts = req.parts().map_err(refused)?;
     let mut letters = kind.trim().chars();
     let letter = match (letters.next(), letters.next()) {
         (Some(c), None) => c,
@@ -101,19 +125,21 @@ pub fn kind_and_given(
             ));
         }
     };
-    let kind = catalog.get(letter).map_err(|e| e.to_string())?;
-    let base = match pieces {
-        Some(spec) => parse_spec(spec, catalog).map_err(|e| e.to_string())?,
-        None => Vec::new(),
-    };
-    let fixed = match fixed {
-        Some(text) => Placement::parse_on(text, catalog, board).map_err(|e| e.to_string())?,
-        None => Placement::default(),
-    };
-    Ok((kind, base, fixed))
+    let kind = parts.catalog.get(letter).map_err(|e| e.to_string())?;
+    let base = req
+        .pieces_on(&parts.catalog, &parts.board)
+        .map_err(refused)?
+        .unwrap_or_default();
+    Ok(Given {
+        board: parts.board,
+        terrain: parts.terrain,
+        kind,
+        base,
+        fixed: parts.fixed,
+    })
 }
 
-/// A problem whose SPEC has ranges (`0..8Q`, `*K`), parsed.
+/// A problem whose SPEC has ranges (`0..8Q`, `*K`), read by the library's request.
 pub struct Ranged {
     spec: RangeSpec,
     board: Board,
@@ -124,29 +150,27 @@ pub struct Ranged {
 
 /// `Some` when `--pieces` uses range syntax; the exact-spec path is left to `run`.
 pub fn ranged(args: &ProblemArgs) -> Result<Option<Ranged>, String> {
-    let Some(text) = args.pieces.as_deref().filter(|t| is_range(t)) else {
+    let req = super::terrain::request(
+        &args.board,
+        args.pieces.as_deref(),
+        args.fixed.as_deref(),
+        &args.piece,
+        &args.terrain,
+    )?;
+    if !req.is_ranged() {
+        return Ok(None);
+    }
+    let Some(r) = req
+        .ranged()
+        .map_err(|e| super::terrain::refused(&e, &args.terrain))?
+    else {
         return Ok(None);
     };
-    if super::terrain::given(&args.terrain) {
-        return Err(
-            "a ranged --pieces takes a plain board: leave out --holes, --blockers, --torus and --regions"
-                .into(),
-        );
-    }
-    let catalog = super::fairy::catalog(&args.piece)?;
-    let board: Board = parse(&args.board)?;
-    let spec = RangeSpec::parse(text, &catalog).map_err(|e| e.to_string())?;
-    let fixed = match &args.fixed {
-        Some(t) => Placement::parse_on(t, &catalog, &board).map_err(|e| e.to_string())?,
-        None => Placement::default(),
-    };
-    spec.check_fixed(&board, &fixed)
-        .map_err(|e| e.to_string())?;
     let engine = parse(&args.engine)?;
     Ok(Some(Ranged {
-        spec,
-        board,
-        fixed,
+        spec: r.spec,
+        board: r.board,
+        fixed: r.fixed,
         engine,
         limits: Limits::of(args)?,
     }))

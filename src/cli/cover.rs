@@ -129,11 +129,13 @@ impl Request {
         limits: Limits,
         options: CoverOptions,
     ) -> Result<Request, String> {
-        let catalog = super::fairy::catalog(defs)?;
-        let board: Board = parse(board)?;
-        let terrain = super::terrain::read(terrain, &board)?;
-        let (kind, base, fixed) =
-            super::counting::kind_and_given(&catalog, &board, kind, pieces, fixed)?;
+        let super::counting::Given {
+            board,
+            terrain,
+            kind,
+            base,
+            fixed,
+        } = super::counting::kind_and_given(board, kind, pieces, fixed, defs, terrain)?;
         let engine = parse(engine)?;
         Ok(Request {
             board,

@@ -3,9 +3,9 @@
 
 use std::io::{self, Write};
 
+use queens::Settings;
 use queens::engine::{EngineReport, engines as reports};
 use queens::maximum::closed_form_verdict;
-use queens::{Problem, Settings};
 
 use super::output::{CliResult, Outcome, write_out};
 
@@ -17,9 +17,7 @@ pub fn engines(
     defs: &[String],
     terrain: &super::args::TerrainArgs,
 ) -> CliResult {
-    let catalog = super::fairy::catalog(defs)?;
-    let problem = Problem::parse(board, pieces, fixed, &catalog).map_err(|e| e.to_string())?;
-    let problem = super::terrain::apply(terrain, problem)?;
+    let problem = super::terrain::problem(board, pieces, fixed, defs, terrain)?;
     let board = *problem.board();
     let list = reports(&problem, &Settings::default());
     let mut text = format!(

@@ -70,14 +70,16 @@ pub struct DecodeArgs {
     pub piece: Vec<String>,
 }
 
+/// The problem of BOARD, `--pieces`, `--fixed`, `--piece` (and the terrain), through
+/// the library's request.
 fn problem_of(
     board: &str,
     pieces: Option<&str>,
     fixed: Option<&str>,
     defs: &[String],
+    terrain: &super::args::TerrainArgs,
 ) -> Result<Problem, String> {
-    let catalog = super::fairy::catalog(defs)?;
-    Problem::parse(board, pieces, fixed, &catalog).map_err(|e| e.to_string())
+    super::terrain::problem(board, pieces, fixed, defs, terrain)
 }
 
 fn emit(text: &str) -> Result<(), String> {
@@ -96,8 +98,8 @@ pub fn export_cmd(args: &ExportArgs) -> Result<Outcome, String> {
         args.pieces.as_deref(),
         args.fixed.as_deref(),
         &args.piece,
+        &args.terrain,
     )?;
-    let problem = super::terrain::apply(&args.terrain, problem)?;
     let format = match args.to {
         ExportFormat::Dimacs => Format::Dimacs,
         ExportFormat::Minizinc => Format::Minizinc,
@@ -135,6 +137,7 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
                 Some(&map.pieces),
                 fixed,
                 &map.definitions,
+                &super::args::PlainTerrainArgs::default().terrain(),
             )
             .map_err(|e| {
                 let e = queens::Error::BadCnf {
@@ -151,6 +154,7 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
                 args.pieces.as_deref(),
                 args.fixed.as_deref(),
                 &args.piece,
+                &super::args::PlainTerrainArgs::default().terrain(),
             )?;
             let map = VarMap::for_problem(&problem).map_err(|e| e.to_string())?;
             (problem, map)

@@ -144,16 +144,15 @@ pub fn solve(
     format: Option<SolveFormat>,
     huge: &HugeArgs,
 ) -> Result<Option<Outcome>, String> {
-    let catalog = super::fairy::catalog(&args.piece)?;
-    let board: Board = args.board.parse().map_err(|e: Error| e.to_string())?;
-    let pieces = match &args.pieces {
-        Some(spec) => parse_spec(spec, &catalog).map_err(|e| e.to_string())?,
-        None => vec![PieceCount {
-            kind: PieceKind::queen(),
-            count: board.rows().min(board.cols()),
-        }],
-    };
-    if !queens_only(&pieces) {
+    // The problem through the library's request (its defaults: min(rows, cols) queens).
+    let problem = super::terrain::problem(
+        &args.board,
+        args.pieces.as_deref(),
+        args.fixed.as_deref(),
+        &args.piece,
+        &args.terrain,
+    )?;
+    if !queens_only(problem.pieces()) {
         if huge.random || huge.fixed_file.is_some() {
             return Err(
                 "--random and --fixed-file place queens only; use --fixed for other pieces".into(),
@@ -161,17 +160,18 @@ pub fn solve(
         }
         return Ok(None);
     }
-    let mut fixed = match &args.fixed {
-        Some(text) => Placement::parse_on(text, &catalog, &board).map_err(|e| e.to_string())?,
-        None => Placement::default(),
+    let board = *problem.board();
+    let problem = match &huge.fixed_file {
+        Some(path) => {
+            let catalog = super::fairy::catalog(&args.piece)?;
+            let more = read_fixed_file(path, board, &catalog)?;
+            let mut all = problem.fixed().pieces().to_vec();
+            all.extend_from_slice(more.pieces());
+            Problem::new(board, problem.pieces().to_vec(), Placement::new(all))
+                .map_err(|e| e.to_string())?
+        }
+        None => problem,
     };
-    if let Some(path) = &huge.fixed_file {
-        let more = read_fixed_file(path, board, &catalog)?;
-        let mut all = fixed.pieces().to_vec();
-        all.extend_from_slice(more.pieces());
-        fixed = Placement::new(all);
-    }
-    let problem = Problem::new(board, pieces, fixed).map_err(|e| e.to_string())?;
     let choice: EngineChoice = args.engine.parse().map_err(|e: Error| e.to_string())?;
     let format = format.unwrap_or_else(|| default_solve_format(&board, true));
     // Settings and engine first: a shortcut answer below must not hide a bad input. A
@@ -297,6 +297,7 @@ pub fn verify_perm(
             .transpose()?,
         rank_list: true,
         partial,
+        partial_switch: "--partial",
         ..Expect::default()
     };
     let board = board.unwrap_or_else(|| perm.board());

@@ -76,7 +76,7 @@ fn problem_of(m: &Manifest, name: &str) -> Result<queens::Problem, String> {
     let Command::Count { mut problem, .. } = cli.command else {
         return Err(bad("not a count".into()));
     };
-    super::terrain::board_from_regions(&mut problem.board, true, &mut problem.terrain)?;
+    super::terrain::board_from_regions(true, &mut problem.terrain)?;
     super::run::problem_of(&problem)
 }
 

@@ -22,11 +22,9 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
     match &mut cli.command {
         Command::Solve { problem, .. }
         | Command::All { problem, .. }
-        | Command::Count { problem, .. } => {
-            from_regions(&mut problem.board, board_given, &mut problem.terrain)?
-        }
-        Command::Engines { board, terrain, .. } => from_regions(board, board_given, terrain)?,
-        Command::Export(e) => from_regions(&mut e.board, board_given, &mut e.terrain)?,
+        | Command::Count { problem, .. } => from_regions(board_given, &mut problem.terrain)?,
+        Command::Engines { terrain, .. } => from_regions(board_given, terrain)?,
+        Command::Export(e) => from_regions(board_given, &mut e.terrain)?,
         _ => {}
     }
     match cli.command {
@@ -188,15 +186,13 @@ pub fn problem_of(args: &ProblemArgs) -> Result<Problem, String> {
 }
 
 fn setup(args: &ProblemArgs) -> Result<Setup, String> {
-    let catalog = super::fairy::catalog(&args.piece)?;
-    let problem = Problem::parse(
+    let problem = super::terrain::problem(
         &args.board,
         args.pieces.as_deref(),
         args.fixed.as_deref(),
-        &catalog,
-    )
-    .map_err(|e| e.to_string())?;
-    let problem = super::terrain::apply(&args.terrain, problem)?;
+        &args.piece,
+        &args.terrain,
+    )?;
     let engine: EngineChoice = args
         .engine
         .parse()
@@ -417,9 +413,12 @@ fn verify_cmd(
     let board: Board = match board_text {
         // The board is the region file's unless one is typed (which must match it).
         _ if terrain_args.regions.is_some() => {
-            let mut text = board_text.clone().unwrap_or_default();
-            super::terrain::board_from_regions(&mut text, board_text.is_some(), &mut terrain_args)?;
-            text.parse().map_err(|e: queens::Error| e.to_string())?
+            super::terrain::board_from_regions(board_typed, &mut terrain_args)?;
+            let text = board_text.clone().unwrap_or_default();
+            super::terrain::request(&text, None, None, &[], &terrain_args)?
+                .parts()
+                .map_err(|e| super::terrain::refused(&e, &terrain_args))?
+                .board
         }
         Some(b) => b.parse().map_err(|e: queens::Error| e.to_string())?,
         None => match files {
@@ -452,6 +451,7 @@ fn verify_cmd(
         // (`[]` holds no number: the empty placement, judged as `''` is.)
         rank_list: files.is_some_and(|n| n > 0),
         partial,
+        partial_switch: "--partial",
         ..Expect::default()
     };
     let verdict =

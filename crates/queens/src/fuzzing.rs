@@ -208,11 +208,11 @@ pub fn terrain(data: &[u8]) {
     let (holes, blockers) = text.split_once('\n').unwrap_or((text, ""));
     for board in [Board::square(8), Board::new(30, 40)] {
         let board = board.expect("a board");
-        let h = Terrain::parse_squares(holes, &board, "--holes");
-        let b = Terrain::parse_squares(blockers, &board, "--blockers");
+        let h = Terrain::parse_squares(holes, &board, "holes");
+        let b = Terrain::parse_squares(blockers, &board, "blockers");
         if let Ok(h) = &h {
             let again: Vec<String> = h.iter().map(Square::to_string).collect();
-            let again = Terrain::parse_squares(&again.join(","), &board, "--holes");
+            let again = Terrain::parse_squares(&again.join(","), &board, "holes");
             assert_eq!(again.expect("squares' text"), *h);
         }
         if let (Ok(h), Ok(b)) = (h, b) {

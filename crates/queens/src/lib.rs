@@ -71,6 +71,7 @@ pub(crate) mod par;
 pub mod puzzle;
 pub mod query;
 pub mod render;
+pub mod request;
 pub(crate) mod sat;
 #[cfg(test)]
 pub(crate) mod truth_rows;

@@ -109,7 +109,7 @@ impl<'a> Control<'a> {
     pub fn start(settings: &Settings<'a>) -> Result<Control<'a>, Error> {
         if settings.threads > MAX_THREADS {
             return Err(Error::ResourceLimit {
-                what: "--threads".into(),
+                what: "threads".into(),
                 reason: format!(
                     "{} threads were asked for; the most a job may use is {MAX_THREADS}",
                     settings.threads

@@ -348,7 +348,7 @@ impl VarMap {
         }
         let header = |what: &str| {
             bad(format!(
-                "it has no {what}: decoding needs the comment header that `queens export --to dimacs` writes"
+                "it has no {what}: decoding needs the comment header that an export to DIMACS writes"
             ))
         };
         if !problem_line {

@@ -42,11 +42,11 @@ use crate::error::Error;
 /// use queens::{Board, terrain::Terrain};
 /// let b = Board::square(4).unwrap();
 /// let t = Terrain::new(&b)
-///     .with_holes(Terrain::parse_squares("a1, b2", &b, "--holes").unwrap()).unwrap()
+///     .with_holes(Terrain::parse_squares("a1, b2", &b, "holes").unwrap()).unwrap()
 ///     .with_torus(true);
 /// assert!(!t.is_plain());
 /// assert!(t.is_hole("a1".parse().unwrap()));
-/// assert!(Terrain::parse_squares("e1", &b, "--holes").is_err());
+/// assert!(Terrain::parse_squares("e1", &b, "holes").is_err());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Terrain {
@@ -128,7 +128,7 @@ impl Regions {
         }
         if per_region == 0 {
             return Err(Error::BadTerrain(
-                "bad --per-region 0: every region holds at least one piece".into(),
+                "bad pieces per region 0: every region holds at least one piece".into(),
             ));
         }
         let mut of = vec![None; rows * cols];
@@ -321,24 +321,26 @@ impl Terrain {
     /// Reads a list of squares (comma- or space-separated: `a1,c3`) on `board`; `what`
     /// names the option in messages. A square off the board or listed twice is an error.
     pub fn parse_squares(text: &str, board: &Board, what: &str) -> Result<Vec<Square>, Error> {
+        Terrain::read_squares(text, board).map_err(|f| Error::BadTerrain(f.spelled(what)))
+    }
+
+    /// [`Terrain::parse_squares`] with its fault as a value, so that a front names the
+    /// field in its own spelling ([`SquareFault::spelled`]).
+    pub fn read_squares(text: &str, board: &Board) -> Result<Vec<Square>, SquareFault> {
         let mut seen = BTreeSet::new();
         let mut out = Vec::new();
         for token in text
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
         {
-            let sq: Square = token.parse().map_err(|_| {
-                Error::BadTerrain(format!(
-                    "bad {what} square '{token}': write squares like a1 or c3"
-                ))
-            })?;
+            let sq: Square = token
+                .parse()
+                .map_err(|_| SquareFault::NotSquare(token.to_string()))?;
             if !board.contains(sq) {
-                return Err(Error::BadTerrain(format!(
-                    "{what} square {sq} is off the {board} board"
-                )));
+                return Err(SquareFault::OffBoard(sq, *board));
             }
             if !seen.insert(sq) {
-                return Err(Error::BadTerrain(format!("{what} lists square {sq} twice")));
+                return Err(SquareFault::Twice(sq));
             }
             out.push(sq);
         }
@@ -524,6 +526,33 @@ impl Terrain {
     }
 }
 
+/// Why a list of squares ([`Terrain::read_squares`]) was refused; its sentence names
+/// the list as the front spells it ([`SquareFault::spelled`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SquareFault {
+    /// A token that is not a square's name.
+    NotSquare(String),
+    /// A square off the board.
+    OffBoard(Square, Board),
+    /// A square listed twice.
+    Twice(Square),
+}
+
+impl SquareFault {
+    /// The sentence, the list named `what` (`--holes`, `holes`).
+    pub fn spelled(&self, what: &str) -> String {
+        match self {
+            SquareFault::NotSquare(token) => {
+                format!("bad {what} square '{token}': write squares like a1 or c3")
+            }
+            SquareFault::OffBoard(sq, board) => {
+                format!("{what} square {sq} is off the {board} board")
+            }
+            SquareFault::Twice(sq) => format!("{what} lists square {sq} twice"),
+        }
+    }
+}
+
 /// Adds `squares` to `set` (the holes or the blockers), refusing a square of `other`
 /// (the blockers or the holes): a square is one or the other.
 fn add_apart(
@@ -602,7 +631,7 @@ mod tests {
     #[test]
     fn bad_squares_and_regions_are_named() {
         let b = Board::square(3).unwrap();
-        let e = Terrain::parse_squares("a1 a1", &b, "--holes").unwrap_err();
+        let e = Terrain::parse_squares("a1 a1", &b, "holes").unwrap_err();
         assert!(e.to_string().contains("twice"), "{e}");
         let e = Terrain::new(&b)
             .with_holes([sq("a1")])

@@ -183,7 +183,7 @@ impl Limit {
             Some(b) => Limit::fixed_pieces(b, "a placement"),
             None => Limit::new(
                 WHOLE_TEXT,
-                "a placement read whole can take (give a permutation with --perm-file for more queens)",
+                "a placement read whole can take (a permutation, read as a stream, takes more queens)",
             ),
         }
     }

@@ -40,7 +40,8 @@ pub struct Expect {
     /// pieces than they take (holes and blockers still bind).
     pub partial: bool,
     /// How the front end names the switch that allows a partial placement, for the
-    /// sentence on missing queens (`--partial` on the command line).
+    /// sentence on missing queens (`--partial` on the command line; `partial` by
+    /// default).
     pub partial_switch: &'static str,
 }
 
@@ -51,7 +52,7 @@ impl Default for Expect {
             fixed: Vec::new(),
             rank_list: false,
             partial: false,
-            partial_switch: "--partial",
+            partial_switch: "partial",
         }
     }
 }
@@ -494,7 +495,7 @@ mod tests {
         assert_eq!(
             v.problems(),
             [
-                "1 queen is missing: the 8x8 board takes 8 and the placement has 7 (--partial allows files without a queen)"
+                "1 queen is missing: the 8x8 board takes 8 and the placement has 7 (partial allows files without a queen)"
             ]
         );
         let partial = Expect {

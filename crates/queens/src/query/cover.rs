@@ -345,7 +345,7 @@ pub fn cover_on(
         return Err(Error::BadSpec {
             item: format!("{}{}", p.count, p.kind),
             reason: format!(
-                "{kind} is the covering kind; pin pieces of that kind with --fixed, where they count toward the covering"
+                "{kind} is the covering kind; pin pieces of that kind as fixed pieces, where they count toward the covering"
             ),
         });
     }

@@ -106,7 +106,7 @@ pub fn maximum_on(
 ) -> Result<Option<Maximum>, Error> {
     if terrain.regions().is_some() {
         return Err(Error::BadTerrain(
-            "max takes no --regions: the regions already fix how many pieces stand".into(),
+            "max takes no regions: the regions already fix how many pieces stand".into(),
         ));
     }
     if !terrain.fits(&board) {

@@ -178,7 +178,7 @@ impl Checkpoint {
         if f.plan.method != id.method {
             return Err(bad(format!(
                 "it was made by the {} counter, not the {} counter this count uses ({}); \
-                 run it with --method {} or use another file",
+                 count with the {} method or use another file",
                 f.plan.method,
                 id.method,
                 method_why(id.method),

@@ -509,12 +509,12 @@ pub(crate) fn count_in_parts(
     })
 }
 
-/// Refuses a `--method` that is not the engine's own (every engine but `nqueens` has
+/// Refuses a method that is not the engine's own (every engine but `nqueens` has
 /// one method).
 pub(crate) fn only_method(engine: &str, own: Method, asked: Option<Method>) -> Result<(), Error> {
     match asked {
         Some(m) if m != own => Err(Error::Unsupported(format!(
-            "the {engine} engine counts by its own method ({own}), not {m}; leave out --method"
+            "the {engine} engine counts by its own method ({own}), not {m}; leave out the method"
         ))),
         _ => Ok(()),
     }
