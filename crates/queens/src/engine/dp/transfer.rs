@@ -1149,14 +1149,14 @@ impl<K: Window> Step<K> {
                 if out.vals.len() < need {
                     // Room for the counts and a whole block; zeroed once, then reused.
                     // The capacity doubles, but only what is about to be written is
-                    // zeroed (a few thousand counts ahead): zeroing the whole doubled
+                    // zeroed (65,536 counts ahead): zeroing the whole doubled
                     // table paged in memory never used, and a run stopped by its budget
                     // spent 0.2 s giving those pages back.
                     if out.vals.capacity() < need {
                         let room = (2 * out.vals.capacity()).max(need).max(1 << 16);
                         out.vals.reserve_exact(room - out.vals.len());
                     }
-                    let ahead = (need + (1 << 12)).min(out.vals.capacity());
+                    let ahead = (need + (1 << 16)).min(out.vals.capacity());
                     out.vals.resize(ahead, T::zero());
                 }
                 let dst = &mut out.vals[start..];
