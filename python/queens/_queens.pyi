@@ -307,6 +307,16 @@ class Puzzle:
     @property
     def rating_details(self) -> str: ...
     @classmethod
+    def from_image(cls, source: Any, *, size: Optional[int] = None, stars: Optional[int] = None) -> "Puzzle":
+        """A puzzle read from a screenshot: a path, the bytes of a PNG, JPEG, WebP, GIF
+        or BMP file, a PIL image or a NumPy ``uint8`` array (height x width x 3 or 4).
+        The queens and crosses drawn on it are ``placed`` and ``crossed``, the position
+        ``hint()`` starts from. Unsure readings raise ``InputError``."""
+    @property
+    def placed(self) -> List[str]: ...
+    @property
+    def crossed(self) -> List[str]: ...
+    @classmethod
     def generate(
         cls,
         n: int,

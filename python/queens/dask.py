@@ -148,8 +148,9 @@ def count(
                     retries=retries,
                     pure=False,
                     key=f"queens-recheck-{i}-of-{parts}-{run}",
+                    # On a one-worker cluster no other worker exists: any will do
+                    # (distributed refuses allow_other_workers without workers).
                     workers=others or None,
-                    allow_other_workers=not others,
                 )
             )
         try:

@@ -18,7 +18,7 @@ use queens::puzzle::explain::{End, explain_cancellable};
 use queens::puzzle::generate::{Request, generate, parse_difficulty};
 use queens::puzzle::hint::{Hint, hint};
 use queens::puzzle::rules::{Level, Step as LibStep};
-use queens::puzzle::{Puzzle as LibPuzzle, State};
+use queens::puzzle::{Mark, Puzzle as LibPuzzle, State, picture};
 use queens::terrain::{Regions, Terrain};
 use queens::{Board, Error, Piece, PieceKind, Settings};
 
@@ -38,6 +38,8 @@ const INLINE: usize = 12;
 #[derive(Clone)]
 pub struct Puzzle {
     puzzle: LibPuzzle,
+    /// The position drawn on the picture the puzzle was read from (`from_image`).
+    drawn: Option<State>,
 }
 
 /// One deduction: the rule, the squares it places a star on and crosses out, and why.
@@ -227,6 +229,18 @@ impl Puzzle {
         State::with(&self.puzzle, &placed, &crossed).map_err(|e| errors::to_py(py, e))
     }
 
+    /// The squares marked `mark` on the picture the puzzle was read from.
+    fn drawn_squares(&self, mark: Mark) -> Vec<String> {
+        let Some(drawn) = &self.drawn else {
+            return Vec::new();
+        };
+        let p = &self.puzzle;
+        (0..p.side() * p.side())
+            .filter(|&i| drawn.marks[i] == mark)
+            .map(|i| p.square(i).to_string())
+            .collect()
+    }
+
     /// The board with the puzzle's regions, for drawing.
     fn terrain(&self) -> Option<(Board, Terrain)> {
         let board = Board::square(self.puzzle.side() as u32).ok()?;
@@ -260,7 +274,66 @@ impl Puzzle {
             _ => 1,
         };
         let puzzle = LibPuzzle::parse(&text, k).map_err(|e| errors::to_py(py, e))?;
-        Ok(Puzzle { puzzle })
+        Ok(Puzzle {
+            puzzle,
+            drawn: None,
+        })
+    }
+
+    /// A puzzle read from a screenshot: `source` is a path (`str` or `os.PathLike`),
+    /// the bytes of a PNG, JPEG, WebP, GIF or BMP file, a PIL image, or a NumPy array of
+    /// `uint8` (height x width x 3 or 4). `size` and `stars` settle what the picture
+    /// cannot show; the queens and crosses drawn on it are the position `hint()` starts
+    /// from (`placed` and `crossed`). A reading that is unsure raises `InputError` with
+    /// the reason; a puzzle read without a single solution warns (`UserWarning`).
+    #[classmethod]
+    #[pyo3(signature = (source, *, size = None, stars = None))]
+    fn from_image(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        source: &Bound<'_, PyAny>,
+        size: Option<&Bound<'_, PyAny>>,
+        stars: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let whole = |v: Option<&Bound<'_, PyAny>>, name: &str, example: &str| match v {
+            Some(v) if !v.is_none() => args::whole(py, v, name, example, 1 << 16).map(Some),
+            _ => Ok(None),
+        };
+        let options = picture::Options {
+            size: whole(size, "size", "9")?.map(|n| n as usize),
+            stars: whole(stars, "stars", "1 or 2")?.map(|n| n as u32),
+        };
+        let reading = match image_pixels(py, source)? {
+            Pixels::File(bytes) => py.detach(|| picture::read_file(&bytes, &options)),
+            Pixels::Rgba(w, h, rgba) => py.detach(|| picture::read(w, h, &rgba, &options)),
+        }
+        .map_err(|e| errors::to_py(py, e))?;
+        for w in &reading.warnings {
+            PyErr::warn(
+                py,
+                &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+                &std::ffi::CString::new(w.as_str()).unwrap_or_default(),
+                1,
+            )?;
+        }
+        Ok(Puzzle {
+            puzzle: reading.puzzle,
+            drawn: Some(reading.position),
+        })
+    }
+
+    /// The squares with a queen (star) drawn on the picture the puzzle was read from
+    /// (`a1` first, file by file along each rank); empty for a puzzle read from text.
+    #[getter]
+    fn placed(&self) -> Vec<String> {
+        self.drawn_squares(Mark::Star)
+    }
+
+    /// The squares crossed on the picture the puzzle was read from; empty for a
+    /// puzzle read from text.
+    #[getter]
+    fn crossed(&self) -> Vec<String> {
+        self.drawn_squares(Mark::Cross)
     }
 
     /// The side `n`.
@@ -327,7 +400,12 @@ impl Puzzle {
         crossed: Option<Squares<CrossedName>>,
         budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Step> {
-        let state = self.position(py, placed.as_ref(), crossed.as_ref())?;
+        // A puzzle read from a picture starts from what was drawn on it, as
+        // `queens puzzle hint screenshot.png` does, unless a position is given.
+        let state = match (&self.drawn, &placed, &crossed) {
+            (Some(drawn), None, None) => drawn.clone(),
+            _ => self.position(py, placed.as_ref(), crossed.as_ref())?,
+        };
         self.settings_run(py, budget, true, move |p, settings| {
             Ok(Step::of_hint(&hint(p, &state, settings)?))
         })
@@ -407,7 +485,10 @@ impl Puzzle {
             Some(m) => {
                 let puzzle = LibPuzzle::parse(&m.puzzle.picture(), req.stars)
                     .map_err(|e| errors::to_py(py, e))?;
-                Ok(Puzzle { puzzle })
+                Ok(Puzzle {
+                    puzzle,
+                    drawn: None,
+                })
             }
             None => Err(errors::input(py, req.why_none())),
         }
@@ -505,5 +586,121 @@ impl Puzzle {
 #[pyfunction]
 pub fn _rebuild_puzzle(py: Python<'_>, text: &str, stars: u32) -> PyResult<Puzzle> {
     let puzzle = LibPuzzle::parse(text, stars).map_err(|e| errors::to_py(py, e))?;
-    Ok(Puzzle { puzzle })
+    Ok(Puzzle {
+        puzzle,
+        drawn: None,
+    })
+}
+
+/// A picture as given to `Puzzle.from_image`: a file's bytes, or pixels.
+enum Pixels {
+    File(Vec<u8>),
+    Rgba(usize, usize, Vec<u8>),
+}
+
+/// The pixels of `source`: a path's or bytes' file (read up to the most a picture file
+/// may take), a PIL image (converted to RGBA), or a NumPy array of `uint8`, height x
+/// width x 3 (RGB) or 4 (RGBA).
+fn image_pixels(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Pixels> {
+    use pyo3::types::{PyByteArray, PyBytes};
+    let too_long = |what: &str| {
+        errors::input(
+            py,
+            format!(
+                "{what} is longer than {} MB, the most a picture can take",
+                picture::MAX_FILE_BYTES >> 20
+            ),
+        )
+    };
+    if let Ok(b) = source.cast::<PyBytes>() {
+        let bytes = b.as_bytes();
+        if bytes.len() as u64 > picture::MAX_FILE_BYTES {
+            return Err(too_long("the picture"));
+        }
+        return Ok(Pixels::File(bytes.to_vec()));
+    }
+    if let Ok(b) = source.cast::<PyByteArray>() {
+        let bytes = b.to_vec();
+        if bytes.len() as u64 > picture::MAX_FILE_BYTES {
+            return Err(too_long("the picture"));
+        }
+        return Ok(Pixels::File(bytes));
+    }
+    let os = py.import("os")?;
+    if source.is_instance_of::<pyo3::types::PyString>()
+        || source.is_instance(&os.getattr("PathLike")?)?
+    {
+        let path: std::path::PathBuf = os.getattr("fspath")?.call1((source,))?.extract()?;
+        let named = format!("the picture '{}'", path.display());
+        let file = std::fs::File::open(&path)
+            .map_err(|e| errors::input(py, format!("cannot open {named}: {e}")))?;
+        let mut bytes = Vec::new();
+        use std::io::Read;
+        file.take(picture::MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| errors::input(py, format!("cannot read {named}: {e}")))?;
+        if bytes.len() as u64 > picture::MAX_FILE_BYTES {
+            return Err(too_long(&named));
+        }
+        return Ok(Pixels::File(bytes));
+    }
+    // A PIL image: its RGBA bytes and size.
+    if source.hasattr("convert")? && source.hasattr("tobytes")? && source.hasattr("size")? {
+        let rgba = source.call_method1("convert", ("RGBA",))?;
+        let (w, h): (usize, usize) = rgba.getattr("size")?.extract()?;
+        let bytes: Vec<u8> = rgba.call_method0("tobytes")?.extract()?;
+        return Ok(Pixels::Rgba(w, h, bytes));
+    }
+    // A NumPy array: height x width x 3 or 4 bytes.
+    if source.hasattr("shape")? && source.hasattr("dtype")? && source.hasattr("tobytes")? {
+        let shape: Vec<usize> = source.getattr("shape")?.extract()?;
+        let dtype: String = source.getattr("dtype")?.str()?.extract()?;
+        let (h, w, c) = match shape[..] {
+            [h, w, c] if (c == 3 || c == 4) && dtype == "uint8" => (h, w, c),
+            _ => {
+                return Err(errors::input(
+                    py,
+                    format!(
+                        "bad picture: an array of shape {shape:?} and dtype {dtype}; give uint8 pixels, height x width x 3 (RGB) or 4 (RGBA)"
+                    ),
+                ));
+            }
+        };
+        if w > picture::MAX_PIXELS_SIDE
+            || h > picture::MAX_PIXELS_SIDE
+            || w * h > picture::MAX_PIXELS
+        {
+            // The reader's own sentence, before copying the pixels.
+            return picture::read(w, h, &[], &picture::Options::default())
+                .map(|_| unreachable!("too large a picture is refused"))
+                .map_err(|e| errors::to_py(py, e));
+        }
+        // `tobytes()` gives the pixels in row-major order whatever the array's layout.
+        let raw: Vec<u8> = source.call_method0("tobytes")?.extract()?;
+        if raw.len() != w * h * c {
+            return Err(errors::input(
+                py,
+                format!(
+                    "bad picture: an array of shape {shape:?} gave {} bytes, not {}",
+                    raw.len(),
+                    w * h * c
+                ),
+            ));
+        }
+        let rgba = if c == 4 {
+            raw
+        } else {
+            raw.chunks_exact(3)
+                .flat_map(|p| [p[0], p[1], p[2], 255])
+                .collect()
+        };
+        return Ok(Pixels::Rgba(w, h, rgba));
+    }
+    Err(errors::input(
+        py,
+        format!(
+            "bad picture {}: give a path, the bytes of a PNG, JPEG, WebP, GIF or BMP file, a PIL image or a NumPy array",
+            args::repr(source)
+        ),
+    ))
 }

@@ -115,7 +115,7 @@ impl NativeRanged {
         if random.0 {
             return Err(errors::input(
                 py,
-                "random=True places N queens on an N x N board; it does not take a ranged pieces spec",
+                "random=True places N queens on an N x N board; it does not take ranged pieces",
             ));
         }
         let (choice, threads) = (engine.0, threads.0);
@@ -142,7 +142,7 @@ impl NativeRanged {
         if unique.0 {
             return Err(errors::input(
                 py,
-                "unique=True takes one problem, not a ranged pieces spec",
+                "unique=True takes one problem, not ranged pieces",
             ));
         }
         let choice = engine.0;

@@ -41,7 +41,7 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             if super::counting::ranged(&problem)?.is_some() {
                 if let Some(flag) = huge.queens_flag() {
                     return Err(format!(
-                        "{flag} places N queens on an N x N board; it does not take a ranged --pieces"
+                        "{flag} places N queens on an N x N board; it does not take ranged --pieces"
                     ));
                 }
                 return solve(&problem, format);
@@ -272,7 +272,7 @@ fn all(
 ) -> CliResult {
     if let Some(r) = super::counting::ranged(args)? {
         if unique {
-            return Err("all --unique takes one problem, not a ranged --pieces".into());
+            return Err("all --unique takes one problem, not ranged --pieces".into());
         }
         return super::counting::all_range(&r, limit, format.unwrap_or(AllFormat::Coords));
     }

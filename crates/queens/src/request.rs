@@ -137,7 +137,7 @@ impl RequestError {
                 spell(Field::Board)
             ),
             Fault::RangedTerrain => format!(
-                "a ranged {} takes a plain board: leave out {}, {}, {} and {}",
+                "ranged {} take a plain board: leave out {}, {}, {} and {}",
                 spell(Field::Pieces),
                 spell(Field::Holes),
                 spell(Field::Blockers),
@@ -634,7 +634,7 @@ mod tests {
         let e = ProblemRequest { torus: true, ..req }.ranged().unwrap_err();
         assert_eq!(
             e.spelled(&cli),
-            "a ranged --pieces takes a plain board: leave out --holes, --blockers, --torus and --regions"
+            "ranged --pieces take a plain board: leave out --holes, --blockers, --torus and --regions"
         );
         let exact = ProblemRequest {
             pieces: Some(Given::Text("2N".into())),
