@@ -1,5 +1,6 @@
-//! Runs one parsed command: validates the arguments into a library problem, runs the
-//! job, and writes the answer. Errors come back as the one sentence to show the user.
+//! Runs one configured command ([`Config`]): the top of the command line, which hands
+//! each job to its module (none of which imports this one), or runs it here and writes
+//! the answer. Errors come back as the one sentence to show the user.
 
 use std::io::{self, BufWriter};
 

@@ -2,7 +2,8 @@
 //! ([`queens::request::ProblemRequest`]): BOARD, `--pieces`, `--fixed`, `--piece`,
 //! `--holes`, `--blockers`, `--torus`, `--regions FILE` (read here, the file being the
 //! command line's), `--per-region K`; and the request's refusals with the fields spelled
-//! as flags. Defaults, grammar and checks are the library's.
+//! as flags. Defaults, grammar and checks are the library's. [`Setup`]: the problem
+//! with the engine and limits a job runs it with.
 
 use queens::request::{BoardGiven, Fault, Field, Given, ProblemRequest, RequestError};
 use queens::terrain::Terrain;
