@@ -4,25 +4,16 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::FromArgMatches;
-use clap::parser::ValueSource;
+use clap::Parser;
 
 fn main() -> ExitCode {
-    let matches = match cli::args::command().try_get_matches() {
-        Ok(m) => m,
-        Err(e) => return cli::args::parse_error(e),
-    };
-    let mut args = match cli::args::Cli::from_arg_matches(&matches) {
+    // Two stages: clap's arguments, then one validated configuration; then the job.
+    let args = match cli::args::Cli::try_parse() {
         Ok(a) => a,
         Err(e) => return cli::args::parse_error(e),
     };
-    args.verbose |= cli::args::sub_flag(&matches, "verbose");
-    args.progress |= cli::args::sub_flag(&matches, "progress");
-    // Whether BOARD was typed (not clap's default): a region file supplies it otherwise.
-    let board_given = matches.subcommand().is_some_and(|(_, m)| {
-        m.ids().any(|id| id == "board") && m.value_source("board") == Some(ValueSource::CommandLine)
-    });
-    match cli::run::run(args, board_given) {
+    let outcome = cli::config::Config::new(args).and_then(cli::run::run);
+    match outcome {
         Ok(outcome) => outcome.exit_code(),
         Err(message) => {
             eprintln!("queens: {message}");

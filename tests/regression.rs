@@ -1930,3 +1930,34 @@ fn trial_names_its_moves_and_would_empty_groups_its_squares() {
     );
     assert_contains(&out, "would-empty (medium): cross h3 i3\n");
 }
+
+#[test]
+fn recheck_of_a_region_count_without_board_takes_the_file_board() {
+    // Issue 38: a manifest kept BOARD as clap's default `8` even when the board came
+    // from the region file, and `recheck` then refused the 6x6 file as clashing with it.
+    let regions = temp_file(
+        "recheck-regions.txt",
+        "eeffff\neefeff\neeeefd\nceeeff\nccbeaf\nccaaaa\n",
+    );
+    let manifest = std::env::temp_dir()
+        .join(format!("queens-recheck-{}.txt", std::process::id()))
+        .display()
+        .to_string();
+    let o = queens(&[
+        "count",
+        "--regions",
+        &regions,
+        "--pieces",
+        "6L",
+        "--piece",
+        "L=RF",
+        "--manifest",
+        &manifest,
+    ]);
+    code(&o, 0);
+    assert_eq!(stdout(&o), "1\n");
+    let o = queens(&["recheck", &manifest]);
+    let _ = std::fs::remove_file(&manifest);
+    code(&o, 0);
+    assert_contains(&stdout(&o), "agree");
+}

@@ -15,6 +15,7 @@ use super::args::{AllFormat, ProblemArgs, SolveFormat};
 use super::input::parse;
 use super::limits::Limits;
 use super::output::{CliResult, Listing, Outcome, failed, write_out};
+use super::progress::Ui;
 
 /// The options of `queens max` beside the board and the kind.
 pub struct MaxArgs<'a> {
@@ -45,7 +46,7 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
         defs,
         terrain,
     } = a;
-    let given = kind_and_given(board, kind, pieces, fixed, defs, terrain)?;
+    let given = kind_and_given(Some(board), kind, pieces, fixed, defs, terrain)?;
     let choice: EngineChoice = parse(engine)?;
     let Given {
         board,
@@ -54,7 +55,7 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
         base,
         fixed,
     } = given;
-    let bar = super::progress::Bar::new("max");
+    let bar = limits.bar("max");
     let report = |p: queens::Progress| bar.update(p.done, p.total);
     let settings = limits.settings(Some(&report));
     let found = maximum_on(&terrain, board, &base, &fixed, &kind, choice, &settings);
@@ -106,7 +107,7 @@ pub struct Given {
 /// BOARD, `--kind`, `--pieces`, `--fixed`, `--piece` and the terrain of `max` and
 /// `cover`, read through the library's request (`--pieces` defaults to none here).
 pub fn kind_and_given(
-    board: &str,
+    board: Option<&str>,
     kind: &str,
     pieces: Option<&str>,
     fixed: Option<&str>,
@@ -149,9 +150,9 @@ pub struct Ranged {
 }
 
 /// `Some` when `--pieces` uses range syntax; the exact-spec path is left to `run`.
-pub fn ranged(args: &ProblemArgs) -> Result<Option<Ranged>, String> {
+pub fn ranged(args: &ProblemArgs, ui: Ui) -> Result<Option<Ranged>, String> {
     let req = super::terrain::request(
-        &args.board,
+        args.board.as_deref(),
         args.pieces.as_deref(),
         args.fixed.as_deref(),
         &args.piece,
@@ -172,7 +173,7 @@ pub fn ranged(args: &ProblemArgs) -> Result<Option<Ranged>, String> {
         board: r.board,
         fixed: r.fixed,
         engine,
-        limits: Limits::of(args)?,
+        limits: Limits::of(args, ui)?,
     }))
 }
 

@@ -8,101 +8,16 @@
 
 use std::io;
 
-use clap::Args;
 use queens::cover::{CoverOptions, cover_on};
 use queens::terrain::Terrain;
 use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement};
 
-use super::args::{PlainTerrainArgs, ProblemArgs, SolveFormat, TerrainArgs};
-use super::hugen::HugeArgs;
+use super::args::jobs::{CoverArgs, HugeArgs, SolveCoverArgs};
+use super::args::{ProblemArgs, SolveFormat, TerrainArgs};
 use super::input::parse;
 use super::limits::Limits;
 use super::output::{CliResult, Outcome, failed, finish, solution_text, write_out};
-use super::progress::Bar;
-
-/// The arguments of `queens cover`.
-#[derive(Args, Debug)]
-pub struct CoverArgs {
-    /// The board: `8` or `5x7` (rows x columns).
-    #[arg(default_value = "8", allow_negative_numbers = true)]
-    board: String,
-    /// The covering kind, by letter (K N B R Q A, or one defined with --piece).
-    #[arg(long, value_name = "LETTER")]
-    kind: String,
-    #[command(flatten)]
-    variant: Variant,
-    /// Pieces that stand as well, placed anywhere they do not attack each other, e.g.
-    /// `Q` or `2B` [default: none]; not of the covering kind.
-    #[arg(long, value_name = "SPEC")]
-    pieces: Option<String>,
-    /// Pieces pinned to squares: given pieces (they count toward --pieces), or pieces
-    /// of the covering kind that the covering must hold (they count toward it).
-    #[arg(long, value_name = "PLACEMENT")]
-    fixed: Option<String>,
-    /// The engine that places --pieces (`auto` picks).
-    #[arg(long, default_value = "auto", value_name = "NAME")]
-    engine: String,
-    /// Worker threads; 0 uses every core (at most 1024).
-    #[arg(long, default_value_t = 0, value_name = "T")]
-    threads: usize,
-    /// Give up after this many seconds (exit 3, with the bounds proved so far).
-    #[arg(long, value_name = "SECS")]
-    budget_secs: Option<f64>,
-    /// Give up after this many search steps (nodes of the covering search; exit 3).
-    #[arg(long, value_name = "STEPS")]
-    budget_steps: Option<u64>,
-    /// Print one JSON object instead (with one covering as `example`).
-    #[arg(long)]
-    json: bool,
-    /// Also draw one minimum covering, below the `MIN COUNT` line.
-    #[arg(long)]
-    show: bool,
-    /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`; then
-    /// `--kind C` covers with it.
-    #[arg(long = "piece", value_name = "LETTER=BETZA")]
-    piece: Vec<String>,
-    /// Holes, blockers and the torus: holes and blockers hold no piece and need no
-    /// covering; lines stop at blockers and wrap on the torus.
-    #[command(flatten)]
-    terrain: PlainTerrainArgs,
-}
-
-/// Which covering: the variants of domination.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct Variant {
-    /// The covering pieces do not attack each other nor the given pieces (independent
-    /// domination).
-    #[arg(long)]
-    independent: bool,
-    /// Every square must be attacked, occupied ones included (total domination).
-    #[arg(long)]
-    total: bool,
-}
-
-/// The flags of `solve --cover`.
-#[derive(Args, Debug)]
-pub struct SolveCoverArgs {
-    /// Print one covering with the fewest pieces of --kind instead: every square
-    /// occupied or attacked beside --pieces and --fixed (--pieces defaults to none).
-    #[arg(long, requires = "kind")]
-    pub cover: bool,
-    /// With --cover: the covering kind, by letter.
-    #[arg(long, value_name = "LETTER", requires = "cover")]
-    kind: Option<String>,
-    #[command(flatten)]
-    variant: SolveVariant,
-}
-
-/// [`Variant`] for `solve`, where the flags need --cover.
-#[derive(Args, Debug, Clone, Copy)]
-struct SolveVariant {
-    /// With --cover: the covering pieces do not attack each other nor the given pieces.
-    #[arg(long, requires = "cover")]
-    independent: bool,
-    /// With --cover: every square must be attacked, occupied ones included.
-    #[arg(long, requires = "cover")]
-    total: bool,
-}
+use super::progress::Ui;
 
 /// One covering question, parsed.
 struct Request {
@@ -119,7 +34,7 @@ struct Request {
 impl Request {
     #[allow(clippy::too_many_arguments)]
     fn parse(
-        board: &str,
+        board: Option<&str>,
         kind: &str,
         pieces: Option<&str>,
         fixed: Option<&str>,
@@ -152,7 +67,7 @@ impl Request {
     /// Runs the search with a progress bar; `Err` is the outcome to end with (no
     /// covering, a budget, bad input).
     fn run(&self) -> Result<queens::cover::Cover, CliResult> {
-        let bar = Bar::new("covering");
+        let bar = self.limits.bar("covering");
         let report = |p: queens::Progress| bar.update(p.done, p.total);
         let found = cover_on(
             self.board,
@@ -192,10 +107,10 @@ impl Request {
 }
 
 /// `queens cover BOARD --kind K [...]`: prints `MIN COUNT`.
-pub fn cover_cmd(a: &CoverArgs) -> CliResult {
-    let limits = Limits::new(a.threads, a.budget_secs, a.budget_steps)?;
+pub fn cover_cmd(a: &CoverArgs, ui: Ui) -> CliResult {
+    let limits = Limits::new(a.threads, a.budget_secs, a.budget_steps, ui)?;
     let request = Request::parse(
-        &a.board,
+        Some(&a.board),
         &a.kind,
         a.pieces.as_deref(),
         a.fixed.as_deref(),
@@ -248,6 +163,7 @@ pub fn solve(
     flags: &SolveCoverArgs,
     format: Option<SolveFormat>,
     huge: &HugeArgs,
+    ui: Ui,
 ) -> CliResult {
     if let Some(flag) = huge.queens_flag() {
         return Err(format!(
@@ -255,14 +171,14 @@ pub fn solve(
         ));
     }
     let request = Request::parse(
-        &args.board,
+        args.board.as_deref(),
         flags.kind.as_deref().unwrap_or_default(),
         args.pieces.as_deref(),
         args.fixed.as_deref(),
         &args.engine,
         &args.piece,
         &args.terrain,
-        Limits::of(args)?,
+        Limits::of(args, ui)?,
         CoverOptions {
             independent: flags.variant.independent,
             total: flags.variant.total,

@@ -11,7 +11,7 @@ use super::output::{CliResult, Outcome, write_out};
 
 /// Runs `queens engines [BOARD] [--pieces SPEC] [--fixed PLACEMENT] [--piece L=BETZA]`.
 pub fn engines(
-    board: &str,
+    board: Option<&str>,
     pieces: Option<&str>,
     fixed: Option<&str>,
     defs: &[String],

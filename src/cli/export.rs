@@ -3,81 +3,23 @@
 
 use std::io::{self, Write};
 
-use clap::{Args, ValueEnum};
 use queens::export::dimacs::{self, Answer, VarMap};
 use queens::export::{Format, export};
 use queens::verify::conflicts;
 use queens::{Catalog, Problem};
 
+use super::args::jobs::{DecodeArgs, ExportArgs, ExportFormat};
+use super::args::{PlainTerrainArgs, TerrainArgs};
 use super::output::Outcome;
-
-/// Arguments of `queens export`.
-#[derive(Args, Debug)]
-pub struct ExportArgs {
-    /// The board: `8` or `5x7` (rows x columns).
-    #[arg(default_value = "8", allow_negative_numbers = true)]
-    pub board: String,
-    /// The pieces to place, e.g. `8Q` or `2N,2B,R,Q` [default: min(rows, cols) queens].
-    #[arg(long, value_name = "SPEC")]
-    pub pieces: Option<String>,
-    /// Pieces pinned to squares, e.g. `Qa1,Nc3`; they count toward SPEC.
-    #[arg(long, value_name = "PLACEMENT")]
-    pub fixed: Option<String>,
-    /// The format: `dimacs` (CNF, with a `c var N K@square` line per piece variable),
-    /// `minizinc` or `xcsp3`.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub to: ExportFormat,
-    /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`; DIMACS
-    /// files record the definition for `decode --cnf`.
-    #[arg(long = "piece", value_name = "LETTER=BETZA")]
-    pub piece: Vec<String>,
-    #[command(flatten)]
-    pub terrain: super::args::TerrainArgs,
-}
-
-/// The formats of `export --to`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum ExportFormat {
-    /// DIMACS CNF for SAT solvers.
-    Dimacs,
-    /// A MiniZinc model.
-    Minizinc,
-    /// An XCSP3 instance.
-    Xcsp3,
-}
-
-/// Arguments of `queens decode`.
-#[derive(Args, Debug)]
-pub struct DecodeArgs {
-    /// The board the model was exported for: `8` or `5x7` [default: 8].
-    #[arg(allow_negative_numbers = true)]
-    pub board: Option<String>,
-    /// The pieces, as given to `export` [default: min(rows, cols) queens].
-    #[arg(long, value_name = "SPEC")]
-    pub pieces: Option<String>,
-    /// The fixed pieces, as given to `export`.
-    #[arg(long, value_name = "PLACEMENT")]
-    pub fixed: Option<String>,
-    /// Read the problem and the variable map from this file written by
-    /// `export --to dimacs`, instead of BOARD, --pieces and --fixed.
-    #[arg(long, value_name = "FILE")]
-    pub cnf: Option<String>,
-    /// The solver's output (`s SATISFIABLE` and `v` lines); `-` or absent reads stdin.
-    #[arg(long, value_name = "FILE")]
-    pub model: Option<String>,
-    /// Defines a piece kind (repeatable), as given to `export`; not needed with --cnf.
-    #[arg(long = "piece", value_name = "LETTER=BETZA")]
-    pub piece: Vec<String>,
-}
 
 /// The problem of BOARD, `--pieces`, `--fixed`, `--piece` (and the terrain), through
 /// the library's request.
 fn problem_of(
-    board: &str,
+    board: Option<&str>,
     pieces: Option<&str>,
     fixed: Option<&str>,
     defs: &[String],
-    terrain: &super::args::TerrainArgs,
+    terrain: &TerrainArgs,
 ) -> Result<Problem, String> {
     super::terrain::problem(board, pieces, fixed, defs, terrain)
 }
@@ -94,7 +36,7 @@ fn emit(text: &str) -> Result<(), String> {
 /// Runs `queens export`.
 pub fn export_cmd(args: &ExportArgs) -> Result<Outcome, String> {
     let problem = problem_of(
-        &args.board,
+        args.board.as_deref(),
         args.pieces.as_deref(),
         args.fixed.as_deref(),
         &args.piece,
@@ -133,11 +75,11 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
             })?;
             let fixed = (!map.fixed.is_empty()).then_some(map.fixed.as_str());
             let problem = problem_of(
-                &map.board.to_string(),
+                Some(&map.board.to_string()),
                 Some(&map.pieces),
                 fixed,
                 &map.definitions,
-                &super::args::PlainTerrainArgs::default().terrain(),
+                &PlainTerrainArgs::default().terrain(),
             )
             .map_err(|e| {
                 let e = queens::Error::BadCnf {
@@ -148,13 +90,13 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
             (problem, map)
         }
         None => {
-            let board = args.board.as_deref().unwrap_or("8");
+            // Without BOARD, the library's default board.
             let problem = problem_of(
-                board,
+                args.board.as_deref(),
                 args.pieces.as_deref(),
                 args.fixed.as_deref(),
                 &args.piece,
-                &super::args::PlainTerrainArgs::default().terrain(),
+                &PlainTerrainArgs::default().terrain(),
             )?;
             let map = VarMap::for_problem(&problem).map_err(|e| e.to_string())?;
             (problem, map)

@@ -16,7 +16,6 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use clap::Args;
 use queens::perm::{EMPTY, Perm};
 use queens::verdict::{Expect, Fault, Listing, Verdict};
 use queens::{
@@ -24,38 +23,13 @@ use queens::{
     parse_spec, render,
 };
 
-use super::args::{ProblemArgs, SolveFormat, VerifyFormat, first_given};
-use super::output::Outcome;
+use super::args::jobs::HugeArgs;
+use super::args::{ProblemArgs, SolveFormat, VerifyFormat};
+use super::output::{Outcome, explain_clash};
+use super::progress::Ui;
 
 /// Boards with more files than this print `perm` unless a format is given.
 pub const WIDE: u32 = 64;
-
-/// Options of `solve` for queens: random solutions, completions, budgets.
-#[derive(Args, Debug)]
-pub struct HugeArgs {
-    /// A random solution by local search (N queens on N x N, fixed queens allowed),
-    /// reproducible with --seed.
-    #[arg(long)]
-    pub random: bool,
-    /// The seed of --random [default: taken from the clock and shown on stderr].
-    #[arg(long, value_name = "S", requires = "random")]
-    pub seed: Option<u64>,
-    /// Fixed queens read from a file (`-` for stdin): a PLACEMENT, or a permutation
-    /// with 0 on the files left free (the output of `--format perm`).
-    #[arg(long, value_name = "FILE")]
-    pub fixed_file: Option<String>,
-}
-
-impl HugeArgs {
-    /// The first of these flags given, as typed.
-    pub fn queens_flag(&self) -> Option<&'static str> {
-        first_given(&[
-            (self.random, "--random"),
-            (self.seed.is_some(), "--seed"),
-            (self.fixed_file.is_some(), "--fixed-file"),
-        ])
-    }
-}
 
 type CliResult = Result<Outcome, String>;
 
@@ -125,7 +99,7 @@ pub fn default_solve_format(board: &Board, queens: bool) -> SolveFormat {
 
 /// Says why there is no solution: the fixed queens' clash, or none found.
 fn no_solution(problem: &Problem) {
-    if !super::run::explain_clash(problem) {
+    if !explain_clash(problem) {
         eprintln!("queens: no solution");
     }
 }
@@ -143,10 +117,11 @@ pub fn solve(
     args: &ProblemArgs,
     format: Option<SolveFormat>,
     huge: &HugeArgs,
+    ui: Ui,
 ) -> Result<Option<Outcome>, String> {
     // The problem through the library's request (its defaults: min(rows, cols) queens).
     let problem = super::terrain::problem(
-        &args.board,
+        args.board.as_deref(),
         args.pieces.as_deref(),
         args.fixed.as_deref(),
         &args.piece,
@@ -177,7 +152,7 @@ pub fn solve(
     // Settings and engine first: a shortcut answer below must not hide a bad input. A
     // random solution is asked for by its seed: only an engine that draws random numbers
     // takes one.
-    let limits = super::limits::Limits::of(args)?;
+    let limits = super::limits::Limits::of(args, ui)?;
     let seed = huge.random.then(|| huge.seed.unwrap_or_else(clock_seed));
     let settings = Settings {
         seed,

@@ -1,39 +1,33 @@
-//! The run-time settings of a command line: threads, budgets and `-v`, turned into the
-//! library's [`Settings`] for each job.
+//! The run-time settings of a command line: threads, budgets, `-v` and `--progress`,
+//! turned into the library's [`Settings`] (and a progress bar) for each job.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use queens::Settings;
 
 use super::args::ProblemArgs;
-
-/// Whether `-v` was given: the library then tells which engine runs.
-static VERBOSE: AtomicBool = AtomicBool::new(false);
+use super::progress::{Bar, Ui};
 
 /// The listener for [`Settings::on_engine`] under `-v`.
 fn announce(engine: &'static str) {
     eprintln!("queens: engine {engine}");
 }
 
-/// The engine listener when `-v` is on.
-pub fn on_engine() -> Option<&'static (dyn Fn(&'static str) + Sync)> {
-    VERBOSE.load(Ordering::Relaxed).then_some(&announce)
-}
-
 /// The run-time limits of a command line: threads and budgets, the clock started
-/// when the command began (so that a range of problems shares one time budget).
+/// when the command began (so that a range of problems shares one time budget), and
+/// what to say on stderr while a job runs.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     threads: usize,
     deadline: Option<Instant>,
     steps: Option<u64>,
+    ui: Ui,
 }
 
 impl Limits {
     /// The limits `args` set, or why they are bad.
-    pub fn of(args: &ProblemArgs) -> Result<Limits, String> {
-        Limits::new(args.threads, args.budget_secs, args.budget_steps)
+    pub fn of(args: &ProblemArgs, ui: Ui) -> Result<Limits, String> {
+        Limits::new(args.threads, args.budget_secs, args.budget_steps, ui)
     }
 
     /// The limits of `--threads`, `--budget-secs` and `--budget-steps`, or why they are
@@ -42,6 +36,7 @@ impl Limits {
         threads: usize,
         budget_secs: Option<f64>,
         budget_steps: Option<u64>,
+        ui: Ui,
     ) -> Result<Limits, String> {
         let deadline = match budget_secs {
             None => None,
@@ -58,6 +53,7 @@ impl Limits {
             threads,
             deadline,
             steps: budget_steps,
+            ui,
         })
     }
 
@@ -73,18 +69,28 @@ impl Limits {
                 .map(|d| d.saturating_duration_since(Instant::now())),
             step_budget: self.steps,
             progress,
-            on_engine: on_engine(),
+            on_engine: self.on_engine(),
             ..Settings::default()
         }
     }
-}
 
-/// Whether `-v` is on.
-pub fn verbose() -> bool {
-    VERBOSE.load(Ordering::Relaxed)
-}
+    /// The engine listener when `-v` is on.
+    pub fn on_engine(&self) -> Option<&'static (dyn Fn(&'static str) + Sync)> {
+        self.ui.verbose.then_some(&announce)
+    }
 
-/// Turns `-v` on or off for this process.
-pub fn set_verbose(on: bool) {
-    VERBOSE.store(on, Ordering::Relaxed);
+    /// Whether `-v` is on.
+    pub fn verbose(&self) -> bool {
+        self.ui.verbose
+    }
+
+    /// A progress bar for a job described by `what`.
+    pub fn bar(&self, what: &str) -> Bar {
+        Bar::new(what, self.ui.progress)
+    }
+
+    /// A progress counter of `unit` for work of unknown length.
+    pub fn counter(&self, what: &str, unit: &str) -> Bar {
+        Bar::counter(what, unit, self.ui.progress)
+    }
 }

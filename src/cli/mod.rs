@@ -1,6 +1,7 @@
 //! The command-line layer: argument definitions, job runners and progress display.
 
 pub mod args;
+pub mod config;
 pub mod counting;
 pub mod cover;
 pub mod engines;

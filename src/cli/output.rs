@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use queens::terrain::Terrain;
-use queens::{Board, Error, Placement, render};
+use queens::{Board, Error, Placement, Problem, render};
 
 use super::args::{AllFormat, SolveFormat};
 
@@ -211,4 +211,26 @@ pub fn listing_text(
             .ok_or(PERM_QUEENS_ONLY)?
             .to_text(),
     })
+}
+
+/// Says on stderr why there is no solution when the library found more pieces than
+/// free squares or the fixed pieces attacking each other (it answers none without a
+/// search); `false` when neither.
+pub fn explain_clash(problem: &Problem) -> bool {
+    if let Some(why) = problem.overfull() {
+        eprintln!("queens: no solution: {why}");
+        return true;
+    }
+    let (first, all) = queens::verdict::fixed_clashes(problem, 10);
+    if all == 0 {
+        return false;
+    }
+    eprintln!("queens: no solution: the fixed pieces attack each other:");
+    for c in &first {
+        eprintln!("  {c}");
+    }
+    if all > first.len() as u64 {
+        eprintln!("  ({all} attacking pairs in all)");
+    }
+    true
 }

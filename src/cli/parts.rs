@@ -17,7 +17,6 @@ use super::args::first_given;
 use super::input::parse;
 use super::limits::Limits;
 use super::output::Outcome;
-use super::progress::Bar;
 
 /// The `count` flags that need an engine that counts in parts.
 #[derive(Clone, Debug, Default)]
@@ -79,7 +78,7 @@ pub fn count(
             .map(|path| queens::engine::parts::manifest::Target { path, source }),
         recount: None,
     };
-    let bar = Bar::new("counting");
+    let bar = limits.bar("counting");
     let progress = |p: queens::Progress| bar.update(p.done, p.total);
     let settings = limits.settings(Some(&progress));
     let start = Instant::now();

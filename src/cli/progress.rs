@@ -3,14 +3,20 @@
 
 use std::io::IsTerminal;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens::render::words::plural;
 
-/// Whether `--progress` was given.
-static PLAIN: AtomicBool = AtomicBool::new(false);
+/// What the command line asked to hear on stderr beside answers and errors: `-v` (which
+/// engine runs) and `--progress` (plain progress lines off a terminal).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ui {
+    /// `-v`.
+    pub verbose: bool,
+    /// `--progress`.
+    pub progress: bool,
+}
 
 /// The least time between two plain progress lines: 5 s, or `QUEENS_PROGRESS_SECS`
 /// (for tests that cannot wait).
@@ -20,11 +26,6 @@ fn line_every() -> Duration {
         .and_then(|s| s.parse::<f64>().ok())
         .filter(|s| s.is_finite() && *s >= 0.0)
         .map_or(Duration::from_secs(5), Duration::from_secs_f64)
-}
-
-/// Turns plain progress lines on (`--progress`), for stderr that is not a terminal.
-pub fn set_plain(on: bool) {
-    PLAIN.store(on, Ordering::Relaxed);
 }
 
 /// Where progress goes.
@@ -49,10 +50,10 @@ pub struct Bar {
 }
 
 impl Bar {
-    /// A bar for a job described by `what`.
-    pub fn new(what: &str) -> Bar {
+    /// A bar for a job described by `what`; `plain`: whether `--progress` was given.
+    pub fn new(what: &str, plain: bool) -> Bar {
         if !std::io::stderr().is_terminal() {
-            let sink = if PLAIN.load(Ordering::Relaxed) {
+            let sink = if plain {
                 Sink::Lines {
                     what: what.to_string(),
                     start: Instant::now(),
@@ -79,9 +80,9 @@ impl Bar {
 
     /// A counter of `unit` for work of unknown length (a spinner and the count on a
     /// terminal; plain lines under `--progress` elsewhere).
-    pub fn counter(what: &str, unit: &str) -> Bar {
+    pub fn counter(what: &str, unit: &str, plain: bool) -> Bar {
         if !std::io::stderr().is_terminal() {
-            return Bar::new(&format!("{what} ({unit})"));
+            return Bar::new(&format!("{what} ({unit})"), plain);
         }
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(4));
         bar.set_style(

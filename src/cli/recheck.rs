@@ -2,40 +2,20 @@
 //! library's `parts::manifest::recheck`), and the words a manifest keeps to rebuild
 //! its problem.
 
-use std::path::PathBuf;
-
-use clap::{Args, FromArgMatches};
+use clap::Parser;
 use queens::engine::parts::manifest::{self, Manifest};
 
+use super::args::jobs::RecheckArgs;
 use super::args::{Cli, Command, ProblemArgs};
 use super::limits::Limits;
 use super::output::Outcome;
-use super::progress::Bar;
-
-/// The arguments of `queens recheck`.
-#[derive(Args, Debug)]
-pub struct RecheckArgs {
-    /// The manifest (`count --manifest FILE` or `merge --manifest FILE`).
-    #[arg(value_name = "MANIFEST")]
-    pub manifest: PathBuf,
-    /// Recount K parts drawn at random (with --seed) [default: every listed part].
-    #[arg(long, value_name = "K", conflicts_with = "part")]
-    pub parts: Option<usize>,
-    /// Recount this part (a task id in the manifest); repeat for more.
-    #[arg(long, value_name = "ID")]
-    pub part: Vec<usize>,
-    /// The seed of the draw of --parts [default: from the clock, printed].
-    #[arg(long, value_name = "S", requires = "parts")]
-    pub seed: Option<u64>,
-    /// Worker threads (0: all cores).
-    #[arg(long, default_value_t = 0, value_name = "T")]
-    pub threads: usize,
-}
+use super::progress::Ui;
 
 /// The words of `queens count` that rebuild the problem of `args` (board, pieces,
 /// fixed pieces, piece definitions, terrain, engine): what a manifest keeps.
 pub fn source_words(args: &ProblemArgs) -> Vec<String> {
-    let mut w = vec![args.board.clone()];
+    // No BOARD with a region file: the board is the file's.
+    let mut w: Vec<String> = args.board.iter().cloned().collect();
     let mut opt = |flag: &str, v: &Option<String>| {
         if let Some(v) = v {
             w.push(format!("--{flag}={v}"));
@@ -69,19 +49,17 @@ fn problem_of(m: &Manifest, name: &str) -> Result<queens::Problem, String> {
         .chain(m.source.iter().cloned());
     let bad =
         |why: String| format!("manifest {name}: its source words do not make a count ({why})");
-    let matches = super::args::command()
-        .try_get_matches_from(words)
-        .map_err(|e| bad(e.kind().to_string()))?;
-    let cli = Cli::from_arg_matches(&matches).map_err(|e| bad(e.kind().to_string()))?;
-    let Command::Count { mut problem, .. } = cli.command else {
+    let cli = Cli::try_parse_from(words).map_err(|e| bad(e.kind().to_string()))?;
+    let Command::Count { problem, .. } = cli.command else {
         return Err(bad("not a count".into()));
     };
-    super::terrain::board_from_regions(true, &mut problem.terrain)?;
-    super::run::problem_of(&problem)
+    let mut problem = problem.shown();
+    super::terrain::read_regions(&mut problem.terrain)?;
+    super::terrain::problem_of(&problem)
 }
 
 /// Runs `queens recheck`.
-pub fn recheck(a: &RecheckArgs) -> Result<Outcome, String> {
+pub fn recheck(a: &RecheckArgs, ui: Ui) -> Result<Outcome, String> {
     let name = a.manifest.display().to_string();
     let m = Manifest::read(&a.manifest).map_err(|e| e.to_string())?;
     let problem = problem_of(&m, &name)?;
@@ -97,8 +75,8 @@ pub fn recheck(a: &RecheckArgs) -> Result<Outcome, String> {
     if ids.is_empty() {
         return Err(format!("manifest {name} lists no parts to recount"));
     }
-    let limits = Limits::new(a.threads, None, None)?;
-    let bar = Bar::new("recounting");
+    let limits = Limits::new(a.threads, None, None, ui)?;
+    let bar = limits.bar("recounting");
     let progress = |p: queens::Progress| bar.update(p.done, p.total);
     let r = manifest::recheck(&m, &problem, &limits.settings(Some(&progress)), &ids);
     bar.finish();

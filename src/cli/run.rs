@@ -1,50 +1,47 @@
-//! Runs one parsed command: validates the arguments into a library problem, runs the
-//! job, and writes the answer. Errors come back as the one sentence to show the user.
+//! Runs one configured command ([`Config`]): the top of the command line, which hands
+//! each job to its module (none of which imports this one), or runs it here and writes
+//! the answer. Errors come back as the one sentence to show the user.
 
 use std::io::{self, BufWriter};
 
 use queens::verdict::{Expect, Verdict};
-use queens::{Board, EngineChoice, PieceKind, Placement, Problem, parse_spec};
+use queens::{Board, PieceKind, Placement, parse_spec};
 
-use super::args::{AllFormat, Cli, Command, ProblemArgs, SolveFormat, VerifyFormat};
-use super::limits::Limits;
-use super::output::{CliResult, Listing, Outcome, failed, finish, solution_text, write_out};
-use super::parts::{self, CountFlags};
-use super::progress::Bar;
 use queens::render::ranks::{RankFormat, RankText};
 
-/// Runs `cli` and returns its outcome, or the sentence explaining a bad input.
-/// `board_given`: whether BOARD was on the command line (else `--regions` supplies it).
-pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
-    super::limits::set_verbose(cli.verbose);
-    super::progress::set_plain(cli.progress);
-    let from_regions = super::terrain::board_from_regions;
-    match &mut cli.command {
-        Command::Solve { problem, .. }
-        | Command::All { problem, .. }
-        | Command::Count { problem, .. } => from_regions(board_given, &mut problem.terrain)?,
-        Command::Engines { terrain, .. } => from_regions(board_given, terrain)?,
-        Command::Export(e) => from_regions(board_given, &mut e.terrain)?,
-        _ => {}
-    }
-    match cli.command {
+use super::args::{AllFormat, Command, ProblemArgs, SolveFormat, VerifyFormat};
+use super::config::Config;
+use super::limits::Limits;
+use super::output::{
+    CliResult, Listing, Outcome, explain_clash, failed, finish, solution_text, write_out,
+};
+use super::parts::{self, CountFlags};
+use super::progress::Ui;
+use super::terrain::setup;
+
+/// Runs the job of `config` and returns its outcome, or the sentence explaining a bad
+/// input.
+pub fn run(config: Config) -> CliResult {
+    let ui = config.ui;
+    match config.command {
         Command::Solve {
             problem,
             format,
             huge,
             cover,
+            ..
         } => {
             if cover.cover {
-                return super::cover::solve(&problem, &cover, format, &huge);
+                return super::cover::solve(&problem, &cover, format, &huge, ui);
             }
             // Ranged specs ("0..8Q") go to the general runner, which expands them.
-            if super::counting::ranged(&problem)?.is_some() {
+            if super::counting::ranged(&problem, ui)?.is_some() {
                 if let Some(flag) = huge.queens_flag() {
                     return Err(format!(
                         "{flag} places N queens on an N x N board; it does not take ranged --pieces"
                     ));
                 }
-                return solve(&problem, format);
+                return solve(&problem, format, ui);
             }
             if super::terrain::given(&problem.terrain) {
                 if let Some(flag) = huge.queens_flag() {
@@ -52,11 +49,11 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
                         "{flag} places queens on a plain board; it does not take --holes, --blockers, --torus or --regions"
                     ));
                 }
-                return solve(&problem, format);
+                return solve(&problem, format, ui);
             }
-            match super::hugen::solve(&problem, format, &huge)? {
+            match super::hugen::solve(&problem, format, &huge, ui)? {
                 Some(outcome) => Ok(outcome),
-                None => solve(&problem, format),
+                None => solve(&problem, format, ui),
             }
         }
         Command::All {
@@ -64,7 +61,8 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             limit,
             unique,
             format,
-        } => all(&problem, limit, unique, format),
+            ..
+        } => all(&problem, limit, unique, format, ui),
         Command::Count {
             problem,
             unique,
@@ -73,8 +71,9 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             shard,
             method,
             manifest,
+            ..
         } => count(
-            &problem,
+            &problem.shown(),
             &CountFlags {
                 unique,
                 json,
@@ -83,6 +82,7 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
                 method,
                 manifest,
             },
+            ui,
         ),
         Command::Merge {
             files,
@@ -90,15 +90,16 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             json,
             manifest,
         } => parts::merge(&files, unique, json, manifest.as_deref()),
-        Command::Recheck(a) => super::recheck::recheck(&a),
+        Command::Recheck(a) => super::recheck::recheck(&a, ui),
         Command::Engines {
             board,
             pieces,
             fixed,
             piece,
             terrain,
+            ..
         } => super::engines::engines(
-            &board,
+            board.as_deref(),
             pieces.as_deref(),
             fixed.as_deref(),
             &piece,
@@ -115,6 +116,7 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             budget_secs,
             piece,
             terrain,
+            ..
         } => super::counting::max(
             &board,
             &kind,
@@ -123,7 +125,7 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
                 fixed: fixed.as_deref(),
                 engine: &engine,
                 json,
-                limits: Limits::new(threads, budget_secs, None)?,
+                limits: Limits::new(threads, budget_secs, None, ui)?,
                 defs: &piece,
                 terrain: &terrain.terrain(),
             },
@@ -151,7 +153,7 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             piece,
             terrain,
         } => verify_cmd(&args, pieces.as_deref(), partial, format, &piece, &terrain),
-        Command::Cover(a) => super::cover::cover_cmd(&a),
+        Command::Cover(a) => super::cover::cover_cmd(&a, ui),
         Command::Pieces { which, piece } => super::fairy::pieces(&which, &piece),
         Command::GenCompletion { n, seed } => super::hugen::gen_completion(&n, seed),
         Command::GenRegions {
@@ -160,90 +162,25 @@ pub fn run(mut cli: Cli, board_given: bool) -> CliResult {
             piece,
             solution,
             budget_secs,
+            ..
         } => gen_regions(
             n,
             seed,
             piece.as_deref(),
             solution,
-            Limits::new(0, budget_secs, None)?,
+            Limits::new(0, budget_secs, None, ui)?,
         ),
-        Command::Puzzle(a) => super::puzzle::puzzle_cmd(&a),
+        Command::Puzzle(a) => super::puzzle::puzzle_cmd(&a, ui),
         Command::Export(a) => super::export::export_cmd(&a),
         Command::Decode(a) => super::export::decode_cmd(&a),
     }
 }
 
-/// A validated problem with the run-time settings that go with it.
-struct Setup {
-    problem: Problem,
-    engine: EngineChoice,
-    limits: Limits,
-}
-
-/// The problem `args` describe (for a re-check, which rebuilds it from its words).
-pub fn problem_of(args: &ProblemArgs) -> Result<Problem, String> {
-    setup(args).map(|s| s.problem)
-}
-
-fn setup(args: &ProblemArgs) -> Result<Setup, String> {
-    let problem = super::terrain::problem(
-        &args.board,
-        args.pieces.as_deref(),
-        args.fixed.as_deref(),
-        &args.piece,
-        &args.terrain,
-    )?;
-    let engine: EngineChoice = args
-        .engine
-        .parse()
-        .map_err(|e: queens::Error| e.to_string())?;
-    Ok(Setup {
-        problem,
-        engine,
-        limits: Limits::of(args)?,
-    })
-}
-
-impl Setup {
-    /// Checks the settings and that the engine takes `job` on the problem, so that a
-    /// shortcut answer ("the fixed pieces attack each other") never hides a bad input.
-    fn validate(&self, job: queens::Job) -> Result<(), String> {
-        queens::engine::picked(self.engine, &self.problem, job, &self.limits.settings(None))
-            .map(|_| ())
-            .map_err(|e| match e {
-                queens::Error::NoEngine { .. } => super::output::with_engines_hint(&e),
-                e => e.to_string(),
-            })
-    }
-}
-
-/// Says on stderr why there is no solution when the library found more pieces than
-/// free squares or the fixed pieces attacking each other (it answers none without a
-/// search); `false` when neither.
-pub fn explain_clash(problem: &Problem) -> bool {
-    if let Some(why) = problem.overfull() {
-        eprintln!("queens: no solution: {why}");
-        return true;
-    }
-    let (first, all) = queens::verdict::fixed_clashes(problem, 10);
-    if all == 0 {
-        return false;
-    }
-    eprintln!("queens: no solution: the fixed pieces attack each other:");
-    for c in &first {
-        eprintln!("  {c}");
-    }
-    if all > first.len() as u64 {
-        eprintln!("  ({all} attacking pairs in all)");
-    }
-    true
-}
-
-fn solve(args: &ProblemArgs, format: Option<SolveFormat>) -> CliResult {
-    if let Some(r) = super::counting::ranged(args)? {
+fn solve(args: &ProblemArgs, format: Option<SolveFormat>, ui: Ui) -> CliResult {
+    if let Some(r) = super::counting::ranged(args, ui)? {
         return super::counting::solve_range(&r, format.unwrap_or(SolveFormat::Board));
     }
-    let s = setup(args)?;
+    let s = setup(args, ui)?;
     let format =
         format.unwrap_or_else(|| super::hugen::default_solve_format(s.problem.board(), false));
     s.validate(queens::Job::Solve)?;
@@ -269,14 +206,15 @@ fn all(
     limit: Option<u64>,
     unique: bool,
     format: Option<AllFormat>,
+    ui: Ui,
 ) -> CliResult {
-    if let Some(r) = super::counting::ranged(args)? {
+    if let Some(r) = super::counting::ranged(args, ui)? {
         if unique {
             return Err("all --unique takes one problem, not ranged --pieces".into());
         }
         return super::counting::all_range(&r, limit, format.unwrap_or(AllFormat::Coords));
     }
-    let s = setup(args)?;
+    let s = setup(args, ui)?;
     let queens_only = s
         .problem
         .pieces()
@@ -347,11 +285,11 @@ fn all(
     listing.finish()
 }
 
-fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
-    if let Some(r) = super::counting::ranged(args)? {
+fn count(args: &ProblemArgs, flags: &CountFlags, ui: Ui) -> CliResult {
+    if let Some(r) = super::counting::ranged(args, ui)? {
         return super::counting::count_range(&r, flags.unique);
     }
-    let s = setup(args)?;
+    let s = setup(args, ui)?;
     // Checkpoints, shards, a method, a manifest or JSON need an engine that counts in parts.
     if flags.parts_flag().is_some() {
         let source = super::recheck::source_words(args);
@@ -362,7 +300,7 @@ fn count(args: &ProblemArgs, flags: &CountFlags) -> CliResult {
     } else {
         queens::Job::Count
     })?;
-    let bar = Bar::new("counting");
+    let bar = s.limits.bar("counting");
     let report = |p: queens::Progress| bar.update(p.done, p.total);
     let settings = s.limits.settings(Some(&report));
     let n = if flags.unique {
@@ -413,9 +351,8 @@ fn verify_cmd(
     let board: Board = match board_text {
         // The board is the region file's unless one is typed (which must match it).
         _ if terrain_args.regions.is_some() => {
-            super::terrain::board_from_regions(board_typed, &mut terrain_args)?;
-            let text = board_text.clone().unwrap_or_default();
-            super::terrain::request(&text, None, None, &[], &terrain_args)?
+            super::terrain::read_regions(&mut terrain_args)?;
+            super::terrain::request(board_text.as_deref(), None, None, &[], &terrain_args)?
                 .parts()
                 .map_err(|e| super::terrain::refused(&e, &terrain_args))?
                 .board
@@ -490,7 +427,7 @@ fn gen_regions(
         ),
     };
     let kind = catalog.get(letter).map_err(|e| e.to_string())?;
-    let bar = Bar::new("gen-regions");
+    let bar = limits.bar("gen-regions");
     let report = |p: queens::Progress| bar.update(p.done, p.total);
     let settings = limits.settings(Some(&report));
     // The daily "Queens" piece (the default) goes to the puzzle generator, which is

@@ -2,14 +2,17 @@
 //! ([`queens::request::ProblemRequest`]): BOARD, `--pieces`, `--fixed`, `--piece`,
 //! `--holes`, `--blockers`, `--torus`, `--regions FILE` (read here, the file being the
 //! command line's), `--per-region K`; and the request's refusals with the fields spelled
-//! as flags. Defaults, grammar and checks are the library's.
+//! as flags. Defaults, grammar and checks are the library's. [`Setup`]: the problem
+//! with the engine and limits a job runs it with.
 
 use queens::request::{BoardGiven, Fault, Field, Given, ProblemRequest, RequestError};
 use queens::terrain::Terrain;
 use queens::text::Limit;
-use queens::{Board, Problem};
+use queens::{Board, EngineChoice, Problem};
 
-use super::args::TerrainArgs;
+use super::args::{ProblemArgs, TerrainArgs};
+use super::limits::Limits;
+use super::progress::Ui;
 
 /// Whether any of the terrain options is given.
 pub fn given(args: &TerrainArgs) -> bool {
@@ -21,9 +24,8 @@ pub fn given(args: &TerrainArgs) -> bool {
 }
 
 /// Reads the region file once and keeps its text in `args` (standard input can be read
-/// only once), with whether BOARD was typed (without it, the board is the file's).
-pub fn board_from_regions(given: bool, args: &mut TerrainArgs) -> Result<(), String> {
-    args.board_given = given;
+/// only once).
+pub fn read_regions(args: &mut TerrainArgs) -> Result<(), String> {
     if let (Some(path), None) = (&args.regions, &args.regions_text) {
         args.regions_text = Some(super::input::read_text(
             path,
@@ -34,10 +36,10 @@ pub fn board_from_regions(given: bool, args: &mut TerrainArgs) -> Result<(), Str
     Ok(())
 }
 
-/// The problem options as the library's request: `board` (the typed BOARD, or clap's
-/// default), the pieces, the fixed pieces, the definitions and the terrain.
+/// The problem options as the library's request: `board` (the typed BOARD; without it
+/// the library's default, or the region file's board), the pieces, the fixed pieces, the definitions and the terrain.
 pub fn request<'a>(
-    board: &str,
+    board: Option<&str>,
     pieces: Option<&str>,
     fixed: Option<&str>,
     defs: &[String],
@@ -52,9 +54,8 @@ pub fn request<'a>(
         )?),
         (None, _) => None,
     };
-    let typed = regions.is_none() || args.board_given;
     Ok(ProblemRequest {
-        board: typed.then(|| BoardGiven::Text(board.to_string())),
+        board: board.map(|b| BoardGiven::Text(b.to_string())),
         pieces: pieces.map(|p| Given::Text(p.to_string())),
         fixed: fixed.map(|f| Given::Text(f.to_string())),
         define: defs.to_vec(),
@@ -83,7 +84,7 @@ pub fn refused(e: &RequestError, args: &TerrainArgs) -> String {
 
 /// The problem the options describe, through the library's request.
 pub fn problem(
-    board: &str,
+    board: Option<&str>,
     pieces: Option<&str>,
     fixed: Option<&str>,
     defs: &[String],
@@ -98,7 +99,7 @@ pub fn problem(
 
 /// The terrain the options describe on `board` (a board settled elsewhere).
 pub fn read(args: &TerrainArgs, board: &Board) -> Result<Terrain, String> {
-    let t = request(&board.to_string(), None, None, &[], args)?
+    let t = request(Some(&board.to_string()), None, None, &[], args)?
         .terrain_on(board)
         .map_err(|e| refused(&e, args))?;
     note_split(&t, board);
@@ -110,5 +111,53 @@ pub fn read(args: &TerrainArgs, board: &Board) -> Result<Terrain, String> {
 fn note_split(t: &Terrain, board: &Board) {
     if let Some(split) = t.regions().and_then(|r| r.split(board)) {
         eprintln!("queens: note: in the region file, {split}");
+    }
+}
+
+/// A validated problem with the run-time settings that go with it.
+pub struct Setup {
+    /// The problem.
+    pub problem: Problem,
+    /// The engine asked for.
+    pub engine: EngineChoice,
+    /// Threads, budgets and what to say on stderr.
+    pub limits: Limits,
+}
+
+/// The problem `args` describe (for a re-check, which rebuilds it from its words).
+pub fn problem_of(args: &ProblemArgs) -> Result<Problem, String> {
+    setup(args, Ui::default()).map(|s| s.problem)
+}
+
+/// The problem, engine and limits `args` give, or the sentence refusing them.
+pub fn setup(args: &ProblemArgs, ui: Ui) -> Result<Setup, String> {
+    let problem = problem(
+        args.board.as_deref(),
+        args.pieces.as_deref(),
+        args.fixed.as_deref(),
+        &args.piece,
+        &args.terrain,
+    )?;
+    let engine: EngineChoice = args
+        .engine
+        .parse()
+        .map_err(|e: queens::Error| e.to_string())?;
+    Ok(Setup {
+        problem,
+        engine,
+        limits: Limits::of(args, ui)?,
+    })
+}
+
+impl Setup {
+    /// Checks the settings and that the engine takes `job` on the problem, so that a
+    /// shortcut answer ("the fixed pieces attack each other") never hides a bad input.
+    pub fn validate(&self, job: queens::Job) -> Result<(), String> {
+        queens::engine::picked(self.engine, &self.problem, job, &self.limits.settings(None))
+            .map(|_| ())
+            .map_err(|e| match e {
+                queens::Error::NoEngine { .. } => super::output::with_engines_hint(&e),
+                e => e.to_string(),
+            })
     }
 }

@@ -25,7 +25,12 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// The module path of a file: `engine/nqueens/mod.rs` is `[engine, nqueens]`.
 fn module_of(file: &Path) -> Vec<String> {
-    let rel = file.strip_prefix(SRC).unwrap().with_extension("");
+    module_under(file, Path::new(SRC))
+}
+
+/// The module path of a file of the crate whose root directory is `root`.
+fn module_under(file: &Path, root: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(root).unwrap().with_extension("");
     let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into()).collect();
     if parts.last().is_some_and(|p| p == "mod") {
         parts.pop();
@@ -307,4 +312,75 @@ fn the_layer_reader_sees_imports_both_ways() {
     );
     edges.insert("query".to_string(), to("sat"));
     assert_eq!(cycle(&edges), None);
+}
+
+/// The imports between the files below `dir` of the crate whose root directory is
+/// `root` (no re-exports followed: these crates' roots declare modules only), each file
+/// its own module; a module's imports of its parent or its children are left out.
+fn file_graph(root: &Path, dir: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let inside = module_under(&dir.join("mod.rs"), root).join("::");
+    for file in files {
+        let module = module_under(&file, root);
+        if module == ["lib"] || module == ["main"] {
+            continue;
+        }
+        let from = module.join("::");
+        edges.entry(from.clone()).or_default();
+        let text = fs::read_to_string(&file).unwrap();
+        for target in imports(&code(&text), &module, &BTreeMap::new()) {
+            let to = target.join("::");
+            let nested = |a: &str, b: &str| a == b || a.starts_with(&format!("{b}::"));
+            let within = inside.is_empty() || nested(&to, &inside);
+            if to.is_empty() || !within || nested(&from, &to) || nested(&to, &from) {
+                continue;
+            }
+            edges.entry(from.clone()).or_default().insert(to);
+        }
+    }
+    edges
+}
+
+#[test]
+fn no_import_circle_in_the_command_line() {
+    // Issue 38: the argument structs in one module that imports no job, the jobs below
+    // the runner, so no file of src/cli imports one that imports it back.
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let edges = file_graph(root, &root.join("cli"));
+    assert!(
+        edges.len() >= 10 && edges.values().any(|t| t.contains("cli::args")),
+        "the reader found too few modules: {edges:#?}"
+    );
+    assert_eq!(cycle(&edges), None, "{edges:#?}");
+    // The arguments import no other module of the command line.
+    for (from, tos) in &edges {
+        if from.starts_with("cli::args") {
+            assert!(
+                tos.iter().all(|t| t.starts_with("cli::args")),
+                "{from} imports {tos:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_file_reader_sees_a_circle_through_super() {
+    // The reader of src/cli itself: two made-up files that import each other through
+    // `super::` and a brace group.
+    let dir = std::env::temp_dir().join(format!("queens-layers-{}", std::process::id()));
+    let cli = dir.join("cli");
+    fs::create_dir_all(cli.join("args")).unwrap();
+    fs::write(cli.join("mod.rs"), "pub mod args;\npub mod run;\n").unwrap();
+    fs::write(
+        cli.join("args/mod.rs"),
+        "use super::{run::Outcome, args::x};\n",
+    )
+    .unwrap();
+    fs::write(cli.join("run.rs"), "use super::args::Cli;\n").unwrap();
+    let edges = file_graph(&dir, &cli);
+    let found = cycle(&edges);
+    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(found, Some(vec!["cli::args".into(), "cli::run".into()]));
 }

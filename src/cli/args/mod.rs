@@ -1,6 +1,13 @@
 //! The command line as typed: clap definitions only, no validation beyond syntax.
 
+use clap::builder::ArgPredicate;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+pub mod jobs;
+pub mod puzzle;
+
+use jobs::{CoverArgs, DecodeArgs, ExportArgs, HugeArgs, RecheckArgs, SolveCoverArgs};
+use puzzle::{PuzzleArgs, puzzle_help};
 
 /// The notation every command shares, followed by a command's own examples: `$board`
 /// is what BOARD defaults to on that command, `$spec` what SPEC (`--pieces`) does.
@@ -226,12 +233,16 @@ pub enum Command {
         problem: ProblemArgs,
         /// How to print the solution [default: board; perm for queens on boards wider
         /// than 64 columns, coords for other pieces there].
-        #[arg(long, value_enum)]
+        #[arg(long, value_enum, allow_negative_numbers = true)]
         format: Option<SolveFormat>,
         #[command(flatten)]
-        huge: super::hugen::HugeArgs,
+        huge: HugeArgs,
         #[command(flatten)]
-        cover: super::cover::SolveCoverArgs,
+        cover: SolveCoverArgs,
+        #[command(flatten)]
+        verbose: VerboseFlag,
+        #[command(flatten)]
+        progress: ProgressFlag,
     },
     /// Print every solution, one per line, as they are found.
     #[command(after_help = ALL_HELP)]
@@ -239,7 +250,7 @@ pub enum Command {
         #[command(flatten)]
         problem: ProblemArgs,
         /// Stop after this many solutions.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         limit: Option<u64>,
         /// One solution per class of solutions equal up to the board's rotations and
         /// reflections (those `count --unique` uses): the class's first solution in the
@@ -248,14 +259,18 @@ pub enum Command {
         unique: bool,
         /// How to print each solution (board diagrams are separated by blank lines)
         /// [default: coords; perm for queens on boards wider than 64 columns].
-        #[arg(long, value_enum)]
+        #[arg(long, value_enum, allow_negative_numbers = true)]
         format: Option<AllFormat>,
+        #[command(flatten)]
+        verbose: VerboseFlag,
+        #[command(flatten)]
+        progress: ProgressFlag,
     },
     /// Count the solutions exactly; prints the number alone.
     #[command(after_help = COUNT_HELP)]
     Count {
         #[command(flatten)]
-        problem: ProblemArgs,
+        problem: ProblemArgs<true>,
         /// Count placements distinct up to the board's rotations and reflections (those
         /// that keep every kind's moves and the fixed pieces; on the torus as well, whose
         /// translations are not used).
@@ -267,29 +282,33 @@ pub enum Command {
         json: bool,
         /// Record finished parts in FILE and resume from it when the same command runs
         /// again (engines that count in parts: nqueens, torus, amazons, exact, fewlines).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
         checkpoint: Option<std::path::PathBuf>,
         /// Count only part I of K and print a JSON partial result for `queens merge`
         /// (engines that count in parts: nqueens, torus, amazons, exact, fewlines).
-        #[arg(long, value_name = "I/K")]
+        #[arg(long, value_name = "I/K", allow_negative_numbers = true)]
         shard: Option<String>,
         /// Plain N-queens only: `join` (the half-board join: square boards up to 24, the
         /// fastest; unique counts from the total by Burnside's lemma) or `backtrack`
         /// (the symmetric search: any rectangle, unique counts by classifying each
         /// solution) [default: join for squares up to 21, backtrack otherwise, or the
         /// method of an existing --checkpoint].
-        #[arg(long, value_name = "METHOD")]
+        #[arg(long, value_name = "METHOD", allow_negative_numbers = true)]
         method: Option<String>,
         /// Write a manifest to FILE: the plan, the program, and a line per part with its
         /// subtotal and seconds, for `queens recheck` (engines that count in parts).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
         manifest: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        verbose: VerboseFlag,
+        #[command(flatten)]
+        progress: ProgressFlag,
     },
     /// Add up the JSON partial results of `count --shard I/K`, one file per shard.
     #[command(after_help = MERGE_HELP)]
     Merge {
         /// The shard results: every shard 1..K of one count, once each.
-        #[arg(required = true, value_name = "FILES")]
+        #[arg(required = true, value_name = "FILES", allow_negative_numbers = true)]
         files: Vec<std::path::PathBuf>,
         /// Print the number of solutions distinct up to rotation and reflection instead.
         #[arg(long)]
@@ -299,14 +318,14 @@ pub enum Command {
         json: bool,
         /// Write the merged count's manifest to FILE (the shards must have been counted
         /// with --manifest).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
         manifest: Option<std::path::PathBuf>,
     },
     /// Recount parts of a manifest (`count --manifest`) with this build: prints whether
     /// they agree (exit 0) or which differ (exit 1); a manifest of another plan is
     /// refused (exit 2).
     #[command(after_help = RECHECK_HELP)]
-    Recheck(super::recheck::RecheckArgs),
+    Recheck(RecheckArgs),
     /// The most pieces of one kind that can stand without attacks (beside --pieces), and
     /// the number of such placements; prints `MAX COUNT`, e.g. `16 281571`.
     #[command(after_help = MAX_HELP)]
@@ -315,38 +334,61 @@ pub enum Command {
         #[arg(default_value = "8", allow_negative_numbers = true)]
         board: String,
         /// The kind to maximise, by letter (K N B R Q A, or one defined with --piece).
-        #[arg(long, value_name = "LETTER")]
+        #[arg(long, value_name = "LETTER", allow_negative_numbers = true)]
         kind: String,
         /// Pieces that stand as well, e.g. `5Q` [default: none].
-        #[arg(long, value_name = "SPEC")]
+        #[arg(
+            long,
+            value_name = "SPEC",
+            allow_negative_numbers = true,
+            allow_hyphen_values = true
+        )]
         pieces: Option<String>,
         /// Pieces pinned to squares; they count toward SPEC and --kind.
-        #[arg(long, value_name = "PLACEMENT")]
+        #[arg(long, value_name = "PLACEMENT", allow_negative_numbers = true)]
         fixed: Option<String>,
         /// The engine for each step (`auto` picks).
-        #[arg(long, default_value = "auto", value_name = "NAME")]
+        #[arg(
+            long,
+            default_value = "auto",
+            value_name = "NAME",
+            allow_negative_numbers = true
+        )]
         engine: String,
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
         /// Worker threads; 0 uses every core (at most 1024).
-        #[arg(long, default_value_t = 0, value_name = "T")]
+        #[arg(
+            long,
+            default_value_t = 0,
+            value_name = "T",
+            allow_negative_numbers = true
+        )]
         threads: usize,
         /// Give up after this many seconds (exit 3: no answer, nothing claimed).
-        #[arg(long, value_name = "SECS")]
+        #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
         budget_secs: Option<f64>,
         /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`;
         /// then `--kind C` maximises it.
-        #[arg(long = "piece", value_name = "LETTER=BETZA")]
+        #[arg(
+            long = "piece",
+            value_name = "LETTER=BETZA",
+            allow_negative_numbers = true
+        )]
         piece: Vec<String>,
         #[command(flatten)]
         terrain: PlainTerrainArgs,
+        #[command(flatten)]
+        verbose: VerboseFlag,
+        #[command(flatten)]
+        progress: ProgressFlag,
     },
     /// The fewest pieces of one kind that occupy or attack every square (beside --pieces
     /// and --fixed), and the number of such placements; prints `MIN COUNT`, e.g.
     /// `5 4860`.
     #[command(after_help = COVER_HELP)]
-    Cover(super::cover::CoverArgs),
+    Cover(CoverArgs),
     /// Check a placement: valid, or every attacking pair named.
     #[command(after_help = VERIFY_HELP)]
     Verify {
@@ -360,10 +402,15 @@ pub enum Command {
         args: Vec<String>,
         /// Read the placement as a permutation (the `perm` format) from FILE, `-` for
         /// stdin; checked in O(N), so 10^7 queens take well under a second.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
         perm_file: Option<String>,
         /// Also require exactly these pieces (a SPEC).
-        #[arg(long, value_name = "SPEC")]
+        #[arg(
+            long,
+            value_name = "SPEC",
+            allow_negative_numbers = true,
+            allow_hyphen_values = true
+        )]
         pieces: Option<String>,
         /// The placement may leave files empty: the 0s of a permutation are files
         /// without queens, not missing queens (without it, a permutation must hold
@@ -371,10 +418,14 @@ pub enum Command {
         #[arg(long)]
         partial: bool,
         /// How to print the verdict.
-        #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
+        #[arg(long, value_enum, default_value_t = VerifyFormat::Text, allow_negative_numbers = true)]
         format: VerifyFormat,
         /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`.
-        #[arg(long = "piece", value_name = "LETTER=BETZA")]
+        #[arg(
+            long = "piece",
+            value_name = "LETTER=BETZA",
+            allow_negative_numbers = true
+        )]
         piece: Vec<String>,
         #[command(flatten)]
         terrain: TerrainArgs,
@@ -384,10 +435,14 @@ pub enum Command {
     #[command(after_help = PIECES_HELP)]
     Pieces {
         /// Letters, names or Betza strings to show [default: every known kind and name].
-        #[arg(value_name = "PIECE")]
+        #[arg(value_name = "PIECE", allow_negative_numbers = true)]
         which: Vec<String>,
         /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`.
-        #[arg(long = "piece", value_name = "LETTER=BETZA")]
+        #[arg(
+            long = "piece",
+            value_name = "LETTER=BETZA",
+            allow_negative_numbers = true
+        )]
         piece: Vec<String>,
     },
     /// Print a random N-queens completion instance in the style of Gent et al.
@@ -395,9 +450,10 @@ pub enum Command {
     #[command(after_help = GEN_COMPLETION_HELP)]
     GenCompletion {
         /// The board side N.
+        #[arg(allow_negative_numbers = true)]
         n: String,
         /// The generator's seed.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
     },
     /// Print a region puzzle with exactly one solution (proved by counting): an N x N
@@ -407,82 +463,154 @@ pub enum Command {
     #[command(after_help = GEN_REGIONS_HELP)]
     GenRegions {
         /// The board side N (1 to 62).
+        #[arg(allow_negative_numbers = true)]
         n: u32,
         /// The generator's seed.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
         /// The piece: LETTER=BETZA or a standard letter [default: L=RF].
-        #[arg(long = "piece", value_name = "LETTER=BETZA")]
+        #[arg(
+            long = "piece",
+            value_name = "LETTER=BETZA",
+            allow_negative_numbers = true
+        )]
         piece: Option<String>,
         /// Also print the solution (coords) after a blank line.
         #[arg(long)]
         solution: bool,
         /// Give up after this many seconds (exit 3, no puzzle).
-        #[arg(long, value_name = "SECS")]
+        #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
         budget_secs: Option<f64>,
+        #[command(flatten)]
+        verbose: VerboseFlag,
+        #[command(flatten)]
+        progress: ProgressFlag,
     },
     /// Region puzzles (LinkedIn's daily "Queens", Star Battle) from a file: solve, count,
     /// check, hint, explain, rate; gen makes new ones with one solution.
-    #[command(after_help = super::puzzle::puzzle_help())]
-    Puzzle(super::puzzle::PuzzleArgs),
+    #[command(after_help = puzzle_help())]
+    Puzzle(PuzzleArgs),
     /// List every engine, what it does, and whether (and why not) it takes this problem
     /// for each job; `auto` picks the first marked `auto`.
     #[command(after_help = ENGINES_HELP)]
     Engines {
         /// The board: `8` or `5x7` (rows x columns).
-        #[arg(default_value = "8", allow_negative_numbers = true)]
-        board: String,
+        #[arg(default_value = "8", default_value_if("regions", ArgPredicate::IsPresent, None::<&str>), allow_negative_numbers = true)]
+        board: Option<String>,
         /// The pieces, e.g. `8Q` or `2N,2B,R,Q` [default: min(rows, cols) queens].
-        #[arg(long, value_name = "SPEC")]
+        #[arg(
+            long,
+            value_name = "SPEC",
+            allow_negative_numbers = true,
+            allow_hyphen_values = true
+        )]
         pieces: Option<String>,
         /// Pieces pinned to squares, e.g. `Qa1,Nc3`; they count toward SPEC.
-        #[arg(long, value_name = "PLACEMENT")]
+        #[arg(long, value_name = "PLACEMENT", allow_negative_numbers = true)]
         fixed: Option<String>,
         /// Defines a piece kind for this run (repeatable): `C=RN`, `C=chancellor`.
-        #[arg(long = "piece", value_name = "LETTER=BETZA")]
+        #[arg(
+            long = "piece",
+            value_name = "LETTER=BETZA",
+            allow_negative_numbers = true
+        )]
         piece: Vec<String>,
         #[command(flatten)]
         terrain: TerrainArgs,
+        #[command(flatten)]
+        verbose: VerboseFlag,
     },
     /// Write the problem as a model for another solver (DIMACS CNF, MiniZinc, XCSP3).
     #[command(after_help = EXPORT_HELP)]
-    Export(super::export::ExportArgs),
+    Export(ExportArgs),
     /// Read a SAT solver's answer to `export --to dimacs` and print the placement.
     #[command(after_help = DECODE_HELP)]
-    Decode(super::export::DecodeArgs),
+    Decode(DecodeArgs),
 }
 
-/// The problem, as every solving job takes it.
+/// The problem, as every solving job takes it; `count` takes it with `HIDE_STEPS`
+/// (no engine counts steps for `count`, the parallel count having no one order of
+/// nodes, so it does not offer `--budget-steps`; typed, the engine's sentence refuses it).
 #[derive(Args, Debug)]
-pub struct ProblemArgs {
+pub struct ProblemArgs<const HIDE_STEPS: bool = false> {
+    // 8 unless a region file is given: then `None` when not typed, and the board is the
+    // file's (the library's request settles it, and a typed BOARD must match it).
     /// The board: `8` or `5x7` (rows x columns).
-    #[arg(default_value = "8", allow_negative_numbers = true)]
-    pub board: String,
+    #[arg(default_value = "8", default_value_if("regions", ArgPredicate::IsPresent, None::<&str>), allow_negative_numbers = true)]
+    pub board: Option<String>,
     /// The pieces to place, e.g. `8Q` or `2N,2B,R,Q` [default: min(rows, cols) queens].
-    #[arg(long, value_name = "SPEC")]
+    #[arg(
+        long,
+        value_name = "SPEC",
+        allow_negative_numbers = true,
+        allow_hyphen_values = true
+    )]
     pub pieces: Option<String>,
     /// Pieces pinned to squares, e.g. `Qa1,Nc3`; they count toward SPEC.
-    #[arg(long, value_name = "PLACEMENT")]
+    #[arg(long, value_name = "PLACEMENT", allow_negative_numbers = true)]
     pub fixed: Option<String>,
-    #[arg(long, default_value = "auto", value_name = "NAME", help = engine_help())]
+    #[arg(long, default_value = "auto", value_name = "NAME", help = engine_help(), allow_negative_numbers = true)]
     pub engine: String,
     /// Worker threads; 0 uses every core (at most 1024).
-    #[arg(long, default_value_t = 0, value_name = "T")]
+    #[arg(
+        long,
+        default_value_t = 0,
+        value_name = "T",
+        allow_negative_numbers = true
+    )]
     pub threads: usize,
     /// Give up after this many seconds (exit 3: no answer, nothing proved).
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub budget_secs: Option<f64>,
     /// Give up after this many search steps: nodes of a tree search (exact,
     /// complete), attempted swaps of local search (exit 3); engines that do not
     /// count steps refuse it.
-    #[arg(long, value_name = "STEPS")]
+    #[arg(long, value_name = "STEPS", allow_negative_numbers = true, hide = HIDE_STEPS)]
     pub budget_steps: Option<u64>,
     /// Defines a piece kind for this run (repeatable): `C=RN` (Betza notation) or
     /// `C=chancellor` (a name from `queens pieces`); then use C in SPEC and PLACEMENT.
-    #[arg(long = "piece", value_name = "LETTER=BETZA")]
+    #[arg(
+        long = "piece",
+        value_name = "LETTER=BETZA",
+        allow_negative_numbers = true
+    )]
     pub piece: Vec<String>,
     #[command(flatten)]
     pub terrain: TerrainArgs,
+}
+
+impl ProblemArgs<true> {
+    /// The same options, as the other jobs take them.
+    pub fn shown(self) -> ProblemArgs {
+        ProblemArgs {
+            board: self.board,
+            pieces: self.pieces,
+            fixed: self.fixed,
+            engine: self.engine,
+            threads: self.threads,
+            budget_secs: self.budget_secs,
+            budget_steps: self.budget_steps,
+            piece: self.piece,
+            terrain: self.terrain,
+        }
+    }
+}
+
+/// `-v` after a command that runs engines (the top-level flag works before any command).
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct VerboseFlag {
+    /// Say on stderr which engine runs
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+/// `--progress` after a command that can run long.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct ProgressFlag {
+    /// Progress as plain lines on stderr, at most one every 5 s, when stderr is not a
+    /// terminal (a terminal gets a bar)
+    #[arg(long)]
+    pub progress: bool,
 }
 
 /// The help of `--holes`.
@@ -501,35 +629,37 @@ const TORUS_HELP: &str = "Moves wrap around the edges: a line or a leap that lea
 /// Boards beyond the rectangle: holes, blockers, the torus, regions.
 #[derive(Args, Debug, Clone, Default)]
 pub struct TerrainArgs {
-    #[arg(long, value_name = "SQUARES", help = HOLES_HELP)]
+    #[arg(long, value_name = "SQUARES", help = HOLES_HELP, allow_negative_numbers = true)]
     pub holes: Option<String>,
-    #[arg(long, value_name = "SQUARES", help = BLOCKERS_HELP)]
+    #[arg(long, value_name = "SQUARES", help = BLOCKERS_HELP, allow_negative_numbers = true)]
     pub blockers: Option<String>,
     #[arg(long, help = TORUS_HELP)]
     pub torus: bool,
     /// The board cut into regions: FILE (`-` for stdin) has one line per rank, top rank
     /// first, one character per square naming its region; `#` is a hole (in a
     /// `queens puzzle` file it names a region). Without BOARD, the board is the file's.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub regions: Option<String>,
     /// Pieces every region holds, with --regions.
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 1,
+        allow_negative_numbers = true
+    )]
     pub per_region: u32,
     /// The region file's text, once read (standard input can be read only once).
     #[arg(skip)]
     pub regions_text: Option<String>,
-    /// Whether BOARD was typed (with --regions; without it the board is the file's).
-    #[arg(skip)]
-    pub board_given: bool,
 }
 
 /// The terrain of `max` and `cover`: holes, blockers and the torus, without regions
 /// (regions fix how many pieces stand, which these jobs find out).
 #[derive(Args, Debug, Clone, Default)]
 pub struct PlainTerrainArgs {
-    #[arg(long, value_name = "SQUARES", help = HOLES_HELP)]
+    #[arg(long, value_name = "SQUARES", help = HOLES_HELP, allow_negative_numbers = true)]
     pub holes: Option<String>,
-    #[arg(long, value_name = "SQUARES", help = BLOCKERS_HELP)]
+    #[arg(long, value_name = "SQUARES", help = BLOCKERS_HELP, allow_negative_numbers = true)]
     pub blockers: Option<String>,
     #[arg(long, help = TORUS_HELP)]
     pub torus: bool,
@@ -545,102 +675,8 @@ impl PlainTerrainArgs {
             regions: None,
             per_region: 1,
             regions_text: None,
-            board_given: true,
         }
     }
-}
-
-/// The command line's definition: the derived one, with every option and every
-/// positional argument that takes a value also taking a negative number (`--threads
-/// -1`, `gen-completion -1`, `puzzle gen -5`), so that the number reaches its check and
-/// is refused as negative by name, instead of clap's tip to write `-- -1` (which fails
-/// the same way); `--pieces` takes any text that starts with `-` (`--pieces -1Q`) for
-/// the same reason; `-v` and `--progress` added after the commands that use them;
-/// `--budget-steps` hidden on `count`, which no engine takes.
-pub fn command() -> clap::Command {
-    fn open_up(cmd: clap::Command) -> clap::Command {
-        let ids: Vec<String> = cmd
-            .get_arguments()
-            .filter(|a| a.get_action().takes_values())
-            .map(|a| a.get_id().to_string())
-            .collect();
-        let mut cmd = cmd;
-        for id in ids {
-            let hyphens = id == "pieces";
-            cmd = cmd.mut_arg(id, |a| {
-                a.allow_negative_numbers(true).allow_hyphen_values(hyphens)
-            });
-        }
-        let subs: Vec<String> = cmd
-            .get_subcommands()
-            .map(|s| s.get_name().to_string())
-            .collect();
-        for name in subs {
-            cmd = cmd.mut_subcommand(name, open_up);
-        }
-        cmd
-    }
-    let mut cmd = open_up(<Cli as clap::CommandFactory>::command());
-    // No engine counts steps for `count` (the parallel count has no one order of
-    // nodes), so `count` does not offer --budget-steps; typed, it is refused by the
-    // engine's sentence, as before.
-    cmd = cmd.mut_subcommand("count", |s| s.mut_arg("budget_steps", |a| a.hide(true)));
-    // `-v` and `--progress` where they mean something: the commands that run engines,
-    // and those that can run long (the top-level flags work before any command).
-    for name in VERBOSE_COMMANDS {
-        cmd = cmd.mut_subcommand(name, |s| {
-            s.arg(
-                clap::Arg::new("verbose")
-                    .short('v')
-                    .long("verbose")
-                    .action(clap::ArgAction::SetTrue)
-                    .help("Say on stderr which engine runs"),
-            )
-        });
-    }
-    for name in PROGRESS_COMMANDS {
-        cmd = cmd.mut_subcommand(name, |s| {
-            s.arg(
-                clap::Arg::new("progress")
-                    .long("progress")
-                    .action(clap::ArgAction::SetTrue)
-                    .help(
-                        "Progress as plain lines on stderr, at most one every 5 s, when stderr \
-                         is not a terminal (a terminal gets a bar)",
-                    ),
-            )
-        });
-    }
-    cmd
-}
-
-/// The commands that run engines, and so take `-v`.
-pub const VERBOSE_COMMANDS: &[&str] = &[
-    "solve",
-    "all",
-    "count",
-    "max",
-    "cover",
-    "engines",
-    "gen-regions",
-];
-
-/// The commands that can run long, and so take `--progress`.
-pub const PROGRESS_COMMANDS: &[&str] = &[
-    "solve",
-    "all",
-    "count",
-    "max",
-    "cover",
-    "gen-regions",
-    "recheck",
-];
-
-/// Whether the subcommand in `matches` was given the flag `id` (added by [`command`]).
-pub fn sub_flag(matches: &clap::ArgMatches, id: &str) -> bool {
-    matches
-        .subcommand()
-        .is_some_and(|(_, m)| m.ids().any(|i| i == id) && m.get_flag(id))
 }
 
 /// The first of `flags` that was given, as typed: each is whether it was given and
