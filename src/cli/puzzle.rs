@@ -60,10 +60,20 @@ fn read(args: &FileArgs) -> Result<Puzzle, String> {
 /// The puzzle of `args` and, when the file is a picture, the position drawn on it
 /// (its warnings said on stderr).
 fn read_with_marks(args: &FileArgs) -> Result<(Puzzle, Option<State>), String> {
+    use std::io::Read;
     let name = args.file.display().to_string();
-    // Read as far as a picture may go; a puzzle's text is then held to its own limit.
-    let (bytes, named) = read_raw(&name, "the puzzle file")?;
-    if picture::looks_like_picture(&bytes) {
+    let (mut input, named) = super::input::open(&name, "the puzzle file")?;
+    // The first bytes tell a picture from a text: a picture is read as far as a picture
+    // may go, a text only to a puzzle's own limit (`/dev/zero` or an endless stdin is
+    // refused at once, not after 64 MB).
+    let mut head = Vec::new();
+    (&mut input)
+        .take(PICTURE_MAGIC)
+        .read_to_end(&mut head)
+        .map_err(|e| format!("cannot read {named}: {e}"))?;
+    let mut rest = std::io::Cursor::new(head).chain(input);
+    if picture::looks_like_picture(rest.get_ref().0.get_ref()) {
+        let bytes = read_picture_bytes(&mut rest, &named)?;
         let options = picture::Options {
             size: None,
             stars: Some(args.stars),
@@ -74,13 +84,16 @@ fn read_with_marks(args: &FileArgs) -> Result<(Puzzle, Option<State>), String> {
         }
         return Ok((r.puzzle, Some(r.position)));
     }
-    let bytes =
-        queens::text::read_bounded_bytes(&mut &bytes[..], &queens::text::Limit::puzzle(), &named)
-            .map_err(|e| e.to_string())?;
+    let bytes = queens::text::read_bounded_bytes(&mut rest, &queens::text::Limit::puzzle(), &named)
+        .map_err(|e| e.to_string())?;
     Puzzle::parse_bytes(&bytes, args.stars)
         .map(|p| (p, None))
         .map_err(|e| format!("{name}: {e}"))
 }
+
+/// Enough of a file's first bytes to tell a picture by its magic bytes
+/// ([`picture::looks_like_picture`]: a BMP's are the longest).
+const PICTURE_MAGIC: u64 = 32;
 
 /// `queens puzzle draw`.
 fn draw_cmd(file: &std::path::Path, theme: DrawTheme, square: usize) -> CliResult {
@@ -108,8 +121,14 @@ fn draw_cmd(file: &std::path::Path, theme: DrawTheme, square: usize) -> CliResul
 /// The bytes of `path` (`-`: standard input) as they are, a picture's or a text's,
 /// up to [`picture::MAX_FILE_BYTES`], and how to name them in a sentence.
 fn read_raw(path: &str, what: &str) -> Result<(Vec<u8>, String), String> {
+    let (mut input, named) = super::input::open(path, what)?;
+    let bytes = read_picture_bytes(&mut input, &named)?;
+    Ok((bytes, named))
+}
+
+/// The bytes of `input`, named `named`, up to [`picture::MAX_FILE_BYTES`].
+fn read_picture_bytes(input: &mut dyn std::io::Read, named: &str) -> Result<Vec<u8>, String> {
     use std::io::Read;
-    let (input, named) = super::input::open(path, what)?;
     let mut bytes = Vec::new();
     input
         .take(picture::MAX_FILE_BYTES + 1)
@@ -121,7 +140,7 @@ fn read_raw(path: &str, what: &str) -> Result<(Vec<u8>, String), String> {
             picture::MAX_FILE_BYTES >> 20
         ));
     }
-    Ok((bytes, named))
+    Ok(bytes)
 }
 
 /// `queens puzzle read`.
