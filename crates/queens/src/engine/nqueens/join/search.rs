@@ -21,7 +21,8 @@ impl JoinPlan {
     /// it uses; a queen of the centre row `h` only in the columns of `job.near_h`. With
     /// `TAG` (odd boards), each key's tag goes to the same bucket of `tags`: the rows `m`
     /// of the middle column it attacks or whose `|m - h|` is at least that of its queen
-    /// of row `h`.
+    /// of row `h`. `None` when `stop` said so before the half was listed.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn halves<K: Word, const TAG: bool>(
         &self,
         cols: std::ops::Range<usize>,
@@ -219,7 +220,7 @@ impl Keys {
             if need == 0 {
                 self.other_rows::<K, TAG>(free, a, b, t, out, tags);
                 fills = fills.wrapping_add(1);
-                if fills % STOP_EVERY_FILLS == 0 && stop() {
+                if fills.is_multiple_of(STOP_EVERY_FILLS) && stop() {
                     return None;
                 }
             } else if left != 0 {
