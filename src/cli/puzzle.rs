@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand, ValueEnum};
 use queens::Board;
 use queens::puzzle::explain::{End, explain};
-use queens::puzzle::generate::{Request, generate, parse_difficulty};
+use queens::puzzle::generate::{Request, generate, parse_difficulty, parse_style};
 use queens::puzzle::hint::Hint;
 use queens::puzzle::rules::{Level, Step, piece_word};
 use queens::puzzle::solver::Found;
@@ -239,6 +239,11 @@ pub enum PuzzleJob {
         /// The generator's seed: the same seed gives the same puzzle.
         #[arg(long, default_value_t = Request::new(0).seed)]
         seed: u64,
+        /// How the regions look: even (compact regions of similar sizes, none over 3N
+        /// squares) or official (a few large regions and several small ones, like
+        /// LinkedIn's levels).
+        #[arg(long, default_value = Request::new(0).style.name())]
+        style: String,
         /// Give up after this many seconds (exit 3).
         #[arg(long, value_name = "SECONDS")]
         budget_secs: Option<f64>,
@@ -275,8 +280,16 @@ pub fn puzzle_cmd(args: &PuzzleArgs) -> CliResult {
             stars,
             difficulty,
             seed,
+            style,
             budget_secs,
-        } => gen_cmd(*n, *stars, difficulty.as_deref(), *seed, *budget_secs),
+        } => gen_cmd(
+            *n,
+            *stars,
+            difficulty.as_deref(),
+            *seed,
+            style,
+            *budget_secs,
+        ),
     }
 }
 
@@ -698,6 +711,7 @@ fn gen_cmd(
     stars: u32,
     difficulty: Option<&str>,
     seed: u64,
+    style: &str,
     budget_secs: Option<f64>,
 ) -> CliResult {
     // The library's defaults, then the fields given; the difficulty's name is read by
@@ -708,6 +722,7 @@ fn gen_cmd(
     if let Some(d) = difficulty {
         req.difficulty = parse_difficulty(d).map_err(|e| e.spelled("--difficulty"))?;
     }
+    req.style = parse_style(style).map_err(|e| e.spelled("--style"))?;
     let bar = Bar::counter("generating", "candidates");
     let report = |p: queens::Progress| bar.set(p.done);
     let settings = limits(budget_secs)?.settings(Some(&report));

@@ -539,6 +539,7 @@ fn gen_regions_queens(
         stars: 1,
         difficulty: None,
         seed,
+        style: Default::default(),
     };
     Ok(
         queens::puzzle::generate::generate(&req, settings)?.map(|made| {

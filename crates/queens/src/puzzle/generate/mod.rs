@@ -46,16 +46,23 @@
 //! `done` = candidates tried so far, `total` = 0 (unknown).
 
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::engine::{Control, Settings};
 use crate::error::Error;
 
-use super::explain::{End, explain};
 use super::rate::grade;
 use super::rules::Level;
-use super::solver::{Limited, Node, Tables, search_limited, search_with};
-use super::{MAX_SIDE, Mark, Puzzle, State};
+use super::solver::{Limited, Tables, search_limited, search_with};
+use super::{MAX_SIDE, Puzzle, State};
+
+mod grow;
+pub mod shape;
+
+use grow::{
+    Grown, Shape, below, connected, grow, neighbours, random_solution, repair, seed_regions,
+    starless,
+};
 
 /// What to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +75,53 @@ pub struct Request {
     pub difficulty: Option<Level>,
     /// The seed: the same request and seed give the same puzzle.
     pub seed: u64,
+    /// How the regions look ([`Style::Even`] by default).
+    pub style: Style,
+}
+
+/// How a generated puzzle's regions look.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// Compact regions of similar sizes (none over `3n` squares, so none over a
+    /// quarter of the board from 12x12 up): the default.
+    #[default]
+    Even,
+    /// The look of LinkedIn's official levels: a few large regions and several small
+    /// ones (large regions grow faster).
+    Official,
+}
+
+impl Style {
+    /// Every style, the default first.
+    pub const ALL: [Style; 2] = [Style::Even, Style::Official];
+
+    /// The style's name: `even`, `official`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Even => "even",
+            Style::Official => "official",
+        }
+    }
+}
+
+/// The style field: a style's name (`even`, `official`). The one reader of a style's
+/// name for every front.
+///
+/// ```
+/// use queens::puzzle::generate::{parse_style, Style};
+/// assert_eq!(parse_style("official"), Ok(Style::Official));
+/// let e = parse_style("round").unwrap_err();
+/// assert_eq!(e.spelled("--style"), "bad --style 'round': the styles are even, official");
+/// ```
+pub fn parse_style(text: &str) -> Result<Style, BadField> {
+    Style::ALL
+        .into_iter()
+        .find(|s| s.name() == text)
+        .ok_or_else(|| BadField {
+            field: "style",
+            text: text.to_string(),
+            reason: format!("the styles are {}", Style::ALL.map(Style::name).join(", ")),
+        })
 }
 
 impl Request {
@@ -87,6 +141,7 @@ impl Request {
             stars: 1,
             difficulty: None,
             seed: 0,
+            style: Style::Even,
         }
     }
 
@@ -184,14 +239,12 @@ pub struct Made {
     pub candidates: u64,
 }
 
-const UNSET: u8 = u8::MAX;
-
 /// A puzzle as asked for; `Ok(None)` when no placement of the stars exists at all on
 /// that side (`n = 2, 3` for one star).
 ///
 /// ```
 /// use queens::puzzle::generate::{generate, Request};
-/// let r = Request { n: 8, stars: 1, difficulty: None, seed: 1 };
+/// let r = Request { seed: 1, ..Request::new(8) };
 /// let m = generate(&r, &Default::default()).unwrap().unwrap();
 /// assert_eq!(m.solution.len(), 8);
 /// assert!(m.puzzle.accepts(&m.solution));
@@ -221,10 +274,9 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
     let k = req.stars as usize;
     let stripes = Puzzle::from_regions(n, req.stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
     let stripe_tables = Tables::new(&stripes);
-    let shape = Shape::new(req.difficulty);
-    let steer = req
-        .difficulty
-        .filter(|&l| l != Level::Expert && steers(n, k));
+    let shape = Shape::new(n, req.style);
+    let bounds = Bounds::new(n, req.style, req.difficulty);
+    let steer = req.difficulty.filter(|&l| l != Level::Expert);
     let mut candidates = 0u64;
     loop {
         if ctl.cancelled() {
@@ -241,7 +293,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         let Some(mut of) = seed_regions(n, k, &solution, &mut rng) else {
             continue;
         };
-        if !grow_unique(n, req.stars, &shape, steer, &mut of, &mut rng, &stop)? {
+        if grow(n, req.stars, &shape, steer, &mut of, &mut rng, &stop)? == Grown::Stopped {
             return ctl.finish(Err(Error::Interrupted));
         }
         let mine: Vec<bool> = {
@@ -260,15 +312,8 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                 Limited::Stopped => return ctl.finish(Err(Error::Interrupted)),
             };
             if found.count == 1 {
-                let Some(fair) = rebalance(
-                    n,
-                    req.stars,
-                    smallest_region(n, req.difficulty),
-                    &mut of,
-                    &solution,
-                    &mut rng,
-                    &stop,
-                )?
+                let Some(fair) =
+                    rebalance(n, req.stars, &bounds, &mut of, &solution, &mut rng, &stop)?
                 else {
                     return ctl.finish(Err(Error::Interrupted));
                 };
@@ -326,413 +371,45 @@ const REPAIR_NODES: u64 = 100_000;
 /// every move (392 against 419 on that seed) in 1.3 s (bench/puzzle.md).
 const EVEN_OUT_NODES: u64 = 200;
 
-/// Whether a requested grade steers the growth (see [`grow_unique`]): where the
-/// rules run fast enough to follow every square.
-fn steers(n: usize, k: usize) -> bool {
-    k >= 2 && n <= 12
+/// The region sizes a generated puzzle may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The fewest squares of a region: 2 for sides 8 to 20 (for `K = 1`; `K = 2`
+    /// needs 3 anyway), else 1. Above 20 a lone square often cannot take a second
+    /// without letting in another solution. An `easy` request keeps lone squares at
+    /// every side: an easy chain starts with `last-square`, and on the empty board of
+    /// a side above 1 only a one-square region has one free square.
+    pub least: usize,
+    /// The size evening out brings large regions down to (when it can).
+    pub aim: usize,
+    /// The most squares of a region: in the even style `3n` from side 8 (so at most a
+    /// quarter of the board from side 12 up; the average is `n`), in the official
+    /// style `4n` for sides 8 to 20 and `6n` above; smaller boards are left as grown.
+    pub most: usize,
 }
 
-/// A uniform pick below `m`.
-fn below(rng: &mut Xoshiro256PlusPlus, m: usize) -> usize {
-    (((rng.next_u64() >> 32) * m as u64) >> 32) as usize
-}
-
-/// A random solution of the striped puzzle (K per rank, file, none touching).
-fn random_solution(
-    t: &Tables,
-    stripes: &Puzzle,
-    rng: &mut Xoshiro256PlusPlus,
-    stop: &dyn Fn() -> bool,
-) -> Option<Vec<usize>> {
-    let node = Node::from_state(t, &State::new(stripes))?;
-    let mut nodes = 0u64;
-    random_dfs(t, node, rng, stop, &mut nodes)
-}
-
-fn random_dfs(
-    t: &Tables,
-    mut node: Node,
-    rng: &mut Xoshiro256PlusPlus,
-    stop: &dyn Fn() -> bool,
-    nodes: &mut u64,
-) -> Option<Vec<usize>> {
-    loop {
-        *nodes += 1;
-        if *nodes & 1023 == 0 && stop() {
-            return None;
-        }
-        if !node.propagate(t) {
-            return None;
-        }
-        if node.is_complete(t) {
-            return Some(node.stars_of(t));
-        }
-        let (r, c) = node.choose_random(t, &mut || rng.next_u64());
-        let mut child = node.clone();
-        child.place(t, r, c);
-        if let Some(s) = random_dfs(t, child, rng, stop, nodes) {
-            return Some(s);
-        }
-        node.forbid(r, c);
-    }
-}
-
-/// The four orthogonal neighbours of square `i`.
-fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    [
-        (r > 0).then(|| i - n),
-        (r + 1 < n).then(|| i + n),
-        (c > 0).then(|| i - 1),
-        (c + 1 < n).then(|| i + 1),
-    ]
-    .into_iter()
-    .flatten()
-}
-
-/// The starting regions: each star its own (K = 1), or each group of K stars joined by
-/// L-shaped paths; `None` when a path is blocked (the caller tries another candidate).
-fn seed_regions(
-    n: usize,
-    k: usize,
-    solution: &[usize],
-    rng: &mut Xoshiro256PlusPlus,
-) -> Option<Vec<u8>> {
-    let mut of = vec![UNSET; n * n];
-    if k == 1 {
-        for (g, &s) in solution.iter().enumerate() {
-            of[s] = g as u8;
-        }
-        return Some(of);
-    }
-    let mut left: Vec<usize> = solution.to_vec();
-    for i in (1..left.len()).rev() {
-        left.swap(i, below(rng, i + 1));
-    }
-    let dist = |a: usize, b: usize| (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n);
-    let mut g = 0u8;
-    while let Some(first) = left.pop() {
-        of[first] = g;
-        let mut members = vec![first];
-        for _ in 1..k {
-            let (pos, _) = left
-                .iter()
-                .enumerate()
-                .min_by_key(|&(_, &x)| members.iter().map(|&m| dist(m, x)).min())?;
-            let next = left.swap_remove(pos);
-            let from = *members
-                .iter()
-                .min_by_key(|&&m| dist(m, next))
-                .expect("a member");
-            if !join(n, &mut of, from, next, g, below(rng, 2) == 0) {
-                return None;
-            }
-            members.push(next);
-        }
-        g += 1;
-    }
-    Some(of)
-}
-
-/// Claims an L-shaped path from `a` to `b` for region `g` (rank first or file first,
-/// the other way if that is blocked); false when both are blocked by other regions.
-fn join(n: usize, of: &mut [u8], a: usize, b: usize, g: u8, rank_first: bool) -> bool {
-    for first in [rank_first, !rank_first] {
-        let (mut r, mut c) = ((a / n) as i64, (a % n) as i64);
-        let (br, bc) = ((b / n) as i64, (b % n) as i64);
-        let mut path = Vec::new();
-        let mut ok = true;
-        for phase in 0..2 {
-            let along_rank = (phase == 0) == first;
-            loop {
-                if along_rank && c != bc {
-                    c += (bc - c).signum();
-                } else if !along_rank && r != br {
-                    r += (br - r).signum();
-                } else {
-                    break;
-                }
-                let i = (r * n as i64 + c) as usize;
-                if of[i] != UNSET && of[i] != g {
-                    ok = false;
-                }
-                path.push(i);
-            }
-        }
-        if ok {
-            for i in path {
-                of[i] = g;
-            }
-            return true;
-        }
-    }
-    false
-}
-
-/// How regions grow: the weight of giving a frontier square to a region next to it.
-#[derive(Clone, Copy, Debug)]
-struct Shape {
-    /// Exponent of the region's size: above 0, large regions grow faster.
-    alpha: f64,
-    /// Factor per further neighbour of the square already in the region: compact
-    /// shapes, fewer one-square-wide arms (2 made 20x20 about ten times faster than
-    /// weighting by the neighbour count, bench/puzzle.md).
-    compact: f64,
-}
-
-impl Shape {
-    /// The shape for a requested grade.
-    fn new(difficulty: Option<Level>) -> Shape {
-        let alpha = match difficulty {
-            Some(Level::Easy) => 0.9,
-            Some(Level::Hard | Level::Expert) => 0.6,
-            _ => 0.7,
+impl Bounds {
+    /// The bounds for side `n`, a style and a requested grade.
+    ///
+    /// ```
+    /// use queens::puzzle::generate::{Bounds, Style};
+    /// let b = Bounds::new(16, Style::Even, None);
+    /// assert_eq!((b.least, b.most), (2, 48));
+    /// assert!(b.most <= 16 * 16 / 4);
+    /// ```
+    pub fn new(n: usize, style: Style, difficulty: Option<Level>) -> Bounds {
+        let least = if difficulty != Some(Level::Easy) && (8..=20).contains(&n) {
+            2
+        } else {
+            1
         };
-        Shape {
-            alpha,
-            compact: 2.0,
-        }
-    }
-
-    /// The weight of giving a square with `same` neighbours in it to a region of
-    /// `size` squares.
-    fn weight(&self, size: u64, same: usize) -> f64 {
-        (size as f64).powf(self.alpha) * self.compact.powi(same as i32 - 1)
-    }
-}
-
-/// Gives every unassigned square to a region next to it, keeping the puzzle unique
-/// where it can: squares not yet in a region count as crossed, so every solution of
-/// the partial puzzle stays a solution as regions grow, and a new one must have a star
-/// on the square just added. So each square joins, of the regions next to it (in
-/// random order), the first for which no solution has a star on it; when every choice
-/// lets one in, a random region (the repairs after deal with it).
-///
-/// With `steer` = a level, the square instead joins the first region after which that
-/// level's rules still finish the partial puzzle (while one exists): a puzzle grown
-/// so to the end is unique and that level or easier, the way to grades that random
-/// carving rarely gives (easy Star Battles). False when `stop` ended a search.
-fn grow_unique(
-    n: usize,
-    k: u32,
-    shape: &Shape,
-    steer: Option<Level>,
-    of: &mut [u8],
-    rng: &mut Xoshiro256PlusPlus,
-    stop: &dyn Fn() -> bool,
-) -> Result<bool, Error> {
-    let mut steering = match steer {
-        Some(l) if finishes(n, k, of, l)? => Some(l),
-        _ => None,
-    };
-    let mut size = vec![0u64; n];
-    for &r in of.iter() {
-        if r != UNSET {
-            size[r as usize] += 1;
-        }
-    }
-    loop {
-        if stop() {
-            return Ok(false);
-        }
-        // (square, region) pairs across the frontier, weighted by the region's size
-        // and how many of the square's neighbours are in it already.
-        let mut pairs: Vec<(usize, u8, f64)> = Vec::new();
-        let mut total = 0.0;
-        for i in 0..n * n {
-            if of[i] != UNSET {
-                continue;
-            }
-            let mut seen: [u8; 4] = [UNSET; 4];
-            for (x, j) in neighbours(n, i).enumerate() {
-                let g = of[j];
-                if g == UNSET || seen.contains(&g) {
-                    continue;
-                }
-                seen[x] = g;
-                let same = neighbours(n, i).filter(|&h| of[h] == g).count();
-                let w = shape.weight(size[g as usize], same);
-                total += w;
-                pairs.push((i, g, w));
-            }
-        }
-        if pairs.is_empty() {
-            break;
-        }
-        let mut at = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
-        let mut pick = pairs.len() - 1;
-        for (x, p) in pairs.iter().enumerate() {
-            if at < p.2 {
-                pick = x;
-                break;
-            }
-            at -= p.2;
-        }
-        let (i, first, _) = pairs[pick];
-        let mut around: Vec<u8> = neighbours(n, i)
-            .map(|j| of[j])
-            .filter(|&g| g != UNSET && g != first)
-            .collect();
-        around.sort_unstable();
-        around.dedup();
-        for x in (1..around.len()).rev() {
-            around.swap(x, below(rng, x + 1));
-        }
-        around.insert(0, first);
-        let mut chosen = None;
-        if let Some(level) = steering {
-            for &g in &around {
-                of[i] = g;
-                if finishes(n, k, of, level)? {
-                    chosen = Some(g);
-                    break;
-                }
-            }
-            if chosen.is_none() {
-                // Past this point the level cannot finish (more free squares only
-                // make fewer deductions): plain uniqueness from here on.
-                steering = None;
-            }
-        }
-        if chosen.is_none() {
-            for &g in &around {
-                of[i] = g;
-                match starless(n, k, of, i, 2000, stop)? {
-                    None => return Ok(false),
-                    Some(true) => {
-                        chosen = Some(g);
-                        break;
-                    }
-                    Some(false) => {}
-                }
-            }
-        }
-        let chosen = chosen.unwrap_or(around[0]);
-        of[i] = chosen;
-        size[chosen as usize] += 1;
-    }
-    Ok(true)
-}
-
-/// Whether the rules up to `level` finish the partial puzzle `of` (squares outside
-/// every region crossed).
-fn finishes(n: usize, k: u32, of: &[u8], level: Level) -> Result<bool, Error> {
-    let (puzzle, state) = partial(n, k, of)?;
-    Ok(explain(&puzzle, &state, level).end == End::Solved)
-}
-
-/// The partial puzzle `of` as a puzzle and a position: squares outside every region
-/// (`UNSET`) lie in region 0 and are crossed, so they never hold a star.
-fn partial(n: usize, k: u32, of: &[u8]) -> Result<(Puzzle, State), Error> {
-    let regions: Vec<u8> = of.iter().map(|&r| if r == UNSET { 0 } else { r }).collect();
-    let puzzle = Puzzle::from_regions(n, k, regions)?;
-    let mut state = State::new(&puzzle);
-    for (j, &r) in of.iter().enumerate() {
-        if r == UNSET {
-            state.marks[j] = Mark::Cross;
-        }
-    }
-    Ok((puzzle, state))
-}
-
-/// Whether no solution of the partial puzzle `of` (squares outside every region
-/// crossed) has a star on square `i`; `None` when `stop` ended the search.
-fn starless(
-    n: usize,
-    k: u32,
-    of: &[u8],
-    i: usize,
-    limit: u64,
-    stop: &dyn Fn() -> bool,
-) -> Result<Option<bool>, Error> {
-    let (puzzle, mut state) = partial(n, k, of)?;
-    state.marks[i] = Mark::Star;
-    let t = Tables::new(&puzzle);
-    // A square whose proof takes long counts as not starless: the generator only
-    // needs a cheap, safe answer.
-    Ok(match search_limited(&t, &state, 1, 0, limit, stop) {
-        Limited::Done(f) => Some(f.count == 0),
-        Limited::Over => Some(false),
-        Limited::Stopped => None,
-    })
-}
-
-/// Moves one of `movable` (squares where another solution has a star and ours has
-/// not) to a neighbouring region, keeping its own region connected. A square that no
-/// solution can then have a star on is chosen when one exists: solutions without a
-/// star there are unchanged by the move, so the solutions only lose (the other one
-/// among them) and gain none. Else a random move. `Ok(None)` when `stop` ended a
-/// search; `Ok(Some(false))` when nothing can move.
-fn repair(
-    n: usize,
-    k: u32,
-    of: &mut [u8],
-    movable: &[usize],
-    rng: &mut Xoshiro256PlusPlus,
-    stop: &dyn Fn() -> bool,
-) -> Result<Option<bool>, Error> {
-    let start = below(rng, movable.len().max(1));
-    let mut fallback = None;
-    for step in 0..movable.len() {
-        let q = movable[(start + step) % movable.len()];
-        let own = of[q];
-        let mut targets: Vec<u8> = neighbours(n, q)
-            .map(|j| of[j])
-            .filter(|&g| g != own)
-            .collect();
-        targets.sort_unstable();
-        targets.dedup();
-        for x in (1..targets.len()).rev() {
-            targets.swap(x, below(rng, x + 1));
-        }
-        for &to in &targets {
-            of[q] = to;
-            if connected(n, of, own) {
-                match starless(n, k, of, q, 2000, stop)? {
-                    None => return Ok(None),
-                    Some(true) => return Ok(Some(true)),
-                    Some(false) => {
-                        if fallback.is_none() {
-                            fallback = Some((q, to));
-                        }
-                    }
-                }
-            }
-            of[q] = own;
-        }
-    }
-    match fallback {
-        Some((q, to)) => {
-            of[q] = to;
-            Ok(Some(true))
-        }
-        None => Ok(Some(false)),
-    }
-}
-
-/// The largest region a generated puzzle may have: `4n` squares (the average is
-/// `n`) for sides 8 to 20, `6n` above (where a tighter bound drops too many unique
-/// candidates for the 30 s budget at 25x25); smaller boards are left as carved.
-pub fn largest_region(n: usize) -> usize {
-    match n {
-        0..8 => n * n,
-        8..=20 => 4 * n,
-        _ => 6 * n,
-    }
-}
-
-/// The smallest region a generated puzzle may have: 2 squares for sides 8 to 20 (for
-/// `K = 1`; `K = 2` needs 3 anyway), else 1. Above 20 a lone square often cannot take
-/// a second without letting in another solution, and insisting cost more than the
-/// 30 s budget at 25x25 (bench/puzzle.md). An `easy` request keeps lone squares at
-/// every side: an easy chain starts with `last-square`, and on the empty board of a
-/// side above 1 only a one-square region has one free square (with 2 as the bound no
-/// easy 8x8 was found in 15 s).
-pub fn smallest_region(n: usize, difficulty: Option<Level>) -> usize {
-    if difficulty != Some(Level::Easy) && (8..=20).contains(&n) {
-        2
-    } else {
-        1
+        let (aim, most) = match (style, n) {
+            (_, 0..8) => (n * n, n * n),
+            (Style::Even, _) => (3 * n, 3 * n),
+            (Style::Official, 8..=20) => (2 * n, 4 * n),
+            (Style::Official, _) => (2 * n, 6 * n),
+        };
+        Bounds { least, aim, most }
     }
 }
 
@@ -742,20 +419,19 @@ pub fn smallest_region(n: usize, difficulty: Option<Level>) -> usize {
 /// connected and no solution of the new puzzle has a star on `q`. Solutions without a
 /// star on `q` are the same before and after the move (their counts per region do not
 /// change), so the only solution stays the only one. Large regions shrink until they
-/// are at most `2n` (the aim; [`largest_region`] is the bound), lone squares grow to
-/// [`smallest_region`]. `Ok(Some(false))` when a bound cannot be met, `Ok(None)` when
+/// are at most [`Bounds::aim`] ([`Bounds::most`] is the bound), lone squares grow to
+/// [`Bounds::least`]. `Ok(Some(false))` when a bound cannot be met, `Ok(None)` when
 /// `stop` ended a search.
 fn rebalance(
     n: usize,
     k: u32,
-    least: usize,
+    bounds: &Bounds,
     of: &mut [u8],
     solution: &[usize],
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
-    let aim = if n >= 8 { 2 * n } else { n * n };
-    let most = largest_region(n);
+    let Bounds { least, aim, most } = *bounds;
     let mut star = vec![false; n * n];
     for &i in solution {
         star[i] = true;
@@ -831,13 +507,6 @@ fn rebalance(
     ))
 }
 
-/// Whether region `g` is connected (and not empty).
-fn connected(n: usize, of: &[u8], g: u8) -> bool {
-    of.iter()
-        .position(|&x| x == g)
-        .is_some_and(|from| crate::terrain::connected(of, g, from, |i| neighbours(n, i)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -847,10 +516,9 @@ mod tests {
         for (n, k) in [(1, 1), (4, 1), (5, 1), (8, 1), (12, 1), (10, 2)] {
             for seed in 0..3 {
                 let r = Request {
-                    n,
                     stars: k,
-                    difficulty: None,
                     seed,
+                    ..Request::new(n)
                 };
                 let m = generate(&r, &Settings::default()).unwrap().unwrap();
                 assert!(m.puzzle.accepts(&m.solution), "n={n} k={k} seed={seed}");
@@ -872,12 +540,7 @@ mod tests {
             }
         }
         for n in [2, 3] {
-            let r = Request {
-                n,
-                stars: 1,
-                difficulty: None,
-                seed: 0,
-            };
+            let r = Request::new(n);
             assert_eq!(generate(&r, &Settings::default()).unwrap(), None);
         }
     }
