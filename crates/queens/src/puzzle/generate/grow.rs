@@ -251,6 +251,8 @@ pub(super) fn grow(
     let mut refused = vec![0u64; n * n];
     let seeded: &[bool] = &of.iter().map(|&g| g != UNSET).collect::<Vec<bool>>();
     let mut undos = UNDOS * n;
+    // dooms[i]: how often square i was found doomed (its pairs weigh more each time).
+    let mut dooms = vec![0u8; n * n];
     let mut forced = false;
     let mut pairs: Vec<(usize, u8, f64)> = Vec::new();
     loop {
@@ -270,6 +272,7 @@ pub(super) fn grow(
                 // the growth round it and give it a region first (see [`undo_round`]).
                 undos -= 1;
                 undo_round(n, of, &mut size, &mut refused, seeded, i);
+                dooms[i] += 1;
             }
             let mut seen = 0u64;
             for j in neighbours(n, i) {
@@ -283,7 +286,7 @@ pub(super) fn grow(
                 }
                 let same = neighbours(n, i).filter(|&h| of[h] == g).count();
                 let mut w = shape.weight(size[g as usize], same)
-                    * RISK.powi(refused[i].count_ones() as i32);
+                    * RISK.powi(refused[i].count_ones() as i32 + 2 * dooms[i] as i32);
                 if size[g as usize] >= shape.cap {
                     // Over the cap only when nothing else is left.
                     w *= 1e-9;
@@ -368,9 +371,7 @@ fn undo_round(
         if !near(j) {
             continue;
         }
-        if j != i {
-            refused[j] = 0;
-        }
+        refused[j] = 0;
         let g = of[j];
         if g == UNSET || seeded[j] || size[g as usize] <= 1 {
             continue;
