@@ -226,7 +226,7 @@ pub enum PuzzleJob {
     /// A new puzzle with exactly one solution, in the format `solve` reads.
     #[command(after_help = gen_help())]
     Gen {
-        /// The side N (4 to 26 plays well; 1 to 62 works).
+        /// The side N (4 to 25 plays well; 1 to 62 works; a grade past 16x16 can take minutes).
         n: u32,
         /// Stars per row, column and region.
         #[arg(long, default_value_t = Request::new(0).stars, value_name = "K")]

@@ -4,37 +4,36 @@
 //! 1. a random solution: `K` stars per row and column, none touching (the exhaustive
 //!    solver on the puzzle whose regions are the ranks, branching on a random possible
 //!    square of the tightest unit instead of the first);
-//! 2. regions grown from it: for `K = 1` each star seeds a region; for `K >= 2` each
-//!    star is joined to its nearest free stars by an L-shaped path. Then square by
-//!    square: a (square, neighbouring region) pair is drawn with weight
-//!    `size(region)^alpha * 2^(same - 1)`, `same` being the square's neighbours
-//!    already in the region (`alpha` = 0.7; 0.9 for easy, 0.6 for hard and expert
-//!    requests). Large regions growing faster leaves small regions, which pin the
-//!    solution down (uniform growth took seconds to tens of seconds at 16x16); the
-//!    second factor keeps shapes compact;
+//! 2. regions grown from it (module `grow`): for `K = 1` each star seeds a region; for
+//!    `K >= 2` each star is joined to its nearest free stars by an L-shaped path. Then
+//!    square by square: a (square, neighbouring region) pair is drawn with weight
+//!    `size^alpha * compact^(same - 1)` (`same`: the square's neighbours already in
+//!    the region; even style `alpha` 1, `compact` 4, no region past `3n` while another
+//!    choice exists; official style `alpha` 0.7, `compact` 3, no cap), times 10 per
+//!    region that already refused the square (it is running out of choices);
 //! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
 //!    the partial puzzle's solutions only grow with its regions, and a new one must
-//!    have a star on the square just added. The square joins the first of its
-//!    neighbouring regions for which the solver (from a star on it, at most 2,000
-//!    nodes) finds no solution; if every region lets one in, the drawn one;
+//!    have a star on the square just added. A pair joins when the solver (from a star
+//!    on the square, at most 2,000 nodes) finds no solution, else it is refused for
+//!    good. With a requested grade below expert the test is instead that the
+//!    level's rules still finish the partial puzzle (grade-directed: the candidate is
+//!    that level or easier while it holds). A square every neighbouring region
+//!    refused undoes the growth round it (up to `2n` times a candidate); when no pair
+//!    is left the steering falls back to plain uniqueness, and then squares join
+//!    untested for the repairs;
 //! 4. repair: the exhaustive solver ([`super::solver`]) looks for two solutions. While
 //!    it finds a second, a square where the second has a star and ours has not moves
 //!    to a neighbouring region (its own region staying connected), preferring a move
 //!    after which no solution has a star on that square: such a move removes the
 //!    second solution and adds none. After `4n` moves, or when the search for a
 //!    second solution runs past [`REPAIR_NODES`], the candidate is dropped;
-//! 5. evening out: growth by size alone leaves, at 20x20 and more, one region over
-//!    much of the board and many of one to three squares. Once unique, squares move
-//!    from regions larger than `2n` to smaller neighbours, and into lone squares from
-//!    their neighbours, each move kept only when its square stays starless (the same
-//!    argument as the repairs: the solution stays the only one). A candidate outside
-//!    [`largest_region`] / [`smallest_region`] after that is dropped;
+//! 5. evening out: once unique, squares move from regions larger than
+//!    [`Bounds::aim`] to smaller neighbours, and into regions under [`Bounds::least`]
+//!    from their neighbours, each move kept only when its square stays starless (the
+//!    same argument as the repairs). A candidate outside [`Bounds`] is dropped;
 //! 6. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
 //!    kept only if that level of rules finishes it and the level below does not (the
-//!    chain's hardest level is exactly the request). For Star Battle (`K >= 2`, sides
-//!    up to 12) a requested medium or hard grade also steers step 3: each square joins
-//!    the first region after which that level's rules still finish the partial puzzle,
-//!    so the candidate is that level or easier by construction. An easy puzzle with
+//!    chain's hardest level is exactly the request). An easy puzzle with
 //!    `K >= 2` does not exist: on the empty board every unit has more free squares
 //!    than stars to place (a region holding two stars apart has at least three), so
 //!    neither easy rule can take a first step; such a request is refused with that
