@@ -1266,6 +1266,7 @@ fn puzzle_gen_easy_finds_puzzles_on_sides_8_and_up() {
             stars: 1,
             difficulty: Some(Level::Easy),
             seed,
+            style: Default::default(),
         };
         let made = generate(&req, &settings).unwrap().expect("an easy puzzle");
         assert_eq!(made.grade, Level::Easy, "n={n} seed={seed}");

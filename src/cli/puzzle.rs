@@ -4,7 +4,7 @@
 
 use queens::Board;
 use queens::puzzle::explain::{End, explain};
-use queens::puzzle::generate::{Request, generate, parse_difficulty};
+use queens::puzzle::generate::{Request, generate, parse_difficulty, parse_style};
 use queens::puzzle::hint::Hint;
 use queens::puzzle::rules::{Level, Step, piece_word};
 use queens::puzzle::solver::Found;
@@ -47,8 +47,17 @@ pub fn puzzle_cmd(args: &PuzzleArgs, ui: Ui) -> CliResult {
             stars,
             difficulty,
             seed,
+            style,
             budget_secs,
-        } => gen_cmd(*n, *stars, difficulty.as_deref(), *seed, *budget_secs, ui),
+        } => gen_cmd(
+            *n,
+            *stars,
+            difficulty.as_deref(),
+            *seed,
+            style,
+            *budget_secs,
+            ui,
+        ),
     }
 }
 
@@ -492,6 +501,7 @@ fn gen_cmd(
     stars: u32,
     difficulty: Option<&str>,
     seed: u64,
+    style: &str,
     budget_secs: Option<f64>,
     ui: Ui,
 ) -> CliResult {
@@ -503,6 +513,7 @@ fn gen_cmd(
     if let Some(d) = difficulty {
         req.difficulty = parse_difficulty(d).map_err(|e| e.spelled("--difficulty"))?;
     }
+    req.style = parse_style(style).map_err(|e| e.spelled("--style"))?;
     let limits = limits(budget_secs, ui)?;
     let bar = limits.counter("generating", "candidates");
     let report = |p: queens::Progress| bar.set(p.done);

@@ -476,6 +476,7 @@ fn gen_regions_queens(
         stars: 1,
         difficulty: None,
         seed,
+        style: Default::default(),
     };
     Ok(
         queens::puzzle::generate::generate(&req, settings)?.map(|made| {

@@ -316,6 +316,7 @@ fn with_option(page: &str, option: &str) -> Option<&'static [&'static str]> {
         (_, "--placed") => &["--placed", "a1"],
         (_, "--crossed") => &["--crossed", "a1"],
         (_, "--difficulty") => &["--difficulty", "easy"],
+        (_, "--style") => &["--style", "official"],
         ("puzzle read", "--size") => &["--size", "6"],
         ("puzzle read", "--format") => &["--format", "json"],
         ("puzzle draw", "--theme") => &["--theme", "dark"],

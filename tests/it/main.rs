@@ -11,6 +11,7 @@ mod enumerate;
 mod fairy;
 mod fewpieces;
 mod fuzz_replay;
+mod generate_shapes;
 mod golden;
 mod help;
 mod hugen;

@@ -115,6 +115,7 @@ pub fn case(i: u64, corpus: &[Puzzle]) -> Case {
             stars,
             difficulty: None,
             seed: i,
+            style: Default::default(),
         };
         generate(&req, &Settings::default())
             .unwrap()
@@ -373,7 +374,7 @@ proptest! {
         chrome: bool,
         seed in 0u64..1000,
     ) {
-        let req = Request { n, stars: 1, difficulty: None, seed };
+        let req = Request { n, stars: 1, difficulty: None, seed, style: Default::default() };
         let p = match generate(&req, &Settings::default()).unwrap() {
             Some(m) => m.puzzle,
             None => return Ok(()),
@@ -425,6 +426,7 @@ fn bench_picture() -> (Puzzle, Picture) {
             stars: 1,
             difficulty: None,
             seed: 9,
+            style: Default::default(),
         },
         &Settings::default(),
     )

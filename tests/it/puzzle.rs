@@ -238,6 +238,7 @@ fn every_rule_is_sound_on_random_positions() {
                     stars: k as u32,
                     difficulty: None,
                     seed: round,
+                    style: Default::default(),
                 },
                 &Settings::default(),
             )
@@ -350,6 +351,7 @@ fn generated_puzzles_are_unique_and_rate_as_requested() {
                 stars: k,
                 difficulty: Some(level),
                 seed: 7,
+                style: Default::default(),
             };
             let Ok(Some(m)) = generate(&r, &settings) else {
                 continue;
@@ -524,6 +526,7 @@ fn generated_regions_are_balanced() {
                 stars: k,
                 difficulty: None,
                 seed,
+                style: Default::default(),
             };
             let m = generate(&r, &Settings::default()).unwrap().unwrap();
             let size = region_sizes(&m.puzzle);

@@ -54,10 +54,9 @@ fn two_star_puzzles(count: u64, next: &mut impl FnMut() -> u64) -> Vec<Puzzle> {
         let n = 8 + (round % 3) as usize;
         if round % 2 == 0 {
             let req = Request {
-                n,
                 stars: 2,
-                difficulty: None,
                 seed: 1000 + round,
+                ..Request::new(n)
             };
             if let Ok(Some(m)) = generate(&req, &Settings::default()) {
                 out.push(m.puzzle);

@@ -47,6 +47,7 @@ fn made(n: usize, k: u32, seed: u64) -> (Option<Puzzle>, f64) {
             stars: k,
             difficulty: None,
             seed,
+            style: Default::default(),
         },
         &Settings {
             time_budget: Some(Duration::from_secs(60)),
@@ -77,6 +78,7 @@ fn gen_only(args: &[String]) {
                 stars: k,
                 difficulty,
                 seed,
+                style: Default::default(),
             },
             &Settings {
                 time_budget: Some(Duration::from_secs(60)),
@@ -177,6 +179,7 @@ fn main() {
                         stars: 2,
                         difficulty: Some(level),
                         seed,
+                        style: Default::default(),
                     },
                     &Settings::default(),
                 )

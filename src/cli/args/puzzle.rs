@@ -254,7 +254,7 @@ pub enum PuzzleJob {
     /// A new puzzle with exactly one solution, in the format `solve` reads.
     #[command(after_help = gen_help())]
     Gen {
-        /// The side N (4 to 26 plays well; 1 to 62 works).
+        /// The side N (4 to 25 plays well; 1 to 62 works; a grade past 16x16 can take minutes).
         #[arg(allow_negative_numbers = true)]
         n: u32,
         /// Stars per row, column and region.
@@ -268,6 +268,11 @@ pub enum PuzzleJob {
         /// The generator's seed: the same seed gives the same puzzle.
         #[arg(long, default_value_t = Request::new(0).seed, allow_negative_numbers = true)]
         seed: u64,
+        /// How the regions look: even (compact regions of similar sizes, none over 3N
+        /// squares) or official (a few large regions and several small ones, like
+        /// LinkedIn's levels).
+        #[arg(long, default_value = Request::new(0).style.name(), allow_negative_numbers = true)]
+        style: String,
         /// Give up after this many seconds (exit 3).
         #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
         budget_secs: Option<f64>,

@@ -1,0 +1,513 @@
+//! Regions grown round a solution, keeping it the only one: the candidate's solution,
+//! its starting regions, the growth square by square, and the moves that repair or
+//! even out a finished candidate.
+//!
+//! The growth rests on one fact. In a *partial* puzzle (squares outside every region
+//! count as crossed) every solution is a solution of any puzzle grown from it: its
+//! stars lie in regions that only gain squares, so each region still holds `K` of
+//! them. So the solutions only grow as the regions do, a square that lets a solution
+//! in (some solution has a star on it) lets it in for good, and a unique puzzle is
+//! one grown square by square with each square, when it joins, starless in every
+//! solution of the partial puzzle. The growth draws (square, region) pairs, tests
+//! them, and remembers the refused ones for good.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::Rng;
+
+use crate::error::Error;
+
+use super::super::explain::{End, explain};
+use super::super::rules::Level;
+use super::super::solver::{Limited, Node, Tables, search_limited};
+use super::super::{Mark, Puzzle, State};
+use super::Style;
+
+/// A square outside every region (in a partial puzzle).
+pub(super) const UNSET: u8 = u8::MAX;
+
+/// The most nodes the test that a joining square stays starless may take; a test
+/// over it counts as "not starless" (safe: the square goes elsewhere).
+const JOIN_NODES: u64 = 2000;
+
+/// Factor on the weight of a square's pairs per region already refused it: a square
+/// running out of regions is given one while it can.
+const RISK: f64 = 10.0;
+
+/// A uniform pick below `m`.
+pub(super) fn below(rng: &mut Xoshiro256PlusPlus, m: usize) -> usize {
+    (((rng.next_u64() >> 32) * m as u64) >> 32) as usize
+}
+
+/// A uniform float in `[0, 1)`, from the top 53 bits (the same on every platform).
+fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A random solution of the striped puzzle (K per rank, file, none touching).
+pub(super) fn random_solution(
+    t: &Tables,
+    stripes: &Puzzle,
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<usize>> {
+    let node = Node::from_state(t, &State::new(stripes))?;
+    let mut nodes = 0u64;
+    random_dfs(t, node, rng, stop, &mut nodes)
+}
+
+fn random_dfs(
+    t: &Tables,
+    mut node: Node,
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+    nodes: &mut u64,
+) -> Option<Vec<usize>> {
+    loop {
+        *nodes += 1;
+        if *nodes & 1023 == 0 && stop() {
+            return None;
+        }
+        if !node.propagate(t) {
+            return None;
+        }
+        if node.is_complete(t) {
+            return Some(node.stars_of(t));
+        }
+        let (r, c) = node.choose_random(t, &mut || rng.next_u64());
+        let mut child = node.clone();
+        child.place(t, r, c);
+        if let Some(s) = random_dfs(t, child, rng, stop, nodes) {
+            return Some(s);
+        }
+        node.forbid(r, c);
+    }
+}
+
+/// The four orthogonal neighbours of square `i`.
+pub(super) fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / n, i % n);
+    [
+        (r > 0).then(|| i - n),
+        (r + 1 < n).then(|| i + n),
+        (c > 0).then(|| i - 1),
+        (c + 1 < n).then(|| i + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The starting regions: each star its own (K = 1), or each group of K stars joined by
+/// L-shaped paths; `None` when a path is blocked (the caller tries another candidate).
+pub(super) fn seed_regions(
+    n: usize,
+    k: usize,
+    solution: &[usize],
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<Vec<u8>> {
+    let mut of = vec![UNSET; n * n];
+    if k == 1 {
+        for (g, &s) in solution.iter().enumerate() {
+            of[s] = g as u8;
+        }
+        return Some(of);
+    }
+    let mut left: Vec<usize> = solution.to_vec();
+    for i in (1..left.len()).rev() {
+        left.swap(i, below(rng, i + 1));
+    }
+    let dist = |a: usize, b: usize| (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n);
+    let mut g = 0u8;
+    while let Some(first) = left.pop() {
+        of[first] = g;
+        let mut members = vec![first];
+        for _ in 1..k {
+            let (pos, _) = left
+                .iter()
+                .enumerate()
+                .min_by_key(|&(_, &x)| members.iter().map(|&m| dist(m, x)).min())?;
+            let next = left.swap_remove(pos);
+            let from = *members
+                .iter()
+                .min_by_key(|&&m| dist(m, next))
+                .expect("a member");
+            if !join(n, &mut of, from, next, g, below(rng, 2) == 0) {
+                return None;
+            }
+            members.push(next);
+        }
+        g += 1;
+    }
+    Some(of)
+}
+
+/// Claims an L-shaped path from `a` to `b` for region `g` (rank first or file first,
+/// the other way if that is blocked); false when both are blocked by other regions.
+fn join(n: usize, of: &mut [u8], a: usize, b: usize, g: u8, rank_first: bool) -> bool {
+    for first in [rank_first, !rank_first] {
+        let (mut r, mut c) = ((a / n) as i64, (a % n) as i64);
+        let (br, bc) = ((b / n) as i64, (b % n) as i64);
+        let mut path = Vec::new();
+        let mut ok = true;
+        for phase in 0..2 {
+            let along_rank = (phase == 0) == first;
+            loop {
+                if along_rank && c != bc {
+                    c += (bc - c).signum();
+                } else if !along_rank && r != br {
+                    r += (br - r).signum();
+                } else {
+                    break;
+                }
+                let i = (r * n as i64 + c) as usize;
+                if of[i] != UNSET && of[i] != g {
+                    ok = false;
+                }
+                path.push(i);
+            }
+        }
+        if ok {
+            for i in path {
+                of[i] = g;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// How regions grow: the weight of giving a frontier square to a region next to it,
+/// and the size no region grows past while another choice exists.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Shape {
+    /// Exponent of the region's size: above 0 large regions grow faster (one large
+    /// region and small ones, the official look), below 0 small ones do (even sizes).
+    alpha: f64,
+    /// Factor per further neighbour of the square already in the region: compact
+    /// shapes, no one-square-wide arms.
+    compact: f64,
+    /// The largest a region grows while its squares can go elsewhere.
+    cap: usize,
+}
+
+impl Shape {
+    /// The shape of a style on side `n`.
+    pub(super) fn new(n: usize, style: Style) -> Shape {
+        match style {
+            Style::Even => Shape {
+                alpha: 1.0,
+                compact: 4.0,
+                cap: if n >= 8 { 3 * n } else { n * n },
+            },
+            Style::Official => Shape {
+                alpha: 0.7,
+                compact: 3.0,
+                cap: n * n,
+            },
+        }
+    }
+
+    /// The weight of giving a square with `same` neighbours in it to a region of
+    /// `size` squares.
+    fn weight(&self, size: usize, same: usize) -> f64 {
+        (size as f64).powf(self.alpha) * self.compact.powi(same as i32 - 1)
+    }
+}
+
+/// How a growth ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Grown {
+    /// Every square joined a region that kept the test true: the puzzle is unique
+    /// (and, steered, finished by the level).
+    Kept,
+    /// Some square had to join a region that failed the test (the caller repairs or
+    /// drops the candidate).
+    Forced,
+    /// `stop` ended a search.
+    Stopped,
+}
+
+/// Gives every square outside the regions `of` to a region next to it: pairs drawn
+/// by [`Shape`] weight, each tested (the square stays starless in every solution of
+/// the partial puzzle; with `steer`, the level's rules still finish the partial
+/// puzzle, which implies it), a refused pair never drawn again. When no pair is left
+/// that may pass, the heaviest is taken untested ([`Grown::Forced`]); with `steer`
+/// the growth ends there instead (the caller drops the candidate).
+pub(super) fn grow(
+    n: usize,
+    k: u32,
+    shape: &Shape,
+    mut steer: Option<Level>,
+    of: &mut [u8],
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Result<Grown, Error> {
+    let mut size = vec![0usize; n];
+    for &r in of.iter() {
+        if r != UNSET {
+            size[r as usize] += 1;
+        }
+    }
+    // refused[i]: bit g set when region g was refused square i (for good).
+    let mut refused = vec![0u64; n * n];
+    let seeded: &[bool] = &of.iter().map(|&g| g != UNSET).collect::<Vec<bool>>();
+    let mut undos = UNDOS * n;
+    // dooms[i]: how often square i was found doomed (its pairs weigh more each time).
+    let mut dooms = vec![0u8; n * n];
+    let mut forced = false;
+    let mut pairs: Vec<(usize, u8, f64)> = Vec::new();
+    loop {
+        if stop() {
+            return Ok(Grown::Stopped);
+        }
+        pairs.clear();
+        let mut total = 0.0;
+        let mut left = 0usize;
+        for i in 0..n * n {
+            if of[i] != UNSET {
+                continue;
+            }
+            left += 1;
+            if undos > 0 && doomed(n, of, &refused, i) {
+                // Every region round it refused it, and no other can reach it: undo
+                // the growth round it and give it a region first (see [`undo_round`]).
+                undos -= 1;
+                undo_round(n, of, &mut size, &mut refused, seeded, i);
+                dooms[i] += 1;
+            }
+            let mut seen = 0u64;
+            for j in neighbours(n, i) {
+                let g = of[j];
+                if g == UNSET || seen >> g & 1 == 1 {
+                    continue;
+                }
+                seen |= 1 << g;
+                if refused[i] >> g & 1 == 1 {
+                    continue;
+                }
+                let same = neighbours(n, i).filter(|&h| of[h] == g).count();
+                let mut w = shape.weight(size[g as usize], same)
+                    * RISK.powi(refused[i].count_ones() as i32 + 2 * dooms[i] as i32);
+                if size[g as usize] >= shape.cap {
+                    // Over the cap only when nothing else is left.
+                    w *= 1e-9;
+                }
+                total += w;
+                pairs.push((i, g, w));
+            }
+        }
+        if left == 0 {
+            break;
+        }
+        if pairs.is_empty() {
+            if steer.is_some() {
+                // No square left joins a region with the level still finishing:
+                // plain uniqueness from here on (the grade is checked at the end),
+                // and a pair refused by the level may pass that test.
+                steer = None;
+                refused.fill(0);
+                continue;
+            }
+            // Every square left has only refused regions next to it: give the most
+            // compact one its square untested (the repairs deal with what it lets in).
+            let (i, g) = heaviest_untested(n, shape, of, &size);
+            of[i] = g;
+            size[g as usize] += 1;
+            forced = true;
+            continue;
+        }
+        let mut at = unit(rng) * total;
+        let mut pick = pairs.len() - 1;
+        for (x, p) in pairs.iter().enumerate() {
+            if at < p.2 {
+                pick = x;
+                break;
+            }
+            at -= p.2;
+        }
+        let (i, g, _) = pairs[pick];
+        of[i] = g;
+        let ok = match steer {
+            Some(level) => finishes(n, k, of, level)?,
+            None => match starless(n, k, of, i, JOIN_NODES, stop)? {
+                None => return Ok(Grown::Stopped),
+                Some(ok) => ok,
+            },
+        };
+        if ok {
+            size[g as usize] += 1;
+        } else {
+            of[i] = UNSET;
+            refused[i] |= 1 << g;
+        }
+    }
+    Ok(if forced { Grown::Forced } else { Grown::Kept })
+}
+
+/// Undos of the growth round a doomed square a candidate may make, per rank.
+const UNDOS: usize = 2;
+
+/// Whether square `i` (outside every region) can join no region: every neighbour is
+/// in a region, and each of those regions refused it.
+fn doomed(n: usize, of: &[u8], refused: &[u64], i: usize) -> bool {
+    neighbours(n, i).all(|j| of[j] != UNSET && refused[i] >> of[j] & 1 == 1)
+}
+
+/// Takes the squares grown within two ranks and files of the doomed square `i` out of
+/// their regions again (those whose region stays connected without them), and forgets
+/// the refusals there. The partial puzzle only loses free squares, so its solutions
+/// only shrink: it stays unique, and `i`, weighted up by its refusals, is given a
+/// region while they are small again.
+fn undo_round(
+    n: usize,
+    of: &mut [u8],
+    size: &mut [usize],
+    refused: &mut [u64],
+    seeded: &[bool],
+    i: usize,
+) {
+    let (r, c) = ((i / n) as i64, (i % n) as i64);
+    let near = |j: usize| ((j / n) as i64 - r).abs() <= 2 && ((j % n) as i64 - c).abs() <= 2;
+    for j in 0..n * n {
+        if !near(j) {
+            continue;
+        }
+        refused[j] = 0;
+        let g = of[j];
+        if g == UNSET || seeded[j] || size[g as usize] <= 1 {
+            continue;
+        }
+        of[j] = UNSET;
+        if connected(n, of, g) {
+            size[g as usize] -= 1;
+        } else {
+            of[j] = g;
+        }
+    }
+}
+
+/// The square outside the regions and the region next to it with the most
+/// neighbours of the square in it (the smallest such region on a tie, then the first
+/// square): where an untested join spoils the shape least.
+fn heaviest_untested(n: usize, shape: &Shape, of: &[u8], size: &[usize]) -> (usize, u8) {
+    let mut best = (f64::MIN, 0usize, 0u8);
+    for i in 0..n * n {
+        if of[i] != UNSET {
+            continue;
+        }
+        for j in neighbours(n, i) {
+            let g = of[j];
+            if g == UNSET {
+                continue;
+            }
+            let same = neighbours(n, i).filter(|&h| of[h] == g).count();
+            let w = shape.compact.powi(same as i32) / (1.0 + size[g as usize] as f64);
+            if w > best.0 {
+                best = (w, i, g);
+            }
+        }
+    }
+    (best.1, best.2)
+}
+
+/// Whether the rules up to `level` finish the partial puzzle `of` (squares outside
+/// every region crossed).
+pub(super) fn finishes(n: usize, k: u32, of: &[u8], level: Level) -> Result<bool, Error> {
+    let (puzzle, state) = partial(n, k, of)?;
+    Ok(explain(&puzzle, &state, level).end == End::Solved)
+}
+
+/// The partial puzzle `of` as a puzzle and a position: squares outside every region
+/// (`UNSET`) lie in region 0 and are crossed, so they never hold a star.
+fn partial(n: usize, k: u32, of: &[u8]) -> Result<(Puzzle, State), Error> {
+    let regions: Vec<u8> = of.iter().map(|&r| if r == UNSET { 0 } else { r }).collect();
+    let puzzle = Puzzle::from_regions(n, k, regions)?;
+    let mut state = State::new(&puzzle);
+    for (j, &r) in of.iter().enumerate() {
+        if r == UNSET {
+            state.marks[j] = Mark::Cross;
+        }
+    }
+    Ok((puzzle, state))
+}
+
+/// Whether no solution of the partial puzzle `of` (squares outside every region
+/// crossed) has a star on square `i`; `None` when `stop` ended the search. A proof
+/// longer than `limit` nodes counts as "no": the generator only needs a cheap, safe
+/// answer.
+pub(super) fn starless(
+    n: usize,
+    k: u32,
+    of: &[u8],
+    i: usize,
+    limit: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
+    let (puzzle, mut state) = partial(n, k, of)?;
+    state.marks[i] = Mark::Star;
+    let t = Tables::new(&puzzle);
+    Ok(match search_limited(&t, &state, 1, 0, limit, stop) {
+        Limited::Done(f) => Some(f.count == 0),
+        Limited::Over => Some(false),
+        Limited::Stopped => None,
+    })
+}
+
+/// Moves one of `movable` (squares where another solution has a star and ours has
+/// not) to a neighbouring region, keeping its own region connected. A square that no
+/// solution can then have a star on is chosen when one exists: solutions without a
+/// star there are unchanged by the move, so the solutions only lose (the other one
+/// among them) and gain none. Else a random move. `Ok(None)` when `stop` ended a
+/// search; `Ok(Some(false))` when nothing can move.
+pub(super) fn repair(
+    n: usize,
+    k: u32,
+    of: &mut [u8],
+    movable: &[usize],
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
+    let start = below(rng, movable.len().max(1));
+    let mut fallback = None;
+    for step in 0..movable.len() {
+        let q = movable[(start + step) % movable.len()];
+        let own = of[q];
+        let mut targets: Vec<u8> = neighbours(n, q)
+            .map(|j| of[j])
+            .filter(|&g| g != own)
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        for x in (1..targets.len()).rev() {
+            targets.swap(x, below(rng, x + 1));
+        }
+        for &to in &targets {
+            of[q] = to;
+            if connected(n, of, own) {
+                match starless(n, k, of, q, JOIN_NODES, stop)? {
+                    None => return Ok(None),
+                    Some(true) => return Ok(Some(true)),
+                    Some(false) => {
+                        if fallback.is_none() {
+                            fallback = Some((q, to));
+                        }
+                    }
+                }
+            }
+            of[q] = own;
+        }
+    }
+    match fallback {
+        Some((q, to)) => {
+            of[q] = to;
+            Ok(Some(true))
+        }
+        None => Ok(Some(false)),
+    }
+}
+
+/// Whether region `g` is connected (and not empty).
+pub(super) fn connected(n: usize, of: &[u8], g: u8) -> bool {
+    of.iter()
+        .position(|&x| x == g)
+        .is_some_and(|from| crate::terrain::connected(of, g, from, |i| neighbours(n, i)))
+}

@@ -1,0 +1,546 @@
+//! Puzzles with exactly one solution, of a requested grade.
+//!
+//! For a seed, candidate after candidate:
+//! 1. a random solution: `K` stars per row and column, none touching (the exhaustive
+//!    solver on the puzzle whose regions are the ranks, branching on a random possible
+//!    square of the tightest unit instead of the first);
+//! 2. regions grown from it (module `grow`): for `K = 1` each star seeds a region; for
+//!    `K >= 2` each star is joined to its nearest free stars by an L-shaped path. Then
+//!    square by square: a (square, neighbouring region) pair is drawn with weight
+//!    `size^alpha * compact^(same - 1)` (`same`: the square's neighbours already in
+//!    the region; even style `alpha` 1, `compact` 4, no region past `3n` while another
+//!    choice exists; official style `alpha` 0.7, `compact` 3, no cap), times 10 per
+//!    region that already refused the square (it is running out of choices);
+//! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
+//!    the partial puzzle's solutions only grow with its regions, and a new one must
+//!    have a star on the square just added. A pair joins when the solver (from a star
+//!    on the square, at most 2,000 nodes) finds no solution, else it is refused for
+//!    good. With a requested grade below expert the test is instead that the
+//!    level's rules still finish the partial puzzle (grade-directed: the candidate is
+//!    that level or easier while it holds). A square every neighbouring region
+//!    refused undoes the growth round it (up to `2n` times a candidate); when no pair
+//!    is left the steering falls back to plain uniqueness, and then squares join
+//!    untested for the repairs;
+//! 4. repair: the exhaustive solver ([`super::solver`]) looks for two solutions. While
+//!    it finds a second, a square where the second has a star and ours has not moves
+//!    to a neighbouring region (its own region staying connected), preferring a move
+//!    after which no solution has a star on that square: such a move removes the
+//!    second solution and adds none. After `4n` moves, or when the search for a
+//!    second solution runs past [`REPAIR_NODES`], the candidate is dropped;
+//! 5. evening out: once unique, squares move from regions larger than
+//!    [`Bounds::aim`] to smaller neighbours, and into regions under [`Bounds::least`]
+//!    from their neighbours, each move kept only when its square stays starless (the
+//!    same argument as the repairs). A candidate outside [`Bounds`] is dropped;
+//! 6. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
+//!    kept only if that level of rules finishes it and the level below does not (the
+//!    chain's hardest level is exactly the request). An easy puzzle with
+//!    `K >= 2` does not exist: on the empty board every unit has more free squares
+//!    than stars to place (a region holding two stars apart has at least three), so
+//!    neither easy rule can take a first step; such a request is refused with that
+//!    sentence.
+//!
+//! Every puzzle returned has been proved unique by the exhaustive solver. The time
+//! budget and cancel flag of the [`Settings`] are polled between solver nodes and
+//! candidates ([`Error::Budget`] when the budget runs out); the progress callback gets
+//! `done` = candidates tried so far, `total` = 0 (unknown).
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::SeedableRng;
+
+use crate::engine::{Control, Settings};
+use crate::error::Error;
+
+use super::rate::grade;
+use super::rules::Level;
+use super::solver::{Limited, Tables, search_limited, search_with};
+use super::{MAX_SIDE, Puzzle, State};
+
+mod grow;
+pub mod shape;
+
+use grow::{
+    Grown, Shape, below, connected, grow, neighbours, random_solution, repair, seed_regions,
+    starless,
+};
+
+/// What to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The side `n` (1 to [`MAX_SIDE`]).
+    pub n: usize,
+    /// Stars per row, column and region (`K`).
+    pub stars: u32,
+    /// The grade asked for; `None` takes the first unique puzzle.
+    pub difficulty: Option<Level>,
+    /// The seed: the same request and seed give the same puzzle.
+    pub seed: u64,
+    /// How the regions look ([`Style::Even`] by default).
+    pub style: Style,
+}
+
+/// How a generated puzzle's regions look.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// Compact regions of similar sizes (none over `3n` squares, so none over a
+    /// quarter of the board from 12x12 up): the default.
+    #[default]
+    Even,
+    /// The look of LinkedIn's official levels: a few large regions and several small
+    /// ones (large regions grow faster).
+    Official,
+}
+
+impl Style {
+    /// Every style, the default first.
+    pub const ALL: [Style; 2] = [Style::Even, Style::Official];
+
+    /// The style's name: `even`, `official`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Even => "even",
+            Style::Official => "official",
+        }
+    }
+}
+
+/// The style field: a style's name (`even`, `official`). The one reader of a style's
+/// name for every front.
+///
+/// ```
+/// use queens::puzzle::generate::{parse_style, Style};
+/// assert_eq!(parse_style("official"), Ok(Style::Official));
+/// let e = parse_style("round").unwrap_err();
+/// assert_eq!(e.spelled("--style"), "bad --style 'round': the styles are even, official");
+/// ```
+pub fn parse_style(text: &str) -> Result<Style, BadField> {
+    Style::ALL
+        .into_iter()
+        .find(|s| s.name() == text)
+        .ok_or_else(|| BadField {
+            field: "style",
+            text: text.to_string(),
+            reason: format!("the styles are {}", Style::ALL.map(Style::name).join(", ")),
+        })
+}
+
+impl Request {
+    /// A request for a puzzle of side `n` with every other field at its default: one
+    /// star (queen) per unit, any grade, seed 0. These are the defaults of every front
+    /// (`queens puzzle gen N`, Python's `Puzzle.generate(n)`, the page's bindings), set
+    /// here once so that the same request gives the same puzzle everywhere.
+    ///
+    /// ```
+    /// use queens::puzzle::generate::Request;
+    /// let r = Request::new(9);
+    /// assert_eq!((r.stars, r.difficulty, r.seed), (1, None, 0));
+    /// ```
+    pub const fn new(n: usize) -> Request {
+        Request {
+            n,
+            stars: 1,
+            difficulty: None,
+            seed: 0,
+            style: Style::Even,
+        }
+    }
+
+    /// Why no puzzle exists for this request when [`generate`] answers `Ok(None)`: its
+    /// stars cannot stand apart on its side at all. One sentence, the one every front
+    /// shows.
+    ///
+    /// ```
+    /// use queens::puzzle::generate::Request;
+    /// assert_eq!(
+    ///     Request::new(3).why_none(),
+    ///     "no puzzle: 1 queen per row and column cannot stand apart on 3x3"
+    /// );
+    /// ```
+    pub fn why_none(&self) -> String {
+        let n = self.n;
+        let piece = match self.stars {
+            1 => "queen",
+            _ => "stars",
+        };
+        format!(
+            "no puzzle: {} {piece} per row and column cannot stand apart on {n}x{n}",
+            self.stars
+        )
+    }
+}
+
+/// A request's text field that does not parse: which field, the text, and why. Each
+/// front names the field in its own spelling ([`BadField::spelled`]: `--difficulty` on
+/// the command line, `difficulty` in Python and on the page); the rest of the sentence
+/// is this one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadField {
+    /// The field's plain name (`difficulty`).
+    pub field: &'static str,
+    /// The text as given.
+    pub text: String,
+    /// Why it was refused.
+    pub reason: String,
+}
+
+impl BadField {
+    /// The sentence with the field named as `spelling`: `bad SPELLING 'TEXT': REASON`.
+    pub fn spelled(&self, spelling: &str) -> String {
+        format!("bad {spelling} '{}': {}", self.text, self.reason)
+    }
+}
+
+impl std::fmt::Display for BadField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.spelled(self.field))
+    }
+}
+
+impl std::error::Error for BadField {}
+
+/// The difficulty field: a level's name (`easy`, `medium`, `hard`, `expert`) or `any`
+/// (`None`: any grade, the default). The one reader of a difficulty's name for every
+/// front.
+///
+/// ```
+/// use queens::puzzle::{generate::parse_difficulty, rules::Level};
+/// assert_eq!(parse_difficulty("hard"), Ok(Some(Level::Hard)));
+/// assert_eq!(parse_difficulty("any"), Ok(None));
+/// let e = parse_difficulty("tricky").unwrap_err();
+/// assert_eq!(
+///     e.spelled("--difficulty"),
+///     "bad --difficulty 'tricky': the difficulties are easy, medium, hard, expert (or any, for any grade)"
+/// );
+/// ```
+pub fn parse_difficulty(text: &str) -> Result<Option<Level>, BadField> {
+    if text == "any" {
+        return Ok(None);
+    }
+    Level::parse(text).map(Some).ok_or_else(|| BadField {
+        field: "difficulty",
+        text: text.to_string(),
+        reason: format!(
+            "the difficulties are {} (or any, for any grade)",
+            Level::ALL.map(Level::name).join(", ")
+        ),
+    })
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Made {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its one solution (square indices, in index order).
+    pub solution: Vec<usize>,
+    /// Its grade.
+    pub grade: Level,
+    /// Candidates tried, this one included.
+    pub candidates: u64,
+}
+
+/// A puzzle as asked for; `Ok(None)` when no placement of the stars exists at all on
+/// that side (`n = 2, 3` for one star).
+///
+/// ```
+/// use queens::puzzle::generate::{generate, Request};
+/// let r = Request { seed: 1, ..Request::new(8) };
+/// let m = generate(&r, &Default::default()).unwrap().unwrap();
+/// assert_eq!(m.solution.len(), 8);
+/// assert!(m.puzzle.accepts(&m.solution));
+/// ```
+pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Error> {
+    let n = req.n;
+    if n == 0 || n > MAX_SIDE {
+        return Err(Error::BadTerrain(format!(
+            "bad size {n}: puzzles are made for sides 1 to {MAX_SIDE}"
+        )));
+    }
+    // Stars that cannot stand apart at all: no puzzle (as for 2 and 3 queens).
+    if Puzzle::from_regions(n, req.stars, vec![0; n * n]).is_err() && req.stars >= 1 {
+        return Ok(None);
+    }
+    if req.stars >= 2 && req.difficulty == Some(Level::Easy) {
+        return Err(Error::BadTerrain(format!(
+            "no puzzle with {} stars per unit is easy: on the empty board every row, column \
+             and region has more free squares than stars to place, so neither easy rule can \
+             start (ask for medium or harder)",
+            req.stars
+        )));
+    }
+    let ctl = Control::start(settings)?;
+    let stop = || ctl.cancelled();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(req.seed);
+    let k = req.stars as usize;
+    let stripes = Puzzle::from_regions(n, req.stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
+    let stripe_tables = Tables::new(&stripes);
+    let shape = Shape::new(n, req.style);
+    let bounds = Bounds::new(n, req.style, req.difficulty);
+    let steer = req.difficulty.filter(|&l| l != Level::Expert);
+    let mut candidates = 0u64;
+    loop {
+        if ctl.cancelled() {
+            return ctl.finish(Err(Error::Interrupted));
+        }
+        candidates += 1;
+        ctl.report(candidates, 0);
+        let Some(solution) = random_solution(&stripe_tables, &stripes, &mut rng, &stop) else {
+            if ctl.cancelled() {
+                return ctl.finish(Err(Error::Interrupted));
+            }
+            return Ok(None);
+        };
+        let Some(mut of) = seed_regions(n, k, &solution, &mut rng) else {
+            continue;
+        };
+        if grow(n, req.stars, &shape, steer, &mut of, &mut rng, &stop)? == Grown::Stopped {
+            return ctl.finish(Err(Error::Interrupted));
+        }
+        let mine: Vec<bool> = {
+            let mut m = vec![false; n * n];
+            for &i in &solution {
+                m[i] = true;
+            }
+            m
+        };
+        for _ in 0..4 * n.max(4) {
+            let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
+            let t = Tables::new(&puzzle);
+            let found = match search_limited(&t, &State::new(&puzzle), 2, 2, REPAIR_NODES, &stop) {
+                Limited::Done(found) => found,
+                Limited::Over => break,
+                Limited::Stopped => return ctl.finish(Err(Error::Interrupted)),
+            };
+            if found.count == 1 {
+                let Some(fair) =
+                    rebalance(n, req.stars, &bounds, &mut of, &solution, &mut rng, &stop)?
+                else {
+                    return ctl.finish(Err(Error::Interrupted));
+                };
+                if !fair {
+                    break;
+                }
+                let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
+                let t = Tables::new(&puzzle);
+                let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, &stop) else {
+                    return ctl.finish(Err(Error::Interrupted));
+                };
+                if found.count != 1 {
+                    return Err(Error::Internal(
+                        "evening out the regions let a second solution in".into(),
+                    ));
+                }
+                let g = grade(&puzzle);
+                if req.difficulty.is_none_or(|d| d == g) {
+                    return Ok(Some(Made {
+                        puzzle,
+                        solution: found.solutions[0].clone(),
+                        grade: g,
+                        candidates,
+                    }));
+                }
+                break;
+            }
+            let Some(other) = found.solutions.iter().find(|s| s.iter().any(|&i| !mine[i])) else {
+                return Err(Error::Internal(
+                    "the generator's own solution went missing".into(),
+                ));
+            };
+            let movable: Vec<usize> = other.iter().copied().filter(|&i| !mine[i]).collect();
+            match repair(n, req.stars, &mut of, &movable, &mut rng, &stop)? {
+                None => return ctl.finish(Err(Error::Interrupted)),
+                Some(true) => {}
+                Some(false) => break,
+            }
+        }
+    }
+}
+
+/// The most nodes the repair loop's search for two solutions may visit before the
+/// candidate is dropped. A candidate about to become unique is searched in a few dozen
+/// nodes (at most 23 over six 25x25 seeds, bench/puzzle.md), while a few candidates
+/// with many solutions spread thin took up to 13 million nodes (8.6 s) for the second
+/// one: nearly all of a slow seed's time. Dropping them costs nothing in correctness
+/// (every puzzle returned is still proved unique by a full search).
+const REPAIR_NODES: u64 = 100_000;
+
+/// The most nodes the proof that a moved square stays starless may take while evening
+/// out regions. A move that keeps the puzzle unique is proved in a few nodes; a refused
+/// move is usually refused by hitting the limit, and thousands are refused per
+/// candidate at 25x25: 20,000 nodes made evening out one seed's 27 s; 200 keeps nearly
+/// every move (392 against 419 on that seed) in 1.3 s (bench/puzzle.md).
+const EVEN_OUT_NODES: u64 = 200;
+
+/// The region sizes a generated puzzle may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The fewest squares of a region: 2 for sides 8 to 20 (for `K = 1`; `K = 2`
+    /// needs 3 anyway), else 1. Above 20 a lone square often cannot take a second
+    /// without letting in another solution. An `easy` request keeps lone squares at
+    /// every side: an easy chain starts with `last-square`, and on the empty board of
+    /// a side above 1 only a one-square region has one free square.
+    pub least: usize,
+    /// The size evening out brings large regions down to (when it can).
+    pub aim: usize,
+    /// The most squares of a region: in the even style `3n` from side 8 (so at most a
+    /// quarter of the board from side 12 up; the average is `n`), in the official
+    /// style `4n` for sides 8 to 20 and `6n` above; smaller boards are left as grown.
+    pub most: usize,
+}
+
+impl Bounds {
+    /// The bounds for side `n`, a style and a requested grade.
+    ///
+    /// ```
+    /// use queens::puzzle::generate::{Bounds, Style};
+    /// let b = Bounds::new(16, Style::Even, None);
+    /// assert_eq!((b.least, b.most), (2, 48));
+    /// assert!(b.most <= 16 * 16 / 4);
+    /// ```
+    pub fn new(n: usize, style: Style, difficulty: Option<Level>) -> Bounds {
+        let least = if difficulty != Some(Level::Easy) && (8..=20).contains(&n) {
+            2
+        } else {
+            1
+        };
+        let (aim, most) = match (style, n) {
+            (_, 0..8) => (n * n, n * n),
+            (Style::Even, _) => (3 * n, 3 * n),
+            (Style::Official, 8..=20) => (2 * n, 4 * n),
+            (Style::Official, _) => (2 * n, 6 * n),
+        };
+        Bounds { least, aim, most }
+    }
+}
+
+/// Evens out the region sizes of a unique puzzle, keeping it unique: moves a square
+/// `q` (not a star of `solution`) from a too-large region to a smaller neighbouring
+/// one, or into a too-small region from a neighbour, when its old region stays
+/// connected and no solution of the new puzzle has a star on `q`. Solutions without a
+/// star on `q` are the same before and after the move (their counts per region do not
+/// change), so the only solution stays the only one. Large regions shrink until they
+/// are at most [`Bounds::aim`] ([`Bounds::most`] is the bound), lone squares grow to
+/// [`Bounds::least`]. `Ok(Some(false))` when a bound cannot be met, `Ok(None)` when
+/// `stop` ended a search.
+fn rebalance(
+    n: usize,
+    k: u32,
+    bounds: &Bounds,
+    of: &mut [u8],
+    solution: &[usize],
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
+    let Bounds { least, aim, most } = *bounds;
+    let mut star = vec![false; n * n];
+    for &i in solution {
+        star[i] = true;
+    }
+    let mut size = vec![0usize; n];
+    for &g in of.iter() {
+        size[g as usize] += 1;
+    }
+    // Regions that cannot give or take any more (every move tried failed).
+    let mut stuck = vec![false; n];
+    loop {
+        // The region most out of bounds: too small first, then the largest.
+        let small = (0..n)
+            .filter(|&g| size[g] < least && !stuck[g])
+            .min_by_key(|&g| size[g]);
+        let large = (0..n)
+            .filter(|&g| size[g] > aim && !stuck[g])
+            .max_by_key(|&g| size[g]);
+        let (g, grow) = match (small, large) {
+            (Some(g), _) => (g, true),
+            (None, Some(g)) => (g, false),
+            (None, None) => break,
+        };
+        // Candidate moves (square, from, to), the most compact first.
+        let mut moves: Vec<(usize, u8, u8, usize)> = Vec::new();
+        for q in 0..n * n {
+            if star[q] {
+                continue;
+            }
+            let from = of[q];
+            for j in neighbours(n, q) {
+                let to = of[j];
+                let ok = if grow {
+                    to as usize == g && from != to && size[from as usize] > least.max(2)
+                } else {
+                    from as usize == g && to != from && size[to as usize] + 1 < size[g]
+                };
+                if ok && !moves.iter().any(|m| m.0 == q && m.2 == to) {
+                    let same = neighbours(n, q).filter(|&h| of[h] == to).count();
+                    moves.push((q, from, to, same));
+                }
+            }
+        }
+        for x in (1..moves.len()).rev() {
+            moves.swap(x, below(rng, x + 1));
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.3));
+        let mut moved = false;
+        for &(q, from, to, _) in moves.iter() {
+            of[q] = to;
+            if connected(n, of, from) {
+                match starless(n, k, of, q, EVEN_OUT_NODES, stop)? {
+                    None => return Ok(None),
+                    Some(true) => {
+                        size[from as usize] -= 1;
+                        size[to as usize] += 1;
+                        moved = true;
+                        // A move changes what others can do: try the stuck again.
+                        stuck.fill(false);
+                        break;
+                    }
+                    Some(false) => {}
+                }
+            }
+            of[q] = from;
+        }
+        if !moved {
+            stuck[g] = true;
+        }
+    }
+    Ok(Some(
+        size.iter().all(|&s| s >= least) && size.iter().all(|&s| s <= most),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_puzzles_are_unique_connected_and_solved_by_their_solution() {
+        for (n, k) in [(1, 1), (4, 1), (5, 1), (8, 1), (12, 1), (10, 2)] {
+            for seed in 0..3 {
+                let r = Request {
+                    stars: k,
+                    seed,
+                    ..Request::new(n)
+                };
+                let m = generate(&r, &Settings::default()).unwrap().unwrap();
+                assert!(m.puzzle.accepts(&m.solution), "n={n} k={k} seed={seed}");
+                let f = super::super::solver::search(
+                    &m.puzzle,
+                    &State::new(&m.puzzle),
+                    u128::MAX,
+                    2,
+                    &|| false,
+                )
+                .unwrap();
+                assert_eq!(f.count, 1);
+                let of: Vec<u8> = (0..n * n).map(|i| m.puzzle.region(i) as u8).collect();
+                for g in 0..n as u8 {
+                    assert!(connected(n, &of, g), "n={n} seed={seed} region {g}");
+                }
+                // The same seed, the same puzzle.
+                assert_eq!(generate(&r, &Settings::default()).unwrap().unwrap(), m);
+            }
+        }
+        for n in [2, 3] {
+            let r = Request::new(n);
+            assert_eq!(generate(&r, &Settings::default()).unwrap(), None);
+        }
+    }
+}
