@@ -198,6 +198,18 @@ pub enum BoardGiven {
     Board(Board),
 }
 
+impl From<&str> for BoardGiven {
+    fn from(text: &str) -> Self {
+        BoardGiven::Text(text.to_string())
+    }
+}
+
+impl From<Board> for BoardGiven {
+    fn from(board: Board) -> Self {
+        BoardGiven::Board(board)
+    }
+}
+
 /// A problem as its fields were given; `Default` is every default (8 queens on 8 x 8).
 ///
 /// ```
