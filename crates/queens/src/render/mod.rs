@@ -13,6 +13,7 @@
 //! `RankText` writes them from tables, and its tests hold all four to the placement
 //! forms byte for byte.
 
+pub mod puzzle;
 pub mod ranks;
 pub mod words;
 
