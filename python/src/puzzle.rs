@@ -20,7 +20,6 @@ use queens::puzzle::hint::{Hint, hint};
 use queens::puzzle::rules::{Level, Step as LibStep};
 use queens::puzzle::{Puzzle as LibPuzzle, State};
 use queens::render::puzzle::Theme;
-use queens::terrain::{Regions, Terrain};
 use queens::{Board, Error, Piece, PieceKind, Settings};
 
 use crate::args;
