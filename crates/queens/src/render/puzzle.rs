@@ -120,11 +120,16 @@ fn colour_graph(adj: &[Vec<usize>], k: usize) -> Vec<usize> {
 /// assert!(c[0] != c[1] && c[0] != c[2] && c[1] != c[3] && c[2] != c[3]);
 /// ```
 pub fn region_colours(p: &Puzzle) -> Vec<Rgb> {
-    let adj = region_adjacency(p);
+    adjacency_colours(&region_adjacency(p))
+}
+
+/// [`region_colours`] for any regions given by their adjacency (`adj[r]`: the regions
+/// touching region `r`), as a board's `--regions` terrain has them.
+pub fn adjacency_colours(adj: &[Vec<usize>]) -> Vec<Rgb> {
     let n = adj.len();
     let k = REGION_PALETTE.len();
     if n > k {
-        return colour_graph(&adj, k)
+        return colour_graph(adj, k)
             .into_iter()
             .map(|c| beyond_palette(c, k))
             .collect();
