@@ -185,6 +185,8 @@ def test_puzzle_values():
     sol = p.solve()
     assert p.svg(sol).count("<title>star ") == 4
     assert p.svg(sol) == queens.Puzzle("aabb\naabb\nccdd\nccdd").svg(sol)
+    # A solution is a Placement a verb takes as it is.
+    assert queens.verify(4, sol).valid
 
 
 def test_puzzle_svg_colours_neighbouring_regions_apart():
@@ -198,8 +200,6 @@ def test_puzzle_svg_colours_neighbouring_regions_apart():
     assert len({fills["a4"], fills["c4"], fills["a1"], fills["c1"]}) == 4
     with pytest.raises(ValueError):
         p.svg(queens.solve(5))
-    # A solution is a Placement a verb takes as it is.
-    assert queens.verify(4, sol).valid
 
 
 def test_budget_runs_out_as_a_budget_error():
