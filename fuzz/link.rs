@@ -35,7 +35,7 @@ pub fn link(data: &[u8]) {
     if let Ok(req) = serde_json::from_str::<BoardRequest>(text)
         && let Ok(setup) = req.setup()
     {
-        let _ = setup.problem(&req.spec);
+        let _ = setup.problem();
     }
     if let Ok(req) = serde_json::from_str::<PuzzleRequest>(text) {
         let _ = req.read();

@@ -19,7 +19,7 @@ use queens::puzzle::generate::{Request, generate, parse_difficulty};
 use queens::puzzle::hint::{Hint, hint};
 use queens::puzzle::rules::{Level, Step as LibStep};
 use queens::puzzle::{Mark, Puzzle as LibPuzzle, State, picture};
-use queens::terrain::{Regions, Terrain};
+use queens::render::puzzle::Theme;
 use queens::{Board, Error, Piece, PieceKind, Settings};
 
 use crate::args;
@@ -239,15 +239,6 @@ impl Puzzle {
             .filter(|&i| drawn.marks[i] == mark)
             .map(|i| p.square(i).to_string())
             .collect()
-    }
-
-    /// The board with the puzzle's regions, for drawing.
-    fn terrain(&self) -> Option<(Board, Terrain)> {
-        let board = Board::square(self.puzzle.side() as u32).ok()?;
-        let (regions, holes) =
-            Regions::parse(&self.puzzle.picture(), &board, self.puzzle.stars() as u32).ok()?;
-        let t = Terrain::new(&board).with_regions(regions, holes).ok()?;
-        Some((board, t))
     }
 }
 
@@ -523,28 +514,30 @@ impl Puzzle {
         h.finish()
     }
 
-    /// The board drawn with its regions in colour (for Jupyter).
-    fn _repr_svg_(&self) -> Option<String> {
-        let (board, t) = self.terrain()?;
-        Some(queens::render::svg_on(
-            &board,
-            &t,
-            &queens::Placement::default(),
-        ))
+    /// The puzzle drawn with its regions in colour (for Jupyter): the library's
+    /// drawing, as `queens puzzle solve --format svg` and the page draw it.
+    fn _repr_svg_(&self) -> String {
+        queens::render::puzzle::puzzle_svg(&self.puzzle, None, Theme::Pastel)
     }
 
     /// [`Puzzle::_repr_svg_`] in a `<div>` (for Jupyter front ends that prefer HTML).
-    fn _repr_html_(&self) -> Option<String> {
-        self._repr_svg_()
-            .map(|svg| format!("<div class=\"queens-puzzle\">{svg}</div>"))
+    fn _repr_html_(&self) -> String {
+        format!("<div class=\"queens-puzzle\">{}</div>", self._repr_svg_())
     }
 
-    /// The puzzle drawn with `placement`'s stars (a solution) on its regions, as SVG.
+    /// The puzzle drawn with `placement`'s stars (a solution) on its regions, as SVG;
+    /// a star off the puzzle's board is refused with its square named.
     #[pyo3(signature = (placement = None))]
-    fn svg(&self, placement: Option<&Placement>) -> Option<String> {
-        let (board, t) = self.terrain()?;
-        let p = placement.map(Placement::to_library).unwrap_or_default();
-        Some(queens::render::svg_on(&board, &t, &p))
+    fn svg(&self, py: Python<'_>, placement: Option<&Placement>) -> PyResult<String> {
+        let stars: Vec<queens::Square> = placement
+            .map(|p| p.to_library().pieces().iter().map(|q| q.square).collect())
+            .unwrap_or_default();
+        let shown = State::with(&self.puzzle, &stars, &[]).map_err(|e| errors::to_py(py, e))?;
+        Ok(queens::render::puzzle::puzzle_svg(
+            &self.puzzle,
+            Some(&shown),
+            Theme::Pastel,
+        ))
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, usize))> {

@@ -179,13 +179,27 @@ def test_puzzle_values():
     k2 = load(PUZZLES[0].parent / "k2-n10-hard.txt")
     assert pickle.loads(pickle.dumps(k2)).stars == 2
     svg = p._repr_svg_()
-    assert svg.startswith("<svg") and svg.count("<rect") >= 17
-    assert "#f4c7c3" in svg  # region a's colour
+    assert svg.startswith("<svg") and svg.count("<title>") == 16
+    assert "<title>a4</title>" in svg and "<title>star" not in svg
     assert p._repr_html_().startswith("<div") and svg in p._repr_html_()
     sol = p.solve()
-    assert "\u265b" in p.svg(sol)
+    assert p.svg(sol).count("<title>star ") == 4
+    assert p.svg(sol) == queens.Puzzle("aabb\naabb\nccdd\nccdd").svg(sol)
     # A solution is a Placement a verb takes as it is.
     assert queens.verify(4, sol).valid
+
+
+def test_puzzle_svg_colours_neighbouring_regions_apart():
+    import re
+
+    p = queens.Puzzle(["aabb", "aabb", "ccdd", "ccdd"])
+    found = re.findall(r'fill="(#[0-9a-f]{6})"[^>]*><title>([a-h][1-8])</title>', p._repr_svg_())
+    fills = {sq: colour for colour, sq in found}
+    assert len(fills) == 16
+    # a4 (region a), c4 (b), a1 (c), c1 (d): four regions, four colours.
+    assert len({fills["a4"], fills["c4"], fills["a1"], fills["c1"]}) == 4
+    with pytest.raises(ValueError):
+        p.svg(queens.solve(5))
 
 
 def test_budget_runs_out_as_a_budget_error():

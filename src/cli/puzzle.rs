@@ -282,6 +282,13 @@ fn solve(args: &FileArgs, format: PuzzleFormat) -> CliResult {
                 "unique": found.count == 1,
             })
         ),
+        PuzzleFormat::Svg => {
+            let mut shown = State::new(&p);
+            for &i in sol {
+                shown.marks[i] = queens::puzzle::Mark::Star;
+            }
+            queens::render::puzzle::puzzle_svg(&p, Some(&shown), Default::default())
+        }
     };
     print(&text)
 }

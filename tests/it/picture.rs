@@ -154,6 +154,7 @@ pub fn case(i: u64, corpus: &[Puzzle]) -> Case {
         thick,
         chrome: below(&mut rng, 2) == 0,
         seed: i,
+        ..Style::default()
     };
     let mut pic = render::draw(&puzzle, Some(&position), &style);
     let mut what = format!(
@@ -380,7 +381,7 @@ proptest! {
             None => return Ok(()),
         };
         let theme = [Theme::Pastel, Theme::Dark, Theme::BlackWhite][theme];
-        let pic = render::draw(&p, None, &Style { theme, cell, thin: 1, thick, chrome, seed });
+        let pic = render::draw(&p, None, &Style { theme, cell, thin: 1, thick, chrome, seed, ..Style::default() });
         let r = read(pic.width, pic.height, &pic.rgba, &Options { size: None, stars: Some(1) });
         let r = r.map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(r.puzzle.side(), n);
@@ -453,6 +454,7 @@ fn bench_picture() -> (Puzzle, Picture) {
         thick: 6,
         chrome: true,
         seed: 3,
+        ..Style::default()
     };
     let pic = render::draw(&p, Some(&s), &style);
     (p, pic)

@@ -561,3 +561,36 @@ fn easy_star_battles_are_refused_with_the_reason() {
     assert!(e.contains("is easy") && e.contains("medium"), "{e}");
     assert_eq!(e.trim_end().lines().count(), 1, "{e}");
 }
+
+#[test]
+fn solve_format_svg_draws_the_solution_on_the_regions() {
+    let f = file("k1-n09-hard.txt");
+    let coords = queens(&["puzzle", "solve", &f, "--format", "coords"]);
+    assert_eq!(coords.status.code(), Some(0));
+    let o = queens(&["puzzle", "solve", &f, "--format", "svg"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = stdout(&o);
+    let p = Puzzle::parse(&std::fs::read_to_string(&f).unwrap(), 1).unwrap();
+    assert_eq!(
+        svg,
+        queens::render::puzzle::puzzle_svg(
+            &p,
+            Some(&{
+                let mut s = State::new(&p);
+                for sq in stdout(&coords).split_whitespace() {
+                    s.marks[p.index(sq.parse().unwrap()).unwrap()] = Mark::Star;
+                }
+                s
+            }),
+            queens::render::puzzle::Theme::Pastel
+        )
+    );
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+    assert_eq!(svg.matches("<title>star ").count(), 9);
+    for c in queens::render::puzzle::region_colours(&p) {
+        assert!(svg.contains(&queens::render::puzzle::hex(c)));
+    }
+    // The default text is the board, unchanged.
+    let o = queens(&["puzzle", "solve", &f]);
+    assert_eq!(stdout(&o), p.diagram(&unique_solution(&p).unwrap()));
+}

@@ -18,13 +18,8 @@ const input = (name) => $(`[data-input="${name}"]`);
 
 const NAMES = { K: "king", N: "knight", B: "bishop", R: "rook", Q: "queen", A: "amazon", F: "fairy piece" };
 
-// Paul Tol's "light" scheme (colour-blind safe), for puzzle regions; neighbouring
-// regions get different colours (greedy colouring), and thick borders part regions.
-const REGION_COLOURS = ["#77AADD", "#EEDD88", "#44BB99", "#FFAABB", "#99DDFF", "#BBCC33", "#EE8866", "#DDDDDD", "#AAAA00"];
-
-// Patterns over the regions' colours (style.css, `data-pattern`), for players who
-// tell the colours apart poorly: neighbours get different ones while they last.
-const PATTERNS = 8;
+// Region colours (colour-blind safe, neighbours never alike) and patterns (a second
+// cue, `data-pattern` in style.css) come from the library: `puzzle-info` answers them.
 
 // The ranges the page's inputs take; a value outside is brought in, and said so.
 const RANGES = { rows: [1, 64], cols: [1, 64], size: [5, 25], stars: [1, 4] };
@@ -699,72 +694,6 @@ function checkBoard() {
 
 // ---------------------------------------------------------------- puzzle mode
 
-// A colour per region: all different while the palette lasts; beyond that, neighbours
-// differ (greedy, the least used colour first), and thick borders tell regions apart.
-function colourRegions(side, regions) {
-  const adj = Array.from({ length: side }, () => new Set());
-  for (let i = 0; i < side * side; i++) {
-    const r = Math.floor(i / side), f = i % side;
-    for (const [dr, df] of [[0, 1], [1, 0]]) {
-      if (r + dr < side && f + df < side) {
-        const a = regions[i], b = regions[(r + dr) * side + f + df];
-        if (a !== b) { adj[a].add(b); adj[b].add(a); }
-      }
-    }
-  }
-  if (side <= REGION_COLOURS.length) {
-    // Every region its own colour; the most connected regions first, each taking the
-    // free colour least like its coloured neighbours' (the palette's two greens and
-    // its two blues are then seldom side by side).
-    const rgb = REGION_COLOURS.map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
-    const far = (a, b) => Math.hypot(rgb[a][0] - rgb[b][0], rgb[a][1] - rgb[b][1], rgb[a][2] - rgb[b][2]);
-    const order = [...Array(side).keys()].sort((a, b) => adj[b].size - adj[a].size || a - b);
-    const pick = new Array(side).fill(-1);
-    const free = new Set(REGION_COLOURS.keys());
-    for (const reg of order) {
-      let best = -1, score = -1;
-      for (const c of free) {
-        const near = [...adj[reg]].filter((o) => pick[o] >= 0).map((o) => far(c, pick[o]));
-        const s = near.length ? Math.min(...near) : 1e9;
-        if (s > score) { best = c; score = s; }
-      }
-      pick[reg] = best;
-      free.delete(best);
-    }
-    return pick.map((c) => REGION_COLOURS[c]);
-  }
-  const colour = new Array(side).fill(-1);
-  const uses = new Array(REGION_COLOURS.length).fill(0);
-  for (let reg = 0; reg < side; reg++) {
-    const taken = new Set([...adj[reg]].map((o) => colour[o]));
-    const free = uses.map((u, c) => [u, c]).filter(([, c]) => !taken.has(c));
-    const [, c] = (free.length ? free : uses.map((u, c) => [u, c])).sort((x, y) => x[0] - y[0])[0];
-    colour[reg] = c;
-    uses[c] += 1;
-  }
-  return colour.map((c) => REGION_COLOURS[c]);
-}
-
-// A pattern per region: neighbours differ, the least used pattern first.
-function patternRegions(side, regions) {
-  const adj = Array.from({ length: side }, () => new Set());
-  for (let i = 0; i < side * side; i++) {
-    const r = Math.floor(i / side), f = i % side;
-    if (f + 1 < side && regions[i + 1] !== regions[i]) { adj[regions[i]].add(regions[i + 1]); adj[regions[i + 1]].add(regions[i]); }
-    if (r + 1 < side && regions[i + side] !== regions[i]) { adj[regions[i]].add(regions[i + side]); adj[regions[i + side]].add(regions[i]); }
-  }
-  const pick = new Array(side).fill(-1), uses = new Array(PATTERNS).fill(0);
-  for (let reg = 0; reg < side; reg++) {
-    const taken = new Set([...adj[reg]].map((o) => pick[o]));
-    let best = -1;
-    for (let c = 0; c < PATTERNS; c++) if (!taken.has(c) && (best < 0 || uses[c] < uses[best])) best = c;
-    if (best < 0) best = uses.indexOf(Math.min(...uses));
-    pick[reg] = best;
-    uses[best] += 1;
-  }
-  return pick;
-}
-
 function setTitle(text) { $('[data-testid="title"]').textContent = text; }
 function describe(p) {
   const grade = p.grade ? ` ${p.grade}` : "";
@@ -783,7 +712,7 @@ function openPuzzle(text, stars, { announce = true, grade = null, daily = null }
   const info = ask("puzzle-info", { text, stars });
   if (info.error) { setResult(`error: ${info.error}`); setStatus("done"); return false; }
   state.puzzle = { text: info.text, stars, side: info.side, regions: info.regions, names: info.names,
-                   colours: colourRegions(info.side, info.regions), patterns: patternRegions(info.side, info.regions),
+                   colours: info.colours, patterns: info.patterns,
                    grade, daily };
   state.marks = new Map();
   state.hint = null;
@@ -1168,42 +1097,17 @@ function currentSvg() {
   return a.error ? null : a.svg;
 }
 
-// The puzzle as a player sees it: regions in their colours, thick lines between
-// regions, crowns and crosses (the page's own drawing, as on screen).
+// The puzzle as a player sees it, drawn by the library (`queens puzzle solve --format
+// svg`'s drawing): regions in their colours, thick lines between regions, crowns and
+// crosses (`marks`: square -> "Q" or "x"), and a step's squares boxed.
 function puzzleSvg(p = state.puzzle, marks = state.marks, step = null) {
-  const n = p.side, c = 40, m = 20, w = n * c + 2 * m;
-  const { regions, colours } = p;
-  const crown = "M2.5 7.5 7.2 12 12 4l4.8 8 4.7-4.5L19.6 18H4.4z";
-  let s = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${w}" viewBox="0 0 ${w} ${w}" font-family="sans-serif">\n`;
-  s += `<rect width="${w}" height="${w}" fill="#ffffff"/>\n`;
-  const top = (r) => m + (n - 1 - r) * c;
-  for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
-    const i = r * n + f, x = m + f * c, y = top(r), name = squareName(f, r);
-    s += `<rect x="${x}" y="${y}" width="${c}" height="${c}" fill="${colours[regions[i]]}" stroke="#666" stroke-width="1"><title>${name}</title></rect>\n`;
-  }
-  // Region borders: between squares of different regions, and the frame.
-  let d = "";
-  for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
-    const i = r * n + f, x = m + f * c, y = top(r);
-    if (f + 1 < n && regions[i + 1] !== regions[i]) d += `M${x + c} ${y}v${c}`;
-    if (r + 1 < n && regions[i + n] !== regions[i]) d += `M${x} ${y}h${c}`;
-  }
-  s += `<path d="${d}" stroke="#111" stroke-width="4" stroke-linecap="square" fill="none"/>\n`;
-  s += `<rect x="${m}" y="${m}" width="${n * c}" height="${n * c}" stroke="#111" stroke-width="4" fill="none"/>\n`;
-  // A step shown on the board: its queens in blue, its crosses in orange, boxed.
-  const shown = new Map(marks);
-  const colour = new Map();
-  for (const sq of step ? step.place : []) { shown.set(sq, "Q"); colour.set(sq, "#1f5fbf"); }
-  for (const sq of step ? step.cross : []) { shown.set(sq, "x"); colour.set(sq, "#c26a00"); }
-  for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
-    const x = m + f * c, y = top(r), name = squareName(f, r), mark = shown.get(name);
-    const ink = colour.get(name) || "#1d1d1d";
-    if (colour.has(name)) s += `<rect x="${x + 3}" y="${y + 3}" width="${c - 6}" height="${c - 6}" fill="none" stroke="${ink}" stroke-width="3"/>\n`;
-    const at = `translate(${x + c * 0.16} ${y + c * 0.16}) scale(${(c * 0.68) / 24})`;
-    if (mark === "Q") s += `<g transform="${at}" fill="${ink}"><path d="${crown}"/><rect x="4.4" y="19.2" width="15.2" height="2.3"/></g>\n`;
-    if (mark === "x") s += `<path transform="${at}" d="M7 7l10 10M17 7 7 17" stroke="${colour.get(name) || "#333"}" stroke-width="2.4" stroke-linecap="round"/>\n`;
-  }
-  return s + "</svg>\n";
+  const placed = [], crossed = [];
+  for (const [sq, m] of marks) (m === "Q" ? placed : crossed).push(sq);
+  const a = ask("puzzle-svg", {
+    puzzle: { text: p.text, stars: p.stars, placed: placed.join(" "), crossed: crossed.join(" ") },
+    place: step ? step.place : [], cross: step ? step.cross : [],
+  });
+  return a.error ? null : a.svg;
 }
 
 // ---------------------------------------------------------------- a booklet to print
@@ -1232,7 +1136,7 @@ function printBooklet() {
     solutions.append(head);
     a.puzzles.forEach((one, i) => {
       const info = ask("puzzle-info", { text: one.text, stars: one.stars });
-      const p = { side: info.side, regions: info.regions, colours: colourRegions(info.side, info.regions) };
+      const p = { text: info.text, stars: one.stars };
       const title = `${i + 1}. ${info.side}x${info.side} ${one.grade}${one.stars > 1 ? `, ${one.stars} stars` : ""}`;
       const figure = (marks, cls) => {
         const fig = document.createElement("figure");
@@ -1292,7 +1196,7 @@ function showTechniques(focus) {
         const e = r.example;
         const info = ask("puzzle-info", { text: e.text, stars: e.stars });
         if (!info.error) {
-          const p = { side: info.side, regions: info.regions, colours: colourRegions(info.side, info.regions) };
+          const p = { text: info.text, stars: e.stars };
           const marks = new Map();
           for (const sq of e.placed.split(" ").filter(Boolean)) marks.set(sq, "Q");
           for (const sq of e.crossed.split(" ").filter(Boolean)) marks.set(sq, "x");

@@ -11,13 +11,11 @@ use std::ops::ControlFlow;
 
 use queens::cover::{CoverOptions, cover_on};
 use queens::maximum::maximum_on;
+use queens::request::{BoardGiven, Field, Given, Parts, ProblemRequest};
 use queens::terrain::Terrain;
 use queens::verdict::{Expect, Verdict};
 use queens::verify::conflicts_on;
-use queens::{
-    Board, Catalog, EngineChoice, PieceCount, PieceKind, Placement, Problem, Settings, fairy,
-    parse_spec,
-};
+use queens::{Board, Catalog, EngineChoice, PieceKind, Placement, Problem, Settings};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -84,9 +82,48 @@ pub struct Setup {
     pub placement: Placement,
     /// The palette's kind.
     pub kind: PieceKind,
+    /// The library's request the page's fields fill: the one assembly of a problem.
+    request: ProblemRequest<'static>,
+}
+
+/// The page's name for a request's field, as its controls label it.
+fn label(field: Field) -> String {
+    match field {
+        Field::Board => "the board's Rows and Columns".into(),
+        Field::Pieces => "\"A solution holds\"".into(),
+        Field::Fixed => "the placed pieces".into(),
+        Field::Piece => "\"Fairy piece F\"".into(),
+        Field::Torus => "\"Torus\"".into(),
+        other => other.name().into(),
+    }
 }
 
 impl BoardRequest {
+    /// The library's request for the page's fields: the board, the fairy piece as a
+    /// definition, the placed pieces fixed, holes, blockers, the torus, and the pieces
+    /// (`spec`, or `min(rows, cols)` of the palette's kind).
+    fn request(&self, kind: char) -> ProblemRequest<'static> {
+        let given = |t: &str| Some(t.trim().to_string()).filter(|t| !t.is_empty());
+        let fairy = self.fairy.trim();
+        let spec =
+            given(&self.spec).unwrap_or_else(|| format!("{}{kind}", self.rows.min(self.cols)));
+        ProblemRequest {
+            board: Some(BoardGiven::Text(format!("{}x{}", self.rows, self.cols))),
+            pieces: Some(Given::Text(spec)),
+            fixed: given(&self.pieces).map(Given::Text),
+            define: if fairy.is_empty() {
+                Vec::new()
+            } else {
+                vec![format!("{FAIRY}={fairy}")]
+            },
+            holes: given(&self.holes),
+            blockers: given(&self.blockers),
+            torus: self.torus,
+            regions: None,
+            per_region: None,
+        }
+    }
+
     /// The request as library values, or one sentence naming the bad part.
     pub fn setup(&self) -> Result<Setup, String> {
         for (what, n) in [("rows", self.rows), ("columns", self.cols)] {
@@ -96,13 +133,8 @@ impl BoardRequest {
                 ));
             }
         }
-        let board = Board::new(self.rows, self.cols).map_err(text)?;
-        let mut catalog = Catalog::standard();
         let fairy_text = self.fairy.trim();
-        if !fairy_text.is_empty() {
-            catalog.define(fairy::kind(FAIRY, fairy_text).map_err(text)?);
-        }
-        let kind = {
+        let letter = {
             let mut letters = self.kind.trim().chars();
             match (letters.next(), letters.next()) {
                 (Some(FAIRY), None) if fairy_text.is_empty() => {
@@ -111,47 +143,35 @@ impl BoardRequest {
                             .into(),
                     );
                 }
-                (Some(c), None) => catalog.get(c).map_err(text)?,
+                (Some(c), None) => c,
                 _ => return Err(format!("bad piece '{}': give one letter", self.kind)),
             }
         };
-        let placement = Placement::parse_on(&self.pieces, &catalog, &board).map_err(text)?;
-        let terrain = Terrain::new(&board)
-            .with_torus(self.torus)
-            .with_holes(Terrain::parse_squares(&self.holes, &board, "holes").map_err(text)?)
-            .map_err(text)?
-            .with_blockers(
-                Terrain::parse_squares(&self.blockers, &board, "blockers").map_err(text)?,
-            )
-            .map_err(text)?;
+        let request = self.request(letter);
+        let Parts {
+            board,
+            catalog,
+            fixed,
+            terrain,
+        } = request.parts().map_err(|e| e.spelled(&label))?;
+        let kind = catalog.get(letter).map_err(text)?;
         Ok(Setup {
             board,
             catalog,
             terrain,
-            placement,
+            placement: fixed,
             kind,
+            request,
         })
     }
 }
 
 impl Setup {
     /// The problem the jobs solve: the spec (or `min(rows, cols)` of the palette's
-    /// kind) with the placed pieces fixed, on the terrain.
-    pub fn problem(&self, spec: &str) -> Result<Problem, String> {
-        let pieces = if spec.trim().is_empty() {
-            vec![PieceCount {
-                kind: self.kind.clone(),
-                count: self.board.rows().min(self.board.cols()),
-            }]
-        } else {
-            parse_spec(spec, &self.catalog).map_err(text)?
-        };
-        let problem = Problem::new(self.board, pieces, self.placement.clone()).map_err(text)?;
-        if self.terrain.is_plain() {
-            Ok(problem)
-        } else {
-            problem.with_terrain(self.terrain.clone()).map_err(text)
-        }
+    /// kind) with the placed pieces fixed, on the terrain, built by the library's
+    /// request.
+    pub fn problem(&self) -> Result<Problem, String> {
+        self.request.build().map_err(|e| e.spelled(&label))
     }
 
     /// Whether the placed pieces already attack each other (then no job has a solution).
@@ -196,7 +216,7 @@ pub fn analyse(req: &BoardRequest) -> Result<Value, String> {
 /// completed (the engines prove "none").
 pub fn solve(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
     let s = req.setup()?;
-    let problem = s.problem(&req.spec)?;
+    let problem = s.problem()?;
     if s.placed_conflict() {
         return Ok(json!({
             "found": false,
@@ -219,7 +239,7 @@ pub fn solve(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
 /// previous: `found: false` with the number of solutions when there are fewer.
 pub fn nth(req: &BoardRequest, index: u64, settings: &Settings) -> Result<Value, String> {
     let s = req.setup()?;
-    let problem = s.problem(&req.spec)?;
+    let problem = s.problem()?;
     if s.placed_conflict() {
         return Ok(json!({
             "found": false, "total": 0,
@@ -254,7 +274,7 @@ pub fn nth(req: &BoardRequest, index: u64, settings: &Settings) -> Result<Value,
 /// number, as `queens count` prints it).
 pub fn count(req: &BoardRequest, unique: bool, settings: &Settings) -> Result<Value, String> {
     let s = req.setup()?;
-    let problem = s.problem(&req.spec)?;
+    let problem = s.problem()?;
     if s.placed_conflict() {
         return Ok(json!({ "count": "0", "text": "0" }));
     }
@@ -534,5 +554,36 @@ mod tests {
         assert!(!e.contains('\n'), "{e}");
         let svg = svg(&req(r#"{"pieces":"Qa1","holes":"b2"}"#)).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("hole b2"));
+    }
+
+    #[test]
+    fn problems_are_built_by_the_library_request() {
+        let page = req(
+            r#"{"rows":5,"cols":6,"pieces":"Na1","fairy":"NN","holes":"b2","blockers":"c3","spec":"2N,F"}"#,
+        );
+        let built = page.setup().unwrap().problem().unwrap();
+        let library = ProblemRequest {
+            board: Some(BoardGiven::Text("5x6".into())),
+            pieces: Some(Given::Text("2N,F".into())),
+            fixed: Some(Given::Text("Na1".into())),
+            define: vec!["F=NN".into()],
+            holes: Some("b2".into()),
+            blockers: Some("c3".into()),
+            ..ProblemRequest::default()
+        }
+        .build()
+        .unwrap();
+        assert_eq!(built, library);
+        // Without a spec: min(rows, cols) of the palette's kind.
+        let rooks = req(r#"{"rows":3,"cols":5,"kind":"R"}"#);
+        assert_eq!(
+            queens::format_spec(rooks.setup().unwrap().problem().unwrap().pieces()),
+            "3R"
+        );
+        // A wrong field is named as the page names it.
+        let e = analyse(&req(r#"{"rows":4,"cols":4,"holes":"a1 a1"}"#)).unwrap_err();
+        assert_eq!(e, "holes lists square a1 twice");
+        let e = analyse(&req(r#"{"rows":4,"cols":4,"blockers":"a9"}"#)).unwrap_err();
+        assert_eq!(e, "blockers square a9 is off the 4x4 board");
     }
 }

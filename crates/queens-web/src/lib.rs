@@ -195,7 +195,9 @@ fn text(e: queens::Error) -> String {
 ///
 /// - free board (request: [`board::BoardRequest`]): `analyse`, `svg`, `solve`,
 ///   `count`, `count-unique`, `max`, `cover`; `nth` (`{"board": ..., "index": i}`);
-/// - puzzle (request: [`puzzle::PuzzleRequest`]): `puzzle-info`, `puzzle-check`
+/// - puzzle (request: [`puzzle::PuzzleRequest`]): `puzzle-info` (with the library's
+///   region colours and patterns), `puzzle-svg` (`{"puzzle": ..., "place": [..],
+///   "cross": [..]}`: the library's drawing, a step boxed), `puzzle-check`
 ///   (uniqueness), `puzzle-solve`, `puzzle-hint`, `puzzle-position` (the player's
 ///   position judged), `puzzle-crosses`, `puzzle-conflicts` (stars that break a rule
 ///   by themselves), `techniques` (each named rule with a worked step), `booklet`
@@ -225,6 +227,7 @@ fn run(name: &str, request: &str) -> Result<Value, String> {
             board::nth(&r.board, r.index, &s)
         }
         "puzzle-info" => puzzle::info(&puzzle()?),
+        "puzzle-svg" => puzzle::svg(&read(request)?),
         "puzzle-check" => puzzle::check_puzzle(&puzzle()?, &s),
         "puzzle-solve" => puzzle::solve(&puzzle()?, &s),
         "puzzle-hint" => puzzle::hint(&puzzle()?, &s),

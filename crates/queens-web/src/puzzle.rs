@@ -10,6 +10,7 @@ use queens::puzzle::generate::{Request, generate as make, parse_difficulty};
 use queens::puzzle::hint::{Hint, mistake};
 use queens::puzzle::rules::piece_word;
 use queens::puzzle::{Mark, Puzzle, State};
+use queens::render::puzzle as render;
 use queens::terrain::Terrain;
 use queens::{Settings, Square};
 use serde::Deserialize;
@@ -73,16 +74,61 @@ fn squares(v: &[Square]) -> Vec<String> {
 }
 
 /// The puzzle's layout for drawing: its side, stars, the region of each square
-/// (`rank * n + file`) and the region names; no search.
+/// (`rank * n + file`), the region names, and each region's colour (`#rrggbb`) and
+/// pattern number from the library's drawing (`queens::render::puzzle`); no search.
 pub fn info(req: &PuzzleRequest) -> Result<Value, String> {
     let p = req.puzzle()?;
     let n = p.side();
     let regions: Vec<usize> = (0..n * n).map(|i| p.region(i)).collect();
     let names: String = (0..n).map(|r| p.region_name(r)).collect();
+    let colours: Vec<String> = render::region_colours(&p)
+        .into_iter()
+        .map(render::hex)
+        .collect();
     Ok(json!({
         "side": n, "stars": p.stars(), "regions": regions, "names": names,
-        "text": p.picture(),
+        "text": p.picture(), "colours": colours, "patterns": render::region_patterns(&p),
     }))
+}
+
+/// The puzzle drawn as SVG by the library (`queens puzzle solve --format svg`'s
+/// drawing): the request's placed squares as stars, its crossed squares crossed, and a
+/// step's `place` and `cross` squares boxed.
+pub fn svg(req: &SvgRequest) -> Result<Value, String> {
+    let (p, shown) = req.puzzle.read()?;
+    let step = req;
+    let at = |names: &[String]| -> Result<Vec<usize>, String> {
+        names
+            .iter()
+            .map(|n| {
+                let sq: queens::Square = n.parse().map_err(text)?;
+                p.index(sq).map_err(text)
+            })
+            .collect()
+    };
+    let (place, cross) = (at(&step.place)?, at(&step.cross)?);
+    let highlight = render::Highlight {
+        place: &place,
+        cross: &cross,
+    };
+    Ok(
+        json!({ "svg": render::puzzle_svg_step(&p, Some(&shown), highlight, render::Theme::Pastel) }),
+    )
+}
+
+/// `puzzle-svg`'s request: the puzzle and position, and a step to box on it (the
+/// techniques page's worked examples).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SvgRequest {
+    /// The puzzle and the position drawn.
+    pub puzzle: PuzzleRequest,
+    /// Squares where the step places a star.
+    #[serde(default)]
+    pub place: Vec<String>,
+    /// Squares the step crosses.
+    #[serde(default)]
+    pub cross: Vec<String>,
 }
 
 /// Whether the puzzle has one solution (`unique`), more (`not unique`) or none, as
@@ -471,6 +517,48 @@ mod tests {
         assert_eq!(names.as_bytes()[f4], b'd');
         let e = info(&req("aab\nab\n", "", "")).unwrap_err();
         assert!(e.starts_with("bad puzzle file"), "{e}");
+    }
+
+    #[test]
+    fn colours_patterns_and_the_svg_are_the_librarys() {
+        let r = req(EASY, "a1", "b1");
+        let p = r.puzzle().unwrap();
+        let v = info(&r).unwrap();
+        let colours: Vec<String> = render::region_colours(&p)
+            .into_iter()
+            .map(render::hex)
+            .collect();
+        assert_eq!(v["colours"], json!(colours));
+        assert_eq!(v["patterns"], json!(render::region_patterns(&p)));
+        let svg = svg(&SvgRequest {
+            puzzle: r.clone(),
+            place: vec!["c1".into()],
+            cross: vec![],
+        })
+        .unwrap();
+        let (p, s) = r.read().unwrap();
+        let place = [p.index("c1".parse().unwrap()).unwrap()];
+        let want = render::puzzle_svg_step(
+            &p,
+            Some(&s),
+            render::Highlight {
+                place: &place,
+                cross: &[],
+            },
+            render::Theme::Pastel,
+        );
+        assert_eq!(svg["svg"], json!(want));
+        assert!(want.contains("<title>star a1</title>") && want.contains("<title>star c1</title>"));
+        let bad = SvgRequest {
+            puzzle: r,
+            place: vec!["z9".into()],
+            cross: vec![],
+        };
+        assert!(svg_err(&bad).contains("z9"));
+    }
+
+    fn svg_err(r: &SvgRequest) -> String {
+        super::svg(r).unwrap_err()
     }
 
     #[test]

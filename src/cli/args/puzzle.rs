@@ -25,6 +25,7 @@ const EXAMPLES: &str = "\
 Examples:
   queens puzzle gen 9 --seed 3 > p.txt        a 9x9 daily-size puzzle
   queens puzzle solve p.txt                    its solution, drawn on the regions
+  queens puzzle solve p.txt --format svg > s.svg   the same as a picture
   queens puzzle count p.txt                    1
   queens puzzle check p.txt                    unique
   queens puzzle hint p.txt --placed e5         the next step from there
@@ -106,6 +107,8 @@ pub enum PuzzleFormat {
     Coords,
     /// One JSON object.
     Json,
+    /// An SVG picture: the regions in their colours, the stars as crowns.
+    Svg,
 }
 
 /// Text or JSON.

@@ -13,6 +13,7 @@
 //! `RankText` writes them from tables, and its tests hold all four to the placement
 //! forms byte for byte.
 
+pub mod puzzle;
 pub mod ranks;
 pub mod words;
 
@@ -171,14 +172,9 @@ pub fn svg(board: &Board, placement: &Placement) -> String {
     svg_on(board, &Terrain::new(board), placement)
 }
 
-/// Soft colours for regions, light enough for the pieces to read on them.
-const REGION_COLOURS: [&str; 12] = [
-    "#f4c7c3", "#fce8b2", "#b7e1cd", "#c9daf8", "#e1d5e7", "#fff2cc", "#d9ead3", "#cfe2f3",
-    "#f9cb9c", "#d5a6bd", "#a2c4c9", "#b4a7d6",
-];
-
 /// [`svg`] on a board with `terrain`: holes shaded grey, blockers as dark discs,
-/// regions in colours (instead of the light and dark squares).
+/// regions in colours (instead of the light and dark squares), neighbours never alike
+/// ([`puzzle::adjacency_colours`], the colours of every drawn puzzle).
 ///
 /// ```
 /// use queens::{Board, Placement, render::svg_on, terrain::Terrain};
@@ -198,6 +194,32 @@ pub fn svg_on(board: &Board, terrain: &Terrain, placement: &Placement) -> String
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
     );
     let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
+    let region_fills: Vec<String> = terrain
+        .regions()
+        .map(|reg| {
+            let region = |c: u64, r: u64| {
+                reg.region_at(board.index(crate::board::Square::new(c as u32, r as u32)))
+            };
+            let mut adj = vec![Vec::new(); reg.count()];
+            for r in 0..rows {
+                for c in 0..cols {
+                    let Some(a) = region(c, r) else { continue };
+                    let right = (c + 1 < cols).then(|| region(c + 1, r)).flatten();
+                    let up = (r + 1 < rows).then(|| region(c, r + 1)).flatten();
+                    for b in [right, up].into_iter().flatten() {
+                        if a != b && !adj[a].contains(&b) {
+                            adj[a].push(b);
+                            adj[b].push(a);
+                        }
+                    }
+                }
+            }
+            puzzle::adjacency_colours(&adj)
+                .into_iter()
+                .map(puzzle::hex)
+                .collect()
+        })
+        .unwrap_or_default();
     for r in 0..rows {
         for c in 0..cols {
             let light = (r + c) % 2 == 1;
@@ -205,7 +227,7 @@ pub fn svg_on(board: &Board, terrain: &Terrain, placement: &Placement) -> String
             let region = terrain
                 .regions()
                 .and_then(|reg| reg.region_at(board.index(sq)))
-                .map(|id| REGION_COLOURS[id % REGION_COLOURS.len()]);
+                .map(|id| region_fills[id].as_str());
             let fill = match region {
                 Some(colour) => colour,
                 None if light => "#f0d9b5",

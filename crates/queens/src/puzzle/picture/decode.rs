@@ -88,6 +88,7 @@ pub fn draw_png(
         thick: (square / 12).max(3),
         chrome: false,
         seed: 0,
+        colours: super::render::Colours::Library,
     };
     let pic = draw(p, marks, &style);
     let mut out = Cursor::new(Vec::new());

@@ -28,15 +28,17 @@ pub struct Picture {
     pub board: (f32, f32, f32),
 }
 
-/// The look of the board.
+pub use crate::render::puzzle::Theme;
+
+/// Where a drawing's region colours come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Theme {
-    /// Pastel regions, black region borders, thin darker lines, white page.
-    Pastel,
-    /// Dimmed pastels on a dark page.
-    Dark,
-    /// White squares, thin grey lines, thick black region borders.
-    BlackWhite,
+pub enum Colours {
+    /// The library's colours ([`crate::render::puzzle::region_colours`]), as every
+    /// front draws a puzzle: `puzzle draw`'s.
+    Library,
+    /// [`PALETTE`] in an order drawn from the seed, as the apps' screenshots vary: the
+    /// reader's test pictures.
+    Apps,
 }
 
 /// How to draw a puzzle.
@@ -54,6 +56,8 @@ pub struct Style {
     pub chrome: bool,
     /// Seed for margins, chrome and colour order.
     pub seed: u64,
+    /// Where the region colours come from.
+    pub colours: Colours,
 }
 
 impl Default for Style {
@@ -65,6 +69,7 @@ impl Default for Style {
             thick: 3,
             chrome: false,
             seed: 0,
+            colours: Colours::Apps,
         }
     }
 }
@@ -241,10 +246,12 @@ pub fn draw(p: &Puzzle, marks: Option<&State>, style: &Style) -> Picture {
         Theme::BlackWhite => ([255, 255, 255], 0.45, [0, 0, 0], [40, 40, 40]),
     };
     let border: Rgb = [0, 0, 0];
-    let colours: Vec<Rgb> = match style.theme {
-        Theme::BlackWhite => vec![[255, 255, 255]; n],
-        Theme::Pastel => region_colours(p, &mut rng),
-        Theme::Dark => region_colours(p, &mut rng)
+    let colours: Vec<Rgb> = match (style.colours, style.theme) {
+        (Colours::Library, theme) | (Colours::Apps, theme @ Theme::BlackWhite) => {
+            crate::render::puzzle::theme_colours(p, theme)
+        }
+        (Colours::Apps, Theme::Pastel) => region_colours(p, &mut rng),
+        (Colours::Apps, Theme::Dark) => region_colours(p, &mut rng)
             .into_iter()
             .map(|c| c.map(|v| (v as f32 * 0.72) as u8))
             .collect(),
