@@ -25,6 +25,7 @@
 //! `rank * n + file`, as [`crate::Board::index`] numbers them, and the solver keeps one
 //! `u64` of files per rank, which is why the side is at most [`MAX_SIDE`].
 
+pub mod draw;
 pub mod explain;
 pub mod generate;
 pub mod hint;

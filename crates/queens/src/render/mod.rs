@@ -13,7 +13,9 @@
 //! `RankText` writes them from tables, and its tests hold all four to the placement
 //! forms byte for byte.
 
-pub mod puzzle;
+/// Region puzzles drawn (colours, patterns, SVG): [`crate::puzzle::draw`], which lives
+/// with the puzzles so that their picture reader can share its colours.
+pub use crate::puzzle::draw as puzzle;
 pub mod ranks;
 pub mod words;
 

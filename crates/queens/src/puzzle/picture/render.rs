@@ -28,12 +28,12 @@ pub struct Picture {
     pub board: (f32, f32, f32),
 }
 
-pub use crate::render::puzzle::Theme;
+pub use crate::puzzle::draw::Theme;
 
 /// Where a drawing's region colours come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Colours {
-    /// The library's colours ([`crate::render::puzzle::region_colours`]), as every
+    /// The library's colours ([`crate::puzzle::draw::region_colours`]), as every
     /// front draws a puzzle: `puzzle draw`'s.
     Library,
     /// [`PALETTE`] in an order drawn from the seed, as the apps' screenshots vary: the
@@ -248,7 +248,7 @@ pub fn draw(p: &Puzzle, marks: Option<&State>, style: &Style) -> Picture {
     let border: Rgb = [0, 0, 0];
     let colours: Vec<Rgb> = match (style.colours, style.theme) {
         (Colours::Library, theme) | (Colours::Apps, theme @ Theme::BlackWhite) => {
-            crate::render::puzzle::theme_colours(p, theme)
+            crate::puzzle::draw::theme_colours(p, theme)
         }
         (Colours::Apps, Theme::Pastel) => region_colours(p, &mut rng),
         (Colours::Apps, Theme::Dark) => region_colours(p, &mut rng)
