@@ -17,8 +17,10 @@
 
 use std::fmt::Write;
 
-use crate::puzzle::picture::colour::Rgb;
 use crate::puzzle::{Mark, Puzzle, State};
+
+/// A colour as red, green and blue bytes (the picture reader's `colour::Rgb` too).
+pub type Rgb = [u8; 3];
 
 /// Paul Tol's "light" scheme: colour-blind safe, light enough for marks to read on.
 pub const REGION_PALETTE: [Rgb; 9] = [
