@@ -463,7 +463,7 @@ mod tests {
                 let name = tag.split_whitespace().next().unwrap_or("");
                 open.push(name.to_string());
             }
-            if tag.matches('"').count() % 2 != 0 {
+            if !tag.matches('"').count().is_multiple_of(2) {
                 return false;
             }
             rest = &rest[end + 1..];
