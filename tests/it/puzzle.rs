@@ -246,29 +246,7 @@ fn every_rule_is_sound_on_random_positions() {
             .unwrap()
             .puzzle
         } else {
-            let mut of = vec![u8::MAX; n * n];
-            let mut seeds = BTreeSet::new();
-            while seeds.len() < n {
-                seeds.insert((next() % (n * n) as u64) as usize);
-            }
-            for (g, &s) in seeds.iter().enumerate() {
-                of[s] = g as u8;
-            }
-            while of.contains(&u8::MAX) {
-                let i = (next() % (n * n) as u64) as usize;
-                if of[i] != u8::MAX {
-                    continue;
-                }
-                let nb: Vec<usize> = [i.wrapping_sub(n), i + n, i.wrapping_sub(1), i + 1]
-                    .into_iter()
-                    .filter(|&j| {
-                        j < n * n && (j / n == i / n || j % n == i % n) && of[j] != u8::MAX
-                    })
-                    .collect();
-                if !nb.is_empty() {
-                    of[i] = of[nb[(next() % nb.len() as u64) as usize]];
-                }
-            }
+            let of = common::random_regions(n, &mut next);
             match Puzzle::from_regions(n, k as u32, of) {
                 Ok(p) => p,
                 Err(_) => continue,

@@ -7,6 +7,8 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use crate::common;
+
 use queens::Settings;
 use queens::puzzle::explain::{End, explain, explain_with};
 use queens::puzzle::generate::{Request, generate};
@@ -63,27 +65,7 @@ fn two_star_puzzles(count: u64, next: &mut impl FnMut() -> u64) -> Vec<Puzzle> {
             }
             continue;
         }
-        let mut of = vec![u8::MAX; n * n];
-        let mut seeds = BTreeSet::new();
-        while seeds.len() < n {
-            seeds.insert((next() % (n * n) as u64) as usize);
-        }
-        for (g, &s) in seeds.iter().enumerate() {
-            of[s] = g as u8;
-        }
-        while of.contains(&u8::MAX) {
-            let i = (next() % (n * n) as u64) as usize;
-            if of[i] != u8::MAX {
-                continue;
-            }
-            let nb: Vec<usize> = [i.wrapping_sub(n), i + n, i.wrapping_sub(1), i + 1]
-                .into_iter()
-                .filter(|&j| j < n * n && (j / n == i / n || j % n == i % n) && of[j] != u8::MAX)
-                .collect();
-            if !nb.is_empty() {
-                of[i] = of[nb[(next() % nb.len() as u64) as usize]];
-            }
-        }
+        let of = common::random_regions(n, next);
         if let Ok(p) = Puzzle::from_regions(n, 2, of) {
             out.push(p);
         }

@@ -399,3 +399,31 @@ pub fn earlier_plan_files_are_refused(
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
     std::fs::remove_dir_all(&tmp).unwrap();
 }
+
+/// A random cut of the `n x n` board into `n` connected regions (region ids per square,
+/// `rank * n + file`): `n` distinct seed squares drawn from `next`, then squares joined
+/// one at a time to a random neighbour's region. The puzzle tests' random layouts.
+pub fn random_regions(n: usize, next: &mut impl FnMut() -> u64) -> Vec<u8> {
+    let mut of = vec![u8::MAX; n * n];
+    let mut seeds = std::collections::BTreeSet::new();
+    while seeds.len() < n {
+        seeds.insert((next() % (n * n) as u64) as usize);
+    }
+    for (g, &s) in seeds.iter().enumerate() {
+        of[s] = g as u8;
+    }
+    while of.contains(&u8::MAX) {
+        let i = (next() % (n * n) as u64) as usize;
+        if of[i] != u8::MAX {
+            continue;
+        }
+        let nb: Vec<usize> = [i.wrapping_sub(n), i + n, i.wrapping_sub(1), i + 1]
+            .into_iter()
+            .filter(|&j| j < n * n && (j / n == i / n || j % n == i % n) && of[j] != u8::MAX)
+            .collect();
+        if !nb.is_empty() {
+            of[i] = of[nb[(next() % nb.len() as u64) as usize]];
+        }
+    }
+    of
+}
