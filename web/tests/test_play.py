@@ -522,7 +522,10 @@ def test_patterns_tell_touching_regions_apart_and_options_are_kept(tabs):
 def test_a_booklet_prints_its_puzzles_and_their_solutions_last(tabs):
     t = tabs()
     t.open(f"?date={DAY}")
-    t.page.evaluate("window.print = () => { document.body.dataset.printed = 'yes'; }")
+    # A function, so that Playwright calls it: an expression whose value is a function
+    # (`window.print = () => ...`) is called too, which printed before the booklet was made.
+    t.page.evaluate("() => { window.print = () => { document.body.dataset.printed = 'yes'; }; }")
+    assert t.page.evaluate("document.body.dataset.printed") is None
     t.page.fill('[data-input="size"]', "6")
     t.page.fill('[data-input="booklet-count"]', "3")
     t.page.click('[data-action="booklet"]')
