@@ -1207,7 +1207,7 @@ function showTechniques(focus) {
           img.width = img.height = 220;
           const cap = document.createElement("figcaption");
           const acts = [];
-          if (e.place.length) acts.push(`a queen on ${e.place.join(" ")} (blue)`);
+          if (e.place.length) acts.push(`a ${e.stars > 1 ? "star" : "queen"} on ${e.place.join(" ")} (blue)`);
           if (e.cross.length) acts.push(`crosses on ${e.cross.join(" ")} (orange)`);
           cap.textContent = `${acts.join("; ")}: ${e.why}`;
           fig.append(img, cap);

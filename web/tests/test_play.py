@@ -486,8 +486,9 @@ def test_a_hint_s_rule_links_to_the_techniques_and_back(tabs):
     t.page.wait_for_selector(f'article[data-rule="{rule}"] img', timeout=20000)
     names = t.page.eval_on_selector_all("article[data-rule]", "els => els.map(e => e.dataset.rule)")
     assert names == ["exclusion", "last-square", "region-in-line", "line-in-region", "would-empty",
-                     "regions-in-lines", "lines-in-regions", "trial"]
-    assert t.page.eval_on_selector_all("article[data-rule] img", "els => els.length") == 8
+                     "line-pairs", "region-blocks", "2x2-blocks", "regions-in-lines",
+                     "lines-in-regions", "under-counting", "over-counting", "trial"]
+    assert t.page.eval_on_selector_all("article[data-rule] img", "els => els.length") == 13
     assert not t.page.is_visible("#board")
     t.page.screenshot(path=str(SHOTS / "rules-phone.png"), full_page=False)
     t.page.go_back()

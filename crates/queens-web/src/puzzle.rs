@@ -384,11 +384,12 @@ pub fn booklet(
     Ok(json!({ "found": true, "puzzles": out }))
 }
 
-/// The named rules a hint can give, easiest first, each with what a player looks
-/// for, in the page's words (the rules are `queens::puzzle::rules`'s; a test holds
-/// this list to that module's table, so that a rule added there is missed here at
-/// once).
-pub const RULES: [(&str, &str); 8] = [
+/// The named rules a hint can give, in the order of the library's catalogue
+/// (`queens::puzzle::rules::CATALOGUE`, easiest first), each with what a player looks
+/// for, in the page's words: "queen" for the rules worked on a Queens puzzle, "star"
+/// for those of Star Battle alone. A test holds this list to the catalogue, so that a
+/// rule added there is missed here at once.
+pub const RULES: [(&str, &str); 13] = [
     (
         "exclusion",
         "A queen rules out every square touching it, and the rest of its row, column and region once they have their queens: cross them.",
@@ -410,6 +411,18 @@ pub const RULES: [(&str, &str); 8] = [
         "A square whose queen would leave some row, column or region without a free square: cross it.",
     ),
     (
+        "line-pairs",
+        "Star Battle: a row (or column) whose free squares only just fit its stars apart splits into pairs of neighbouring squares, one star in each: what touches a whole pair is crossed.",
+    ),
+    (
+        "region-blocks",
+        "Star Battle: a region whose free squares fit in as many 2x2 blocks as stars it needs puts one star in each block: a square in two blocks, or touching a whole block, is crossed.",
+    ),
+    (
+        "2x2-blocks",
+        "Star Battle: two neighbouring rows (or columns) whose free squares split into as many 2x2 blocks as stars they need: one star in each block.",
+    ),
+    (
         "regions-in-lines",
         "k regions confined to k rows (or columns) take all the queens of those rows: cross the rest of the rows.",
     ),
@@ -418,62 +431,53 @@ pub const RULES: [(&str, &str); 8] = [
         "k rows (or columns) whose free squares lie in k regions take all those regions' queens: cross the rest of the regions.",
     ),
     (
+        "under-counting",
+        "Star Battle: n regions wholly inside n rows (or columns) take all the stars of those lines: cross the rest of the lines.",
+    ),
+    (
+        "over-counting",
+        "Star Battle: n rows (or columns) wholly inside n regions give those regions all their stars: cross the rest of the regions.",
+    ),
+    (
         "trial",
         "Put a queen on a square and follow the forced moves; when some unit runs out of squares, the square is crossed.",
     ),
 ];
 
-/// A worked step for each rule of [`RULES`]: a small generated puzzle (side 5 to 8, of
-/// the rule's grade, seeds from 0), the position where the easiest next step is that
-/// rule, and the step. The first such position in the explanation of the first
-/// puzzle that has one; the same on every run.
+/// A worked step for each rule of [`RULES`]: a small generated puzzle (Queens, side 5
+/// to 8, for the rules of every puzzle; Star Battle with two stars, side 8 to 10, for
+/// its own rules), of each grade in turn, seeds from 0; the position where the easiest
+/// next step is that rule, and the step. The first such position in the explanation
+/// of the first puzzle that has one; the same on every run.
 pub fn techniques(settings: &Settings) -> Result<Value, String> {
-    use queens::puzzle::explain::explain;
-    use queens::puzzle::rules::{Deducer, Level};
+    use queens::puzzle::rules::{CATALOGUE, Level};
     let mut found: Vec<Option<Value>> = vec![None; RULES.len()];
-    'search: for level in Level::ALL {
-        for n in 5..=8usize {
-            for seed in 0..12u64 {
-                if found.iter().all(Option::is_some) {
-                    break 'search;
-                }
-                let mut req = Request::new(n);
-                req.difficulty = Some(level);
-                req.seed = seed;
-                let Some(made) = make(&req, settings).map_err(text)? else {
-                    continue;
-                };
-                let p = &made.puzzle;
-                let d = Deducer::new(p);
-                let e = explain(p, &State::new(p), Level::Expert);
-                let mut state = State::new(p);
-                for step in &e.steps {
-                    // The position before the step, and the same with its stars alone
-                    // (a player who has placed a queen and not yet crossed around it:
-                    // where `exclusion` is the next step).
-                    let mut bare = state.clone();
-                    for m in bare.marks.iter_mut().filter(|m| **m == Mark::Cross) {
-                        *m = Mark::Free;
+    // Queens first: a rule of every puzzle is shown where players meet it most. A
+    // puzzle of a grade needs a rule of that grade, so puzzles of a grade are made
+    // only while a rule of that grade has no example (easier rules come along).
+    for (stars, sides) in [(1u32, 5..=8usize), (2, 8..=10)] {
+        for level in Level::ALL {
+            'sides: for n in sides.clone() {
+                for seed in 0..12u64 {
+                    let missing = CATALOGUE.iter().any(|r| {
+                        r.level == level
+                            && r.puzzles.holds(stars as usize)
+                            && RULES
+                                .iter()
+                                .position(|(name, _)| *name == r.name)
+                                .is_some_and(|i| found[i].is_none())
+                    });
+                    if !missing {
+                        break 'sides;
                     }
-                    let bare_step = d.next_step(&bare, Level::Expert);
-                    for (at, st) in [(&state, Some(step)), (&bare, bare_step.as_ref())] {
-                        let Some(st) = st else { continue };
-                        let i = RULES.iter().position(|(name, _)| *name == st.rule);
-                        if let Some(i) = i.filter(|&i| found[i].is_none()) {
-                            let marked = |m: Mark| {
-                                let cells: Vec<usize> =
-                                    (0..n * n).filter(|&c| at.marks[c] == m).collect();
-                                names(p, &cells).join(" ")
-                            };
-                            found[i] = Some(json!({
-                                "text": p.picture(), "stars": 1,
-                                "placed": marked(Mark::Star), "crossed": marked(Mark::Cross),
-                                "place": squares(&st.place), "cross": squares(&st.cross),
-                                "why": st.why, "level": st.level.name(),
-                            }));
-                        }
-                    }
-                    step.apply(p, &mut state);
+                    let mut req = Request::new(n);
+                    req.stars = stars;
+                    req.difficulty = Some(level);
+                    req.seed = seed;
+                    let Ok(Some(made)) = make(&req, settings) else {
+                        continue;
+                    };
+                    worked_steps(&made.puzzle, stars, &mut found);
                 }
             }
         }
@@ -487,6 +491,43 @@ pub fn techniques(settings: &Settings) -> Result<Value, String> {
         })
         .collect();
     Ok(json!({ "rules": rules }))
+}
+
+/// Walks the explanation of `p` and fills `found[i]` (a rule of [`RULES`] without an
+/// example yet) with the first position where the rule is the easiest next step:
+/// before each step, and the same with its crosses wiped (a player who has placed a
+/// star and not yet crossed around it: where `exclusion` is the next step).
+fn worked_steps(p: &Puzzle, stars: u32, found: &mut [Option<Value>]) {
+    use queens::puzzle::explain::explain;
+    use queens::puzzle::rules::{Deducer, Level};
+    let n = p.side();
+    let d = Deducer::new(p);
+    let e = explain(p, &State::new(p), Level::Expert);
+    let mut state = State::new(p);
+    for step in &e.steps {
+        let mut bare = state.clone();
+        for m in bare.marks.iter_mut().filter(|m| **m == Mark::Cross) {
+            *m = Mark::Free;
+        }
+        let bare_step = d.next_step(&bare, Level::Expert);
+        for (at, st) in [(&state, Some(step)), (&bare, bare_step.as_ref())] {
+            let Some(st) = st else { continue };
+            let i = RULES.iter().position(|(name, _)| *name == st.rule);
+            if let Some(i) = i.filter(|&i| found[i].is_none()) {
+                let marked = |m: Mark| {
+                    let cells: Vec<usize> = (0..n * n).filter(|&c| at.marks[c] == m).collect();
+                    names(p, &cells).join(" ")
+                };
+                found[i] = Some(json!({
+                    "text": p.picture(), "stars": stars,
+                    "placed": marked(Mark::Star), "crossed": marked(Mark::Cross),
+                    "place": squares(&st.place), "cross": squares(&st.cross),
+                    "why": st.why, "level": st.level.name(),
+                }));
+            }
+        }
+        step.apply(p, &mut state);
+    }
 }
 
 #[cfg(test)]
@@ -677,11 +718,9 @@ mod tests {
 
     #[test]
     fn every_rule_of_the_library_has_a_worked_step_that_the_hint_gives() {
-        // The library's catalogue, less the rules of Star Battle alone: the page's
-        // techniques are worked on Queens puzzles.
+        // The library's whole catalogue (a Star Battle hint links to its rule too).
         let documented: Vec<&str> = queens::puzzle::rules::CATALOGUE
             .iter()
-            .filter(|r| r.puzzles.holds(1))
             .map(|r| r.name)
             .collect();
         let ours: Vec<&str> = RULES.iter().map(|(name, _)| *name).collect();
@@ -693,7 +732,7 @@ mod tests {
             assert!(e.is_object(), "no example for {}", r["rule"]);
             let at = PuzzleRequest {
                 text: e["text"].as_str().unwrap().into(),
-                stars: 1,
+                stars: e["stars"].as_u64().unwrap() as u32,
                 placed: e["placed"].as_str().unwrap().into(),
                 crossed: e["crossed"].as_str().unwrap().into(),
             };
