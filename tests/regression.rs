@@ -1962,3 +1962,24 @@ fn recheck_of_a_region_count_without_board_takes_the_file_board() {
     code(&o, 0);
     assert_contains(&stdout(&o), "agree");
 }
+
+#[test]
+fn picture_reader_on_a_patterned_picture_ends_at_once() {
+    // Issue 37: the `picture` fuzz target's first run kept four inputs over its 10 s
+    // limit: a 256 x 256 picture of one short RGBA pattern repeated has edges
+    // everywhere, and the grid finder merged each of millions of candidate boxes with
+    // tens of thousands found (minutes). Widest pairs first, stopped once the boxes
+    // tried can no longer change: milliseconds. `fuzz_replay` replays all four under
+    // its 5 s limit; this one states the bug.
+    let data = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/fuzz/picture/timeout-f6ee21c0fdbdbdc3029b640ebec5b19b8297e1cf"
+    ))
+    .unwrap();
+    let (w, h) = (data[0] as usize + 1, data[1] as usize + 1);
+    let rgba: Vec<u8> = data[2..].iter().copied().cycle().take(w * h * 4).collect();
+    let start = std::time::Instant::now();
+    let r = queens::puzzle::picture::read(w, h, &rgba, &Default::default());
+    assert!(r.is_err(), "a pattern is no puzzle");
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}

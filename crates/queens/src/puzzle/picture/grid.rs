@@ -273,15 +273,25 @@ fn area(b: &BoxPx) -> usize {
     (b.x1 - b.x0) * (b.y1 - b.y0)
 }
 
-/// Square boxes that two vertical and two horizontal runs outline, largest first.
+/// Square boxes that two vertical and two horizontal runs outline, largest first: at
+/// least the [`MAX_TRIES`] largest (after merging boxes a line's width apart).
+///
+/// A picture full of lines (a pattern, noise) has tens of thousands of such boxes, and
+/// merging each new one with those found was quadratic: a 256 x 256 pattern took
+/// minutes (the `picture` fuzz target's timeouts). So the pairs of vertical runs are
+/// taken widest first, and the search stops once [`MAX_TRIES`] boxes are larger than
+/// any box a narrower pair can make; the boxes kept are capped at [`MAX_KEPT`] (the
+/// smallest dropped), and the tops tried at [`MAX_TOPS`].
 pub(crate) fn candidates(e: &Edges, w: usize, h: usize) -> Vec<BoxPx> {
     let mut h_runs = e.h_runs.clone();
     h_runs.sort_by_key(|r| (r.at, r.from));
     let max_side = w.min(h);
-    let mut found: Vec<BoxPx> = Vec::new();
     let vr = &e.v_runs;
-    for (i, a) in vr.iter().enumerate() {
-        for b in &vr[i + 1..] {
+    // The pairs of vertical runs that can be a box's sides: `d` apart, both long
+    // enough and overlapping enough.
+    let mut pairs: Vec<(usize, usize, usize)> = Vec::new();
+    'pairs: for (i, a) in vr.iter().enumerate() {
+        for (j, b) in vr.iter().enumerate().skip(i + 1) {
             let d = b.at - a.at;
             if d < MIN_RUN {
                 continue;
@@ -296,54 +306,107 @@ pub(crate) fn candidates(e: &Edges, w: usize, h: usize) -> Vec<BoxPx> {
             if ov1 < ov0 || (ov1 - ov0) * 5 < d * 4 {
                 continue;
             }
-            let tol = (d / 25).max(3);
-            // Tops: rows from a little above the overlap to where a box of side d
-            // still fits in it.
-            let lo = ov0.saturating_sub(tol);
-            let hi = (ov1 + tol).saturating_sub(d);
-            let start = h_runs.partition_point(|r| r.at < lo);
-            for top in h_runs[start..].iter().take_while(|r| r.at <= hi) {
-                if top.cover(a.at, b.at) * 5 < d * 4 {
-                    continue;
-                }
-                let (blo, bhi) = (top.at + d - tol.min(d), top.at + d + tol);
-                let s = h_runs.partition_point(|r| r.at < blo);
-                let bottom = h_runs[s..]
-                    .iter()
-                    .take_while(|r| r.at <= bhi)
-                    .filter(|r| r.cover(a.at, b.at) * 5 >= d * 4)
-                    .min_by_key(|r| r.at.abs_diff(top.at + d));
-                if let Some(bot) = bottom {
-                    let c = BoxPx {
+            pairs.push((d, i, j));
+            if pairs.len() >= MAX_PAIRS {
+                break 'pairs;
+            }
+        }
+    }
+    pairs.sort_by_key(|&(d, i, j)| (std::cmp::Reverse(d), i, j));
+    let mut found: Vec<BoxPx> = Vec::new();
+    let mut tops_tried = 0usize;
+    for (k, &(d, i, j)) in pairs.iter().enumerate() {
+        let (a, b) = (&vr[i], &vr[j]);
+        let (ov0, ov1) = (a.from.max(b.from), a.to.min(b.to));
+        let tol = (d / 25).max(3);
+        // Tops: rows from a little above the overlap to where a box of side d
+        // still fits in it.
+        let lo = ov0.saturating_sub(tol);
+        let hi = (ov1 + tol).saturating_sub(d);
+        let start = h_runs.partition_point(|r| r.at < lo);
+        for top in h_runs[start..].iter().take_while(|r| r.at <= hi) {
+            tops_tried += 1;
+            if top.cover(a.at, b.at) * 5 < d * 4 {
+                continue;
+            }
+            let (blo, bhi) = (top.at + d - tol.min(d), top.at + d + tol);
+            let s = h_runs.partition_point(|r| r.at < blo);
+            let bottom = h_runs[s..]
+                .iter()
+                .take_while(|r| r.at <= bhi)
+                .filter(|r| r.cover(a.at, b.at) * 5 >= d * 4)
+                .min_by_key(|r| r.at.abs_diff(top.at + d));
+            if let Some(bot) = bottom {
+                keep(
+                    &mut found,
+                    BoxPx {
                         x0: a.at,
                         y0: top.at,
                         x1: b.at,
                         y1: bot.at,
-                    };
-                    // The two edges of one line are a line's width apart.
-                    let same = (d / 100).max(3);
-                    let near = |o: &BoxPx| {
-                        o.x0.abs_diff(c.x0) <= same
-                            && o.x1.abs_diff(c.x1) <= same
-                            && o.y0.abs_diff(c.y0) <= same
-                            && o.y1.abs_diff(c.y1) <= same
-                    };
-                    // Of two boxes a few pixels apart (a line's two edges), the
-                    // larger: the outline's outer edges.
-                    match found.iter_mut().find(|o| near(o)) {
-                        Some(o) => {
-                            if area(&c) > area(o) {
-                                *o = c;
-                            }
-                        }
-                        None => found.push(c),
-                    }
-                }
+                    },
+                );
+            }
+        }
+        if tops_tried >= MAX_TOPS {
+            break;
+        }
+        // Every box of a narrower pair is at most `d' x (d' + tol')` with `d'` the next
+        // pair's width: once `MAX_TRIES` boxes are larger, none can enter the tries.
+        if let Some(&(next, _, _)) = pairs.get(k + 1)
+            && next < d
+            && found.len() >= MAX_TRIES
+        {
+            let bound = next * (next + (next / 25).max(3));
+            let mut areas: Vec<usize> = found.iter().map(area).collect();
+            areas.sort_unstable_by(|x, y| y.cmp(x));
+            if areas[MAX_TRIES - 1] > bound {
+                break;
             }
         }
     }
     found.sort_by_key(|c| std::cmp::Reverse(area(c)));
     found
+}
+
+/// Box pairs of vertical runs collected at most (a picture of that many long lines is
+/// a pattern, not a screenshot).
+const MAX_PAIRS: usize = 200_000;
+/// Tops tried at most, over all pairs.
+const MAX_TOPS: usize = 2_000_000;
+/// Boxes kept at most while searching (the largest).
+const MAX_KEPT: usize = 1024;
+
+/// Adds `c` to `found`: merged with a box a line's width away (the larger kept: the
+/// outline's outer edges), else added, the smallest dropped past [`MAX_KEPT`].
+fn keep(found: &mut Vec<BoxPx>, c: BoxPx) {
+    // The two edges of one line are a line's width apart.
+    let same = ((c.x1 - c.x0) / 100).max(3);
+    let near = |o: &BoxPx| {
+        o.x0.abs_diff(c.x0) <= same
+            && o.x1.abs_diff(c.x1) <= same
+            && o.y0.abs_diff(c.y0) <= same
+            && o.y1.abs_diff(c.y1) <= same
+    };
+    if let Some(o) = found.iter_mut().find(|o| near(o)) {
+        if area(&c) > area(o) {
+            *o = c;
+        }
+    } else if found.len() < MAX_KEPT {
+        found.push(c);
+    } else {
+        {
+            let (i, small) = found
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, o)| area(o))
+                .map(|(i, o)| (i, area(o)))
+                .expect("MAX_KEPT boxes");
+            if area(&c) > small {
+                found[i] = c;
+            }
+        }
+    }
 }
 
 /// The shares of sampled rows with an edge near each inner vertical line of a
