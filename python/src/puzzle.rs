@@ -22,12 +22,13 @@ use queens::puzzle::{Mark, Puzzle as LibPuzzle, State, picture};
 use queens::render::puzzle::Theme;
 use queens::{Board, Error, Piece, PieceKind, Settings};
 
+use crate::answer::to_int;
 use crate::args;
+use crate::args::forms::{Squares, squares_on};
+use crate::args::names::{CrossedName, PlacedName};
 use crate::blocking::{self, Mode};
-use crate::convert::{CrossedName, PlacedName, Squares, squares_on};
 use crate::errors;
 use crate::placement::{Cells, Placement};
-use crate::problem::to_int;
 
 /// Puzzles up to this side are solved on the calling thread.
 const INLINE: usize = 12;

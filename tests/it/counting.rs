@@ -596,7 +596,8 @@ proptest! {
             .into_iter()
             .collect();
         let board = Board::new(rows, cols).unwrap();
-        let got = queens::maximum::maximum(board, &base, &Placement::default(), &k, EngineChoice::Auto, &Settings::default()).unwrap();
+        let q = queens::query::Beside { given: base.clone(), ..queens::query::Beside::new(board, k.clone()) };
+        let got = queens::maximum::maximum(&q, EngineChoice::Auto, &Settings::default()).unwrap();
         let spec = |n: u32| -> String {
             let mut s: Vec<String> = base.iter().map(|p| format!("1{}", p.kind)).collect();
             s.push(format!("{n}{}", k));
