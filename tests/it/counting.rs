@@ -207,15 +207,19 @@ fn exact(p: &Problem) -> String {
         threads: 1,
         ..Settings::default()
     };
-    queens::count(p, EngineChoice::Named("exact"), &ctl)
+    queens::count(p, EngineChoice::Named(queens::EngineName::Exact), &ctl)
         .unwrap()
         .to_string()
 }
 
 fn named(p: &Problem, name: &'static str) -> String {
-    queens::count(p, EngineChoice::Named(name), &Settings::default())
-        .unwrap()
-        .to_string()
+    queens::count(
+        p,
+        EngineChoice::Named(queens::EngineName::parse(name).unwrap()),
+        &Settings::default(),
+    )
+    .unwrap()
+    .to_string()
 }
 
 /// Leapers for the transfer engine: the standard two plus fairy ones, one asymmetric.
@@ -415,7 +419,7 @@ fn amazon_orbits_match_the_symmetry_table() {
         // elsewhere.
         let unique = queens::count_unique(
             &row.problem(),
-            EngineChoice::Named("amazons"),
+            EngineChoice::Named(queens::EngineName::Amazons),
             &Settings::default(),
         )
         .unwrap();

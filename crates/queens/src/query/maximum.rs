@@ -443,7 +443,7 @@ mod tests {
         let ctl = Control::start(settings).unwrap();
         let problem =
             |k: u32| Problem::new(board, with_extra(&[], kind, k), Placement::default()).unwrap();
-        let exact = EngineChoice::Named("exact");
+        let exact = EngineChoice::Named(crate::engine::EngineName::Exact);
         let mut k = 0;
         while u64::from(k) < board.squares()
             && crate::engine::has_solution(&problem(k + 1), exact, &ctl).unwrap()
