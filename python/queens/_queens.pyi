@@ -311,11 +311,15 @@ class Puzzle:
         difficulty: Optional[str] = None,
         seed: Optional[int] = None,
         budget: Optional[float] = None,
+        style: Optional[str] = None,
     ) -> "Puzzle":
         """A new puzzle of side ``n`` with exactly one solution. The defaults are the
         library's, those of ``queens puzzle gen``: one star, any grade
         (``difficulty=None``; or ``"easy"``, ``"medium"``, ``"hard"``, ``"expert"``,
-        ``"any"``), seed 0; the same arguments give the same puzzle as the command line."""
+        ``"any"``), seed 0, ``"even"`` regions (``style=None``: compact regions of
+        similar sizes; or ``"official"``: a few large regions and several small ones,
+        like LinkedIn's levels; ``--style`` on the command line); the same arguments
+        give the same puzzle as the command line."""
     def svg(self, placement: Optional[Placement] = None) -> str: ...
     def _repr_svg_(self) -> str: ...
     def _repr_html_(self) -> str: ...

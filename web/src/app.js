@@ -981,7 +981,8 @@ function newPuzzle() {
   // grade) is the library's, so an empty field is left out of the request.
   const seed = seedText === "" ? Math.floor(Math.random() * 2 ** 31) : Number(seedText);
   if (!Number.isSafeInteger(seed) || seed < 0) { note(`Seed '${seedText}' is not a whole number from 0 up; leave it empty for a fresh one`); return; }
-  const request = { size, difficulty, seed };
+  // The regions' style (issue 40): `even`, the library's default, or `official`.
+  const request = { size, difficulty, seed, style: input("style").value };
   const starsText = input("stars").value.trim();
   if (starsText !== "") { request.stars = clampInput("stars", Number(starsText)); input("stars").value = request.stars; }
   runJob("new-puzzle", request, "making a puzzle", (a, ms) => {

@@ -86,6 +86,8 @@ struct NewPuzzle {
     /// Left out: the library's default (as every other field).
     stars: Option<u32>,
     difficulty: Option<String>,
+    /// `even` or `official` (issue 40).
+    style: Option<String>,
     seed: Option<u64>,
 }
 
@@ -252,7 +254,14 @@ fn run(name: &str, request: &str) -> Result<Value, String> {
         }
         "new-puzzle" => {
             let r: NewPuzzle = read(request)?;
-            puzzle::generate(r.size, r.stars, r.difficulty.as_deref(), r.seed, &s)
+            puzzle::generate(
+                r.size,
+                r.stars,
+                r.difficulty.as_deref(),
+                r.style.as_deref(),
+                r.seed,
+                &s,
+            )
         }
         _ => Err(format!("unknown job '{name}'")),
     }
