@@ -387,3 +387,15 @@ def test_new_puzzle_offers_the_official_style(site):
     for name, region in squares:
         got.setdefault(region, set()).add(name)
     assert sorted(map(sorted, got.values())) == sorted(map(sorted, want.values()))
+
+
+def test_squares_are_named_by_the_bindings(site):
+    # Issue 38: the page names no square itself; the board's squares carry the names
+    # the bindings' `squares` job gives (the library's), files past z included.
+    site.open("#b=3x28")
+    answer = site.page.evaluate('queens.call("squares", {rows: 3, cols: 28})')
+    squares = site.page.eval_on_selector_all("[data-square]", "els => els.map(e => e.dataset.square)")
+    assert sorted(squares) == sorted(answer["names"])
+    assert "ab3" in squares
+    labels = site.page.eval_on_selector_all(".label.file", "els => els.map(e => e.textContent)")
+    assert labels == answer["files"]

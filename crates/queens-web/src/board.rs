@@ -345,6 +345,18 @@ pub fn cover_job(req: &BoardRequest, settings: &Settings) -> Result<Value, Strin
     })
 }
 
+/// The names of a `rows x cols` board's squares, rank by rank from the first
+/// (`names[rank * cols + file]`), and of its files (`a` ... `z`, `aa`, ...): the
+/// library's, which the page asks once per board instead of naming squares itself.
+pub fn square_names(rows: u32, cols: u32) -> Result<Value, String> {
+    Board::new(rows, cols).map_err(text)?;
+    let files: Vec<String> = (0..cols).map(queens::board::file_name).collect();
+    let names: Vec<String> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |f| queens::Square::new(f, r).to_string()))
+        .collect();
+    Ok(json!({ "files": files, "names": names }))
+}
+
 /// The board as SVG (`queens solve --format svg`'s drawing).
 pub fn svg(req: &BoardRequest) -> Result<String, String> {
     let s = req.setup()?;
@@ -354,6 +366,16 @@ pub fn svg(req: &BoardRequest) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn squares_are_named_by_the_library() {
+        let v = square_names(2, 28).unwrap();
+        assert_eq!(v["files"][27], "ab");
+        assert_eq!(v["names"][0], "a1");
+        assert_eq!(v["names"][28 + 27], "ab2");
+        assert_eq!(v["names"].as_array().unwrap().len(), 56);
+        assert!(square_names(0, 3).is_err());
+    }
 
     fn req(json: &str) -> BoardRequest {
         crate::read(json).unwrap()
