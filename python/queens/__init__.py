@@ -95,8 +95,24 @@ PlacementLike = Union[str, Placement, Sequence[int], Sequence[Tuple[str, str]]]
 DefineLike = Union[Mapping[str, str], Sequence[str]]
 SquaresLike = Union[str, Iterable[str]]
 RegionsLike = Union[str, Sequence[str], Puzzle]
-# The terrain keywords reach the native module as one tuple, (holes, blockers, torus,
-# regions, per_region), read in one place there (python/src/terrain.rs).
+# The problem keywords reach the native module as one tuple, built by `_problem` and
+# read in one place there (python/src/keywords.rs).
+
+
+def _problem(
+    board: Any = None,
+    pieces: Any = None,
+    fixed: Any = None,
+    define: Any = None,
+    holes: Any = None,
+    blockers: Any = None,
+    torus: Any = False,
+    regions: Any = None,
+    per_region: Any = None,
+) -> Tuple[Any, ...]:
+    """The problem keywords as the one tuple every native function that takes a
+    problem reads (checked there, each refused by its keyword)."""
+    return (board, pieces, fixed, define, holes, blockers, torus, regions, per_region)
 
 
 # --- settings checked here for queens.dask (the native module reads every argument) ---
@@ -114,14 +130,15 @@ def _threads(threads: Any) -> int:
     return _whole(threads, "threads", "4 (0 uses every core)", 2**63)
 
 
-def _native(board: Any, pieces: Any, fixed: Any, define: Any, terrain: Tuple[Any, ...]) -> Any:
+def _native(problem: Tuple[Any, ...]) -> Any:
     """The native problem of ``count``, ``solve`` and ``solutions``: a ranged spec
     (``"1..3N,Q"``, ``"0..8Q"``, ``"*K"``: counts as ranges, read by the library's
     parser as the command line's ``--pieces``) expands into exact problems; anything
     else is one problem."""
+    pieces = problem[1]
     if isinstance(pieces, str) and _queens.is_range(pieces):
-        return _queens.NativeRanged(board, pieces, fixed, define, terrain)
-    return _queens.NativeProblem(board, pieces, fixed, define, terrain)
+        return _queens.NativeRanged(problem)
+    return _queens.NativeProblem(problem)
 
 
 # --- answers ---
@@ -167,13 +184,14 @@ class Problem:
         regions: Optional[RegionsLike] = None,
         per_region: Optional[int] = None,
     ) -> None:
-        terrain = (holes, blockers, torus, regions, per_region)
         if isinstance(pieces, str) and _queens.is_range(pieces):
             raise InputError(
                 f"bad pieces {pieces!r}: a Problem takes exact counts; a ranged spec goes to "
                 "queens.count, queens.solve and queens.solutions"
             )
-        self._native = _queens.NativeProblem(board, pieces, fixed, define, terrain)
+        self._native = _queens.NativeProblem(
+            _problem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)
+        )
 
     @property
     def board(self) -> Tuple[int, int]:
@@ -317,7 +335,7 @@ def count(
     >>> count(4, "1..3N,Q"), count(3, "*K")  # ranges, as the command line's --pieces
     (88, 35)
     """
-    return _native(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).count(
+    return _native(_problem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)).count(
         unique, engine, threads, budget
     )
 
@@ -351,7 +369,7 @@ def solve(
     >>> len(solve(1_000_000).perm())
     1000000
     """
-    return _native(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).solve(
+    return _native(_problem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)).solve(
         engine, random, seed, budget, threads
     )
 
@@ -384,7 +402,7 @@ def solutions(
     >>> len(list(solutions(8, unique=True)))  # one per class under the board's symmetries
     12
     """
-    return _native(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region)).solutions(
+    return _native(_problem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)).solutions(
         limit, engine, threads, unique
     )
 
@@ -422,7 +440,7 @@ def verify(
       Qa1 stands on a hole
     """
     # Without pieces= the problem's spec is not checked: any pieces that fit.
-    native = _queens.NativeProblem(board, pieces, None, define, (holes, blockers, torus, regions, per_region))
+    native = _queens.NativeProblem(_problem(board, pieces, None, define, holes, blockers, torus, regions, per_region))
     return native.verify(placement, pieces is not None, partial)
 
 
@@ -454,7 +472,7 @@ def max_pieces(
     (4, 2)
     """
     return _queens.max_pieces(
-        board, kind, pieces, fixed, define, engine, threads, budget, (holes, blockers, torus, regions, per_region)
+        _problem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region), kind, engine, threads, budget
     )
 
 
@@ -517,7 +535,7 @@ def count_part(
     >>> merge([count_part(8, holes="a1", part=i, parts=2) for i in (1, 2)]) == count(8, holes="a1")
     True
     """
-    native = _queens.NativeProblem(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region))
+    native = _queens.NativeProblem(_problem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region))
     return native.count_part(part, parts, engine, threads, None if checkpoint is None else _path(checkpoint))
 
 
@@ -592,8 +610,7 @@ def cover(
     4788
     """
     return _queens.cover(
-        board, kind, independent, total, pieces, fixed, (holes, blockers, torus, None, None), define, budget, engine,
-        threads,
+        _problem(board, pieces, fixed, define, holes, blockers, torus), kind, independent, total, budget, engine, threads
     )
 
 
@@ -623,7 +640,7 @@ def engine_report(
     >>> ex.jobs[0].accepted, ex.jobs[0].why is not None
     (False, True)
     """
-    native = _queens.NativeProblem(board, pieces, fixed, define, (holes, blockers, torus, regions, per_region))
+    native = _queens.NativeProblem(_problem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region))
     return native.engine_report()
 
 
@@ -664,4 +681,4 @@ def decode(
         raise InputError(f"bad model {model!r}: give the solver's output as text")
     if cnf is not None and not isinstance(cnf, str):
         raise InputError(f"bad cnf {cnf!r}: give the DIMACS text that export wrote")
-    return _queens.decode(model, board, pieces, fixed, define, cnf)
+    return _queens.decode(model, _problem(board, pieces, fixed, define), cnf)

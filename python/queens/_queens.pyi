@@ -7,15 +7,26 @@ from typing_extensions import final
 
 from . import Conflict
 
-# The argument forms the native module reads (python/src/convert.rs).
+# The argument forms the native module reads (python/src/args/forms.rs).
 _BoardIn = Union[int, str, Tuple[int, int]]
 _PiecesIn = Union[str, Mapping[str, int]]
 _PlacementIn = Union[str, "Placement", Sequence[int], Sequence[Tuple[str, str]]]
 _DefineIn = Union[Mapping[str, str], Sequence[str], str]
 _SquaresIn = Union[str, Iterable[str]]
 _RegionsIn = Union[str, Iterable[str], "Puzzle"]
-# The terrain keywords, passed as one tuple (python/src/terrain.rs).
-_TerrainIn = Tuple[Optional[_SquaresIn], Optional[_SquaresIn], bool, Optional[_RegionsIn], Optional[int]]
+# The problem keywords, passed as one tuple (board, pieces, fixed, define, holes,
+# blockers, torus, regions, per_region), read in one place (python/src/keywords.rs).
+_ProblemIn = Tuple[
+    Optional[_BoardIn],
+    Optional[_PiecesIn],
+    Optional[_PlacementIn],
+    Optional[_DefineIn],
+    Optional[_SquaresIn],
+    Optional[_SquaresIn],
+    bool,
+    Optional[_RegionsIn],
+    Optional[int],
+]
 
 __all__ = [
     "Cover",
@@ -95,14 +106,7 @@ def is_range(spec: str) -> bool: ...
 
 @final
 class NativeRanged:
-    def __new__(
-        cls,
-        board: Optional[_BoardIn],
-        pieces: str,
-        fixed: Optional[_PlacementIn] = None,
-        define: Optional[_DefineIn] = None,
-        terrain: Optional[_TerrainIn] = None,
-    ) -> "NativeRanged": ...
+    def __new__(cls, problem: _ProblemIn) -> "NativeRanged": ...
     def count(
         self, unique: bool = ..., engine: str = ..., threads: int = ..., budget: Optional[float] = None
     ) -> int: ...
@@ -120,14 +124,7 @@ class NativeRanged:
 
 @final
 class NativeProblem:
-    def __new__(
-        cls,
-        board: Optional[_BoardIn] = None,
-        pieces: Optional[_PiecesIn] = None,
-        fixed: Optional[_PlacementIn] = None,
-        define: Optional[_DefineIn] = None,
-        terrain: Optional[_TerrainIn] = None,
-    ) -> "NativeProblem": ...
+    def __new__(cls, problem: _ProblemIn) -> "NativeProblem": ...
     @property
     def board(self) -> Tuple[int, int]: ...
     @property
@@ -227,14 +224,10 @@ class EngineReport:
     def jobs(self) -> List[JobVerdict]: ...
 
 def cover(
-    board: _BoardIn,
+    problem: _ProblemIn,
     kind: str,
     independent: bool = ...,
     total: bool = ...,
-    pieces: Optional[_PiecesIn] = None,
-    fixed: Optional[_PlacementIn] = None,
-    terrain: Optional[_TerrainIn] = None,
-    define: Optional[_DefineIn] = None,
     budget: Optional[float] = None,
     engine: str = ...,
     threads: int = ...,
@@ -242,22 +235,15 @@ def cover(
 def completion_instance(n: _BoardIn, seed: Optional[int] = None) -> Placement: ...
 def decode(
     model: str,
-    board: Optional[_BoardIn] = None,
-    pieces: Optional[_PiecesIn] = None,
-    fixed: Optional[_PlacementIn] = None,
-    define: Optional[_DefineIn] = None,
+    problem: _ProblemIn,
     cnf: Optional[str] = None,
 ) -> Optional[Placement]: ...
 def max_pieces(
-    board: Optional[_BoardIn],
+    problem: _ProblemIn,
     kind: str,
-    pieces: Optional[_PiecesIn] = None,
-    fixed: Optional[_PlacementIn] = None,
-    define: Optional[_DefineIn] = None,
     engine: str = ...,
     threads: int = ...,
     budget: Optional[float] = None,
-    terrain: Optional[_TerrainIn] = None,
 ) -> Tuple[int, int]: ...
 def engine_names() -> List[str]: ...
 def _active_jobs() -> int: ...
@@ -325,11 +311,15 @@ class Puzzle:
         difficulty: Optional[str] = None,
         seed: Optional[int] = None,
         budget: Optional[float] = None,
+        style: Optional[str] = None,
     ) -> "Puzzle":
         """A new puzzle of side ``n`` with exactly one solution. The defaults are the
         library's, those of ``queens puzzle gen``: one star, any grade
         (``difficulty=None``; or ``"easy"``, ``"medium"``, ``"hard"``, ``"expert"``,
-        ``"any"``), seed 0; the same arguments give the same puzzle as the command line."""
+        ``"any"``), seed 0, ``"even"`` regions (``style=None``: compact regions of
+        similar sizes; or ``"official"``: a few large regions and several small ones,
+        like LinkedIn's levels; ``--style`` on the command line); the same arguments
+        give the same puzzle as the command line."""
     def svg(self, placement: Optional[Placement] = None) -> str: ...
     def _repr_svg_(self) -> str: ...
     def _repr_html_(self) -> str: ...

@@ -40,6 +40,7 @@ from . import (
     InternalError,
     PiecesLike,
     PlacementLike,
+    _problem,
     _queens,
     _threads,
     _whole,
@@ -61,7 +62,7 @@ def _count_part(
 ) -> str:
     # Runs on a worker: the extension releases the GIL, so the worker's other threads
     # (its heartbeat among them) go on while the part is counted.
-    return _queens.NativeProblem(board, pieces, fixed, define).count_part(part, parts, engine, threads)
+    return _queens.NativeProblem(_problem(board, pieces, fixed, define)).count_part(part, parts, engine, threads)
 
 
 def count(
@@ -98,7 +99,7 @@ def count(
     recheck = _whole(recheck, "recheck", "3", 2**32)
     seed = _whole(seed, "seed", "1")
     # Check the problem and the engine here, before anything is submitted.
-    _queens.NativeProblem(*args).count_check(engine, parts)
+    _queens.NativeProblem(_problem(*args)).count_check(engine, parts)
     run = uuid.uuid4().hex
     futures = [
         client.submit(

@@ -2,37 +2,46 @@
 //!
 //! - [`problem`]: the native problem and its verbs (count, solve, solutions, export,
 //!   verify, count_part, engine_report);
-//! - [`placement`]: `queens.Placement`, compact for queens at huge N;
+//! - [`placement`]: `queens.Placement`, compact for queens at huge N, and the forms a
+//!   placement is given in;
 //! - [`solutions`]: the lazy solution stream;
 //! - [`ranged`]: ranged piece specs (`"1..3N,Q"`, `"*K"`) for count, solve and
 //!   solutions;
 //! - [`puzzle`]: `queens.Puzzle` and `queens.Step`, region puzzles;
-//! - [`convert`]: boards, pieces, placements, squares and settings read into the
-//!   library's types by PyO3 (`FromPyObject`), each refused by name;
-//! - [`args`]: the number, budget and text readers they share, with sentences;
-//! - [`terrain`]: holes, blockers, the torus and regions from Python's keywords;
-//! - [`verbs`]: max_pieces, cover, engine_report, completion_instance, decode, and
-//!   the problem every verb builds;
+//! - [`keywords`]: the problem keywords (board, pieces, fixed, define, holes,
+//!   blockers, torus, regions, per_region), declared once as the one tuple every
+//!   problem-taking function receives, read into the library's request;
+//! - [`args`]: every other argument, declared and read once: boards, pieces, squares
+//!   and settings read into the library's types by PyO3 (`FromPyObject`), each refused
+//!   by name, and the number, budget and text readers they share;
+//! - [`answer`]: exact counts as Python ints;
+//! - [`verbs`]: max_pieces, cover, engine_report, completion_instance, decode;
 //! - [`verdict`]: `queens.Verdict`, the library's verdict on a placement;
 //! - [`parts`]: counts split into parts (shards) and their verified merge;
 //! - [`blocking`]: jobs run without the GIL, answering Ctrl-C;
 //! - [`errors`]: the library's errors as the package's exceptions.
 //!
 //! Everything a user calls is in `queens/__init__.py`, which documents it.
+//!
+//! The modules form layers, so that none imports one that imports it back (a test,
+//! `no_import_circle_in_the_python_bindings` in tests/it/layers.rs, reads them):
+//! [`errors`], then [`args`] (which imports nothing else), [`blocking`] and
+//! [`answer`]; the values handed back ([`placement`], [`puzzle`]); the problem keywords
+//! ([`keywords`]); the verbs on top.
 
 use pyo3::prelude::*;
 
+mod answer;
 mod args;
 mod blocking;
-mod convert;
 mod errors;
+mod keywords;
 mod parts;
 mod placement;
 mod problem;
 mod puzzle;
 mod ranged;
 mod solutions;
-mod terrain;
 mod verbs;
 mod verdict;
 

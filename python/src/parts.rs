@@ -13,9 +13,9 @@ use pyo3::types::PyString;
 use queens::engine::{Parts, Shard, ShardResult, count_parts, merge as merge_results};
 use queens::{EngineChoice, Error, Problem};
 
+use crate::answer::to_int;
 use crate::blocking::{self, Mode};
 use crate::errors;
-use crate::problem::to_int;
 
 /// Counts part `index` of `count` (from 1) of `problem` (`NativeProblem.count_part`),
 /// with a checkpoint file when `checkpoint` is set; the shard result as JSON.

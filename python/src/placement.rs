@@ -1,4 +1,7 @@
-//! `queens.Placement`: a solution as Python sees it, a sequence of `(kind, square)` pairs.
+//! `queens.Placement`: a solution as Python sees it, a sequence of `(kind, square)` pairs;
+//! and the forms a placement is given in ([`PlacementArg`]: `fixed=`, `verify`'s
+//! placement, `Placement(...)`), kept beside it because one of them is a `Placement`
+//! passed back in, used as it is.
 //!
 //! Small placements keep the library's [`queens::Placement`]; queens at huge N keep a
 //! [`Perm`] (one `u32` per file), so that a million queens cost 4 MB and no Python
@@ -10,11 +13,15 @@ use std::hash::{Hash, Hasher};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PySlice, PyTuple};
-use queens::perm::{EMPTY, Perm};
-use queens::{Board, Square, render};
+use std::marker::PhantomData;
 
-use crate::convert::{BoardArg, Define, PlacementArg, PlacementName};
+use pyo3::types::{PyInt, PySlice, PyString, PyTuple};
+use queens::perm::{EMPTY, Perm};
+use queens::{Board, Catalog, Error, Piece, Square, render};
+
+use crate::args::forms::{BoardArg, Define};
+use crate::args::names::{ArgName, FixedName, PlacementName};
+use crate::args::{TextOrItems, bad_item, index_of, text_or_items, two};
 use crate::errors;
 
 /// Boards with at most this many files and ranks are drawn by `str()` and in Jupyter;
@@ -421,5 +428,176 @@ impl PlacementIter {
         };
         self.next = next;
         Ok(Some(pair(py, entry)?))
+    }
+}
+
+/// Pieces on squares: `"Qa1,Nc3"`, a `Placement`, a list of `(kind, square)` pairs, or
+/// for queens a rank list (`[1, 5, 0, ...]`, 0 for a file without a queen).
+pub enum PlacementArg<N: ArgName = FixedName> {
+    /// The command line's text.
+    Text(String),
+    /// A `Placement`, used as it is.
+    Given(Py<Placement>, PhantomData<N>),
+    /// The rank (from 1, 0 for none) of the queen on each file from `a`.
+    Ranks(Vec<i64>),
+    /// (kind, square) pairs.
+    Pairs(Vec<(String, String)>),
+}
+
+impl<'a, 'py, N: ArgName> FromPyObject<'a, 'py> for PlacementArg<N> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        // A `Placement` is a sequence too: taken as it is, before any iteration.
+        if let Ok(p) = obj.cast::<Placement>() {
+            return Ok(PlacementArg::Given(p.to_owned().unbind(), PhantomData));
+        }
+        let forms = "'Qa1,Nc3', a list of (kind, square) pairs or a rank list";
+        let items = match text_or_items::<N>(&obj, forms)? {
+            TextOrItems::Text(t) => return Ok(PlacementArg::Text(t)),
+            TextOrItems::Items(items) => items,
+        };
+        let ranks: Option<Vec<Bound<'py, PyInt>>> = items.iter().map(index_of).collect();
+        if let Some(ranks) = ranks {
+            let mut out = Vec::with_capacity(ranks.len());
+            for r in ranks {
+                let rank = match r.extract::<i64>() {
+                    Ok(v) => v,
+                    // Out of i64: reported as too large (or negative) when resolved.
+                    Err(_) if r.lt(0).unwrap_or(false) => i64::MIN,
+                    Err(_) => i64::MAX,
+                };
+                out.push(rank);
+            }
+            return Ok(PlacementArg::Ranks(out));
+        }
+        let mut pairs = Vec::with_capacity(items.len());
+        for item in &items {
+            let pair = two(item).and_then(|(k, s)| {
+                Some((
+                    k.cast::<PyString>().ok()?.to_string(),
+                    s.cast::<PyString>().ok()?.to_string(),
+                ))
+            });
+            let give = "(kind, square) pairs such as ('Q', 'a1'), or a rank list of ints";
+            pairs.push(pair.ok_or_else(|| bad_item::<N>(item, give))?);
+        }
+        Ok(PlacementArg::Pairs(pairs))
+    }
+}
+
+/// The text a rank list would have on the command line (for its sentences).
+fn rank_text(ranks: &[i64]) -> String {
+    let items: Vec<String> = ranks.iter().map(|r| r.to_string()).collect();
+    format!("[{}]", items.join(","))
+}
+
+impl<N: ArgName> PlacementArg<N> {
+    /// The number of files a rank list covers, zeros included; `None` for the other
+    /// forms (a text in the rank-list form counts as one).
+    pub fn rank_list(&self) -> Option<usize> {
+        match self {
+            PlacementArg::Text(t) => queens::Placement::permutation_files(t),
+            PlacementArg::Ranks(r) => Some(r.len()),
+            PlacementArg::Given(..) | PlacementArg::Pairs(_) => None,
+        }
+    }
+
+    /// The pieces, letters read with `catalog`; a rank list may not cover more files
+    /// than `board` has. Squares are not checked against the board (the problem or the
+    /// verdict does that, with its own sentence).
+    pub fn resolve(&self, catalog: &Catalog, board: &Board) -> Result<queens::Placement, Error> {
+        match self {
+            PlacementArg::Text(t) => queens::Placement::parse_on(t, catalog, board),
+            PlacementArg::Given(p, _) => Ok(p.get().to_library()),
+            PlacementArg::Ranks(ranks) => {
+                let queen = catalog.get('Q')?;
+                let mut pieces = Vec::new();
+                for (file, &rank) in ranks.iter().enumerate() {
+                    let bad = |reason: &str| Error::BadToken {
+                        token: rank.to_string(),
+                        reason: reason.to_string(),
+                    };
+                    if rank < 0 {
+                        return Err(bad(
+                            "a permutation holds rank numbers 1, 2, ... (0 for a file without a queen)",
+                        ));
+                    }
+                    if rank == 0 {
+                        continue;
+                    }
+                    if rank > i64::from(u32::MAX) || file > u32::MAX as usize {
+                        return Err(bad("the rank is too large"));
+                    }
+                    pieces.push(Piece {
+                        kind: queen.clone(),
+                        square: Square::new(file as u32, (rank - 1) as u32),
+                    });
+                }
+                if ranks.len() > board.cols() as usize {
+                    return Err(Error::BadToken {
+                        token: rank_text(ranks),
+                        reason: format!(
+                            "the list gives ranks for {} files but the {board} board has {}",
+                            ranks.len(),
+                            queens::render::words::plural(board.cols(), "file")
+                        ),
+                    });
+                }
+                Ok(queens::Placement::new(pieces))
+            }
+            PlacementArg::Pairs(pairs) => {
+                let mut pieces = Vec::with_capacity(pairs.len());
+                for (kind, square) in pairs {
+                    let bad = || Error::BadToken {
+                        token: format!("{kind}{square}"),
+                        reason: "a token is a piece letter and a square, such as Qa1".into(),
+                    };
+                    let mut letters = kind.chars();
+                    let letter = match (letters.next(), letters.next()) {
+                        (Some(c), None) if c.is_ascii_uppercase() => c,
+                        _ => return Err(bad()),
+                    };
+                    let kind = catalog.get(letter)?;
+                    let square: Square = square.parse().map_err(|_| bad())?;
+                    pieces.push(Piece { kind, square });
+                }
+                Ok(queens::Placement::new(pieces))
+            }
+        }
+    }
+
+    /// Queens one rank per file, when this is a rank list (or a compact `Placement`)
+    /// covering every file of `board`: what the line-by-line verdict judges.
+    pub fn perm_on(&self, board: Board) -> Option<Result<Perm, Error>> {
+        match self {
+            PlacementArg::Ranks(ranks) if ranks.len() == board.cols() as usize => {
+                let mut out = Vec::with_capacity(ranks.len());
+                for &r in ranks {
+                    match r {
+                        0 => out.push(EMPTY),
+                        r if r < 0 || r > i64::from(u32::MAX) => {
+                            // The pair-by-pair reading gives the sentence.
+                            return None;
+                        }
+                        r => out.push((r - 1) as u32),
+                    }
+                }
+                Some(Perm::new(board, out))
+            }
+            PlacementArg::Text(t)
+                if queens::Placement::permutation_files(t) == Some(board.cols() as usize) =>
+            {
+                Some(Perm::read_padded(&mut t.as_bytes(), board))
+            }
+            PlacementArg::Given(p, _) => {
+                let p = p.get();
+                p.as_perm()
+                    .filter(|perm| perm.board() == board)
+                    .cloned()
+                    .map(Ok)
+            }
+            _ => None,
+        }
     }
 }

@@ -1,45 +1,33 @@
 //! The native `Problem`: a checked problem and the verbs that run on it.
 //!
 //! Arguments arrive as Python gave them and are read by PyO3 into the library's types
-//! ([`crate::convert`]): text forms through the library's parsers (the command line's
+//! ([`crate::args`], the problem keywords by [`crate::keywords`]): text forms through the library's parsers (the command line's
 //! sentences), ints, tuples, mappings and lists item by item, a `Placement` as it is.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use num_bigint::BigUint;
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
 use queens::export::{Format, export};
 use queens::perm::fills_files;
 use queens::{Catalog, Problem, Settings, format_spec};
 
-use crate::blocking::{self, Mode};
-use crate::convert::{
-    self, BoardArg, Budget, Define, EngineArg, Flag, LimitName, PartName, PartialName, PartsName,
-    Pieces, PlacementArg, PlacementName, RandomName, SeedName, Threads, UniqueName, Whole,
+use crate::answer::to_int;
+use crate::args::forms::{self, Budget, EngineArg, Flag, Threads, Whole};
+use crate::args::names::{
+    LimitName, PartName, PartialName, PartsName, PlacementName, RandomName, SeedName, UniqueName,
 };
+use crate::blocking::{self, Mode};
 use crate::errors;
-use crate::placement::{Cells, DRAWN, Placement};
+use crate::keywords::ProblemArgs;
+use crate::placement::{Cells, DRAWN, Placement, PlacementArg};
 use crate::solutions::Solutions;
-use crate::terrain::TerrainArgs;
 use crate::verbs::EngineReport;
 use crate::verdict::{self, PAIRWISE, Verdict};
 
 /// Plain N-queens boards up to this side are counted on the calling thread: they take
 /// well under a millisecond, less than starting a worker.
 const QUICK_COUNT: u32 = 12;
-
-/// An exact count as a Python int: `u128` when it fits (most do), else through hex.
-pub fn to_int(py: Python<'_>, n: BigUint) -> PyResult<Py<PyAny>> {
-    match u128::try_from(&n) {
-        Ok(small) => Ok(small.into_pyobject(py)?.into_any().unbind()),
-        Err(_) => Ok(py
-            .get_type::<PyInt>()
-            .call1((n.to_str_radix(16), 16))?
-            .unbind()),
-    }
-}
 
 /// A board, the pieces to place and the pieces fixed in advance, checked.
 #[pyclass(module = "queens._queens", name = "NativeProblem", frozen)]
@@ -71,23 +59,8 @@ impl NativeProblem {
 #[pymethods]
 impl NativeProblem {
     #[new]
-    #[pyo3(signature = (board = None, pieces = None, fixed = None, define = None, terrain = None))]
-    fn new(
-        py: Python<'_>,
-        board: Option<BoardArg>,
-        pieces: Option<Pieces>,
-        fixed: Option<PlacementArg>,
-        define: Option<Define>,
-        terrain: Option<TerrainArgs<'_>>,
-    ) -> PyResult<Self> {
-        let (problem, catalog) = crate::verbs::build(
-            py,
-            board.map(|b| b.0),
-            pieces.as_ref(),
-            fixed.as_ref(),
-            define.as_ref(),
-            &terrain.unwrap_or_default(),
-        )?;
+    fn new(py: Python<'_>, problem: ProblemArgs<'_>) -> PyResult<Self> {
+        let (problem, catalog) = problem.build(py)?;
         Ok(NativeProblem {
             problem: Arc::new(problem),
             catalog,
@@ -175,7 +148,7 @@ impl NativeProblem {
         budget: Option<Budget>,
     ) -> PyResult<Py<PyAny>> {
         let (choice, threads, unique) = (engine.0, threads.0, unique.0);
-        let time_budget = convert::budget(budget);
+        let time_budget = forms::budget(budget);
         let problem = Arc::clone(&self.problem);
         let mode = Mode::inline_if(self.quick_count() && time_budget.is_none());
         let n = blocking::run(py, mode, move |cancel| {
@@ -201,7 +174,7 @@ impl NativeProblem {
     ) -> PyResult<Option<Placement>> {
         let (choice, threads, random) = (engine.0, threads.0, random.0);
         let seed = seed.map(|s| s.0);
-        let time_budget = convert::budget(budget);
+        let time_budget = forms::budget(budget);
         if seed.is_some() && !random {
             return Err(errors::input(
                 py,

@@ -15,19 +15,20 @@
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use queens::puzzle::explain::{End, explain_cancellable};
-use queens::puzzle::generate::{Request, generate, parse_difficulty};
+use queens::puzzle::generate::{Request, Style, generate, parse_difficulty, parse_style};
 use queens::puzzle::hint::{Hint, hint};
 use queens::puzzle::rules::{Level, Step as LibStep};
 use queens::puzzle::{Mark, Puzzle as LibPuzzle, State, picture};
 use queens::render::puzzle::Theme;
 use queens::{Board, Error, Piece, PieceKind, Settings};
 
+use crate::answer::to_int;
 use crate::args;
+use crate::args::forms::{Squares, squares_on};
+use crate::args::names::{CrossedName, PlacedName};
 use crate::blocking::{self, Mode};
-use crate::convert::{CrossedName, PlacedName, Squares, squares_on};
 use crate::errors;
 use crate::placement::{Cells, Placement};
-use crate::problem::to_int;
 
 /// Puzzles up to this side are solved on the calling thread.
 const INLINE: usize = 12;
@@ -178,6 +179,33 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Difficulty {
         parse_difficulty(&text)
             .map(Difficulty)
             .map_err(|e| errors::input(name.py(), e.spelled("difficulty")))
+    }
+}
+
+/// The `style=` argument of `Puzzle.generate`: a style's name (`"even"`,
+/// `"official"`), read by the library's one reader of styles; `None` (the default) is
+/// the library's default style.
+struct StyleArg(Option<Style>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for StyleArg {
+    type Error = PyErr;
+
+    fn extract(name: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if name.is_none() {
+            return Ok(StyleArg(None));
+        }
+        let Ok(text) = name.extract::<String>() else {
+            return Err(errors::input(
+                name.py(),
+                format!(
+                    "bad style {}: give a style's name such as 'official'",
+                    args::repr(&name)
+                ),
+            ));
+        };
+        parse_style(&text)
+            .map(|s| StyleArg(Some(s)))
+            .map_err(|e| errors::input(name.py(), e.spelled("style")))
     }
 }
 
@@ -438,7 +466,8 @@ impl Puzzle {
     /// `queens puzzle gen`: one star, any grade, seed 0. `budget` is a time limit in
     /// seconds.
     #[classmethod]
-    #[pyo3(signature = (n, *, stars = None, difficulty = None, seed = None, budget = None))]
+    #[pyo3(signature = (n, *, stars = None, difficulty = None, seed = None, budget = None, style = None))]
+    #[allow(clippy::too_many_arguments)]
     fn generate(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
@@ -447,6 +476,7 @@ impl Puzzle {
         difficulty: Option<Difficulty>,
         seed: Option<&Bound<'_, PyAny>>,
         budget: Option<&Bound<'_, PyAny>>,
+        style: Option<StyleArg>,
     ) -> PyResult<Puzzle> {
         let n = args::whole(py, n, "size", "9", 1 << 32)? as usize;
         // The library's defaults, then the arguments given.
@@ -456,6 +486,9 @@ impl Puzzle {
         }
         if let Some(Difficulty(d)) = difficulty {
             req.difficulty = d;
+        }
+        if let Some(StyleArg(Some(s))) = style {
+            req.style = s;
         }
         if let Some(s) = seed.filter(|s| !s.is_none()) {
             req.seed = args::whole(py, s, "seed", "7", 1 << 64)?;

@@ -11,16 +11,14 @@ use pyo3::prelude::*;
 use queens::range::RangeSpec;
 use queens::{Board, Settings};
 
+use crate::answer::to_int;
+use crate::args::forms::{self, Budget, EngineArg, Flag, Pieces, Threads, Whole};
+use crate::args::names::{LimitName, RandomName, SeedName, UniqueName};
 use crate::blocking::{self, Mode};
-use crate::convert::{
-    self, BoardArg, Budget, Define, EngineArg, Flag, Pieces, PlacementArg, RandomName, SeedName,
-    Threads, UniqueName, Whole,
-};
 use crate::errors;
+use crate::keywords::ProblemArgs;
 use crate::placement::{Cells, Placement};
-use crate::problem::to_int;
 use crate::solutions::{Job, Solutions};
-use crate::terrain::{TerrainArgs, with_request};
 
 /// Whether `spec` uses range syntax (`..` or `*`), the library's test.
 #[pyfunction]
@@ -39,32 +37,15 @@ pub struct NativeRanged {
 #[pymethods]
 impl NativeRanged {
     #[new]
-    #[pyo3(signature = (board, pieces, fixed = None, define = None, terrain = None))]
-    fn new(
-        py: Python<'_>,
-        board: Option<BoardArg>,
-        pieces: &str,
-        fixed: Option<PlacementArg>,
-        define: Option<Define>,
-        terrain: Option<TerrainArgs<'_>>,
-    ) -> PyResult<Self> {
-        let spec = Pieces::Spec(pieces.to_string());
-        let terrain = terrain.unwrap_or_default();
-        let ranged = with_request(
-            py,
-            board.map(|b| b.0),
-            Some(&spec),
-            fixed.as_ref(),
-            define.as_ref(),
-            &terrain,
-            |req| req.ranged(),
-        )?;
-        // `queens/__init__.py` sends only ranged specs here.
-        let Some(r) = ranged else {
-            return Err(errors::input(
-                py,
-                format!("bad pieces '{pieces}': not a ranged spec"),
-            ));
+    fn new(py: Python<'_>, problem: ProblemArgs<'_>) -> PyResult<Self> {
+        // `queens/__init__.py` sends only ranged specs (texts) here.
+        let not_ranged =
+            |what: &str| errors::input(py, format!("bad pieces {what}: not a ranged spec"));
+        let Some(Pieces::Spec(pieces)) = &problem.pieces else {
+            return Err(not_ranged("(not a text)"));
+        };
+        let Some(r) = problem.request(py, |req| req.ranged())? else {
+            return Err(not_ranged(&format!("'{pieces}'")));
         };
         Ok(NativeRanged {
             spec: Arc::new(r.spec),
@@ -85,7 +66,7 @@ impl NativeRanged {
         budget: Option<Budget>,
     ) -> PyResult<Py<PyAny>> {
         let (choice, threads, unique) = (engine.0, threads.0, unique.0);
-        let time_budget = convert::budget(budget);
+        let time_budget = forms::budget(budget);
         let (spec, board, fixed) = self.parts();
         let n = blocking::run(py, Mode::Worker, move |cancel| {
             let settings = blocking::settings(cancel, threads, time_budget);
@@ -119,7 +100,7 @@ impl NativeRanged {
             ));
         }
         let (choice, threads) = (engine.0, threads.0);
-        let time_budget = convert::budget(budget);
+        let time_budget = forms::budget(budget);
         let (spec, board, fixed) = self.parts();
         let found = blocking::run(py, Mode::Worker, move |cancel| {
             let settings = blocking::settings(cancel, threads, time_budget);
@@ -134,7 +115,7 @@ impl NativeRanged {
     fn solutions(
         &self,
         py: Python<'_>,
-        limit: Option<Whole<crate::convert::LimitName>>,
+        limit: Option<Whole<LimitName>>,
         engine: EngineArg,
         threads: Threads,
         unique: Flag<UniqueName>,

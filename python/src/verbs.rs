@@ -1,140 +1,45 @@
 //! The verbs beyond counting and solving: `max_pieces` (`queens max`), `cover`
 //! (domination, the command line's `queens cover`), `engine_report` (`queens engines`, a `NativeProblem` method),
 //! `completion_instance` (`gen-completion`) and `decode` (`decode`), with typed answers
-//! ([`Cover`], [`EngineReport`], [`JobVerdict`]); the problem every verb builds from
-//! Python's arguments ([`build`]) and the kind and given pieces that `cover` and
-//! `max_pieces` read ([`KindBeside`]).
+//! ([`Cover`], [`EngineReport`], [`JobVerdict`]). Each takes its problem as the one
+//! tuple of problem keywords ([`ProblemArgs`]).
 
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use queens::cover::{CoverField, CoverOptions, cover_on, why_none};
+use queens::cover::{CoverField, CoverOptions, why_none};
 use queens::engine::EngineReport as LibReport;
 use queens::export::dimacs::{self, Answer, VarMap};
-use queens::maximum::maximum_on;
+use queens::maximum::maximum;
 use queens::perm::Perm;
-use queens::request::{BoardGiven, Given, ProblemRequest};
-use queens::terrain::Terrain;
-use queens::{Board, Catalog, Error, PieceCount, PieceKind, Problem, Settings};
+use queens::{Catalog, Error, Problem, Settings};
 
+use crate::answer::to_int;
+use crate::args::forms::{self, BoardArg, Budget, EngineArg, Flag, KindArg, Threads, Whole};
+use crate::args::names::{IndependentName, SeedName, TotalName};
 use crate::blocking::{self, Mode};
-use crate::convert::{
-    BoardArg, Budget, Define, EngineArg, Flag, IndependentName, KindArg, Pieces, PlacementArg,
-    SeedName, Threads, TotalName, Whole,
-};
 use crate::errors;
+use crate::keywords::{ProblemArgs, header_problem};
 use crate::placement::{Cells, Placement};
-use crate::problem::to_int;
-use crate::terrain::{TerrainArgs, with_request};
-
-/// A checked problem from Python's arguments, through the library's request: the board
-/// (`None` for 8 or the regions' board), the pieces (`None` for as many queens as the
-/// shorter side), the fixed pieces, the definitions and the terrain keywords; with the
-/// catalog the definitions make.
-pub fn build(
-    py: Python<'_>,
-    board: Option<Board>,
-    pieces: Option<&Pieces>,
-    fixed: Option<&PlacementArg>,
-    define: Option<&Define>,
-    terrain: &TerrainArgs<'_>,
-) -> PyResult<(Problem, Catalog)> {
-    with_request(py, board, pieces, fixed, define, terrain, |req| {
-        Ok((req.build()?, req.catalog()?))
-    })
-}
-
-/// One piece kind by letter, or `bad piece kind ...`.
-pub fn kind_of(py: Python<'_>, kind: &str, catalog: &Catalog) -> PyResult<PieceKind> {
-    let mut letters = kind.chars();
-    match (letters.next(), letters.next()) {
-        (Some(c), None) => catalog.get(c).map_err(|e| errors::to_py(py, e)),
-        _ => Err(errors::input(
-            py,
-            format!("bad piece kind '{kind}': give one piece letter such as Q or N"),
-        )),
-    }
-}
-
-/// A piece kind and the pieces given beside it, on a board with its terrain: what
-/// `max_pieces` and `cover` ask about.
-pub struct KindBeside {
-    /// The board.
-    pub board: Board,
-    /// Its holes, blockers, torus and regions.
-    pub terrain: Terrain,
-    /// The kind asked about.
-    pub kind: PieceKind,
-    /// The pieces that stand as well, placed anywhere.
-    pub base: Vec<PieceCount>,
-    /// The pieces fixed in advance (of the kind, or given).
-    pub fixed: queens::Placement,
-}
-
-impl KindBeside {
-    /// Reads Python's arguments: the board (`None` for 8 or the regions' board), the
-    /// kind's letter, the given pieces (`None` for none), the fixed ones, the
-    /// definitions and the terrain keywords.
-    pub fn read(
-        py: Python<'_>,
-        board: Option<BoardArg>,
-        kind: &KindArg,
-        pieces: Option<Pieces>,
-        fixed: Option<PlacementArg>,
-        define: Option<Define>,
-        terrain: &TerrainArgs<'_>,
-    ) -> PyResult<KindBeside> {
-        let (parts, base) = with_request(
-            py,
-            board.map(|b| b.0),
-            pieces.as_ref(),
-            fixed.as_ref(),
-            define.as_ref(),
-            terrain,
-            |req| {
-                let parts = req.parts()?;
-                let base = req.pieces_on(&parts.catalog, &parts.board)?;
-                Ok((parts, base.unwrap_or_default()))
-            },
-        )?;
-        let kind = kind.resolve(py, &parts.catalog)?;
-        let (board, terrain, fixed) = (parts.board, parts.terrain, parts.fixed);
-        Ok(KindBeside {
-            board,
-            terrain,
-            kind,
-            base,
-            fixed,
-        })
-    }
-}
 
 /// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed` (on the
 /// board's terrain), and in how many ways; `(0, 0)` when those alone have no solution.
 #[pyfunction]
-#[pyo3(signature = (board, kind, pieces = None, fixed = None, define = None, engine = EngineArg::AUTO, threads = Threads(0), budget = None, terrain = None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (problem, kind, engine = EngineArg::AUTO, threads = Threads(0), budget = None))]
 pub fn max_pieces(
     py: Python<'_>,
-    board: Option<BoardArg>,
+    problem: ProblemArgs<'_>,
     kind: KindArg,
-    pieces: Option<Pieces>,
-    fixed: Option<PlacementArg>,
-    define: Option<Define>,
     engine: EngineArg,
     threads: Threads,
     budget: Option<Budget>,
-    terrain: Option<TerrainArgs<'_>>,
 ) -> PyResult<(u64, Py<PyAny>)> {
-    let terrain = terrain.unwrap_or_default();
-    let q = KindBeside::read(py, board, &kind, pieces, fixed, define, &terrain)?;
+    let q = problem.beside(py, &kind)?;
     let (choice, threads) = (engine.0, threads.0);
-    let time_budget = crate::convert::budget(budget);
+    let time_budget = forms::budget(budget);
     let found = blocking::run(py, Mode::Worker, move |cancel| {
         let settings = blocking::settings(cancel, threads, time_budget);
-        maximum_on(
-            &q.terrain, q.board, &q.base, &q.fixed, &q.kind, choice, &settings,
-        )
+        maximum(&q, choice, &settings)
     })?;
     let (most, ways) = found.map_or((0, BigUint::from(0u32)), |m| (m.pieces, m.placements));
     Ok((most, to_int(py, ways)?))
@@ -168,27 +73,29 @@ impl Cover {
 /// The fewest pieces of `kind` covering `board` (see `queens/__init__.py`); no
 /// covering is an `InputError` saying why, in the command line's words.
 #[pyfunction]
-#[pyo3(signature = (board, kind, independent = Flag::OFF, total = Flag::OFF, pieces = None, fixed = None, terrain = None, define = None, budget = None, engine = EngineArg::AUTO, threads = Threads(0)))]
+#[pyo3(signature = (problem, kind, independent = Flag::OFF, total = Flag::OFF, budget = None, engine = EngineArg::AUTO, threads = Threads(0)))]
 #[allow(clippy::too_many_arguments)]
 pub fn cover(
     py: Python<'_>,
-    board: BoardArg,
+    problem: ProblemArgs<'_>,
     kind: KindArg,
     independent: Flag<IndependentName>,
     total: Flag<TotalName>,
-    pieces: Option<Pieces>,
-    fixed: Option<PlacementArg>,
-    terrain: Option<TerrainArgs<'_>>,
-    define: Option<Define>,
     budget: Option<Budget>,
     engine: EngineArg,
     threads: Threads,
 ) -> PyResult<Cover> {
-    let terrain = terrain.unwrap_or_default();
-    let q = KindBeside::read(py, Some(board), &kind, pieces, fixed, define, &terrain)?;
+    // `cover` takes a board: none is refused as a bad board, not read as 8.
+    if problem.board.is_none() {
+        return Err(errors::input(
+            py,
+            "bad board None: give a size such as 8, '5x7' or (5, 7)",
+        ));
+    }
+    let q = problem.beside(py, &kind)?;
     let board = q.board;
     let (choice, threads) = (engine.0, threads.0);
-    let time_budget = crate::convert::budget(budget);
+    let time_budget = forms::budget(budget);
     let options = CoverOptions {
         independent: independent.0,
         total: total.0,
@@ -196,15 +103,10 @@ pub fn cover(
     };
     let found = blocking::run(py, Mode::Worker, move |cancel| {
         let settings = blocking::settings(cancel, threads, time_budget);
-        let found = cover_on(
-            q.board, &q.terrain, &q.base, &q.fixed, &q.kind, &options, choice, &settings,
-        )?;
+        let found = queens::cover::cover(&q, &options, choice, &settings)?;
         // Why not, in the library's words, the fields spelled as keywords.
         Ok(found.ok_or_else(|| {
-            why_none(
-                q.board, &q.terrain, &q.base, &q.fixed, &q.kind, &options, choice, &settings,
-            )
-            .spelled(&|field| match field {
+            why_none(&q, &options, choice, &settings).spelled(&|field| match field {
                 CoverField::Independent => "independent=True".into(),
                 f => format!("{}=", f.name()),
             })
@@ -395,24 +297,17 @@ pub fn completion_instance(
 /// by board, pieces, fixed and definitions. `None` when the solver answered
 /// UNSATISFIABLE; an answer that is not a solution is refused with the first conflict.
 #[pyfunction]
-#[pyo3(signature = (model, board = None, pieces = None, fixed = None, define = None, cnf = None))]
+#[pyo3(signature = (model, problem, cnf = None))]
 pub fn decode(
     py: Python<'_>,
     model: &Bound<'_, PyString>,
-    board: Option<BoardArg>,
-    pieces: Option<Pieces>,
-    fixed: Option<PlacementArg>,
-    define: Option<Define>,
+    problem: ProblemArgs<'_>,
     cnf: Option<&str>,
 ) -> PyResult<Option<Placement>> {
     let err = |e: Error| errors::to_py(py, e);
     let (problem, map) = match cnf {
         Some(text) => {
-            if board.is_some()
-                || pieces.is_some()
-                || fixed.is_some()
-                || define.as_ref().is_some_and(|d| !d.0.is_empty())
-            {
+            if problem.names_a_problem() {
                 return Err(errors::input(
                     py,
                     "give either cnf or the problem (board, pieces, fixed, define), not both",
@@ -420,15 +315,7 @@ pub fn decode(
             }
             // The DIMACS header holds the problem as the command line's texts.
             let map = VarMap::from_dimacs(text, &Catalog::standard()).map_err(err)?;
-            let fixed = (!map.fixed.is_empty()).then_some(map.fixed.as_str());
-            let header = ProblemRequest {
-                board: Some(BoardGiven::Board(map.board)),
-                pieces: Some(Given::Text(map.pieces.clone())),
-                fixed: fixed.map(|f| Given::Text(f.to_string())),
-                define: map.definitions.clone(),
-                ..ProblemRequest::default()
-            };
-            let problem = header.build().map_err(|e| {
+            let problem = header_problem(&map).map_err(|e| {
                 err(Error::BadCnf {
                     reason: format!(
                         "its header does not make a problem: {}",
@@ -439,14 +326,7 @@ pub fn decode(
             (problem, map)
         }
         None => {
-            let (problem, _) = build(
-                py,
-                board.map(|b| b.0),
-                pieces.as_ref(),
-                fixed.as_ref(),
-                define.as_ref(),
-                &TerrainArgs::default(),
-            )?;
+            let (problem, _) = problem.build(py)?;
             let map = VarMap::for_problem(&problem).map_err(err)?;
             (problem, map)
         }

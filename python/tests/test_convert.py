@@ -1,4 +1,4 @@
-"""Argument forms read by the native module (python/src/convert.rs, issue 27): every
+"""Argument forms read by the native module (python/src/args/forms.rs, issue 27): every
 form of a board, pieces, placement, definitions and squares gives the same problem as
 its text form, and a bad one is an InputError naming the argument (no PyO3 TypeError,
 no note under the message)."""

@@ -90,7 +90,21 @@ GENERATE = [
     (["6", "--difficulty", "easy"], {"difficulty": "easy"}),
     (["10", "--stars", "2", "--seed", "1"], {"stars": 2, "seed": 1}),
     (["10", "--stars", "2", "--difficulty", "hard", "--seed", "1"], {"stars": 2, "difficulty": "hard", "seed": 1}),
+    (["8", "--style", "official"], {"style": "official"}),  # issue 40
+    (["9", "--style", "even", "--seed", "4"], {"style": "even", "seed": 4}),
+    (["8", "--seed", "5"], {"style": None, "seed": 5}),
 ]
+
+
+def test_a_bad_style_gets_the_command_lines_sentence(run):
+    # Issue 40: `style=` is read by the library's one reader of styles.
+    code, _, err = run("puzzle", "gen", "8", "--style", "round")
+    assert code == 2
+    said = python_error(lambda: queens.Puzzle.generate(8, style="round"))
+    assert said == cli_error(err).replace("--style", "style")
+    assert "official" in said
+    with pytest.raises(queens.InputError):
+        queens.Puzzle.generate(8, style=3)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("args,kwargs", GENERATE, ids=lambda v: " ".join(v) if isinstance(v, list) else repr(v))

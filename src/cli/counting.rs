@@ -1,13 +1,14 @@
 //! The CLI side of counting past enumeration: `queens max`, and ranged specs
 //! (`0..8Q`, `*K`) for `solve`, `all` and `count`.
 //!
-//! Parses the arguments into library values, calls [`queens::maximum::maximum_on`] and
+//! Parses the arguments into library values, calls [`queens::maximum::maximum`] and
 //! prints `MAX COUNT` (or one JSON object), so scripts can split the line on a space.
 
 use std::io::{self, Write};
 
 use num_traits::Zero;
-use queens::maximum::maximum_on;
+use queens::maximum::maximum;
+use queens::query::Beside;
 use queens::range::RangeSpec;
 use queens::{Board, EngineChoice, Placement, Problem, Settings};
 
@@ -46,19 +47,12 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
         defs,
         terrain,
     } = a;
-    let given = kind_and_given(Some(board), kind, pieces, fixed, defs, terrain)?;
+    let q = kind_and_given(Some(board), kind, pieces, fixed, defs, terrain)?;
     let choice: EngineChoice = parse(engine)?;
-    let Given {
-        board,
-        terrain,
-        kind,
-        base,
-        fixed,
-    } = given;
     let bar = limits.bar("max");
     let report = |p: queens::Progress| bar.update(p.done, p.total);
     let settings = limits.settings(Some(&report));
-    let found = maximum_on(&terrain, board, &base, &fixed, &kind, choice, &settings);
+    let found = maximum(&q, choice, &settings);
     bar.finish();
     let found = match found {
         Ok(found) => found,
@@ -72,8 +66,8 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
         format!(
             "{}\n",
             serde_json::json!({
-                "board": board.to_string(),
-                "kind": kind.letter().to_string(),
+                "board": q.board.to_string(),
+                "kind": q.kind.letter().to_string(),
                 "max": m.pieces,
                 "placements": m.placements.to_string(),
             })
@@ -89,21 +83,6 @@ pub fn max(board: &str, kind: &str, a: MaxArgs) -> CliResult {
     }
 }
 
-/// A kind and the pieces given beside it on a board with its terrain: what `max` and
-/// `cover` ask about.
-pub struct Given {
-    /// The board.
-    pub board: Board,
-    /// Its holes, blockers and torus.
-    pub terrain: queens::terrain::Terrain,
-    /// The kind of `--kind`.
-    pub kind: queens::PieceKind,
-    /// `--pieces` (none by default).
-    pub base: Vec<queens::PieceCount>,
-    /// `--fixed`.
-    pub fixed: Placement,
-}
-
 /// BOARD, `--kind`, `--pieces`, `--fixed`, `--piece` and the terrain of `max` and
 /// `cover`, read through the library's request (`--pieces` defaults to none here).
 pub fn kind_and_given(
@@ -113,7 +92,7 @@ pub fn kind_and_given(
     fixed: Option<&str>,
     defs: &[String],
     terrain: &super::args::TerrainArgs,
-) -> Result<Given, String> {
+) -> Result<Beside, String> {
     let req = super::terrain::request(board, pieces, fixed, defs, terrain)?;
     let refused = |e| super::terrain::refused(&e, terrain);
     let parts = req.parts().map_err(refused)?;
@@ -131,12 +110,12 @@ pub fn kind_and_given(
         .pieces_on(&parts.catalog, &parts.board)
         .map_err(refused)?
         .unwrap_or_default();
-    Ok(Given {
+    Ok(Beside {
         board: parts.board,
         terrain: parts.terrain,
-        kind,
-        base,
+        given: base,
         fixed: parts.fixed,
+        kind,
     })
 }
 

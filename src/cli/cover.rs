@@ -8,9 +8,9 @@
 
 use std::io;
 
-use queens::cover::{CoverOptions, cover_on};
-use queens::terrain::Terrain;
-use queens::{Board, EngineChoice, PieceCount, PieceKind, Placement};
+use queens::EngineChoice;
+use queens::cover::{CoverOptions, cover};
+use queens::query::Beside;
 
 use super::args::jobs::{CoverArgs, HugeArgs, SolveCoverArgs};
 use super::args::{ProblemArgs, SolveFormat, TerrainArgs};
@@ -21,11 +21,7 @@ use super::progress::Ui;
 
 /// One covering question, parsed.
 struct Request {
-    board: Board,
-    terrain: Terrain,
-    kind: PieceKind,
-    base: Vec<PieceCount>,
-    fixed: Placement,
+    q: Beside,
     engine: EngineChoice,
     limits: Limits,
     options: CoverOptions,
@@ -44,20 +40,10 @@ impl Request {
         limits: Limits,
         options: CoverOptions,
     ) -> Result<Request, String> {
-        let super::counting::Given {
-            board,
-            terrain,
-            kind,
-            base,
-            fixed,
-        } = super::counting::kind_and_given(board, kind, pieces, fixed, defs, terrain)?;
+        let q = super::counting::kind_and_given(board, kind, pieces, fixed, defs, terrain)?;
         let engine = parse(engine)?;
         Ok(Request {
-            board,
-            terrain,
-            kind,
-            base,
-            fixed,
+            q,
             engine,
             limits,
             options,
@@ -69,12 +55,8 @@ impl Request {
     fn run(&self) -> Result<queens::cover::Cover, CliResult> {
         let bar = self.limits.bar("covering");
         let report = |p: queens::Progress| bar.update(p.done, p.total);
-        let found = cover_on(
-            self.board,
-            &self.terrain,
-            &self.base,
-            &self.fixed,
-            &self.kind,
+        let found = cover(
+            &self.q,
             &self.options,
             self.engine,
             &self.limits.settings(Some(&report)),
@@ -93,11 +75,7 @@ impl Request {
     /// Why no covering exists (the library's reason, fields spelled as flags).
     fn why_none(&self) -> String {
         queens::cover::why_none(
-            self.board,
-            &self.terrain,
-            &self.base,
-            &self.fixed,
-            &self.kind,
+            &self.q,
             &self.options,
             self.engine,
             &self.limits.settings(None),
@@ -133,8 +111,8 @@ pub fn cover_cmd(a: &CoverArgs, ui: Ui) -> CliResult {
         format!(
             "{}\n",
             serde_json::json!({
-                "board": request.board.to_string(),
-                "kind": request.kind.letter().to_string(),
+                "board": request.q.board.to_string(),
+                "kind": request.q.kind.letter().to_string(),
                 "independent": a.variant.independent,
                 "total": a.variant.total,
                 "min": c.min,
@@ -146,7 +124,7 @@ pub fn cover_cmd(a: &CoverArgs, ui: Ui) -> CliResult {
         format!(
             "{} {count}\n{}",
             c.min,
-            queens::render::diagram_on(&request.board, &request.terrain, &c.example)
+            queens::render::diagram_on(&request.q.board, &request.q.terrain, &c.example)
         )
     } else {
         format!("{} {count}\n", c.min)
@@ -190,8 +168,8 @@ pub fn solve(
         Err(outcome) => return outcome,
     };
     let format =
-        format.unwrap_or_else(|| super::hugen::default_solve_format(&request.board, false));
-    let text = solution_text(&request.board, &request.terrain, &c.example, format)?;
+        format.unwrap_or_else(|| super::hugen::default_solve_format(&request.q.board, false));
+    let text = solution_text(&request.q.board, &request.q.terrain, &c.example, format)?;
     let mut out = io::stdout().lock();
     write_out(&mut out, &text)?;
     finish(&mut out)?;

@@ -207,15 +207,19 @@ fn exact(p: &Problem) -> String {
         threads: 1,
         ..Settings::default()
     };
-    queens::count(p, EngineChoice::Named("exact"), &ctl)
+    queens::count(p, EngineChoice::Named(queens::EngineName::Exact), &ctl)
         .unwrap()
         .to_string()
 }
 
 fn named(p: &Problem, name: &'static str) -> String {
-    queens::count(p, EngineChoice::Named(name), &Settings::default())
-        .unwrap()
-        .to_string()
+    queens::count(
+        p,
+        EngineChoice::Named(queens::EngineName::parse(name).unwrap()),
+        &Settings::default(),
+    )
+    .unwrap()
+    .to_string()
 }
 
 /// Leapers for the transfer engine: the standard two plus fairy ones, one asymmetric.
@@ -415,7 +419,7 @@ fn amazon_orbits_match_the_symmetry_table() {
         // elsewhere.
         let unique = queens::count_unique(
             &row.problem(),
-            EngineChoice::Named("amazons"),
+            EngineChoice::Named(queens::EngineName::Amazons),
             &Settings::default(),
         )
         .unwrap();
@@ -596,7 +600,8 @@ proptest! {
             .into_iter()
             .collect();
         let board = Board::new(rows, cols).unwrap();
-        let got = queens::maximum::maximum(board, &base, &Placement::default(), &k, EngineChoice::Auto, &Settings::default()).unwrap();
+        let q = queens::query::Beside { given: base.clone(), ..queens::query::Beside::new(board, k.clone()) };
+        let got = queens::maximum::maximum(&q, EngineChoice::Auto, &Settings::default()).unwrap();
         let spec = |n: u32| -> String {
             let mut s: Vec<String> = base.iter().map(|p| format!("1{}", p.kind)).collect();
             s.push(format!("{n}{}", k));

@@ -8,6 +8,7 @@ use common::oracle::{self, Small, Sq};
 use proptest::prelude::*;
 use queens::cover::{Cover, CoverOptions, cover};
 use queens::fairy::catalog_with;
+use queens::query::Beside;
 use queens::{Board, Catalog, EngineChoice, Error, Piece, Placement, Settings, Square};
 
 /// The fairy kinds of these tests: a lance (an asymmetric slider) and a wazir.
@@ -39,15 +40,12 @@ fn library(
         kind: c.get(kind).unwrap(),
         square: Square::new(f as u32, r as u32),
     }));
-    let found = cover(
-        *problem.board(),
-        problem.pieces(),
-        &Placement::new(fixed),
-        &c.get(kind).unwrap(),
-        &options,
-        EngineChoice::Auto,
-        &Settings::default(),
-    )?;
+    let q = Beside {
+        given: problem.pieces().to_vec(),
+        fixed: Placement::new(fixed),
+        ..Beside::new(*problem.board(), c.get(kind).unwrap())
+    };
+    let found = cover(&q, &options, EngineChoice::Auto, &Settings::default())?;
     Ok(found.map(|f: Cover| {
         // The example is a covering of the minimum size.
         let mine = f
@@ -97,15 +95,11 @@ fn plain_with(
     options: CoverOptions,
     settings: &Settings,
 ) -> Result<Option<Cover>, Error> {
-    cover(
+    let q = Beside::new(
         Board::new(rows, cols).unwrap(),
-        &[],
-        &Placement::default(),
-        &catalog().get(kind).unwrap(),
-        &options,
-        EngineChoice::Auto,
-        settings,
-    )
+        catalog().get(kind).unwrap(),
+    );
+    cover(&q, &options, EngineChoice::Auto, settings)
 }
 
 fn plain(rows: u32, cols: u32, kind: char, options: CoverOptions) -> Option<Cover> {
@@ -594,12 +588,12 @@ fn covered_on(case: &TerrainCase) -> Result<Option<(u32, u64)>, Error> {
         .with_torus(*torus)
         .with_holes(holes.iter().map(at))?
         .with_blockers(blockers.iter().map(at))?;
-    let found = queens::cover::cover_on(
-        board,
-        &terrain,
-        &[],
-        &Placement::default(),
-        &catalog().get(*kind).unwrap(),
+    let q = Beside {
+        terrain: terrain.clone(),
+        ..Beside::new(board, catalog().get(*kind).unwrap())
+    };
+    let found = cover(
+        &q,
         &options(*independent, *total),
         EngineChoice::Auto,
         &Settings::default(),

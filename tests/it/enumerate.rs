@@ -25,7 +25,11 @@ fn plain(rows: u32, cols: u32) -> Problem {
 
 /// Every solution `engine` lists, in its order.
 fn listed(p: &Problem, engine: &'static str) -> Vec<Placement> {
-    common::listed(p, EngineChoice::Named(engine), &Settings::default())
+    common::listed(
+        p,
+        EngineChoice::Named(queens::EngineName::parse(engine).unwrap()),
+        &Settings::default(),
+    )
 }
 
 /// Every solution as ranks per file, by `choice`.
@@ -96,8 +100,8 @@ fn nqueens_lists_what_exact_lists_in_the_same_order() {
         assert!(ours == theirs, "{r}x{c}: the order differs");
         // The rank form: the nqueens engine natively, exact converted, and both the
         // placements' own perms.
-        let native = ranks(&p, EngineChoice::Named("nqueens"));
-        let converted = ranks(&p, EngineChoice::Named("exact"));
+        let native = ranks(&p, EngineChoice::Named(queens::EngineName::NQueens));
+        let converted = ranks(&p, EngineChoice::Named(queens::EngineName::Exact));
         assert!(native == converted, "{r}x{c}: ranks differ");
         let board = *p.board();
         for (s, rk) in theirs.iter().zip(&native) {

@@ -40,9 +40,13 @@ fn count_with(catalog: &Catalog, board: &str, spec: &str) -> String {
         Placement::default(),
     )
     .unwrap();
-    queens::count(&p, EngineChoice::Named("exact"), &Settings::default())
-        .unwrap()
-        .to_string()
+    queens::count(
+        &p,
+        EngineChoice::Named(queens::EngineName::Exact),
+        &Settings::default(),
+    )
+    .unwrap()
+    .to_string()
 }
 
 #[test]
@@ -560,10 +564,14 @@ fn exact(catalog: &Catalog, board: &str, spec: &str, fixed: &str) -> u64 {
         Placement::parse(fixed, catalog).unwrap(),
     )
     .unwrap();
-    queens::count(&p, EngineChoice::Named("exact"), &Settings::default())
-        .unwrap()
-        .try_into()
-        .unwrap()
+    queens::count(
+        &p,
+        EngineChoice::Named(queens::EngineName::Exact),
+        &Settings::default(),
+    )
+    .unwrap()
+    .try_into()
+    .unwrap()
 }
 
 fn brute(rows: i64, cols: i64, pieces: &[(char, u32)], at: &dyn Fn(char, Sq, Sq) -> bool) -> u64 {

@@ -21,7 +21,11 @@ use queens::{
 };
 
 fn count(p: &Problem, engine: &'static str) -> Result<BigUint, queens::Error> {
-    queens::count(p, EngineChoice::Named(engine), &Settings::default())
+    queens::count(
+        p,
+        EngineChoice::Named(queens::EngineName::parse(engine).unwrap()),
+        &Settings::default(),
+    )
 }
 
 /// `spec` on `board`, nothing fixed.

@@ -65,7 +65,11 @@ fn perm_by(
     problem: &Problem,
     settings: &Settings,
 ) -> Result<Option<Perm>, Error> {
-    queens::solve_perm(problem, EngineChoice::Named(name), settings)
+    queens::solve_perm(
+        problem,
+        EngineChoice::Named(queens::EngineName::parse(name).unwrap()),
+        settings,
+    )
 }
 
 /// A random solution by local search with `seed`, keeping the `fixed` queens.
@@ -89,7 +93,7 @@ fn complete(n: u32, fixed: &[u32], steps: Option<u64>) -> Result<Option<Perm>, E
 fn exact_completable(n: u32, fixed: &[u32]) -> bool {
     queens::solve(
         &completion(n, fixed),
-        EngineChoice::Named("exact"),
+        EngineChoice::Named(queens::EngineName::Exact),
         &Settings::default(),
     )
     .unwrap()

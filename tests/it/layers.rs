@@ -366,6 +366,39 @@ fn no_import_circle_in_the_command_line() {
 }
 
 #[test]
+fn no_import_circle_in_the_python_bindings() {
+    // Issue 38: python/src was one circle of 8 files. The arguments (`args`) are
+    // declared and read in one place that imports only the exceptions; the problem
+    // keywords in one module above the values handed back; the verbs on top.
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/python/src"));
+    let edges = file_graph(root, root);
+    assert!(
+        edges.len() >= 10
+            && edges.values().any(|t| t.contains("args::forms"))
+            && edges.values().any(|t| t.contains("keywords")),
+        "the reader found too few modules: {edges:#?}"
+    );
+    assert_eq!(cycle(&edges), None, "{edges:#?}");
+    // The arguments import no other module of the bindings but the exceptions.
+    for (from, tos) in &edges {
+        if from.starts_with("args") {
+            assert!(
+                tos.iter().all(|t| t.starts_with("args") || t == "errors"),
+                "{from} imports {tos:?}"
+            );
+        }
+    }
+    // Only `keywords` builds the library's request from the problem keywords.
+    for file in ["problem.rs", "ranged.rs", "verbs.rs", "puzzle.rs"] {
+        let text = fs::read_to_string(root.join(file)).unwrap();
+        assert!(
+            !code(&text).contains("ProblemRequest {"),
+            "{file} assembles a request of its own"
+        );
+    }
+}
+
+#[test]
 fn the_file_reader_sees_a_circle_through_super() {
     // The reader of src/cli itself: two made-up files that import each other through
     // `super::` and a brace group.

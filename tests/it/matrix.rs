@@ -126,7 +126,11 @@ fn budget(ms: u64) -> Settings<'static> {
 /// count, or the end of `budget` (tallied in `counts` as a skip).
 fn count_by_every_engine(row: &TruthRow, p: &Problem, budget: &Settings, counts: &mut Tally) {
     for name in counting(row, p) {
-        let r = queens::count(p, EngineChoice::Named(name), budget);
+        let r = queens::count(
+            p,
+            EngineChoice::Named(queens::EngineName::parse(name).unwrap()),
+            budget,
+        );
         if matches!(r, Err(Error::Budget { .. })) {
             eprintln!("{}: {name} ran out of its budget", row.name());
         }
@@ -150,7 +154,11 @@ fn every_engine_reproduces_the_truth_table() {
         let p = row.problem();
         count_by_every_engine(&row, &p, &budget, &mut counts);
         for name in accepting(&p, Job::Solve) {
-            let r = queens::solve(&p, EngineChoice::Named(name), &budget);
+            let r = queens::solve(
+                &p,
+                EngineChoice::Named(queens::EngineName::parse(name).unwrap()),
+                &budget,
+            );
             if solves.record(name, &r) {
                 match r.unwrap_or_else(|e| panic!("{} by {name}: {e}", row.name())) {
                     Some(s) => assert!(
@@ -235,17 +243,17 @@ proptest! {
         let want = oracle::solutions(&s, &oracle::chess_attacks);
         let settings = Settings { threads: 1, ..Settings::default() };
         for name in accepting(&p, Job::Count) {
-            let n = queens::count(&p, EngineChoice::Named(name), &settings).unwrap();
+            let n = queens::count(&p, EngineChoice::Named(queens::EngineName::parse(name).unwrap()), &settings).unwrap();
             prop_assert_eq!(n, (want.len() as u64).into(), "count of {:?} by {}", s, name);
         }
         for name in accepting(&p, Job::Enumerate) {
-            let listing = listed(&p, EngineChoice::Named(name), &settings);
+            let listing = listed(&p, EngineChoice::Named(queens::EngineName::parse(name).unwrap()), &settings);
             let mut got: Vec<_> = listing.iter().map(oracle_solution).collect();
             got.sort();
             prop_assert_eq!(&got, &want, "solutions of {:?} by {}", s, name);
         }
         for name in accepting(&p, Job::Solve) {
-            match queens::solve(&p, EngineChoice::Named(name), &settings) {
+            match queens::solve(&p, EngineChoice::Named(queens::EngineName::parse(name).unwrap()), &settings) {
                 Ok(Some(x)) => prop_assert!(want.contains(&oracle_solution(&x)), "{} by {} for {:?}", x, name, s),
                 Ok(None) => prop_assert!(want.is_empty(), "{} found none for {:?}", name, s),
                 // Local search may give up on a problem without solutions.

@@ -53,7 +53,7 @@ fn by_method(
     };
     let r = count_parts(
         &plain(rows, cols),
-        EngineChoice::Named("nqueens"),
+        EngineChoice::Named(queens::EngineName::NQueens),
         &on_threads(threads),
         &parts,
     )
@@ -76,7 +76,7 @@ fn backtrack(rows: u32, cols: u32) -> (u128, u128) {
 fn total(rows: u32, cols: u32, threads: usize) -> u128 {
     let n = queens::count(
         &plain(rows, cols),
-        EngineChoice::Named("nqueens"),
+        EngineChoice::Named(queens::EngineName::NQueens),
         &on_threads(threads),
     )
     .unwrap();
@@ -145,8 +145,10 @@ fn agrees_with_the_exact_engine() {
         let spec = format!("{}Q", board.rows().min(board.cols()));
         let p = problem(&b, &spec, "");
         let ctl = Settings::default();
-        let exact = queens::count(&p, EngineChoice::Named("exact"), &ctl).unwrap();
-        let ours = queens::count(&p, EngineChoice::Named("nqueens"), &ctl).unwrap();
+        let exact =
+            queens::count(&p, EngineChoice::Named(queens::EngineName::Exact), &ctl).unwrap();
+        let ours =
+            queens::count(&p, EngineChoice::Named(queens::EngineName::NQueens), &ctl).unwrap();
         assert_eq!(ours, exact, "{b}");
         // auto picks the dedicated counter for plain queens
         let auto = picked(EngineChoice::Auto, &p, Job::Count, &ctl).unwrap();
@@ -156,7 +158,7 @@ fn agrees_with_the_exact_engine() {
     for (b, spec, fixed) in [("8", "8Q", "Qa1"), ("8", "7Q", ""), ("6", "6R", "")] {
         let p = problem(b, spec, fixed);
         let ctl = Settings::default();
-        assert!(queens::count(&p, EngineChoice::Named("nqueens"), &ctl).is_err());
+        assert!(queens::count(&p, EngineChoice::Named(queens::EngineName::NQueens), &ctl).is_err());
         let auto = picked(EngineChoice::Auto, &p, Job::Count, &ctl).unwrap();
         assert_ne!(auto, "nqueens");
     }

@@ -90,14 +90,23 @@ fn expected(p: &Problem) -> (BigUint, BigUint) {
         if p.board().squares() <= 64 {
             oracle_count(p).into()
         } else {
-            queens::count(p, EngineChoice::Named("exact"), &Settings::default()).unwrap()
+            queens::count(
+                p,
+                EngineChoice::Named(queens::EngineName::Exact),
+                &Settings::default(),
+            )
+            .unwrap()
         }
     });
     let unique = published("known_counts_symmetry.tsv", p).unwrap_or_else(|| {
         if total <= BigUint::from(1_000_000u32) {
-            count_unique_by_enumeration(p, EngineChoice::Named("exact"), &Settings::default())
-                .unwrap()
-                .into()
+            count_unique_by_enumeration(
+                p,
+                EngineChoice::Named(queens::EngineName::Exact),
+                &Settings::default(),
+            )
+            .unwrap()
+            .into()
         } else {
             queens::count_unique(p, EngineChoice::Auto, &Settings::default()).unwrap()
         }
@@ -115,7 +124,13 @@ fn shard(p: &Problem, engine: &'static str, i: u32, k: u32) -> (String, ShardRes
         shard: Some(format!("{i}/{k}").parse().unwrap()),
         ..Parts::default()
     };
-    let r = count_parts(p, EngineChoice::Named(engine), &Settings::default(), &parts).unwrap();
+    let r = count_parts(
+        p,
+        EngineChoice::Named(queens::EngineName::parse(engine).unwrap()),
+        &Settings::default(),
+        &parts,
+    )
+    .unwrap();
     (format!("part {i}/{k}"), r.shard.unwrap())
 }
 
@@ -137,7 +152,7 @@ fn any_number_of_shards_merges_to_the_published_counts() {
         // The whole count in parts, with the count up to symmetry.
         let whole = count_parts(
             &p,
-            EngineChoice::Named(case.0),
+            EngineChoice::Named(queens::EngineName::parse(case.0).unwrap()),
             &Settings::default(),
             &Parts {
                 unique: true,
@@ -209,7 +224,7 @@ fn a_stopped_count_resumes_from_its_checkpoint_to_the_exact_total() {
         };
         let o = count_parts(
             &q,
-            EngineChoice::Named(other_engine),
+            EngineChoice::Named(queens::EngineName::parse(other_engine).unwrap()),
             &Settings::default(),
             &parts,
         );
@@ -219,7 +234,7 @@ fn a_stopped_count_resumes_from_its_checkpoint_to_the_exact_total() {
         );
         let o = count_parts(
             &problem("6", "2N,R", ""),
-            EngineChoice::Named("exact"),
+            EngineChoice::Named(queens::EngineName::Exact),
             &Settings::default(),
             &parts,
         );
@@ -393,14 +408,19 @@ fn every_counting_engine_reports_progress_to_the_end() {
             progress: Some(&hook),
             ..Settings::default()
         };
-        queens::count(&p, EngineChoice::Named(engine), &settings).unwrap();
+        queens::count(
+            &p,
+            EngineChoice::Named(queens::EngineName::parse(engine).unwrap()),
+            &settings,
+        )
+        .unwrap();
         let (done, total) = *last.lock().unwrap();
         assert!(total > 0 && done == total, "{engine}: {done} of {total}");
         if ["nqueens", "amazons", "exact", "fewlines"].contains(&engine) {
             *last.lock().unwrap() = (0, 0);
             count_parts(
                 &p,
-                EngineChoice::Named(engine),
+                EngineChoice::Named(queens::EngineName::parse(engine).unwrap()),
                 &settings,
                 &Parts::default(),
             )

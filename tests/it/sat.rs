@@ -25,7 +25,11 @@ fn ctl() -> Settings<'static> {
 }
 
 fn all_solutions(p: &Problem, engine: &'static str) -> Vec<Placement> {
-    listed(p, EngineChoice::Named(engine), &ctl())
+    listed(
+        p,
+        EngineChoice::Named(queens::EngineName::parse(engine).unwrap()),
+        &ctl(),
+    )
 }
 
 // ---------------------------------------------------------------------------------
@@ -53,9 +57,9 @@ proptest! {
         got.sort_by_key(|s| s.to_string());
         want.sort_by_key(|s| s.to_string());
         prop_assert_eq!(&got, &want);
-        let counted = queens::count(&p, EngineChoice::Named("sat"), &ctl()).unwrap();
+        let counted = queens::count(&p, EngineChoice::Named(queens::EngineName::Sat), &ctl()).unwrap();
         prop_assert_eq!(counted, (n as u64).into());
-        let one = queens::solve(&p, EngineChoice::Named("sat"), &ctl()).unwrap();
+        let one = queens::solve(&p, EngineChoice::Named(queens::EngineName::Sat), &ctl()).unwrap();
         prop_assert_eq!(one.is_some(), n > 0);
         if let Some(s) = one {
             prop_assert!(p.accepts(&s));
@@ -70,10 +74,10 @@ fn sat_engine_matches_exact_engine_on_the_saved_case() {
     let p = problem("1x2", "K,R", "");
     assert_eq!(all_solutions(&p, "sat"), all_solutions(&p, "exact"));
     assert!(all_solutions(&p, "exact").is_empty());
-    let counted = queens::count(&p, EngineChoice::Named("sat"), &ctl()).unwrap();
+    let counted = queens::count(&p, EngineChoice::Named(queens::EngineName::Sat), &ctl()).unwrap();
     assert_eq!(counted, 0u32.into());
     assert!(
-        queens::solve(&p, EngineChoice::Named("sat"), &ctl())
+        queens::solve(&p, EngineChoice::Named(queens::EngineName::Sat), &ctl())
             .unwrap()
             .is_none()
     );
@@ -94,7 +98,7 @@ fn sat_counts_match_published_values() {
             continue;
         }
         let p = row.problem();
-        let n = queens::count(&p, EngineChoice::Named("sat"), &ctl()).unwrap();
+        let n = queens::count(&p, EngineChoice::Named(queens::EngineName::Sat), &ctl()).unwrap();
         assert_eq!(n.to_string(), row.value, "{} ({})", row.name(), row.source);
         checked += 1;
     }
@@ -247,7 +251,7 @@ fn dimacs_solved_by_cadical_and_picosat() {
             let answer = stdout(&out);
             let ours = queens::solve(
                 &problem(board, spec, fixed),
-                EngineChoice::Named("sat"),
+                EngineChoice::Named(queens::EngineName::Sat),
                 &ctl(),
             )
             .unwrap()
@@ -485,7 +489,15 @@ fn auto_picks_sat_only_for_large_solves() {
     assert_eq!(pick(&q30, Job::Enumerate), "nqueens");
     assert_eq!(pick(&mixed, Job::Enumerate), "exact");
     // Named, it runs whatever the size or job.
-    assert!(picked(EngineChoice::Named("sat"), &q8, Job::Count, &ctl()).is_ok());
+    assert!(
+        picked(
+            EngineChoice::Named(queens::EngineName::Sat),
+            &q8,
+            Job::Count,
+            &ctl()
+        )
+        .is_ok()
+    );
     // Too large for every engine: the refusal says why, naming the most general
     // engine for the job (the last that can decide it).
     let huge = problem("1000x100000", "2N", "");
@@ -495,9 +507,14 @@ fn auto_picks_sat_only_for_large_solves() {
     };
     assert!(why.contains("too large for the exact engine"), "{why}");
     // Named, the sat engine gives its own limit.
-    let why = picked(EngineChoice::Named("sat"), &huge, Job::Solve, &ctl())
-        .unwrap_err()
-        .to_string();
+    let why = picked(
+        EngineChoice::Named(queens::EngineName::Sat),
+        &huge,
+        Job::Solve,
+        &ctl(),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(why.contains("too large for the sat engine"), "{why}");
     // A 30-queens solution from auto is a solution.
     let s = queens::solve(&q30, EngineChoice::Auto, &ctl())

@@ -122,7 +122,7 @@ fn brute_orbits(p: &Problem) -> usize {
     let mut classes = HashSet::new();
     queens::enumerate(
         p,
-        EngineChoice::Named("exact"),
+        EngineChoice::Named(queens::EngineName::Exact),
         &Settings::default(),
         &mut |s| {
             let v: Vec<(char, u32, u32)> = s

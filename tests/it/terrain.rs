@@ -151,11 +151,11 @@ proptest! {
             return Ok(());
         };
         let want = oracle_count(&p, &shape);
-        let got = queens::count(&lib, EngineChoice::Named("exact"), &Settings::default()).unwrap();
+        let got = queens::count(&lib, EngineChoice::Named(queens::EngineName::Exact), &Settings::default()).unwrap();
         prop_assert_eq!(got, want.into(), "{:?} {:?}", p, shape);
         if want <= 200 {
             // The SAT engine counts by listing every solution.
-            let by_sat = queens::count(&lib, EngineChoice::Named("sat"), &Settings::default()).unwrap();
+            let by_sat = queens::count(&lib, EngineChoice::Named(queens::EngineName::Sat), &Settings::default()).unwrap();
             prop_assert_eq!(by_sat, want.into(), "sat: {:?} {:?}", p, shape);
         }
         // Every solution listed is accepted by the problem's own check.

@@ -40,13 +40,21 @@ fn torus(n: u32, k: u32, holes: &[Square]) -> Problem {
 }
 
 fn count(p: &Problem, engine: &'static str) -> BigUint {
-    queens::count(p, EngineChoice::Named(engine), &Settings::default())
-        .unwrap_or_else(|e| panic!("{engine}: {e}"))
+    queens::count(
+        p,
+        EngineChoice::Named(queens::EngineName::parse(engine).unwrap()),
+        &Settings::default(),
+    )
+    .unwrap_or_else(|e| panic!("{engine}: {e}"))
 }
 
 fn unique(p: &Problem, engine: &'static str) -> BigUint {
-    queens::count_unique(p, EngineChoice::Named(engine), &Settings::default())
-        .unwrap_or_else(|e| panic!("{engine}: {e}"))
+    queens::count_unique(
+        p,
+        EngineChoice::Named(queens::EngineName::parse(engine).unwrap()),
+        &Settings::default(),
+    )
+    .unwrap_or_else(|e| panic!("{engine}: {e}"))
 }
 
 /// Permutations checked against the torus's four line families, square by square from
@@ -98,7 +106,7 @@ fn the_count_up_to_symmetry_is_the_exact_engines() {
         assert_eq!(u, unique(&p, "exact"), "n = {n}");
         let listed = queens::symmetry::count_unique_by_enumeration(
             &p,
-            EngineChoice::Named("exact"),
+            EngineChoice::Named(queens::EngineName::Exact),
             &Settings::default(),
         )
         .unwrap();
@@ -146,7 +154,7 @@ fn auto_picks_the_torus_engine_for_plain_torus_queens_only() {
     // Named, it refuses in one sentence what it does not count.
     let e = queens::count(
         &torus(8, 8, &[Square::new(0, 0)]),
-        EngineChoice::Named("torus"),
+        EngineChoice::Named(queens::EngineName::Torus),
         &Settings::default(),
     )
     .unwrap_err();
@@ -156,7 +164,7 @@ fn auto_picks_the_torus_engine_for_plain_torus_queens_only() {
     );
     let e = queens::count(
         &common::problem("8", "8Q", ""),
-        EngineChoice::Named("torus"),
+        EngineChoice::Named(queens::EngineName::Torus),
         &Settings::default(),
     )
     .unwrap_err();
@@ -184,7 +192,7 @@ fn shards_merge_to_the_whole_count_with_the_count_up_to_symmetry() {
     let p = torus(13, 13, &[]);
     let whole = count_parts(
         &p,
-        EngineChoice::Named("torus"),
+        EngineChoice::Named(queens::EngineName::Torus),
         &Settings::default(),
         &Parts {
             unique: true,
@@ -199,7 +207,7 @@ fn shards_merge_to_the_whole_count_with_the_count_up_to_symmetry() {
             .map(|i| {
                 let r = count_parts(
                     &p,
-                    EngineChoice::Named("torus"),
+                    EngineChoice::Named(queens::EngineName::Torus),
                     &Settings::default(),
                     &Parts {
                         shard: Some(format!("{i}/{k}").parse().unwrap()),
@@ -243,7 +251,11 @@ fn a_time_budget_stops_a_large_torus() {
         ..Settings::default()
     };
     let start = std::time::Instant::now();
-    let r = queens::count(&torus(29, 29, &[]), EngineChoice::Named("torus"), &budget);
+    let r = queens::count(
+        &torus(29, 29, &[]),
+        EngineChoice::Named(queens::EngineName::Torus),
+        &budget,
+    );
     assert!(matches!(r, Err(Error::Budget { .. })), "{r:?}");
     assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
 }
@@ -274,7 +286,12 @@ fn progress_reaches_the_end() {
         threads: 2,
         ..Settings::default()
     };
-    queens::count(&torus(17, 17, &[]), EngineChoice::Named("torus"), &settings).unwrap();
+    queens::count(
+        &torus(17, 17, &[]),
+        EngineChoice::Named(queens::EngineName::Torus),
+        &settings,
+    )
+    .unwrap();
     let (done, total) = *last.lock().unwrap();
     assert!(total >= 100 && done == total, "{done} of {total}");
 }

@@ -72,9 +72,13 @@ fn is_skipped(row: &TruthRow) -> bool {
 }
 
 fn exact_count(p: &Problem) -> String {
-    queens::count(p, EngineChoice::Named("exact"), &Settings::default())
-        .unwrap()
-        .to_string()
+    queens::count(
+        p,
+        EngineChoice::Named(queens::EngineName::Exact),
+        &Settings::default(),
+    )
+    .unwrap()
+    .to_string()
 }
 
 #[test]

@@ -80,19 +80,26 @@ function clock(ms) {
 
 // ---------------------------------------------------------------- squares and text
 
-function fileName(file) {
-  let n = file + 1, s = "";
-  while (n > 0) { n -= 1; s = String.fromCharCode(97 + (n % 26)) + s; n = Math.floor(n / 26); }
-  return s;
+// Square and file names are the library's (the bindings' `squares`), asked once per
+// board built and kept for every size seen, so that a square of a board just left
+// still reads back; nothing is named per paint.
+const namesByPlace = new Map(); // "file,rank" -> "b3"
+const placesByName = new Map(); // "b3" -> { file, rank }
+const fileNames = [];
+function nameSquares(rows, cols) {
+  if (namesByPlace.has(`${cols - 1},${rows - 1}`)) return;
+  const a = ask("squares", { rows, cols });
+  if (a.error) throw new Error(a.error);
+  a.files.forEach((name, f) => { fileNames[f] = name; });
+  a.names.forEach((name, i) => {
+    const file = i % cols, rank = Math.floor(i / cols);
+    namesByPlace.set(`${file},${rank}`, name);
+    placesByName.set(name, { file, rank });
+  });
 }
-function squareName(file, rank) { return fileName(file) + (rank + 1); }
-function parseSquare(name) {
-  const m = /^([a-z]+)(\d+)$/.exec(name);
-  if (!m) return null;
-  let f = 0;
-  for (const c of m[1]) f = f * 26 + (c.charCodeAt(0) - 96);
-  return { file: f - 1, rank: Number(m[2]) - 1 };
-}
+function fileName(file) { return fileNames[file]; }
+function squareName(file, rank) { return namesByPlace.get(`${file},${rank}`); }
+function parseSquare(name) { return placesByName.get(name) ?? null; }
 function parseCoords(text) {
   const out = new Map();
   for (const tok of text.split(/[\s,]+/).filter(Boolean)) {
@@ -266,6 +273,7 @@ function buildBoard() {
   el.setAttribute("aria-label", puzzle
     ? `Puzzle, ${cols} by ${cols}, ${state.puzzle.stars} per row, column and region`
     : `Board, ${rows} by ${cols}`);
+  nameSquares(rows, cols);
   if (!parseSquare(state.focus) || parseSquare(state.focus).file >= cols || parseSquare(state.focus).rank >= rows) state.focus = "a1";
   for (let r = rows - 1; r >= 0; r--) {
     const row = document.createElement("div");
@@ -981,7 +989,8 @@ function newPuzzle() {
   // grade) is the library's, so an empty field is left out of the request.
   const seed = seedText === "" ? Math.floor(Math.random() * 2 ** 31) : Number(seedText);
   if (!Number.isSafeInteger(seed) || seed < 0) { note(`Seed '${seedText}' is not a whole number from 0 up; leave it empty for a fresh one`); return; }
-  const request = { size, difficulty, seed };
+  // The regions' style (issue 40): `even`, the library's default, or `official`.
+  const request = { size, difficulty, seed, style: input("style").value };
   const starsText = input("stars").value.trim();
   if (starsText !== "") { request.stars = clampInput("stars", Number(starsText)); input("stars").value = request.stars; }
   runJob("new-puzzle", request, "making a puzzle", (a, ms) => {
@@ -1415,7 +1424,7 @@ function wire() {
     input(key).value = v;
     if (state[key] === v) return;
     state[key] = v;
-    const inside = (sq) => { const p = parseSquare(sq); return p.file < state.cols && p.rank < state.rows; };
+    const inside = (sq) => { const p = parseSquare(sq); return p !== null && p.file < state.cols && p.rank < state.rows; };
     state.pieces = new Map([...state.pieces].filter(([sq]) => inside(sq)));
     state.holes = new Set([...state.holes].filter(inside));
     state.blockers = new Set([...state.blockers].filter(inside));

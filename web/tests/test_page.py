@@ -331,7 +331,7 @@ def test_every_hook_the_issue_lists_is_on_the_page(site):
         "check", "hint", "explain-step", "new-puzzle",
     ]:
         assert site.page.locator(f'[data-action="{name}"]').count() == 1, name
-    for name in ["rows", "cols", "piece", "betza", "puzzle-text", "size", "stars", "difficulty"]:
+    for name in ["rows", "cols", "piece", "betza", "puzzle-text", "size", "stars", "difficulty", "style"]:
         assert site.page.locator(f'[data-input="{name}"]').count() == 1, name
     assert site.page.locator('[data-testid="result"]').count() == 1
     assert len(site.page.query_selector_all("[data-square]")) == 64
@@ -355,3 +355,47 @@ def test_a_bad_input_gets_one_sentence_and_the_page_goes_on(site):
     assert answer.startswith("error: ") and "\n" not in answer
     site.fill("spec", "")
     assert site.run("count") == "92"
+
+
+def test_new_puzzle_offers_the_official_style(site):
+    # Issue 40: "New puzzle" with the regions' style, through the library's request:
+    # the same regions as `queens puzzle gen 8 --style official --seed 3`.
+    import subprocess
+
+    cli = ROOT / "target" / "release" / "queens"
+    text = subprocess.run(
+        [str(cli), "puzzle", "gen", "8", "--style", "official", "--seed", "3"],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()
+    want = {}
+    for r, row in enumerate(text):
+        for c, region in enumerate(row):
+            want.setdefault(region, set()).add(f"{FILES[c]}{8 - r}")
+    site.open(LAB)
+    site.action("mode-puzzle")
+    site.fill("size", 8)
+    site.fill("stars", 1)
+    site.fill("difficulty", "any")
+    site.fill("style", "official")
+    site.fill("seed", 3)
+    site.run("new-puzzle")
+    assert site.result().startswith("new ")
+    squares = site.page.eval_on_selector_all(
+        "[data-square]", "els => els.map(e => [e.dataset.square, e.dataset.region])"
+    )
+    got = {}
+    for name, region in squares:
+        got.setdefault(region, set()).add(name)
+    assert sorted(map(sorted, got.values())) == sorted(map(sorted, want.values()))
+
+
+def test_squares_are_named_by_the_bindings(site):
+    # Issue 38: the page names no square itself; the board's squares carry the names
+    # the bindings' `squares` job gives (the library's), files past z included.
+    site.open("#b=3x28")
+    answer = site.page.evaluate('queens.call("squares", {rows: 3, cols: 28})')
+    squares = site.page.eval_on_selector_all("[data-square]", "els => els.map(e => e.dataset.square)")
+    assert sorted(squares) == sorted(answer["names"])
+    assert "ab3" in squares
+    labels = site.page.eval_on_selector_all(".label.file", "els => els.map(e => e.textContent)")
+    assert labels == answer["files"]

@@ -9,8 +9,9 @@
 
 use std::ops::ControlFlow;
 
-use queens::cover::{CoverOptions, cover_on};
-use queens::maximum::maximum_on;
+use queens::cover::{CoverOptions, cover};
+use queens::maximum::maximum;
+use queens::query::Beside;
 use queens::request::{BoardGiven, Field, Given, Parts, ProblemRequest};
 use queens::terrain::Terrain;
 use queens::verdict::{Expect, Verdict};
@@ -167,6 +168,18 @@ impl BoardRequest {
 }
 
 impl Setup {
+    /// The palette's kind beside the placed pieces, on the board with its terrain:
+    /// what `max` and `cover` ask about (no other pieces placed freely).
+    fn beside(&self) -> Beside {
+        Beside {
+            board: self.board,
+            terrain: self.terrain.clone(),
+            given: Vec::new(),
+            fixed: self.placement.clone(),
+            kind: self.kind.clone(),
+        }
+    }
+
     /// The problem the jobs solve: the spec (or `min(rows, cols)` of the palette's
     /// kind) with the placed pieces fixed, on the terrain, built by the library's
     /// request.
@@ -291,16 +304,7 @@ pub fn count(req: &BoardRequest, unique: bool, settings: &Settings) -> Result<Va
 /// many ways (the text as `queens max` prints it: `MAX PLACEMENTS`).
 pub fn max(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
     let s = req.setup()?;
-    let found = maximum_on(
-        &s.terrain,
-        s.board,
-        &[],
-        &s.placement,
-        &s.kind,
-        EngineChoice::Auto,
-        settings,
-    )
-    .map_err(text)?;
+    let found = maximum(&s.beside(), EngineChoice::Auto, settings).map_err(text)?;
     Ok(match found {
         Some(m) => json!({
             "max": m.pieces, "placements": m.placements.to_string(),
@@ -319,12 +323,8 @@ pub fn max(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
 pub fn cover_job(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
     let s = req.setup()?;
     // Holes and blockers hold no piece and need no covering; the torus wraps lines.
-    let found = cover_on(
-        s.board,
-        &s.terrain,
-        &[],
-        &s.placement,
-        &s.kind,
+    let found = cover(
+        &s.beside(),
         &CoverOptions::default(),
         EngineChoice::Auto,
         settings,
@@ -345,6 +345,18 @@ pub fn cover_job(req: &BoardRequest, settings: &Settings) -> Result<Value, Strin
     })
 }
 
+/// The names of a `rows x cols` board's squares, rank by rank from the first
+/// (`names[rank * cols + file]`), and of its files (`a` ... `z`, `aa`, ...): the
+/// library's, which the page asks once per board instead of naming squares itself.
+pub fn square_names(rows: u32, cols: u32) -> Result<Value, String> {
+    Board::new(rows, cols).map_err(text)?;
+    let files: Vec<String> = (0..cols).map(queens::board::file_name).collect();
+    let names: Vec<String> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |f| queens::Square::new(f, r).to_string()))
+        .collect();
+    Ok(json!({ "files": files, "names": names }))
+}
+
 /// The board as SVG (`queens solve --format svg`'s drawing).
 pub fn svg(req: &BoardRequest) -> Result<String, String> {
     let s = req.setup()?;
@@ -354,6 +366,16 @@ pub fn svg(req: &BoardRequest) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn squares_are_named_by_the_library() {
+        let v = square_names(2, 28).unwrap();
+        assert_eq!(v["files"][27], "ab");
+        assert_eq!(v["names"][0], "a1");
+        assert_eq!(v["names"][28 + 27], "ab2");
+        assert_eq!(v["names"].as_array().unwrap().len(), 56);
+        assert!(square_names(0, 3).is_err());
+    }
 
     fn req(json: &str) -> BoardRequest {
         crate::read(json).unwrap()

@@ -86,6 +86,8 @@ struct NewPuzzle {
     /// Left out: the library's default (as every other field).
     stars: Option<u32>,
     difficulty: Option<String>,
+    /// `even` or `official` (issue 40).
+    style: Option<String>,
     seed: Option<u64>,
 }
 
@@ -113,6 +115,14 @@ struct BookletRequest {
     difficulty: Option<String>,
     seed: u64,
     count: u32,
+}
+
+/// `squares`' request: a board's size.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SquaresRequest {
+    rows: u32,
+    cols: u32,
 }
 
 /// `daily`'s request: the date, `YYYY-MM-DD`.
@@ -203,7 +213,9 @@ fn text(e: queens::Error) -> String {
 ///   by themselves), `techniques` (each named rule with a worked step), `booklet`
 ///   (`new-puzzle`'s fields with `"count": c`: `c` puzzles with their solutions); `daily` (`{"date": "YYYY-MM-DD"}`, the date's 9x9 medium);
 ///   `new-puzzle` (`{"size": n, "stars": k,
-///   "difficulty": "easy", "seed": s}`).
+///   "difficulty": "easy", "style": "official", "seed": s}`); `squares`
+///   (`{"rows": r, "cols": c}`: the library's names of the squares and files, which
+///   the page asks once per board).
 #[wasm_bindgen]
 pub fn call(name: &str, request: &str) -> String {
     let answer = run(name, request).unwrap_or_else(|e| json!({ "error": e }));
@@ -216,6 +228,10 @@ fn run(name: &str, request: &str) -> Result<Value, String> {
     let puzzle = || read::<puzzle::PuzzleRequest>(request);
     match name {
         "analyse" => board::analyse(&board()?),
+        "squares" => {
+            let r: SquaresRequest = read(request)?;
+            board::square_names(r.rows, r.cols)
+        }
         "svg" => board::svg(&board()?).map(|svg| json!({ "svg": svg })),
         "solve" => board::solve(&board()?, &s),
         "count" => board::count(&board()?, false, &s),
@@ -252,7 +268,14 @@ fn run(name: &str, request: &str) -> Result<Value, String> {
         }
         "new-puzzle" => {
             let r: NewPuzzle = read(request)?;
-            puzzle::generate(r.size, r.stars, r.difficulty.as_deref(), r.seed, &s)
+            puzzle::generate(
+                r.size,
+                r.stars,
+                r.difficulty.as_deref(),
+                r.style.as_deref(),
+                r.seed,
+                &s,
+            )
         }
         _ => Err(format!("unknown job '{name}'")),
     }

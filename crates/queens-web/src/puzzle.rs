@@ -6,7 +6,7 @@
 //! difficulty. Step texts are worded as `queens puzzle hint` words them.
 
 use queens::Board;
-use queens::puzzle::generate::{Request, generate as make, parse_difficulty};
+use queens::puzzle::generate::{Request, generate as make, parse_difficulty, parse_style};
 use queens::puzzle::hint::{Hint, mistake};
 use queens::puzzle::rules::piece_word;
 use queens::puzzle::{Mark, Puzzle, State};
@@ -236,13 +236,15 @@ pub fn crosses(req: &PuzzleRequest) -> Result<Value, String> {
 
 /// A new puzzle with exactly one solution: side `n`, `stars` per unit (default the
 /// library's, one), a difficulty (a level's name or `any`; left out, the library's
-/// default: any grade) and a seed (left out, the library's: 0; the page passes a fresh
-/// one for "new puzzle"). The same request and seed give the same puzzle as `queens
-/// puzzle gen` and Python's `Puzzle.generate`.
+/// default: any grade), a style of regions (`even` or `official`; left out, the
+/// library's: even) and a seed (left out, the library's: 0; the page passes a fresh one
+/// for "new puzzle"). The same request and seed give the same puzzle as `queens puzzle
+/// gen` and Python's `Puzzle.generate`.
 pub fn generate(
     n: u32,
     stars: Option<u32>,
     difficulty: Option<&str>,
+    style: Option<&str>,
     seed: Option<u64>,
     settings: &Settings,
 ) -> Result<Value, String> {
@@ -252,6 +254,9 @@ pub fn generate(
     }
     if let Some(d) = difficulty {
         req.difficulty = parse_difficulty(d).map_err(|e| e.spelled("difficulty"))?;
+    }
+    if let Some(s) = style {
+        req.style = parse_style(s).map_err(|e| e.spelled("style"))?;
     }
     if let Some(seed) = seed {
         req.seed = seed;
@@ -346,6 +351,7 @@ pub fn daily(date: &str, settings: &Settings) -> Result<Value, String> {
         req.n as u32,
         Some(req.stars),
         diff,
+        None,
         Some(req.seed),
         settings,
     )?;
@@ -374,7 +380,14 @@ pub fn booklet(
     }
     let mut out = Vec::new();
     for i in 0..u64::from(count) {
-        let mut one = generate(n, stars, difficulty, Some(seed.wrapping_add(i)), settings)?;
+        let mut one = generate(
+            n,
+            stars,
+            difficulty,
+            None,
+            Some(seed.wrapping_add(i)),
+            settings,
+        )?;
         if one["found"] == false {
             return Ok(one);
         }
@@ -668,7 +681,7 @@ mod tests {
     #[test]
     fn generated_puzzles_are_unique_and_of_the_grade_asked() {
         let s = Settings::default();
-        let g = generate(8, Some(1), Some("easy"), Some(7), &s).unwrap();
+        let g = generate(8, Some(1), Some("easy"), None, Some(7), &s).unwrap();
         assert_eq!(g["grade"], "easy");
         let text = g["text"].as_str().unwrap();
         let r = PuzzleRequest {
@@ -678,14 +691,28 @@ mod tests {
         assert_eq!(check_puzzle(&r, &s).unwrap()["text"], "unique");
         assert_eq!(solve(&r, &s).unwrap()["stars"], g["solution"]);
         assert_eq!(
-            generate(8, None, Some("fiendish"), None, &s).unwrap_err(),
+            generate(8, None, Some("fiendish"), None, None, &s).unwrap_err(),
             "bad difficulty 'fiendish': the difficulties are easy, medium, hard, expert (or any, for any grade)"
         );
-        assert_eq!(generate(3, None, None, None, &s).unwrap()["found"], false);
+        assert_eq!(
+            generate(3, None, None, None, None, &s).unwrap()["found"],
+            false
+        );
         // The library's defaults: one star, any grade, seed 0.
-        let any = generate(8, None, None, None, &s).unwrap();
-        let explicit = generate(8, Some(1), Some("any"), Some(0), &s).unwrap();
+        let any = generate(8, None, None, None, None, &s).unwrap();
+        let explicit = generate(8, Some(1), Some("any"), Some("even"), Some(0), &s).unwrap();
         assert_eq!(any, explicit);
+        // Issue 40: the official style, through the library's request and reader.
+        let official = generate(8, None, None, Some("official"), Some(0), &s).unwrap();
+        let mut req = Request::new(8);
+        req.style = queens::puzzle::generate::Style::Official;
+        let lib = make(&req, &s).unwrap().unwrap();
+        assert_eq!(official["text"], lib.puzzle.picture());
+        assert_ne!(official["text"], any["text"]);
+        assert_eq!(
+            generate(8, None, None, Some("round"), None, &s).unwrap_err(),
+            "bad style 'round': the styles are even, official"
+        );
     }
 
     #[test]
@@ -699,7 +726,7 @@ mod tests {
         assert_eq!(a["seed"], 20261128);
         assert_eq!(a["text"].as_str().unwrap().lines().count(), 9);
         // The same as a new medium 9x9 with that seed; the next day differs.
-        let same = generate(9, Some(1), Some("medium"), Some(20261128), &s).unwrap();
+        let same = generate(9, Some(1), Some("medium"), None, Some(20261128), &s).unwrap();
         assert_eq!(a["text"], same["text"]);
         assert_ne!(daily("2026-11-29", &s).unwrap()["text"], a["text"]);
         assert!(daily("2024-02-29", &s).is_ok());
@@ -762,7 +789,7 @@ mod tests {
         let list = b["puzzles"].as_array().unwrap();
         assert_eq!(list.len(), 3);
         for (i, one) in list.iter().enumerate() {
-            let alone = generate(6, None, Some("easy"), Some(40 + i as u64), &s).unwrap();
+            let alone = generate(6, None, Some("easy"), None, Some(40 + i as u64), &s).unwrap();
             assert_eq!(one["text"], alone["text"]);
             assert_eq!(one["solution"], alone["solution"]);
         }

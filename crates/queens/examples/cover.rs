@@ -5,6 +5,7 @@
 //! Run it with `cargo run -p queens --example cover`.
 
 use queens::cover::{CoverOptions, cover};
+use queens::query::Beside;
 use queens::{Board, EngineChoice, Error, Placement, Settings, fairy, parse_spec};
 
 fn main() -> Result<(), Error> {
@@ -35,16 +36,14 @@ fn main() -> Result<(), Error> {
         } else {
             parse_spec(base, &catalog)?
         };
-        let c = cover(
-            board.parse::<Board>()?,
-            &given,
-            &Placement::parse(fixed, &catalog)?,
-            &catalog.get(letter)?,
-            &options,
-            EngineChoice::Auto,
-            &Settings::default(),
-        )?
-        .expect("a covering exists");
+        let board = board.parse::<Board>()?;
+        let q = Beside {
+            given,
+            fixed: Placement::parse(fixed, &catalog)?,
+            ..Beside::new(board, catalog.get(letter)?)
+        };
+        let c = cover(&q, &options, EngineChoice::Auto, &Settings::default())?
+            .expect("a covering exists");
         let count = c.count.expect("counted");
         println!(
             "queens cover {board} --kind {letter}: {} {count} (e.g. {})",
@@ -55,15 +54,8 @@ fn main() -> Result<(), Error> {
 
     // `queens cover 1 --kind Q --total`: a lone queen attacks nothing, so no covering
     // exists (the CLI says why and exits with 1).
-    let none = cover(
-        Board::square(1)?,
-        &[],
-        &Placement::default(),
-        &catalog.get('Q')?,
-        &total,
-        EngineChoice::Auto,
-        &Settings::default(),
-    )?;
+    let q = Beside::new(Board::square(1)?, catalog.get('Q')?);
+    let none = cover(&q, &total, EngineChoice::Auto, &Settings::default())?;
     assert!(none.is_none());
     Ok(())
 }

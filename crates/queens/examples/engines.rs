@@ -90,7 +90,7 @@ fn main() -> Result<(), Error> {
     // `--engine NAME` parses to a choice; an unknown name lists the known ones.
     assert_eq!(
         "exact".parse::<EngineChoice>()?,
-        EngineChoice::Named("exact")
+        EngineChoice::Named(queens::EngineName::Exact)
     );
     let unknown = "magic".parse::<EngineChoice>().expect_err("no such engine");
     println!("\nqueens count 8 --engine magic\nerror: {unknown}");

@@ -5,6 +5,7 @@
 //! Run it with `cargo run -p queens --example max`.
 
 use queens::maximum::maximum;
+use queens::query::Beside;
 use queens::{Board, Catalog, EngineChoice, Error, Placement, Settings, fairy, parse_spec};
 
 fn main() -> Result<(), Error> {
@@ -26,15 +27,14 @@ fn main() -> Result<(), Error> {
         } else {
             parse_spec(base, &catalog)?
         };
-        let m = maximum(
-            board.parse::<Board>()?,
-            &others,
-            &Placement::parse(fixed, &catalog)?,
-            &catalog.get(letter)?,
-            EngineChoice::Auto,
-            &Settings::default(),
-        )?
-        .expect("the other pieces can stand");
+        let board = board.parse::<Board>()?;
+        let q = Beside {
+            given: others,
+            fixed: Placement::parse(fixed, &catalog)?,
+            ..Beside::new(board, catalog.get(letter)?)
+        };
+        let m = maximum(&q, EngineChoice::Auto, &Settings::default())?
+            .expect("the other pieces can stand");
         let mut line = format!("queens max {board} --kind {letter}");
         if !base.is_empty() {
             line += &format!(" --pieces {base}");
@@ -48,14 +48,11 @@ fn main() -> Result<(), Error> {
 
     // `queens max 8 --kind K --pieces 9Q`: nine queens cannot stand on 8x8 at all, so
     // there is no maximum (the CLI says "no solution" and exits with 1).
-    let none = maximum(
-        Board::square(8)?,
-        &parse_spec("9Q", &Catalog::standard())?,
-        &Placement::default(),
-        &queens::PieceKind::king(),
-        EngineChoice::Auto,
-        &Settings::default(),
-    )?;
+    let q = Beside {
+        given: parse_spec("9Q", &Catalog::standard())?,
+        ..Beside::new(Board::square(8)?, queens::PieceKind::king())
+    };
+    let none = maximum(&q, EngineChoice::Auto, &Settings::default())?;
     println!("queens max 8 --kind K --pieces 9Q\nno solution");
     assert_eq!(none, None);
     Ok(())

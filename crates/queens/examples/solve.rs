@@ -59,7 +59,7 @@ fn main() -> Result<(), Error> {
 
     // `queens solve 1000 --random --seed 7`: local search, reproducible by its seed.
     let thousand = Problem::queens(1000)?;
-    let local = EngineChoice::Named("local");
+    let local = EngineChoice::Named(queens::EngineName::Local);
     let seeded = |seed| Settings {
         seed: Some(seed),
         ..Settings::default()
@@ -74,7 +74,11 @@ fn main() -> Result<(), Error> {
     println!("queens solve 1000 --random --seed 7\n{} ...\n", &text[..40]);
     // A deterministic engine takes no seed: the call is refused, not run.
     assert!(matches!(
-        solve(&eight, EngineChoice::Named("exact"), &seeded(7)),
+        solve(
+            &eight,
+            EngineChoice::Named(queens::EngineName::Exact),
+            &seeded(7)
+        ),
         Err(Error::EngineRefuses { .. })
     ));
 

@@ -41,14 +41,25 @@ fn main() {
             .unwrap();
             // Solve and prove unique: the first solution, then the count.
             let start = Instant::now();
-            let found = queens::solve(&p, EngineChoice::Named("exact"), &settings).unwrap();
-            let count = queens::count(&p, EngineChoice::Named("exact"), &settings).unwrap();
+            let found = queens::solve(
+                &p,
+                EngineChoice::Named(queens::EngineName::Exact),
+                &settings,
+            )
+            .unwrap();
+            let count = queens::count(
+                &p,
+                EngineChoice::Named(queens::EngineName::Exact),
+                &settings,
+            )
+            .unwrap();
             ours.push(start.elapsed().as_secs_f64() * 1e3);
             assert!(found.is_some() && count == 1u32.into());
             // The reference: the SAT engine proving the same (it counts by listing every
             // solution, blocking each found one).
             let start = Instant::now();
-            let by_sat = queens::count(&p, EngineChoice::Named("sat"), &settings).unwrap();
+            let by_sat =
+                queens::count(&p, EngineChoice::Named(queens::EngineName::Sat), &settings).unwrap();
             sat.push(start.elapsed().as_secs_f64() * 1e3);
             assert_eq!(by_sat, 1u32.into());
         }
@@ -73,7 +84,12 @@ fn main() {
     let mut plain_runs = Vec::new();
     for _ in 0..7 {
         let start = Instant::now();
-        queens::count(&plain, EngineChoice::Named("exact"), &settings).unwrap();
+        queens::count(
+            &plain,
+            EngineChoice::Named(queens::EngineName::Exact),
+            &settings,
+        )
+        .unwrap();
         plain_runs.push(start.elapsed().as_secs_f64() * 1e3);
     }
     let (t, q) = (median(runs), median(plain_runs));

@@ -86,7 +86,8 @@ pub use query::{cover, maximum, range, regions, symmetry};
 
 pub use board::{Board, Square};
 pub use engine::{
-    EngineChoice, Job, Progress, Settings, count, count_unique, enumerate, solve, solve_perm,
+    EngineChoice, EngineName, Job, Progress, Settings, count, count_unique, enumerate, solve,
+    solve_perm,
 };
 pub use error::Error;
 pub use piece::{Catalog, Move, PieceKind};

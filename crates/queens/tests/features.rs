@@ -85,7 +85,12 @@ fn every_build_counts_the_published_answers_on_one_thread_and_on_three() {
             threads,
             ..Settings::default()
         };
-        let n = count(&p, EngineChoice::Named("exact"), &settings).unwrap();
+        let n = count(
+            &p,
+            EngineChoice::Named(queens::EngineName::Exact),
+            &settings,
+        )
+        .unwrap();
         assert_eq!(n, 104416u32.into(), "{threads} threads");
     }
 }
@@ -96,7 +101,7 @@ fn the_sat_engine_is_there_with_its_feature_and_refused_in_one_sentence_without(
     let parsed = "sat".parse::<EngineChoice>();
     if cfg!(feature = "sat") {
         assert!(listed);
-        assert_eq!(parsed, Ok(EngineChoice::Named("sat")));
+        assert_eq!(parsed, Ok(EngineChoice::Named(queens::EngineName::Sat)));
     } else {
         assert!(!listed);
         let e = parsed.unwrap_err();
@@ -107,7 +112,12 @@ fn the_sat_engine_is_there_with_its_feature_and_refused_in_one_sentence_without(
         );
         // Named without parsing, the same sentence.
         let p = Problem::queens(8).unwrap();
-        let e = count(&p, EngineChoice::Named("sat"), &Settings::default()).unwrap_err();
+        let e = count(
+            &p,
+            EngineChoice::Named(queens::EngineName::Sat),
+            &Settings::default(),
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("not built in"), "{e}");
     }
     // Other names are unknown as before.

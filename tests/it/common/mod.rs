@@ -88,7 +88,7 @@ pub fn exact_engine_agrees_with_the_oracle(
     let problem = oracle_problem(s, catalog);
     let want = oracle::solutions(s, attacks);
     let what = format!("{what} {s:?}");
-    let exact = EngineChoice::Named("exact");
+    let exact = EngineChoice::Named(queens::EngineName::Exact);
     let ctl = Settings {
         threads: 1,
         ..Settings::default()
@@ -124,7 +124,7 @@ pub fn stop_then_resume(p: &Problem, engine: &'static str, parts: &Parts) -> Par
         progress: Some(&hook),
         ..Settings::default()
     };
-    let choice = EngineChoice::Named(engine);
+    let choice = EngineChoice::Named(queens::EngineName::parse(engine).unwrap());
     let first = count_parts(p, choice, &settings, parts);
     assert_eq!(first, Err(Error::Interrupted), "{engine}: {p:?}");
     let again = count_parts(p, choice, &Settings::default(), parts).unwrap();

@@ -115,7 +115,7 @@ pub fn is_plain_amazons(problem: &Problem) -> bool {
 impl Engine for AmazonsEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "amazons",
+            name: crate::engine::EngineName::Amazons.as_str(),
             summary: "min(rows, cols) amazons counted row by row with eight-fold symmetry",
             jobs: &[Job::Count, Job::CountParts],
             honours: Honours::PARALLEL,
@@ -677,7 +677,7 @@ mod tests {
             let ctl = Control::default();
             let orbits = crate::symmetry::count_unique_by_enumeration(
                 &p,
-                crate::EngineChoice::Named("exact"),
+                crate::EngineChoice::Named(crate::engine::EngineName::Exact),
                 &crate::Settings::default(),
             )
             .unwrap();

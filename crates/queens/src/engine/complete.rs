@@ -312,7 +312,7 @@ impl Search {
 impl Engine for CompleteEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "complete",
+            name: crate::engine::EngineName::Complete.as_str(),
             summary: "N-queens completion (fixed queens kept): a search that finds a solution or proves there is none",
             jobs: &[Job::Solve, Job::SolvePerm],
             honours: Honours::STEPS,
@@ -442,9 +442,13 @@ mod tests {
             Placement::new(queens),
         )
         .unwrap();
-        crate::solve(&p, crate::EngineChoice::Named("exact"), &Default::default())
-            .unwrap()
-            .is_some()
+        crate::solve(
+            &p,
+            crate::EngineChoice::Named(crate::engine::EngineName::Exact),
+            &Default::default(),
+        )
+        .unwrap()
+        .is_some()
     }
 
     #[test]

@@ -120,7 +120,7 @@ pub fn construct(board: Board) -> Option<Perm> {
 impl Engine for ConstructEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "construct",
+            name: crate::engine::EngineName::Construct.as_str(),
             summary: "an explicit N-queens solution by formula, O(N), any size",
             jobs: &[Job::Solve, Job::SolvePerm],
             ..Default::default()

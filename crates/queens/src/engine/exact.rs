@@ -92,7 +92,7 @@ macro_rules! with_width {
 impl Engine for ExactEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "exact",
+            name: crate::engine::EngineName::Exact.as_str(),
             summary: "bitboard backtracking for any mix of kinds and fixed pieces, the general engine",
             jobs: &[Job::Solve, Job::Enumerate, Job::Count, Job::CountParts],
             // Counting runs in parallel; steps (nodes visited) bound solve and enumerate.

@@ -516,7 +516,7 @@ impl State {
 impl Engine for LocalEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "local",
+            name: crate::engine::EngineName::Local.as_str(),
             summary: "a random N-queens solution or completion by local search; cannot prove there is none",
             jobs: &[Job::Solve, Job::SolvePerm],
             honours: Honours {

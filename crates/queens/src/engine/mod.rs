@@ -82,6 +82,7 @@ mod contract;
 pub(crate) mod dp;
 pub(crate) mod exact;
 pub(crate) mod local;
+mod name;
 pub(crate) mod nqueens;
 pub(crate) mod orbits;
 pub mod parts;
@@ -89,9 +90,15 @@ pub mod parts;
 pub(crate) mod sat;
 mod settings;
 pub(crate) mod torus;
+/// Measurements of the torus search that bench/ runs (the `measure` feature).
+#[cfg(feature = "measure")]
+#[doc(hidden)]
+pub use torus::measure as torus_measure;
 
 use std::ops::ControlFlow;
 use std::str::FromStr;
+
+pub use name::EngineName;
 
 use num_bigint::BigUint;
 
@@ -164,7 +171,8 @@ pub struct PartsReport {
 /// ```
 /// use queens::EngineChoice;
 /// assert_eq!("auto".parse::<EngineChoice>().unwrap(), EngineChoice::Auto);
-/// assert_eq!("exact".parse::<EngineChoice>().unwrap(), EngineChoice::Named("exact"));
+/// use queens::EngineName;
+/// assert_eq!("exact".parse::<EngineChoice>().unwrap(), EngineChoice::Named(EngineName::Exact));
 /// assert!("magic".parse::<EngineChoice>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -173,7 +181,7 @@ pub enum EngineChoice {
     #[default]
     Auto,
     /// The engine of this name.
-    Named(&'static str),
+    Named(EngineName),
 }
 
 /// The names `--engine` accepts: `auto` and every engine's name, in `auto`'s order.
@@ -190,10 +198,9 @@ impl FromStr for EngineChoice {
         if s == "auto" {
             return Ok(EngineChoice::Auto);
         }
-        ENGINES
-            .iter()
-            .find(|e| e.name() == s)
-            .map(|e| EngineChoice::Named(e.name()))
+        EngineName::parse(s)
+            .filter(|n| ENGINES.iter().any(|e| e.name() == n.as_str()))
+            .map(EngineChoice::Named)
             .ok_or_else(|| unknown_engine(s))
     }
 }
@@ -361,8 +368,8 @@ pub(crate) fn select<'p>(
         let engine = ENGINES
             .iter()
             .copied()
-            .find(|e| e.name() == name)
-            .ok_or_else(|| unknown_engine(name))?;
+            .find(|e| e.name() == name.as_str())
+            .ok_or_else(|| unknown_engine(name.as_str()))?;
         return accepts(engine, problem, job, ctl)
             .map(|run| Prepared::new(engine, problem, run))
             .map_err(|reason| Error::EngineRefuses {
@@ -592,7 +599,13 @@ pub(crate) fn counts_by_size(
         seed: None,
         ..*ctl
     };
-    let prepared = select(EngineChoice::Named("transfer"), problem, Job::Count, &table).ok()?;
+    let prepared = select(
+        EngineChoice::Named(EngineName::Transfer),
+        problem,
+        Job::Count,
+        &table,
+    )
+    .ok()?;
     prepared.counts_by_size(ctl).map(|table| ctl.finish(table))
 }
 
@@ -854,7 +867,7 @@ pub fn count_parts(
 /// use queens::{engine::picked, EngineChoice, Job, Problem, Settings};
 /// let p = Problem::queens(8).unwrap();
 /// assert_eq!(picked(EngineChoice::Auto, &p, Job::Count, &Settings::default()).unwrap(), "nqueens");
-/// assert!(picked(EngineChoice::Named("exact"), &Problem::queens(100).unwrap(), Job::Count, &Settings::default()).is_err());
+/// assert!(picked(EngineChoice::Named(queens::EngineName::Exact), &Problem::queens(100).unwrap(), Job::Count, &Settings::default()).is_err());
 /// ```
 pub fn picked(
     choice: EngineChoice,

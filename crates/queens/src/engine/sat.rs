@@ -73,7 +73,7 @@ impl List for Sat {
 impl Engine for SatEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "sat",
+            name: crate::engine::EngineName::Sat.as_str(),
             summary: "any mix of kinds as CNF, solved by CaDiCaL (counts by listing every solution)",
             jobs: &[Job::Solve, Job::Enumerate, Job::Count],
             handles_terrain: true,

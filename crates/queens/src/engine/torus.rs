@@ -158,7 +158,7 @@ pub struct TorusEngine;
 impl Engine for TorusEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "torus",
+            name: crate::engine::EngineName::Torus.as_str(),
             summary: "n queens on the n x n torus: exact-cover bitboard search, one search per orbit of queen pairs under the torus's symmetries; checkpoints and shards",
             jobs: &[Job::Count, Job::CountParts],
             honours: Honours::PARALLEL,
@@ -890,6 +890,141 @@ fn completions_body<const W: usize>(
     }
 }
 
+/// Measurements of the search, not checks: what `bench/torus_orbits.sh` and
+/// `bench/torus_estimate.sh` print (through the example `torus_measure`, built with the
+/// `measure` feature), each a line per orbit or width and a total, to standard output.
+#[cfg(feature = "measure")]
+pub mod measure {
+    use rand_xoshiro::SplitMix64;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+    use super::*;
+
+    /// The time and weighted count of each orbit's search on side `n`, one thread, a
+    /// line each, then the total (`bench/torus_orbits.sh`).
+    pub fn orbit_costs(n: u32) {
+        assert!((1..=MAX_SIDE).contains(&n), "a side from 1 to {MAX_SIDE}");
+        let plan = Plan::new(n);
+        let mut whole = 0u128;
+        for (j, &(v, size)) in plan.orbits.iter().enumerate() {
+            let start = std::time::Instant::now();
+            let tasks: Vec<usize> = (0..plan.tasks.len())
+                .filter(|&i| plan.tasks[i].orbit == j)
+                .collect();
+            let total: u128 = tasks.iter().map(|&i| plan.run(i, &|| false).unwrap()).sum();
+            whole += total;
+            println!(
+                "n = {n}: orbit {j} of {v:?} ({size} squares): {} tasks, {:.2} s, weighted solutions {total}",
+                tasks.len(),
+                start.elapsed().as_secs_f64()
+            );
+        }
+        println!("n = {n}: total {whole}");
+    }
+
+    /// Knuth's estimate of the size of each orbit's search (D. E. Knuth, "Estimating
+    /// the efficiency of backtrack programs", Math. Comp. 29 (1975) 121-136) on side
+    /// `n`, from `probes` random walks per orbit (`bench/torus_estimate.sh`). A walk steps every option of its node, as the search does (the search's
+    /// cost is its `step_into` calls), and goes on into one of the children that branch
+    /// again, chosen uniformly: `steps(x) = options(x) + live(x) · steps(child)` is
+    /// unbiased for the steps below `x`. The walks time their own steps, so the estimate
+    /// comes with a cost per step of this machine and of this side's masks (`W`).
+    pub fn tree_estimate(n: u32, probes: u64) {
+        assert!((1..=MAX_SIDE).contains(&n), "a side from 1 to {MAX_SIDE}");
+        let plan = Plan::new(n);
+        if n <= 32 {
+            estimate::<32>(&plan, probes);
+        } else {
+            estimate::<{ MAX_SIDE as usize }>(&plan, probes);
+        }
+    }
+
+    /// [`tree_estimate`] with masks for `W` rows: prints each orbit's estimated steps with
+    /// its standard error, and the total with the walks' seconds per step.
+    fn estimate<const W: usize>(plan: &Plan, probes: u64) {
+        let n = plan.n;
+        // SplitMix64 from a fixed seed per side, so that a rerun repeats the estimate
+        // (the same draws as the hand-written generator it replaces).
+        let mut rng =
+            SplitMix64::from_seed((0x9E37_79B9_7F4A_7C15u64 ^ u64::from(n)).to_le_bytes());
+        let mut random = move || rng.next_u64();
+        let branches = |node: &Node<W>| matches!(node.branch, Branch::Row(_) | Branch::Line(..));
+        let (mut total, mut variance, mut walked, mut seconds) = (0f64, 0f64, 0u64, 0f64);
+        let mut live: Vec<Node<W>> = Vec::with_capacity(n as usize);
+        for (j, &((r, c), _)) in plan.orbits.iter().enumerate() {
+            let board = &plan.searches[j].board;
+            let root: Node<W> = board.root(r, c);
+            let start = std::time::Instant::now();
+            let (mut sum, mut squares) = (0f64, 0f64);
+            for _ in 0..probes {
+                let (mut node, mut weight, mut steps) = (root, 1f64, 0f64);
+                while branches(&node) {
+                    live.clear();
+                    let options = board.options(&node);
+                    for &(r, c) in &options {
+                        let child = board.step(&node.state, r, c);
+                        if branches(&child) {
+                            live.push(child);
+                        }
+                    }
+                    walked += options.len() as u64;
+                    steps += weight * options.len() as f64;
+                    if live.is_empty() {
+                        break;
+                    }
+                    weight *= live.len() as f64;
+                    node = live[(random() % live.len() as u64) as usize];
+                }
+                sum += steps;
+                squares += steps * steps;
+            }
+            let mean = sum / probes as f64;
+            let var = (squares / probes as f64 - mean * mean).max(0.0) / probes as f64;
+            seconds += start.elapsed().as_secs_f64();
+            total += mean;
+            variance += var;
+            println!(
+                "n = {n}: orbit {j}: {mean:.4e} steps (standard error {:.1e}), {probes} walks",
+                var.sqrt()
+            );
+        }
+        println!(
+            "n = {n}: total {total:.4e} steps (standard error {:.1e}); {:.3e} s per step over {walked} walked steps",
+            variance.sqrt(),
+            seconds / walked as f64
+        );
+    }
+
+    /// The same tasks of side `n` (at most 32) searched with masks for 32 rows and for
+    /// 63, the width every side past 32 takes, timed: how much a step costs more past
+    /// 32 (`bench/torus_estimate.sh`).
+    pub fn mask_width_cost(n: u32) {
+        assert!((1..=32).contains(&n), "a side from 1 to 32");
+        let plan = Plan::new(n);
+        let picks: Vec<usize> = (0..8).map(|k| k * plan.tasks.len() / 8).collect();
+        let time = |wide: bool| {
+            let start = std::time::Instant::now();
+            for &i in &picks {
+                let task = &plan.tasks[i];
+                let found = if wide {
+                    plan.search::<{ MAX_SIDE as usize }>(task, &|| false)
+                } else {
+                    plan.search::<32>(task, &|| false)
+                };
+                std::hint::black_box(found);
+            }
+            start.elapsed().as_secs_f64()
+        };
+        let (narrow, wide) = (time(false), time(true));
+        let (narrow2, wide2) = (time(false), time(true));
+        println!(
+            "n = {n}: {} tasks with masks for 32 rows {narrow:.2} s, {narrow2:.2} s; for 63 rows {wide:.2} s, {wide2:.2} s; ratio {:.2}",
+            picks.len(),
+            (wide + wide2) / (narrow + narrow2)
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -980,121 +1115,6 @@ mod tests {
         assert_eq!(ring.rot_down(1, 1), 1 << 62);
     }
 
-    /// The number in the environment variable `name`, else `default`: the settings of the
-    /// ignored tests that `bench/` runs.
-    fn env_number(name: &str, default: u64) -> u64 {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    }
-
-    /// Not a check: the time and weighted count of each orbit's search, one thread,
-    /// for the side in `QUEENS_TORUS_N` (default 23); `bench/torus_orbits.sh` runs it.
-    #[test]
-    #[ignore]
-    fn orbit_costs() {
-        let n = env_number("QUEENS_TORUS_N", 23) as u32;
-        let plan = Plan::new(n);
-        let mut whole = 0u128;
-        for (j, &(v, size)) in plan.orbits.iter().enumerate() {
-            let start = std::time::Instant::now();
-            let tasks: Vec<usize> = (0..plan.tasks.len())
-                .filter(|&i| plan.tasks[i].orbit == j)
-                .collect();
-            let total: u128 = tasks.iter().map(|&i| plan.run(i, &|| false).unwrap()).sum();
-            whole += total;
-            println!(
-                "n = {n}: orbit {j} of {v:?} ({size} squares): {} tasks, {:.2} s, weighted solutions {total}",
-                tasks.len(),
-                start.elapsed().as_secs_f64()
-            );
-        }
-        println!("n = {n}: total {whole}");
-    }
-
-    /// Not a check: Knuth's estimate of the size of each orbit's search (D. E. Knuth,
-    /// "Estimating the efficiency of backtrack programs", Math. Comp. 29 (1975)
-    /// 121-136) for the side in `QUEENS_TORUS_N` (default 23), from
-    /// `QUEENS_TORUS_PROBES` random walks (default 20 000); `bench/torus_estimate.sh`
-    /// runs it. A walk steps every option of its node, as the search does (the search's
-    /// cost is its `step_into` calls), and goes on into one of the children that branch
-    /// again, chosen uniformly: `steps(x) = options(x) + live(x) · steps(child)` is
-    /// unbiased for the steps below `x`. The walks time their own steps, so the estimate
-    /// comes with a cost per step of this machine and of this side's masks (`W`).
-    #[test]
-    #[ignore]
-    fn tree_estimate() {
-        let n = env_number("QUEENS_TORUS_N", 23) as u32;
-        let probes = env_number("QUEENS_TORUS_PROBES", 20_000);
-        let plan = Plan::new(n);
-        if n <= 32 {
-            estimate::<32>(&plan, probes);
-        } else {
-            estimate::<{ MAX_SIDE as usize }>(&plan, probes);
-        }
-    }
-
-    /// [`tree_estimate`] with masks for `W` rows: prints each orbit's estimated steps with
-    /// its standard error, and the total with the walks' seconds per step.
-    fn estimate<const W: usize>(plan: &Plan, probes: u64) {
-        let n = plan.n;
-        // splitmix64: a fixed seed per side, so that a rerun repeats the estimate.
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ u64::from(n);
-        let mut random = move || {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let branches = |node: &Node<W>| matches!(node.branch, Branch::Row(_) | Branch::Line(..));
-        let (mut total, mut variance, mut walked, mut seconds) = (0f64, 0f64, 0u64, 0f64);
-        let mut live: Vec<Node<W>> = Vec::with_capacity(n as usize);
-        for (j, &((r, c), _)) in plan.orbits.iter().enumerate() {
-            let board = &plan.searches[j].board;
-            let root: Node<W> = board.root(r, c);
-            let start = std::time::Instant::now();
-            let (mut sum, mut squares) = (0f64, 0f64);
-            for _ in 0..probes {
-                let (mut node, mut weight, mut steps) = (root, 1f64, 0f64);
-                while branches(&node) {
-                    live.clear();
-                    let options = board.options(&node);
-                    for &(r, c) in &options {
-                        let child = board.step(&node.state, r, c);
-                        if branches(&child) {
-                            live.push(child);
-                        }
-                    }
-                    walked += options.len() as u64;
-                    steps += weight * options.len() as f64;
-                    if live.is_empty() {
-                        break;
-                    }
-                    weight *= live.len() as f64;
-                    node = live[(random() % live.len() as u64) as usize];
-                }
-                sum += steps;
-                squares += steps * steps;
-            }
-            let mean = sum / probes as f64;
-            let var = (squares / probes as f64 - mean * mean).max(0.0) / probes as f64;
-            seconds += start.elapsed().as_secs_f64();
-            total += mean;
-            variance += var;
-            println!(
-                "n = {n}: orbit {j}: {mean:.4e} steps (standard error {:.1e}), {probes} walks",
-                var.sqrt()
-            );
-        }
-        println!(
-            "n = {n}: total {total:.4e} steps (standard error {:.1e}); {:.3e} s per step over {walked} walked steps",
-            variance.sqrt(),
-            seconds / walked as f64
-        );
-    }
-
     #[test]
     fn sides_past_25_get_the_finer_task_lists_and_25_keeps_its_plan() {
         // 25 keeps the list its checkpoints and shards were written for.
@@ -1107,37 +1127,6 @@ mod tests {
         // From 33 the last level stops at the aim, give or take one node's options.
         let tasks = Plan::new(35).tasks.len();
         assert!((100_000..100_000 + 35).contains(&tasks), "{tasks}");
-    }
-
-    /// Not a check: the same tasks of side `QUEENS_TORUS_N` (default 29; at most 32)
-    /// searched with masks for 32 rows and for 63, the width every side past 32 takes,
-    /// timed: how much a step costs more past 32 (`bench/torus_estimate.sh`).
-    #[test]
-    #[ignore]
-    fn mask_width_cost() {
-        let n = env_number("QUEENS_TORUS_N", 29) as u32;
-        let plan = Plan::new(n);
-        let picks: Vec<usize> = (0..8).map(|k| k * plan.tasks.len() / 8).collect();
-        let time = |wide: bool| {
-            let start = std::time::Instant::now();
-            for &i in &picks {
-                let task = &plan.tasks[i];
-                let found = if wide {
-                    plan.search::<{ MAX_SIDE as usize }>(task, &|| false)
-                } else {
-                    plan.search::<32>(task, &|| false)
-                };
-                std::hint::black_box(found);
-            }
-            start.elapsed().as_secs_f64()
-        };
-        let (narrow, wide) = (time(false), time(true));
-        let (narrow2, wide2) = (time(false), time(true));
-        println!(
-            "n = {n}: {} tasks with masks for 32 rows {narrow:.2} s, {narrow2:.2} s; for 63 rows {wide:.2} s, {wide2:.2} s; ratio {:.2}",
-            picks.len(),
-            (wide + wide2) / (narrow + narrow2)
-        );
     }
 
     #[test]

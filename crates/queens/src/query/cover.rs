@@ -23,7 +23,7 @@
 //! searched from one square of its orbit: about an eighth of the search on a square
 //! board.
 //!
-//! On a terrain ([`cover_on`]) pieces attack as [`Terrain::attacks`] says (lines stop at
+//! On a terrain ([`cover`]) pieces attack as [`Terrain::attacks`] says (lines stop at
 //! blockers, wrap on the torus, pass over holes); holes and blockers hold no piece and
 //! need no covering: the squares to cover and to stand on are the free ones. The
 //! symmetries used are those that keep the terrain.
@@ -82,6 +82,7 @@ use crate::engine::{Control, EngineChoice, Settings};
 use crate::error::Error;
 use crate::piece::PieceKind;
 use crate::problem::{Piece, PieceCount, Placement, Problem};
+use crate::query::Beside;
 use crate::symmetry::symmetries;
 use crate::terrain::Terrain;
 
@@ -123,7 +124,7 @@ impl CoverField {
     }
 }
 
-/// Why no covering exists, when [`cover_on`] answers `None`: a value whose text
+/// Why no covering exists, when [`cover`] answers `None`: a value whose text
 /// ([`NoCover::spelled`], or `Display` with the plain field names) is the one every
 /// front prints after "no covering: ".
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -197,35 +198,39 @@ impl std::fmt::Display for NoCover {
     }
 }
 
-/// Why [`cover_on`] found no covering for these arguments (its own): the given pieces
-/// cannot stand (a solve of them within `settings`), fixed pieces attack each other
-/// under `independent`, or no placement of the kind covers the board beside them.
+/// Why [`cover`] found no covering for `q` (its own): the given pieces cannot stand (a
+/// solve of them within `settings`), fixed pieces attack each other under
+/// `independent`, or no placement of the kind covers the board beside them.
 ///
 /// ```
-/// use queens::{Board, EngineChoice, PieceKind, Placement, Settings};
+/// use queens::{Board, EngineChoice, PieceKind, Placement, Settings, query::Beside};
 /// use queens::cover::{CoverOptions, why_none};
-/// use queens::terrain::Terrain;
 /// let board = Board::square(3).unwrap();
-/// let fixed = Placement::parse_on("Qa1 Qb1", &queens::Catalog::standard(), &board).unwrap();
+/// let q = Beside {
+///     fixed: Placement::parse_on("Qa1 Qb1", &queens::Catalog::standard(), &board).unwrap(),
+///     ..Beside::new(board, PieceKind::queen())
+/// };
 /// let options = CoverOptions { independent: true, ..CoverOptions::default() };
-/// let why = why_none(board, &Terrain::new(&board), &[], &fixed, &PieceKind::queen(),
-///     &options, EngineChoice::Auto, &Settings::default());
+/// let why = why_none(&q, &options, EngineChoice::Auto, &Settings::default());
 /// assert_eq!(
 ///     why.spelled(&|f| format!("--{}", f.name())),
 ///     "the fixed pieces attack each other, which --independent forbids"
 /// );
 /// ```
-#[allow(clippy::too_many_arguments)]
 pub fn why_none(
-    board: Board,
-    terrain: &Terrain,
-    base: &[PieceCount],
-    fixed: &Placement,
-    kind: &PieceKind,
+    q: &Beside,
     options: &CoverOptions,
     choice: EngineChoice,
     settings: &Settings,
 ) -> NoCover {
+    let Beside {
+        board,
+        terrain,
+        given: base,
+        fixed,
+        kind,
+    } = q;
+    let board = *board;
     let others: Vec<_> = fixed
         .pieces()
         .iter()
@@ -263,64 +268,52 @@ pub struct Cover {
     pub example: Placement,
 }
 
-/// The fewest pieces of `kind` that cover `board` (every square occupied or attacked;
-/// see [`CoverOptions`] for the variants) beside the pieces `base` places freely and the
-/// `fixed` pieces, and the number of such placements. Fixed pieces of `kind` are part
-/// of the covering; the given pieces must not attack each other. `choice` is the
-/// engine that lists the given pieces' placements. `None` when no covering exists.
+/// The fewest pieces of `q`'s kind that cover its board (every square occupied or
+/// attacked; see [`CoverOptions`] for the variants) beside the given pieces, placed
+/// freely, and the fixed pieces, and the number of such placements. Fixed pieces of the
+/// kind are part of the covering; the given pieces must not attack each other. `choice`
+/// is the engine that lists the given pieces' placements. `None` when no covering
+/// exists ([`why_none`] says why).
+///
+/// On a terrain holes and blockers hold no piece and need no covering, lines stop at
+/// blockers and wrap on the torus. Regions are refused: they ask for a number of pieces
+/// per region, which a covering does not have.
 ///
 /// A time or step budget that runs out is [`Error::CoverBudget`], with the bounds
 /// proved so far.
 ///
 /// ```
-/// use queens::{Board, EngineChoice, PieceKind, Placement, Settings};
+/// use queens::{Board, EngineChoice, PieceKind, Settings, query::Beside};
 /// use queens::cover::{cover, CoverOptions};
-/// let c = cover(Board::square(8).unwrap(), &[], &Placement::default(), &PieceKind::queen(),
-///     &CoverOptions::default(), EngineChoice::Auto, &Settings::default()).unwrap().unwrap();
+/// use queens::terrain::Terrain;
+/// let (opts, settings) = (CoverOptions::default(), Settings::default());
+/// let q = Beside::new(Board::square(8).unwrap(), PieceKind::queen());
+/// let c = cover(&q, &opts, EngineChoice::Auto, &settings).unwrap().unwrap();
 /// assert_eq!((c.min, c.count), (5, Some(4860u32.into())));
 /// assert_eq!(c.example.len(), 5);
-/// ```
-pub fn cover(
-    board: Board,
-    base: &[PieceCount],
-    fixed: &Placement,
-    kind: &PieceKind,
-    options: &CoverOptions,
-    choice: EngineChoice,
-    settings: &Settings,
-) -> Result<Option<Cover>, Error> {
-    let terrain = Terrain::new(&board);
-    cover_on(
-        board, &terrain, base, fixed, kind, options, choice, settings,
-    )
-}
-
-/// [`cover`] on a board with a terrain: holes and blockers hold no piece and need no
-/// covering, lines stop at blockers and wrap on the torus. Regions are refused: they
-/// ask for a number of pieces per region, which a covering does not have.
-///
-/// ```
-/// use queens::{Board, EngineChoice, PieceKind, Placement, Settings};
-/// use queens::cover::{cover_on, CoverOptions};
-/// use queens::terrain::Terrain;
-/// let board = Board::square(4).unwrap();
 /// // Two queens cover the 4x4 torus, in 72 ways (12 on the plane).
-/// let t = Terrain::new(&board).with_torus(true);
-/// let c = cover_on(board, &t, &[], &Placement::default(), &PieceKind::queen(),
-///     &CoverOptions::default(), EngineChoice::Auto, &Settings::default()).unwrap().unwrap();
+/// let board = Board::square(4).unwrap();
+/// let q = Beside {
+///     terrain: Terrain::new(&board).with_torus(true),
+///     ..Beside::new(board, PieceKind::queen())
+/// };
+/// let c = cover(&q, &opts, EngineChoice::Auto, &settings).unwrap().unwrap();
 /// assert_eq!((c.min, c.count), (2, Some(72u32.into())));
 /// ```
-#[allow(clippy::too_many_arguments)]
-pub fn cover_on(
-    board: Board,
-    terrain: &Terrain,
-    base: &[PieceCount],
-    fixed: &Placement,
-    kind: &PieceKind,
+pub fn cover(
+    q: &Beside,
     options: &CoverOptions,
     choice: EngineChoice,
     settings: &Settings,
 ) -> Result<Option<Cover>, Error> {
+    let Beside {
+        board,
+        terrain,
+        given: base,
+        fixed,
+        kind,
+    } = q;
+    let board = *board;
     let ctl = Control::start(settings)?;
     if !terrain.fits(&board) {
         return Err(Error::BadTerrain(format!(

@@ -21,12 +21,11 @@
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use crate::board::Board;
 use crate::engine::{Control, EngineChoice, Settings};
 use crate::error::Error;
 use crate::piece::PieceKind;
-use crate::problem::{PieceCount, Placement, Problem};
-use crate::terrain::Terrain;
+use crate::problem::{PieceCount, Problem};
+use crate::query::Beside;
 
 pub mod closed;
 
@@ -53,57 +52,38 @@ fn with_extra(base: &[PieceCount], kind: &PieceKind, k: u32) -> Vec<PieceCount> 
     v
 }
 
-/// The most pieces of `kind` that can stand on `board` together with `base` (and the
-/// `fixed` pieces), and the number of such placements. `None` when `base` and `fixed`
-/// alone have no solution.
+/// The most pieces of `q`'s kind that can stand on its board together with the given
+/// pieces (and the fixed pieces), and the number of such placements. `None` when the
+/// given and fixed pieces alone have no solution. On a terrain holes, blockers and the
+/// torus apply; regions fix the number of pieces, so a terrain with regions is refused.
 ///
 /// ```
-/// use queens::{Board, EngineChoice, PieceKind, Placement, Settings, maximum::maximum};
-/// let m = maximum(Board::square(8).unwrap(), &[], &Placement::default(), &PieceKind::king(),
-///     EngineChoice::Auto, &Settings::default()).unwrap().unwrap();
-/// assert_eq!((m.pieces, m.placements), (16, 281571u32.into()));
-/// ```
-pub fn maximum(
-    board: Board,
-    base: &[PieceCount],
-    fixed: &Placement,
-    kind: &PieceKind,
-    choice: EngineChoice,
-    settings: &Settings,
-) -> Result<Option<Maximum>, Error> {
-    maximum_on(
-        &Terrain::new(&board),
-        board,
-        base,
-        fixed,
-        kind,
-        choice,
-        settings,
-    )
-}
-
-/// [`maximum`] on a board with `terrain` (holes, blockers, the torus; regions fix the
-/// number of pieces, so a terrain with regions is refused).
-///
-/// ```
-/// use queens::{Board, EngineChoice, PieceKind, Placement, Settings, maximum::maximum_on};
+/// use queens::{Board, EngineChoice, PieceKind, Settings, maximum::maximum, query::Beside};
 /// use queens::terrain::Terrain;
+/// let s = Settings::default();
+/// let q = Beside::new(Board::square(8).unwrap(), PieceKind::king());
+/// let m = maximum(&q, EngineChoice::Auto, &s).unwrap().unwrap();
+/// assert_eq!((m.pieces, m.placements), (16, 281571u32.into()));
 /// let b = Board::square(4).unwrap();
 /// let t = Terrain::new(&b).with_blockers(["b2".parse().unwrap(), "c3".parse().unwrap()]).unwrap();
-/// let m = maximum_on(&t, b, &[], &Placement::default(), &PieceKind::queen(),
-///     EngineChoice::Auto, &Settings::default()).unwrap().unwrap();
+/// let q = Beside { terrain: t, ..Beside::new(b, PieceKind::queen()) };
+/// let m = maximum(&q, EngineChoice::Auto, &s).unwrap().unwrap();
 /// // Blockers on b2 and c3 part lines, yet four queens remain the most (in 2 ways).
 /// assert_eq!((m.pieces, m.placements), (4, 2u32.into()));
 /// ```
-pub fn maximum_on(
-    terrain: &Terrain,
-    board: Board,
-    base: &[PieceCount],
-    fixed: &Placement,
-    kind: &PieceKind,
+pub fn maximum(
+    q: &Beside,
     choice: EngineChoice,
     settings: &Settings,
 ) -> Result<Option<Maximum>, Error> {
+    let Beside {
+        board,
+        terrain,
+        given: base,
+        fixed,
+        kind,
+    } = q;
+    let board = *board;
     if terrain.regions().is_some() {
         return Err(Error::BadTerrain(
             "max takes no regions: the regions already fix how many pieces stand".into(),
@@ -232,6 +212,8 @@ pub fn closed_form_verdict(problem: &Problem) -> Option<Result<String, String>> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
+    use crate::problem::Placement;
 
     #[test]
     fn closed_forms_agree_with_the_search_on_small_boards() {
@@ -307,10 +289,7 @@ mod tests {
     fn timed(side: u32, kind: PieceKind) -> (Result<Option<Maximum>, Error>, f64) {
         let start = std::time::Instant::now();
         let got = maximum(
-            Board::square(side).unwrap(),
-            &[],
-            &Placement::default(),
-            &kind,
+            &Beside::new(Board::square(side).unwrap(), kind),
             EngineChoice::Auto,
             &Settings::default(),
         );
@@ -409,10 +388,7 @@ mod tests {
             let board = Board::new(r, 1_000_000_000).unwrap();
             let start = std::time::Instant::now();
             let got = maximum(
-                board,
-                &[],
-                &Placement::default(),
-                &PieceKind::knight(),
+                &Beside::new(board, PieceKind::knight()),
                 EngineChoice::Auto,
                 &Settings::default(),
             )
@@ -426,10 +402,7 @@ mod tests {
         }
         // Knights on two ranks: four paths of 5 * 10^8 squares, (2.5 * 10^8 + 1)^4 ways.
         let got = maximum(
-            Board::new(2, 1_000_000_000).unwrap(),
-            &[],
-            &Placement::default(),
-            &PieceKind::knight(),
+            &Beside::new(Board::new(2, 1_000_000_000).unwrap(), PieceKind::knight()),
             EngineChoice::Auto,
             &Settings::default(),
         )
@@ -440,10 +413,7 @@ mod tests {
         // Queens on three ranks: (m-3)(m^2-6m+12) at m = 10^9, in machine integers.
         let m = 1_000_000_000u128;
         let got = maximum(
-            Board::new(3, 1_000_000_000).unwrap(),
-            &[],
-            &Placement::default(),
-            &PieceKind::queen(),
+            &Beside::new(Board::new(3, 1_000_000_000).unwrap(), PieceKind::queen()),
             EngineChoice::Auto,
             &Settings::default(),
         )
@@ -455,10 +425,7 @@ mod tests {
         );
         // Kings on two ranks: (n+1) 2^n ways on 2 x 2n, 30,104 digits at 2n = 200,000.
         let got = maximum(
-            Board::new(2, 200_000).unwrap(),
-            &[],
-            &Placement::default(),
-            &PieceKind::king(),
+            &Beside::new(Board::new(2, 200_000).unwrap(), PieceKind::king()),
             EngineChoice::Auto,
             &Settings::default(),
         )
@@ -476,7 +443,7 @@ mod tests {
         let ctl = Control::start(settings).unwrap();
         let problem =
             |k: u32| Problem::new(board, with_extra(&[], kind, k), Placement::default()).unwrap();
-        let exact = EngineChoice::Named("exact");
+        let exact = EngineChoice::Named(crate::engine::EngineName::Exact);
         let mut k = 0;
         while u64::from(k) < board.squares()
             && crate::engine::has_solution(&problem(k + 1), exact, &ctl).unwrap()

@@ -523,7 +523,12 @@ mod tests {
                 threads: 1,
                 ..Default::default()
             };
-            let want = crate::count(&p, crate::EngineChoice::Named("exact"), &ctl).unwrap();
+            let want = crate::count(
+                &p,
+                crate::EngineChoice::Named(crate::engine::EngineName::Exact),
+                &ctl,
+            )
+            .unwrap();
             assert_eq!(
                 num_bigint::BigUint::from(models.len()),
                 want,

@@ -88,7 +88,7 @@ fn bishop_counts(n: u64, max_k: u64, stop: &dyn Fn() -> bool) -> Option<Vec<BigU
 impl Engine for DiagonalsEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "diagonals",
+            name: crate::engine::EngineName::Diagonals.as_str(),
             summary: "one bishop-like kind alone on a square board, counted by the diagonals' rook polynomial",
             jobs: &[Job::Count],
             ..Default::default()

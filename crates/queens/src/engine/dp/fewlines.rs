@@ -730,7 +730,7 @@ fn gcd(a: u128, b: u128) -> u128 {
 impl Engine for FewLinesEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "fewlines",
+            name: crate::engine::EngineName::FewLines.as_str(),
             summary: "a few line pieces of one kind on a big board: all but three placed, the last three counted",
             jobs: &[Job::Count, Job::CountParts],
             honours: Honours::PARALLEL,

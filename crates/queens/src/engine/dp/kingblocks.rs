@@ -221,7 +221,7 @@ pub fn max_kings(m: u32, n: u32, ctl: &Control) -> Result<BigUint, Error> {
 impl Engine for KingBlocksEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "kingblocks",
+            name: crate::engine::EngineName::KingBlocks.as_str(),
             summary: "the most kings (rows*cols/4) on boards with even sides, counted block row by block row",
             jobs: &[Job::Count],
             ..Default::default()

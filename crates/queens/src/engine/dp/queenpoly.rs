@@ -630,7 +630,7 @@ pub struct QueenPolyEngine;
 impl Engine for QueenPolyEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "queenpoly",
+            name: crate::engine::EngineName::QueenPoly.as_str(),
             summary: "a few queens on n x n for any n, from the published generating functions and quasi-polynomials (OEIS)",
             jobs: &[Job::Count],
             ..Default::default()

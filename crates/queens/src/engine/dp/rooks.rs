@@ -46,7 +46,7 @@ pub fn rook_placements(m: u64, n: u64, k: u64, stop: &dyn Fn() -> bool) -> Optio
 impl Engine for RooksEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "rooks",
+            name: crate::engine::EngineName::Rooks.as_str(),
             summary: "one rook-like kind alone, counted by a closed formula (any board)",
             jobs: &[Job::Count],
             ..Default::default()

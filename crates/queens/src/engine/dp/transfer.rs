@@ -1313,7 +1313,7 @@ fn counts_up_to_by(
 impl Engine for TransferEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "transfer",
+            name: crate::engine::EngineName::Transfer.as_str(),
             summary: "leapers (kings, knights, any finite-range kinds), counted square by square over a window of states",
             jobs: &[Job::Count],
             honours: Honours::PARALLEL,
@@ -1374,7 +1374,7 @@ mod tests {
         for (k, n) in table.iter().enumerate() {
             let exact = crate::count(
                 &problem("6x7", &format!("{k}K")),
-                crate::EngineChoice::Named("exact"),
+                crate::EngineChoice::Named(crate::engine::EngineName::Exact),
                 &one_thread,
             )
             .unwrap();
@@ -1481,7 +1481,7 @@ mod tests {
                 return Ok(());
             };
             let one_thread = crate::Settings { threads: 1, ..crate::Settings::default() };
-            let exact = crate::count(&p, crate::EngineChoice::Named("exact"), &one_thread).unwrap();
+            let exact = crate::count(&p, crate::EngineChoice::Named(crate::engine::EngineName::Exact), &one_thread).unwrap();
             proptest::prop_assert_eq!(bands.last().cloned().unwrap(), exact, "{:?}", p);
         }
     }

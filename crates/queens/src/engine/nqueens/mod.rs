@@ -72,7 +72,7 @@ pub struct NQueensEngine;
 impl Engine for NQueensEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "nqueens",
+            name: crate::engine::EngineName::NQueens.as_str(),
             summary: "plain N-queens counter: half-board join or symmetric backtracking, checkpoints and shards; streamed listing",
             jobs: &[Job::Count, Job::CountParts, Job::Enumerate],
             honours: Honours::PARALLEL,

@@ -258,7 +258,7 @@ pub(crate) fn fixed_count(problem: &Problem, g: Symmetry, ctl: &Control) -> Resu
 fn fixed_by_enumeration(problem: &Problem, g: Symmetry, ctl: &Control) -> Result<BigUint, Error> {
     let board = problem.board();
     let mut n = 0u64;
-    let exact = crate::engine::EngineChoice::Named("exact");
+    let exact = crate::engine::EngineChoice::Named(crate::engine::EngineName::Exact);
     let listed = crate::engine::select(exact, problem, crate::engine::Job::Enumerate, ctl)?;
     listed.enumerate(ctl, &mut |p| {
         if g.placement(board, p) == *p {

@@ -177,7 +177,7 @@ fn grid_work(problem: &Problem, kinds: &[PieceKind]) -> (u64, u64) {
 impl Engine for FewPiecesEngine {
     fn declaration(&self) -> Declaration {
         Declaration {
-            name: "fewpieces",
+            name: crate::engine::EngineName::FewPieces.as_str(),
             summary: "up to three pieces of any kinds, counted from the geometry of their conflicts \
              (open boards and holes to sides of 10^9 for two, past 10^6 for three; blockers, torus \
              and fixed pieces square by square)",
@@ -488,10 +488,18 @@ mod tests {
                 let p = problem(board, spec);
                 let (o, g) = ordered_both(&p);
                 assert_eq!(o, g, "{board} {spec}");
-                let exact =
-                    crate::count(&p, EngineChoice::Named("exact"), &Settings::default()).unwrap();
-                let ours = crate::count(&p, EngineChoice::Named("fewpieces"), &Settings::default())
-                    .unwrap();
+                let exact = crate::count(
+                    &p,
+                    EngineChoice::Named(crate::engine::EngineName::Exact),
+                    &Settings::default(),
+                )
+                .unwrap();
+                let ours = crate::count(
+                    &p,
+                    EngineChoice::Named(crate::engine::EngineName::FewPieces),
+                    &Settings::default(),
+                )
+                .unwrap();
                 assert_eq!(ours, exact, "{board} {spec}");
             }
         }

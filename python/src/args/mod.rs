@@ -1,12 +1,21 @@
-//! Readers of Python arguments shared by [`crate::convert`]'s types and the puzzle's
-//! methods: whole numbers, time budgets, lines of text; each refuses a bad value with
-//! one sentence naming the argument (an `InputError`), never a bare `TypeError` from
-//! PyO3.
+//! Python's arguments, declared and read in one place: the readers of whole numbers,
+//! time budgets and lines of text (here), the names arguments have in sentences
+//! ([`names`]) and the argument forms PyO3 reads into the library's types ([`forms`]).
+//! Each refuses a bad value with one sentence naming the argument (an `InputError`),
+//! never a bare `TypeError` from PyO3.
+//!
+//! This module imports no other module of the bindings but [`crate::errors`]: the
+//! values the bindings hand back (a placement, a puzzle) and the verbs are built on it,
+//! never under it, so no module imports one that imports it back.
+
+pub mod forms;
+pub mod names;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
 use crate::errors;
+use names::ArgName;
 
 /// `obj` as a whole number below `below`, or the sentence `bad NAME OBJ: give a whole
 /// number such as EXAMPLE`.
@@ -165,4 +174,47 @@ pub fn budget(
         return Err(bad());
     }
     Ok(Some(std::time::Duration::from_secs_f64(s.min(1e9))))
+}
+
+/// A text, or the items of another iterable.
+pub enum TextOrItems<'py> {
+    /// A `str`, as it is.
+    Text(String),
+    /// Every item of an iterable that is not a `str`.
+    Items(Vec<Bound<'py, PyAny>>),
+}
+
+/// Argument `N` as a text or the items of an iterable; anything else is refused as
+/// `bad N ...: give FORMS`.
+pub fn text_or_items<'py, N: ArgName>(
+    obj: &Borrowed<'_, 'py, PyAny>,
+    forms: &str,
+) -> PyResult<TextOrItems<'py>> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(TextOrItems::Text(s.to_cow()?.into_owned()));
+    }
+    let Ok(iter) = obj.try_iter() else {
+        return Err(errors::input(
+            obj.py(),
+            format!("bad {} {}: give {forms}", N::NAME, repr(obj)),
+        ));
+    };
+    Ok(TextOrItems::Items(iter.collect::<PyResult<_>>()?))
+}
+
+/// An item of argument `N` refused: `bad N item ...: give GIVE`.
+pub fn bad_item<N: ArgName>(item: &Bound<'_, PyAny>, give: &str) -> PyErr {
+    errors::input(
+        item.py(),
+        format!("bad {} item {}: give {give}", N::NAME, repr(item)),
+    )
+}
+
+/// The two items of a tuple or list of two.
+pub fn two<'py>(item: &Bound<'py, PyAny>) -> Option<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    if let Ok(t) = item.cast::<PyTuple>() {
+        return (t.len() == 2).then(|| Some((t.get_item(0).ok()?, t.get_item(1).ok()?)))?;
+    }
+    let l = item.cast::<PyList>().ok()?;
+    (l.len() == 2).then(|| Some((l.get_item(0).ok()?, l.get_item(1).ok()?)))?
 }

@@ -14,8 +14,9 @@
 //!
 //! Some values can only be finished with another argument: piece letters need the
 //! catalog that `define=` makes, squares and rank lists need the board. Extraction
-//! checks their Python shape and keeps them as [`Pieces`], [`PlacementArg`] and
-//! [`Squares`]; their `resolve` methods finish them with the library's sentences.
+//! checks their Python shape and keeps them as [`Pieces`] and [`Squares`] (and
+//! placements as `crate::placement::PlacementArg`, beside the `Placement` a user may pass
+//! back in); their `resolve` methods finish them with the library's sentences.
 //!
 //! The argument's name in a sentence comes from a marker type ([`ArgName`]), so that
 //! `holes=5` and `blockers=5` are each refused by name with one `Squares` type.
@@ -27,64 +28,12 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyMapping, PyString, PyTuple};
-use queens::perm::{EMPTY, Perm};
 use queens::terrain::Terrain;
-use queens::{Board, Catalog, EngineChoice, Error, Piece, PieceCount, PieceKind, Square};
+use queens::{Board, Catalog, EngineChoice, Error, PieceCount, PieceKind, Square};
 
-use crate::args::{self, index_of, repr};
+use super::names::{ArgName, WholeArg};
+use super::{TextOrItems, bad_item, index_of, repr, text_or_items};
 use crate::errors;
-use crate::placement::Placement;
-
-/// The name an argument has in sentences (`holes`, `fixed`, `unique`, ...).
-pub trait ArgName {
-    /// The keyword, as the user wrote it.
-    const NAME: &'static str;
-}
-
-macro_rules! arg_names {
-    ($($(#[$doc:meta])* $ty:ident = $name:literal;)*) => {$(
-        $(#[$doc])*
-        pub struct $ty;
-        impl ArgName for $ty {
-            const NAME: &'static str = $name;
-        }
-    )*};
-}
-
-arg_names! {
-    /// `fixed=`: pieces fixed in advance.
-    FixedName = "fixed";
-    /// `verify`'s placement.
-    PlacementName = "placement";
-    /// `holes=`.
-    HolesName = "holes";
-    /// `blockers=`.
-    BlockersName = "blockers";
-    /// `Puzzle.hint(placed=)`.
-    PlacedName = "placed";
-    /// `Puzzle.hint(crossed=)`.
-    CrossedName = "crossed";
-    /// `torus=`.
-    TorusName = "torus";
-    /// `unique=`.
-    UniqueName = "unique";
-    /// `random=`.
-    RandomName = "random";
-    /// `partial=`.
-    PartialName = "partial";
-    /// `independent=` (cover).
-    IndependentName = "independent";
-    /// `total=` (cover).
-    TotalName = "total";
-    /// `seed=`.
-    SeedName = "seed";
-    /// `limit=`.
-    LimitName = "limit";
-    /// `part=` (count_part).
-    PartName = "part";
-    /// `parts=` (count_part).
-    PartsName = "parts";
-}
 
 /// A board: `8`, `"5x7"` or `(5, 7)` (rows x files).
 pub struct BoardArg(pub Board);
@@ -321,220 +270,6 @@ pub fn standard() -> Catalog {
     STANDARD.get_or_init(Catalog::standard).clone()
 }
 
-/// Pieces on squares: `"Qa1,Nc3"`, a `Placement`, a list of `(kind, square)` pairs, or
-/// for queens a rank list (`[1, 5, 0, ...]`, 0 for a file without a queen).
-pub enum PlacementArg<N: ArgName = FixedName> {
-    /// The command line's text.
-    Text(String),
-    /// A `Placement`, used as it is.
-    Given(Py<Placement>, PhantomData<N>),
-    /// The rank (from 1, 0 for none) of the queen on each file from `a`.
-    Ranks(Vec<i64>),
-    /// (kind, square) pairs.
-    Pairs(Vec<(String, String)>),
-}
-
-impl<'a, 'py, N: ArgName> FromPyObject<'a, 'py> for PlacementArg<N> {
-    type Error = PyErr;
-
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        // A `Placement` is a sequence too: taken as it is, before any iteration.
-        if let Ok(p) = obj.cast::<Placement>() {
-            return Ok(PlacementArg::Given(p.to_owned().unbind(), PhantomData));
-        }
-        let forms = "'Qa1,Nc3', a list of (kind, square) pairs or a rank list";
-        let items = match text_or_items::<N>(&obj, forms)? {
-            TextOrItems::Text(t) => return Ok(PlacementArg::Text(t)),
-            TextOrItems::Items(items) => items,
-        };
-        let ranks: Option<Vec<Bound<'py, PyInt>>> = items.iter().map(index_of).collect();
-        if let Some(ranks) = ranks {
-            let mut out = Vec::with_capacity(ranks.len());
-            for r in ranks {
-                let rank = match r.extract::<i64>() {
-                    Ok(v) => v,
-                    // Out of i64: reported as too large (or negative) when resolved.
-                    Err(_) if r.lt(0).unwrap_or(false) => i64::MIN,
-                    Err(_) => i64::MAX,
-                };
-                out.push(rank);
-            }
-            return Ok(PlacementArg::Ranks(out));
-        }
-        let mut pairs = Vec::with_capacity(items.len());
-        for item in &items {
-            let pair = two(item).and_then(|(k, s)| {
-                Some((
-                    k.cast::<PyString>().ok()?.to_string(),
-                    s.cast::<PyString>().ok()?.to_string(),
-                ))
-            });
-            let give = "(kind, square) pairs such as ('Q', 'a1'), or a rank list of ints";
-            pairs.push(pair.ok_or_else(|| bad_item::<N>(item, give))?);
-        }
-        Ok(PlacementArg::Pairs(pairs))
-    }
-}
-
-/// A text, or the items of another iterable.
-enum TextOrItems<'py> {
-    /// A `str`, as it is.
-    Text(String),
-    /// Every item of an iterable that is not a `str`.
-    Items(Vec<Bound<'py, PyAny>>),
-}
-
-/// Argument `N` as a text or the items of an iterable; anything else is refused as
-/// `bad N ...: give FORMS`.
-fn text_or_items<'py, N: ArgName>(
-    obj: &Borrowed<'_, 'py, PyAny>,
-    forms: &str,
-) -> PyResult<TextOrItems<'py>> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(TextOrItems::Text(s.to_cow()?.into_owned()));
-    }
-    let Ok(iter) = obj.try_iter() else {
-        return Err(errors::input(
-            obj.py(),
-            format!("bad {} {}: give {forms}", N::NAME, repr(obj)),
-        ));
-    };
-    Ok(TextOrItems::Items(iter.collect::<PyResult<_>>()?))
-}
-
-/// An item of argument `N` refused: `bad N item ...: give GIVE`.
-fn bad_item<N: ArgName>(item: &Bound<'_, PyAny>, give: &str) -> PyErr {
-    errors::input(
-        item.py(),
-        format!("bad {} item {}: give {give}", N::NAME, repr(item)),
-    )
-}
-
-/// The two items of a tuple or list of two.
-fn two<'py>(item: &Bound<'py, PyAny>) -> Option<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    if let Ok(t) = item.cast::<PyTuple>() {
-        return (t.len() == 2).then(|| Some((t.get_item(0).ok()?, t.get_item(1).ok()?)))?;
-    }
-    let l = item.cast::<PyList>().ok()?;
-    (l.len() == 2).then(|| Some((l.get_item(0).ok()?, l.get_item(1).ok()?)))?
-}
-
-/// The text a rank list would have on the command line (for its sentences).
-fn rank_text(ranks: &[i64]) -> String {
-    let items: Vec<String> = ranks.iter().map(|r| r.to_string()).collect();
-    format!("[{}]", items.join(","))
-}
-
-impl<N: ArgName> PlacementArg<N> {
-    /// The number of files a rank list covers, zeros included; `None` for the other
-    /// forms (a text in the rank-list form counts as one).
-    pub fn rank_list(&self) -> Option<usize> {
-        match self {
-            PlacementArg::Text(t) => queens::Placement::permutation_files(t),
-            PlacementArg::Ranks(r) => Some(r.len()),
-            PlacementArg::Given(..) | PlacementArg::Pairs(_) => None,
-        }
-    }
-
-    /// The pieces, letters read with `catalog`; a rank list may not cover more files
-    /// than `board` has. Squares are not checked against the board (the problem or the
-    /// verdict does that, with its own sentence).
-    pub fn resolve(&self, catalog: &Catalog, board: &Board) -> Result<queens::Placement, Error> {
-        match self {
-            PlacementArg::Text(t) => queens::Placement::parse_on(t, catalog, board),
-            PlacementArg::Given(p, _) => Ok(p.get().to_library()),
-            PlacementArg::Ranks(ranks) => {
-                let queen = catalog.get('Q')?;
-                let mut pieces = Vec::new();
-                for (file, &rank) in ranks.iter().enumerate() {
-                    let bad = |reason: &str| Error::BadToken {
-                        token: rank.to_string(),
-                        reason: reason.to_string(),
-                    };
-                    if rank < 0 {
-                        return Err(bad(
-                            "a permutation holds rank numbers 1, 2, ... (0 for a file without a queen)",
-                        ));
-                    }
-                    if rank == 0 {
-                        continue;
-                    }
-                    if rank > i64::from(u32::MAX) || file > u32::MAX as usize {
-                        return Err(bad("the rank is too large"));
-                    }
-                    pieces.push(Piece {
-                        kind: queen.clone(),
-                        square: Square::new(file as u32, (rank - 1) as u32),
-                    });
-                }
-                if ranks.len() > board.cols() as usize {
-                    return Err(Error::BadToken {
-                        token: rank_text(ranks),
-                        reason: format!(
-                            "the list gives ranks for {} files but the {board} board has {}",
-                            ranks.len(),
-                            queens::render::words::plural(board.cols(), "file")
-                        ),
-                    });
-                }
-                Ok(queens::Placement::new(pieces))
-            }
-            PlacementArg::Pairs(pairs) => {
-                let mut pieces = Vec::with_capacity(pairs.len());
-                for (kind, square) in pairs {
-                    let bad = || Error::BadToken {
-                        token: format!("{kind}{square}"),
-                        reason: "a token is a piece letter and a square, such as Qa1".into(),
-                    };
-                    let mut letters = kind.chars();
-                    let letter = match (letters.next(), letters.next()) {
-                        (Some(c), None) if c.is_ascii_uppercase() => c,
-                        _ => return Err(bad()),
-                    };
-                    let kind = catalog.get(letter)?;
-                    let square: Square = square.parse().map_err(|_| bad())?;
-                    pieces.push(Piece { kind, square });
-                }
-                Ok(queens::Placement::new(pieces))
-            }
-        }
-    }
-
-    /// Queens one rank per file, when this is a rank list (or a compact `Placement`)
-    /// covering every file of `board`: what the line-by-line verdict judges.
-    pub fn perm_on(&self, board: Board) -> Option<Result<Perm, Error>> {
-        match self {
-            PlacementArg::Ranks(ranks) if ranks.len() == board.cols() as usize => {
-                let mut out = Vec::with_capacity(ranks.len());
-                for &r in ranks {
-                    match r {
-                        0 => out.push(EMPTY),
-                        r if r < 0 || r > i64::from(u32::MAX) => {
-                            // The pair-by-pair reading gives the sentence.
-                            return None;
-                        }
-                        r => out.push((r - 1) as u32),
-                    }
-                }
-                Some(Perm::new(board, out))
-            }
-            PlacementArg::Text(t)
-                if queens::Placement::permutation_files(t) == Some(board.cols() as usize) =>
-            {
-                Some(Perm::read_padded(&mut t.as_bytes(), board))
-            }
-            PlacementArg::Given(p, _) => {
-                let p = p.get();
-                p.as_perm()
-                    .filter(|perm| perm.board() == board)
-                    .cloned()
-                    .map(Ok)
-            }
-            _ => None,
-        }
-    }
-}
-
 /// Squares: `"a1,c3"` (the command line's list) or an iterable of square names
 /// (`["a1", "c3"]`), kept as the command line's list and finished on a board by
 /// [`Squares::resolve`].
@@ -617,35 +352,11 @@ impl<'a, 'py, N: ArgName> FromPyObject<'a, 'py> for Flag<N> {
 /// A whole number below 2**64 (`seed`, `limit`, `part`, `parts`).
 pub struct Whole<N: ArgName>(pub u64, PhantomData<N>);
 
-/// What a whole-number argument's sentence shows as an example, and its bound.
-pub trait WholeArg: ArgName {
-    /// An example value.
-    const EXAMPLE: &'static str;
-    /// The values must be below this.
-    const BELOW: u128;
-}
-
-macro_rules! whole_args {
-    ($($ty:ident = $example:literal, below $below:expr;)*) => {$(
-        impl WholeArg for $ty {
-            const EXAMPLE: &'static str = $example;
-            const BELOW: u128 = $below;
-        }
-    )*};
-}
-
-whole_args! {
-    SeedName = "7", below 1 << 64;
-    LimitName = "10", below 1 << 64;
-    PartName = "1", below 1 << 32;
-    PartsName = "8", below 1 << 32;
-}
-
 impl<'a, 'py, N: WholeArg> FromPyObject<'a, 'py> for Whole<N> {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        let n = args::whole(obj.py(), &obj, N::NAME, N::EXAMPLE, N::BELOW)?;
+        let n = super::whole(obj.py(), &obj, N::NAME, N::EXAMPLE, N::BELOW)?;
         Ok(Whole(n, PhantomData))
     }
 }
@@ -657,7 +368,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Threads {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        let n = args::whole(obj.py(), &obj, "threads", "4 (0 uses every core)", 1 << 63)?;
+        let n = super::whole(obj.py(), &obj, "threads", "4 (0 uses every core)", 1 << 63)?;
         Ok(Threads(n as usize))
     }
 }
@@ -699,7 +410,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Budget {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        let d = args::budget(obj.py(), Some(&obj))?;
+        let d = super::budget(obj.py(), Some(&obj))?;
         Ok(Budget(d.unwrap_or(Duration::MAX)))
     }
 }
@@ -732,6 +443,16 @@ impl<'a, 'py> FromPyObject<'a, 'py> for KindArg {
 impl KindArg {
     /// The kind, read with `catalog`.
     pub fn resolve(&self, py: Python<'_>, catalog: &Catalog) -> PyResult<PieceKind> {
-        crate::verbs::kind_of(py, &self.0, catalog)
+        let mut letters = self.0.chars();
+        match (letters.next(), letters.next()) {
+            (Some(c), None) => catalog.get(c).map_err(|e| errors::to_py(py, e)),
+            _ => Err(errors::input(
+                py,
+                format!(
+                    "bad piece kind '{}': give one piece letter such as Q or N",
+                    self.0
+                ),
+            )),
+        }
     }
 }
