@@ -16,8 +16,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use crate::error::Error;
 
-use super::super::explain::{End, explain};
-use super::super::rules::Level;
+use super::super::rules::{Deducer, Level};
 use super::super::solver::{Limited, Node, Tables, search_limited};
 use super::super::{Mark, Puzzle, State};
 use super::Style;
@@ -222,6 +221,9 @@ pub(super) enum Grown {
     /// Some square had to join a region that failed the test (the caller repairs or
     /// drops the candidate).
     Forced,
+    /// Steered, some square could join no region with the level still finishing,
+    /// even after undoing the growth round it (the caller drops the candidate).
+    Stalled,
     /// `stop` ended a search.
     Stopped,
 }
@@ -231,12 +233,13 @@ pub(super) enum Grown {
 /// the partial puzzle; with `steer`, the level's rules still finish the partial
 /// puzzle, which implies it), a refused pair never drawn again. When no pair is left
 /// that may pass, the heaviest is taken untested ([`Grown::Forced`]); with `steer`
-/// the growth ends there instead (the caller drops the candidate).
+/// the growth round the squares left is undone instead, and once the undos run out
+/// the growth ends ([`Grown::Stalled`]).
 pub(super) fn grow(
     n: usize,
     k: u32,
     shape: &Shape,
-    mut steer: Option<Level>,
+    steer: Option<Level>,
     of: &mut [u8],
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
@@ -272,7 +275,7 @@ pub(super) fn grow(
                 // the growth round it and give it a region first (see [`undo_round`]).
                 undos -= 1;
                 undo_round(n, of, &mut size, &mut refused, seeded, i);
-                dooms[i] += 1;
+                dooms[i] = dooms[i].saturating_add(1);
             }
             let mut seen = 0u64;
             for j in neighbours(n, i) {
@@ -300,11 +303,22 @@ pub(super) fn grow(
         }
         if pairs.is_empty() {
             if steer.is_some() {
-                // No square left joins a region with the level still finishing:
-                // plain uniqueness from here on (the grade is checked at the end),
-                // and a pair refused by the level may pass that test.
-                steer = None;
-                refused.fill(0);
+                // No square left joins a region with the level still finishing: undo
+                // the growth round every square left (as for a doomed square) while
+                // undos remain, else drop the candidate. Plain uniqueness from here
+                // would rarely end at the grade asked for (none of 81 stalled 16x16
+                // hard candidates did, bench/puzzle.md), and its repairs cost more
+                // than a new candidate.
+                if undos == 0 {
+                    return Ok(Grown::Stalled);
+                }
+                undos -= 1;
+                for i in 0..n * n {
+                    if of[i] == UNSET {
+                        undo_round(n, of, &mut size, &mut refused, seeded, i);
+                        dooms[i] = dooms[i].saturating_add(1);
+                    }
+                }
                 continue;
             }
             // Every square left has only refused regions next to it: give the most
@@ -413,7 +427,7 @@ fn heaviest_untested(n: usize, shape: &Shape, of: &[u8], size: &[usize]) -> (usi
 /// every region crossed).
 pub(super) fn finishes(n: usize, k: u32, of: &[u8], level: Level) -> Result<bool, Error> {
     let (puzzle, state) = partial(n, k, of)?;
-    Ok(explain(&puzzle, &state, level).end == End::Solved)
+    Ok(Deducer::new(&puzzle).settle(&state, level).is_some())
 }
 
 /// The partial puzzle `of` as a puzzle and a position: squares outside every region

@@ -17,9 +17,12 @@
 //!    on the square, at most 2,000 nodes) finds no solution, else it is refused for
 //!    good. With a requested grade below expert the test is instead that the
 //!    level's rules still finish the partial puzzle (grade-directed: the candidate is
-//!    that level or easier while it holds). A square every neighbouring region
-//!    refused undoes the growth round it (up to `2n` times a candidate); when no pair
-//!    is left the steering falls back to plain uniqueness, and then squares join
+//!    that level or easier while it holds; the test runs the easy rules on plain
+//!    counts, [`super::rules::Deducer::settle`]). A square every neighbouring region
+//!    refused undoes the growth round it, and so do the squares left when no pair is
+//!    (up to `2n` undos a candidate); steered, a candidate whose undos run out is
+//!    dropped (reject early: finishing it by plain uniqueness seldom gave the grade
+//!    asked for, and cost repairs). Unsteered, squares with no pair left join
 //!    untested for the repairs;
 //! 4. repair: the exhaustive solver ([`super::solver`]) looks for two solutions. While
 //!    it finds a second, a square where the second has a star and ours has not moves
@@ -273,8 +276,8 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
     let k = req.stars as usize;
     let stripes = Puzzle::from_regions(n, req.stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
     let stripe_tables = Tables::new(&stripes);
-    let shape = Shape::new(n, req.style);
     let bounds = Bounds::new(n, req.style, req.difficulty);
+    let shape = Shape::new(n, req.style);
     let steer = req.difficulty.filter(|&l| l != Level::Expert);
     let mut candidates = 0u64;
     loop {
@@ -292,8 +295,11 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         let Some(mut of) = seed_regions(n, k, &solution, &mut rng) else {
             continue;
         };
-        if grow(n, req.stars, &shape, steer, &mut of, &mut rng, &stop)? == Grown::Stopped {
-            return ctl.finish(Err(Error::Interrupted));
+        let grown = grow(n, req.stars, &shape, steer, &mut of, &mut rng, &stop)?;
+        match grown {
+            Grown::Stopped => return ctl.finish(Err(Error::Interrupted)),
+            Grown::Stalled => continue,
+            Grown::Kept | Grown::Forced => {}
         }
         let mine: Vec<bool> = {
             let mut m = vec![false; n * n];
@@ -373,11 +379,14 @@ const EVEN_OUT_NODES: u64 = 200;
 /// The region sizes a generated puzzle may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
-    /// The fewest squares of a region: 2 for sides 8 to 20 (for `K = 1`; `K = 2`
-    /// needs 3 anyway), else 1. Above 20 a lone square often cannot take a second
-    /// without letting in another solution. An `easy` request keeps lone squares at
-    /// every side: an easy chain starts with `last-square`, and on the empty board of
-    /// a side above 1 only a one-square region has one free square.
+    /// The fewest squares of a region: 2 for sides 8 to 20 with no grade asked for
+    /// (for `K = 1`; `K = 2` needs 3 anyway), else 1. Above 20 a lone square often
+    /// cannot take a second without letting in another solution. A request for a
+    /// grade keeps lone squares at every side: an easy chain starts with
+    /// `last-square`, and on the empty board of a side above 1 only a one-square
+    /// region has one free square; growth steered towards medium or hard often
+    /// needs a lone square too, and evening it out changes the grade or the
+    /// solution count (most 20x20 hard candidates were dropped for it).
     pub least: usize,
     /// The size evening out brings large regions down to (when it can).
     pub aim: usize,
@@ -397,7 +406,7 @@ impl Bounds {
     /// assert!(b.most <= 16 * 16 / 4);
     /// ```
     pub fn new(n: usize, style: Style, difficulty: Option<Level>) -> Bounds {
-        let least = if difficulty != Some(Level::Easy) && (8..=20).contains(&n) {
+        let least = if difficulty.is_none() && (8..=20).contains(&n) {
             2
         } else {
             1
