@@ -258,6 +258,7 @@ pub(super) fn grow(
     let mut dooms = vec![0u8; n * n];
     let mut forced = false;
     let mut pairs: Vec<(usize, u8, f64)> = Vec::new();
+    let mut easy = (steer == Some(Level::Easy) && k == 1).then(|| EasyOrder::new(n, of, rng));
     loop {
         if stop() {
             return Ok(Grown::Stopped);
@@ -341,7 +342,16 @@ pub(super) fn grow(
         let (i, g, _) = pairs[pick];
         of[i] = g;
         let ok = match steer {
-            Some(level) => finishes(n, k, of, level)?,
+            Some(_) if easy.as_ref().is_some_and(|e| e.keeps(i, g)) => true,
+            Some(level) => {
+                let ok = finishes(n, k, of, level)?;
+                if ok {
+                    // A square out of order: the order's argument no longer covers
+                    // its region, so every pair is tested from here on.
+                    easy = None;
+                }
+                ok
+            }
             None => match starless(n, k, of, i, JOIN_NODES, stop)? {
                 None => return Ok(Grown::Stopped),
                 Some(ok) => ok,
@@ -355,6 +365,53 @@ pub(super) fn grow(
         }
     }
     Ok(if forced { Grown::Forced } else { Grown::Kept })
+}
+
+/// An order of the stars (one a region, `K = 1`) in which the easy rules can take
+/// them: a square `q` given to a region whose star comes after some star `q` shares
+/// a row or column with, or touches, keeps the partial puzzle easy. By induction,
+/// once the stars before region `t`'s are placed, exclusion has crossed every square
+/// they attack, so each square of region `t` but its star is crossed and
+/// `last-square` places that star (which nothing before it attacks: the stars of a
+/// solution stand apart). So while every square joined so far keeps the order, such a
+/// pair joins without running the rules; the others are tested ([`finishes`]), and
+/// once one of them joins, every pair is. The order is random; the first region
+/// stays a lone square unless the test lets a square in.
+struct EasyOrder {
+    /// The place of each region's star in the order.
+    rank: Vec<usize>,
+    /// For each square, the earliest place of a star attacking it.
+    first: Vec<usize>,
+}
+
+impl EasyOrder {
+    /// A random order of the stars of the seeded regions `of` (each region its star).
+    fn new(n: usize, of: &[u8], rng: &mut Xoshiro256PlusPlus) -> EasyOrder {
+        let mut rank: Vec<usize> = (0..n).collect();
+        for x in (1..n).rev() {
+            rank.swap(x, below(rng, x + 1));
+        }
+        let mut first = vec![usize::MAX; n * n];
+        for (s, &g) in of.iter().enumerate() {
+            if g == UNSET {
+                continue;
+            }
+            let t = rank[g as usize];
+            let (r, c) = (s / n, s % n);
+            for (q, f) in first.iter_mut().enumerate() {
+                let (qr, qc) = (q / n, q % n);
+                if q != s && (qr == r || qc == c || (qr.abs_diff(r) <= 1 && qc.abs_diff(c) <= 1)) {
+                    *f = (*f).min(t);
+                }
+            }
+        }
+        EasyOrder { rank, first }
+    }
+
+    /// Whether square `q` may join region `g` with the partial puzzle staying easy.
+    fn keeps(&self, q: usize, g: u8) -> bool {
+        self.rank[g as usize] > self.first[q]
+    }
 }
 
 /// Undos of the growth round a doomed square a candidate may make, per rank.

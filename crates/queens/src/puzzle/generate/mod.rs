@@ -62,8 +62,8 @@ mod grow;
 pub mod shape;
 
 use grow::{
-    Grown, Shape, below, connected, grow, neighbours, random_solution, repair, seed_regions,
-    starless,
+    Grown, Shape, below, connected, finishes, grow, neighbours, random_solution, repair,
+    seed_regions, starless,
 };
 
 /// What to make.
@@ -317,8 +317,9 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                 Limited::Stopped => return ctl.finish(Err(Error::Interrupted)),
             };
             if found.count == 1 {
-                let Some(fair) =
-                    rebalance(n, req.stars, &bounds, &mut of, &solution, &mut rng, &stop)?
+                let Some(fair) = rebalance(
+                    n, req.stars, &bounds, steer, &mut of, &solution, &mut rng, &stop,
+                )?
                 else {
                     return ctl.finish(Err(Error::Interrupted));
                 };
@@ -428,12 +429,15 @@ impl Bounds {
 /// star on `q` are the same before and after the move (their counts per region do not
 /// change), so the only solution stays the only one. Large regions shrink until they
 /// are at most [`Bounds::aim`] ([`Bounds::most`] is the bound), lone squares grow to
-/// [`Bounds::least`]. `Ok(Some(false))` when a bound cannot be met, `Ok(None)` when
+/// [`Bounds::least`]. Steered towards `easy`, a move is also kept only when the easy
+/// rules still finish the puzzle. `Ok(Some(false))` when a bound cannot be met, `Ok(None)` when
 /// `stop` ended a search.
+#[allow(clippy::too_many_arguments)] // the candidate's state, passed as the loop holds it
 fn rebalance(
     n: usize,
     k: u32,
     bounds: &Bounds,
+    steer: Option<Level>,
     of: &mut [u8],
     solution: &[usize],
     rng: &mut Xoshiro256PlusPlus,
@@ -491,17 +495,19 @@ fn rebalance(
         for &(q, from, to, _) in moves.iter() {
             of[q] = to;
             if connected(n, of, from) {
-                match starless(n, k, of, q, EVEN_OUT_NODES, stop)? {
+                let kept = match starless(n, k, of, q, EVEN_OUT_NODES, stop)? {
                     None => return Ok(None),
-                    Some(true) => {
-                        size[from as usize] -= 1;
-                        size[to as usize] += 1;
-                        moved = true;
-                        // A move changes what others can do: try the stuck again.
-                        stuck.fill(false);
-                        break;
-                    }
-                    Some(false) => {}
+                    // An easy puzzle stays easy (the check is cheap at that level).
+                    Some(true) if steer == Some(Level::Easy) => finishes(n, k, of, Level::Easy)?,
+                    Some(kept) => kept,
+                };
+                if kept {
+                    size[from as usize] -= 1;
+                    size[to as usize] += 1;
+                    moved = true;
+                    // A move changes what others can do: try the stuck again.
+                    stuck.fill(false);
+                    break;
                 }
             }
             of[q] = from;
