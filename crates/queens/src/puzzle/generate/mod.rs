@@ -380,14 +380,14 @@ const EVEN_OUT_NODES: u64 = 200;
 /// The region sizes a generated puzzle may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
-    /// The fewest squares of a region: 2 for sides 8 to 20 with no grade asked for
-    /// (for `K = 1`; `K = 2` needs 3 anyway), else 1. Above 20 a lone square often
-    /// cannot take a second without letting in another solution. A request for a
-    /// grade keeps lone squares at every side: an easy chain starts with
+    /// The fewest squares of a region: 2 for sides 8 to 15, and 16 to 20 with no grade
+    /// asked for (for `K = 1`; `K = 2` needs 3 anyway), else 1. Above 20 a lone square
+    /// often cannot take a second without letting in another solution; at 16 to 20 a
+    /// candidate of a grade often keeps one that evening out cannot grow without
+    /// changing the grade (most 20x20 hard candidates were dropped for it). An
+    /// `easy` request keeps lone squares at every side: an easy chain starts with
     /// `last-square`, and on the empty board of a side above 1 only a one-square
-    /// region has one free square; growth steered towards medium or hard often
-    /// needs a lone square too, and evening it out changes the grade or the
-    /// solution count (most 20x20 hard candidates were dropped for it).
+    /// region has one free square.
     pub least: usize,
     /// The size evening out brings large regions down to (when it can).
     pub aim: usize,
@@ -407,7 +407,9 @@ impl Bounds {
     /// assert!(b.most <= 16 * 16 / 4);
     /// ```
     pub fn new(n: usize, style: Style, difficulty: Option<Level>) -> Bounds {
-        let least = if difficulty.is_none() && (8..=20).contains(&n) {
+        let least = if difficulty != Some(Level::Easy)
+            && ((8..=15).contains(&n) || (difficulty.is_none() && (16..=20).contains(&n)))
+        {
             2
         } else {
             1
