@@ -175,17 +175,9 @@ fn agrees(p: &Puzzle, sol: &[usize], step: &queens::puzzle::rules::Step, what: &
     }
 }
 
-/// A seeded stream of random words: reproducible positions.
-fn random_words(seed: u64) -> impl FnMut() -> u64 {
-    use rand_xoshiro::Xoshiro256PlusPlus;
-    use rand_xoshiro::rand_core::{Rng, SeedableRng};
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    move || rng.next_u64()
-}
-
 #[test]
 fn explanations_and_hints_agree_with_the_unique_solution() {
-    let mut next = random_words(0x9e3779b97f4a7c15);
+    let mut next = common::random_words(0x9e3779b97f4a7c15);
     for (f, _, p) in corpus() {
         let Some(sol) = unique_solution(&p) else {
             continue;
@@ -222,7 +214,7 @@ fn every_rule_is_sound_on_random_positions() {
     // Small puzzles of random regions (not necessarily unique), positions made from
     // one of their solutions; every step must hold in every solution of the position.
     let mut fired = BTreeSet::new();
-    let mut next = random_words(12345);
+    let mut next = common::random_words(12345);
     for round in 0..400u64 {
         let (n, k) = if round % 4 == 3 {
             (8, 2)

@@ -16,18 +16,6 @@ use queens::puzzle::rate::rate;
 use queens::puzzle::rules::{CATALOGUE, Deducer, Level, Puzzles, Step};
 use queens::puzzle::{Mark, Puzzle, State};
 
-/// A xorshift generator from `seed` (not zero): reproducible positions without a
-/// dependency.
-fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-    let mut x = seed;
-    move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    }
-}
-
 /// Whether `step` holds in solution `sol`: no star placed off it, no cross on it.
 fn holds_in(p: &Puzzle, sol: &[usize], step: &Step) -> bool {
     step.place
@@ -75,7 +63,7 @@ fn two_star_puzzles(count: u64, next: &mut impl FnMut() -> u64) -> Vec<Puzzle> {
 
 #[test]
 fn star_battle_rules_are_sound_on_random_positions() {
-    let mut next = xorshift(0x05ee_d0f5_7a25);
+    let mut next = common::random_words(0x05ee_d0f5_7a25);
     let mut fired: BTreeSet<&str> = BTreeSet::new();
     let mut checked = 0;
     for p in two_star_puzzles(90, &mut next) {

@@ -48,10 +48,17 @@ pub fn puzzle_help() -> String {
 fn gen_help() -> String {
     format!(
         "It prints a puzzle file, the regions named a to z, A to Z, 0 to 9.\n{}\n\n\
-         {LEVELS}\n\n{EXAMPLES}",
+         {LONE}\n\n{LEVELS}\n\n{EXAMPLES}",
         queens::puzzle::FORMAT
     )
 }
+
+/// What holds about one-square regions (bench/puzzle.md measures it).
+const LONE: &str = "\
+One-square regions: none from 8x8 to 15x15 unless the grade asked for is easy (an easy
+chain starts on one), nor from 16x16 to 20x20 with no grade asked for; with a grade
+from 16x16 up, and at any grade from 21x21 up, there may be some (about 7 a puzzle at
+25x25 with no grade). Below 8x8 there may be some at any grade.";
 
 const READ_HELP: &str = "\
 The picture is a screenshot of the board, anywhere in it (app bars, text and margins
@@ -257,7 +264,7 @@ pub enum PuzzleJob {
     /// A new puzzle with exactly one solution, in the format `solve` reads.
     #[command(after_help = gen_help())]
     Gen {
-        /// The side N (4 to 25 plays well; 1 to 62 works; a grade past 16x16 can take minutes).
+        /// The side N (4 to 25 plays well; 1 to 62 works; a grade past 20x20 can take minutes).
         #[arg(allow_negative_numbers = true)]
         n: u32,
         /// Stars per row, column and region.

@@ -400,6 +400,15 @@ pub fn earlier_plan_files_are_refused(
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
+/// A seeded stream of random words (xoshiro256++, the generator's own): reproducible
+/// positions and layouts for the puzzle tests.
+pub fn random_words(seed: u64) -> impl FnMut() -> u64 {
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    move || rng.next_u64()
+}
+
 /// A random cut of the `n x n` board into `n` connected regions (region ids per square,
 /// `rank * n + file`): `n` distinct seed squares drawn from `next`, then squares joined
 /// one at a time to a random neighbour's region. The puzzle tests' random layouts.

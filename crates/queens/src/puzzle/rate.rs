@@ -26,7 +26,7 @@
 //! ```
 
 use super::explain::{End, explain};
-use super::rules::Level;
+use super::rules::{Deducer, Level};
 use super::{Puzzle, State};
 
 /// A puzzle's grade and what the chain took.
@@ -94,10 +94,7 @@ pub fn rate(p: &Puzzle) -> Rating {
 /// The grade of `p` when the rules up to `Hard` finish it, else `Expert`: what the
 /// generator needs, without trying squares.
 pub fn grade(p: &Puzzle) -> Level {
-    let e = explain(p, &State::new(p), Level::Hard);
-    if e.end == End::Solved {
-        e.hardest().unwrap_or(Level::Easy)
-    } else {
-        Level::Expert
-    }
+    Deducer::new(p)
+        .settle(&State::new(p), Level::Hard)
+        .unwrap_or(Level::Expert)
 }

@@ -17,9 +17,12 @@
 //!    on the square, at most 2,000 nodes) finds no solution, else it is refused for
 //!    good. With a requested grade below expert the test is instead that the
 //!    level's rules still finish the partial puzzle (grade-directed: the candidate is
-//!    that level or easier while it holds). A square every neighbouring region
-//!    refused undoes the growth round it (up to `2n` times a candidate); when no pair
-//!    is left the steering falls back to plain uniqueness, and then squares join
+//!    that level or easier while it holds; the test runs the easy rules on plain
+//!    counts, [`super::rules::Deducer::settle`]). A square every neighbouring region
+//!    refused undoes the growth round it, and so do the squares left when no pair is
+//!    (up to `2n` undos a candidate); steered, a candidate whose undos run out is
+//!    dropped (reject early: finishing it by plain uniqueness seldom gave the grade
+//!    asked for, and cost repairs). Unsteered, squares with no pair left join
 //!    untested for the repairs;
 //! 4. repair: the exhaustive solver ([`super::solver`]) looks for two solutions. While
 //!    it finds a second, a square where the second has a star and ours has not moves
@@ -59,8 +62,8 @@ mod grow;
 pub mod shape;
 
 use grow::{
-    Grown, Shape, below, connected, grow, neighbours, random_solution, repair, seed_regions,
-    starless,
+    Grown, Shape, below, connected, finishes, grow, neighbours, random_solution, repair,
+    seed_regions, starless,
 };
 
 /// What to make.
@@ -273,8 +276,8 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
     let k = req.stars as usize;
     let stripes = Puzzle::from_regions(n, req.stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
     let stripe_tables = Tables::new(&stripes);
-    let shape = Shape::new(n, req.style);
     let bounds = Bounds::new(n, req.style, req.difficulty);
+    let shape = Shape::new(n, req.style);
     let steer = req.difficulty.filter(|&l| l != Level::Expert);
     let mut candidates = 0u64;
     loop {
@@ -292,8 +295,11 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         let Some(mut of) = seed_regions(n, k, &solution, &mut rng) else {
             continue;
         };
-        if grow(n, req.stars, &shape, steer, &mut of, &mut rng, &stop)? == Grown::Stopped {
-            return ctl.finish(Err(Error::Interrupted));
+        let grown = grow(n, req.stars, &shape, steer, &mut of, &mut rng, &stop)?;
+        match grown {
+            Grown::Stopped => return ctl.finish(Err(Error::Interrupted)),
+            Grown::Stalled => continue,
+            Grown::Kept | Grown::Forced => {}
         }
         let mine: Vec<bool> = {
             let mut m = vec![false; n * n];
@@ -311,8 +317,9 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                 Limited::Stopped => return ctl.finish(Err(Error::Interrupted)),
             };
             if found.count == 1 {
-                let Some(fair) =
-                    rebalance(n, req.stars, &bounds, &mut of, &solution, &mut rng, &stop)?
+                let Some(fair) = rebalance(
+                    n, req.stars, &bounds, steer, &mut of, &solution, &mut rng, &stop,
+                )?
                 else {
                     return ctl.finish(Err(Error::Interrupted));
                 };
@@ -373,11 +380,14 @@ const EVEN_OUT_NODES: u64 = 200;
 /// The region sizes a generated puzzle may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
-    /// The fewest squares of a region: 2 for sides 8 to 20 (for `K = 1`; `K = 2`
-    /// needs 3 anyway), else 1. Above 20 a lone square often cannot take a second
-    /// without letting in another solution. An `easy` request keeps lone squares at
-    /// every side: an easy chain starts with `last-square`, and on the empty board of
-    /// a side above 1 only a one-square region has one free square.
+    /// The fewest squares of a region: 2 for sides 8 to 15, and 16 to 20 with no grade
+    /// asked for (for `K = 1`; `K = 2` needs 3 anyway), else 1. Above 20 a lone square
+    /// often cannot take a second without letting in another solution; at 16 to 20 a
+    /// candidate of a grade often keeps one that evening out cannot grow without
+    /// changing the grade (most 20x20 hard candidates were dropped for it). An
+    /// `easy` request keeps lone squares at every side: an easy chain starts with
+    /// `last-square`, and on the empty board of a side above 1 only a one-square
+    /// region has one free square.
     pub least: usize,
     /// The size evening out brings large regions down to (when it can).
     pub aim: usize,
@@ -397,7 +407,9 @@ impl Bounds {
     /// assert!(b.most <= 16 * 16 / 4);
     /// ```
     pub fn new(n: usize, style: Style, difficulty: Option<Level>) -> Bounds {
-        let least = if difficulty != Some(Level::Easy) && (8..=20).contains(&n) {
+        let least = if difficulty != Some(Level::Easy)
+            && ((8..=15).contains(&n) || (difficulty.is_none() && (16..=20).contains(&n)))
+        {
             2
         } else {
             1
@@ -419,12 +431,15 @@ impl Bounds {
 /// star on `q` are the same before and after the move (their counts per region do not
 /// change), so the only solution stays the only one. Large regions shrink until they
 /// are at most [`Bounds::aim`] ([`Bounds::most`] is the bound), lone squares grow to
-/// [`Bounds::least`]. `Ok(Some(false))` when a bound cannot be met, `Ok(None)` when
+/// [`Bounds::least`]. Steered towards `easy`, a move is also kept only when the easy
+/// rules still finish the puzzle. `Ok(Some(false))` when a bound cannot be met, `Ok(None)` when
 /// `stop` ended a search.
+#[allow(clippy::too_many_arguments)] // the candidate's state, passed as the loop holds it
 fn rebalance(
     n: usize,
     k: u32,
     bounds: &Bounds,
+    steer: Option<Level>,
     of: &mut [u8],
     solution: &[usize],
     rng: &mut Xoshiro256PlusPlus,
@@ -482,17 +497,19 @@ fn rebalance(
         for &(q, from, to, _) in moves.iter() {
             of[q] = to;
             if connected(n, of, from) {
-                match starless(n, k, of, q, EVEN_OUT_NODES, stop)? {
+                let kept = match starless(n, k, of, q, EVEN_OUT_NODES, stop)? {
                     None => return Ok(None),
-                    Some(true) => {
-                        size[from as usize] -= 1;
-                        size[to as usize] += 1;
-                        moved = true;
-                        // A move changes what others can do: try the stuck again.
-                        stuck.fill(false);
-                        break;
-                    }
-                    Some(false) => {}
+                    // An easy puzzle stays easy (the check is cheap at that level).
+                    Some(true) if steer == Some(Level::Easy) => finishes(n, k, of, Level::Easy)?,
+                    Some(kept) => kept,
+                };
+                if kept {
+                    size[from as usize] -= 1;
+                    size[to as usize] += 1;
+                    moved = true;
+                    // A move changes what others can do: try the stuck again.
+                    stuck.fill(false);
+                    break;
                 }
             }
             of[q] = from;

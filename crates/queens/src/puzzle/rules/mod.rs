@@ -63,6 +63,7 @@
 //! assert_eq!(step.place, vec![queens::Square::new(0, 3)]);
 //! ```
 
+mod settle;
 mod stars;
 mod trial;
 
