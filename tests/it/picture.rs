@@ -661,3 +661,18 @@ fn bad_pictures_are_refused_quickly_with_one_sentence() {
     let e = read_file(&huge_png_header(), &Options::default()).unwrap_err();
     assert!(e.to_string().contains("pictures go up to"), "{e}");
 }
+
+/// Reads the rendered pictures listed in `PICTURE_CASES` (numbers apart by commas) and
+/// prints each verdict: for working on the cases a change should fix.
+#[test]
+#[ignore = "a tool: PICTURE_CASES=28,49,100"]
+fn judge_cases() {
+    let Ok(list) = std::env::var("PICTURE_CASES") else {
+        return;
+    };
+    let corpus = corpus();
+    for i in list.split(',').filter_map(|s| s.trim().parse::<u64>().ok()) {
+        let c = case(i, &corpus);
+        println!("{}: {:?}", c.what, judge(&c));
+    }
+}
