@@ -590,6 +590,14 @@ def test_a_screenshot_read_is_shown_over_its_thumbnail_to_confirm_or_cancel(tabs
         assert canonical(t.puzzle_text()) == canonical(text)
         if answer == "confirm":
             t.page.screenshot(path=str(SHOTS / f"picture-check-{size}.png"))
+            if AXE.exists():
+                t.page.add_script_tag(content=AXE.read_text())
+                found = t.page.evaluate(
+                    "async () => (await axe.run(document.querySelector('[data-testid=picture-check]')))"
+                    ".violations.map(v => [v.impact, v.id, v.nodes.length, v.help])"
+                )
+                bad = [v for v in found if v[0] in ("serious", "critical")]
+                assert not bad, bad
             t.page.click('[data-testid="picture-confirm"]')
             assert t.text("result") == "read from the picture, confirmed"
             assert canonical(t.puzzle_text()) == canonical(text)
