@@ -406,11 +406,11 @@ fn supported(lines: &[f32], n: usize) -> bool {
 }
 
 /// How many of the `n - 1` inner lines one way a lattice of side `n` may miss: one
-/// in four (at least one). A lattice of side `m` over a true side `n < m` keeps only
+/// in three (at least one). A lattice of side `m` over a true side `n < m` keeps only
 /// the lines the two share, `gcd(m, n) - 1` of its `m - 1`, so it misses at least
 /// half of them (`gcd(m, n) <= m / 2`): far more than allowed.
 fn missing_allowed(n: usize) -> usize {
-    ((n - 1) / 4).max(1)
+    ((n - 1) / 3).max(1)
 }
 
 /// The centre of the line near `c` (within a quarter square) along one axis: the
@@ -523,5 +523,30 @@ pub(crate) fn find(img: &Pixels, size: Option<usize>) -> Result<Grid, String> {
             "no grid of {n}x{n} squares found in the picture (each square at least 16 pixels, with lines between the squares)"
         )),
         None => Err(no_grid()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lattice of side `m` laid over a true grid of side `n < m` shares only
+    /// `gcd(m, n) - 1` of its inner lines with it: the rest must be more than the few
+    /// lines a true lattice may miss, or a multiple of the side could be read.
+    #[test]
+    fn a_lattice_over_a_smaller_true_side_misses_more_lines_than_allowed() {
+        fn gcd(a: usize, b: usize) -> usize {
+            if b == 0 { a } else { gcd(b, a % b) }
+        }
+        for n in SIDES {
+            for m in n + 1..=*SIDES.end() {
+                let missing = (m - 1) - (gcd(m, n) - 1);
+                assert!(missing > missing_allowed(m), "{n} under {m}");
+            }
+        }
+        // And a true lattice keeps every line but the few allowed.
+        assert!(supported(&[0.9, 0.0, 0.8], 4));
+        assert!(!supported(&[0.9, 0.0, 0.1], 4));
+        assert!(!supported(&[], 4));
     }
 }
