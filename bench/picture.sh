@@ -4,7 +4,10 @@
 # `queens puzzle read` on it (decoding included); the rendered set of 1,000 pictures
 # (tests/it/picture.rs: three themes, chrome, marks, scaled, blurred, noisy, JPEG
 # quality 60-95): right, refused with a sentence, or wrong with a warning (a wrong
-# puzzle without a warning fails the run).
+# puzzle without a warning fails the run); the same screenshot read in the page (the
+# wasm binding in headless Chromium, bench/picture_web.py; needs Debian's chromium,
+# makes a venv with Playwright in target/web-venv as bench/web.sh does, or uses
+# $QUEENS_WEB_VENV).
 #   bench/picture.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,3 +17,8 @@ PICTURE_BENCH_OUT=$out cargo test --release --quiet --test it picture_bench -- -
 echo "queens puzzle read $out:"
 /usr/bin/time -v target/release/queens puzzle read "$out" 2>&1 >/dev/null | grep -E "Maximum resident|Elapsed"
 cargo test --release --quiet --test it rendered_set_of_a_thousand -- --ignored --nocapture 2>&1 | grep -E "^right "
+web/build.sh >/dev/null
+venv=${QUEENS_WEB_VENV:-target/web-venv}
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -c 'import playwright' 2>/dev/null || "$venv/bin/pip" install -q playwright
+"$venv/bin/python" bench/picture_web.py "$out"

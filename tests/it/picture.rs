@@ -345,12 +345,12 @@ fn a_plain_picture_reads_back() {
 fn rendered_pictures_read_right_or_are_refused() {
     let (right, refused, warned) = rendered_set(0, 200, true);
     eprintln!("right {right}, refused {refused}, warned {warned}");
-    // Issue 39's target is 99.5% right (199 of 200); the reader is at 190 so far, and
+    // Issue 39's target is 99.5% right (199 of 200); the reader is at 197 so far, and
     // every picture it does not read right is refused or warned about (rendered_set
     // fails on a wrong puzzle without a warning). The bar is where the reader is, so
     // that a step back fails; raise it as the reader improves.
     assert!(
-        right >= 190,
+        right >= 197,
         "right {right}, refused {refused}, warned {warned}"
     );
 }
@@ -660,4 +660,44 @@ fn bad_pictures_are_refused_quickly_with_one_sentence() {
     // The library refuses the huge header before allocating for it.
     let e = read_file(&huge_png_header(), &Options::default()).unwrap_err();
     assert!(e.to_string().contains("pictures go up to"), "{e}");
+}
+
+/// Reads the rendered pictures listed in `PICTURE_CASES` (numbers apart by commas) and
+/// prints each verdict: for working on the cases a change should fix.
+#[test]
+#[ignore = "a tool: PICTURE_CASES=28,49,100"]
+fn judge_cases() {
+    let Ok(list) = std::env::var("PICTURE_CASES") else {
+        return;
+    };
+    let corpus = corpus();
+    for i in list.split(',').filter_map(|s| s.trim().parse::<u64>().ok()) {
+        let c = case(i, &corpus);
+        println!("{}: {:?}", c.what, judge(&c));
+    }
+}
+
+/// Issue 39's failure classes, one rendered picture each from the set (the test's own
+/// generator): nearest-pixel downscales that drop one-pixel lines (x0.82 to x0.96: the
+/// grid was not found, or found as a sub-grid), and dark boards blurred (their dim
+/// lines were missed, so a sub-grid was read and its colours judged too close).
+#[test]
+fn picture_dropped_lines_and_dim_blurred_grids_read_right() {
+    let corpus = corpus();
+    for i in [180, 487, 514, 539, 555, 755, 780, 100, 719, 774] {
+        let c = case(i, &corpus);
+        assert_eq!(judge(&c), Verdict::Right, "{}", c.what);
+    }
+}
+
+/// Issue 39's mark class: crosses on small squares (17 to 19 pixels) blurred, scaled
+/// or JPEG-compressed were read as stars, and black-and-white five-pointed stars
+/// scaled were read as crosses; one rendered picture each from the set.
+#[test]
+fn picture_small_blurred_crosses_and_scaled_stars_read_right() {
+    let corpus = corpus();
+    for i in [243, 261, 339, 433, 681, 702, 782, 821] {
+        let c = case(i, &corpus);
+        assert_eq!(judge(&c), Verdict::Right, "{}", c.what);
+    }
 }

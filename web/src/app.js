@@ -1055,7 +1055,11 @@ async function openFile(file) {
   openPuzzle(text, Number(input("stars").value) || 1);
 }
 
-// A screenshot: decoded by the browser, read by the library's picture reader.
+// A screenshot: decoded by the browser, read by the library's picture reader. The
+// puzzle read opens at once, and a dialog shows a thumbnail of the picture with what
+// was read drawn over it (the grid's box, the region borders, the marks, the squares
+// read with little confidence) for the player to confirm; Cancel puts back what was
+// open before (through its link).
 async function openPicture(blob) {
   setStatus("running");
   let bitmap;
@@ -1070,12 +1074,15 @@ async function openPicture(blob) {
   ctx.drawImage(bitmap, 0, 0);
   const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
   let a;
+  const t0 = performance.now();
   try {
     a = JSON.parse(read_picture(bitmap.width, bitmap.height, new Uint8Array(data.buffer), 0, 0));
   } catch (e) {
     a = { error: `the library failed (${e}); reload the page` };
   }
+  document.body.dataset.readMs = (performance.now() - t0).toFixed(1);
   if (a.error) { setResult(`error: ${a.error}`); setStatus("done"); return; }
+  const before = { hash: location.hash, mode: state.mode };
   if (state.mode !== "puzzle") setMode("puzzle", false);
   openPuzzle(a.text, a.stars, { announce: false });
   for (const sq of a.placed.split(" ").filter(Boolean)) state.marks.set(sq, "Q");
@@ -1083,6 +1090,125 @@ async function openPicture(blob) {
   paint();
   setResult("read from the picture", a.warnings.join(" "));
   setStatus("done");
+  showReading(bitmap, a, before);
+}
+
+// Picture square (row from the top, column from the left) of a square's name, `a1`
+// bottom left, on a board of side `n`.
+function pictureSquare(name, n) {
+  const file = name.charCodeAt(0) - 97;
+  return { row: n - Number(name.slice(1)), col: file };
+}
+
+// The dialog of a reading: the thumbnail drawn, its description, Confirm and Cancel.
+function showReading(bitmap, a, before) {
+  const dialog = $('[data-testid="picture-check"]');
+  const n = a.side;
+  const rows = a.text.trim().split("\n");
+  const region = (r, c) => rows[r][c];
+  const placed = a.placed.split(" ").filter(Boolean);
+  const crossed = a.crossed.split(" ").filter(Boolean);
+  const unsure = a.unsure.split(" ").filter(Boolean);
+  drawReading($('[data-testid="picture-thumb"]'), bitmap, a, region, placed, crossed, unsure);
+  const count = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const described = `The picture, with the ${n}x${n} grid read over it: ${count(new Set(a.text.replace(/\s/g, "")).size, "region", "regions")}, ` +
+    `${count(placed.length, "crown", "crowns")} and ${count(crossed.length, "cross", "crosses")} read` +
+    (unsure.length ? `; not sure of ${unsure.join(", ")}.` : ".");
+  $('[data-testid="picture-thumb"]').setAttribute("aria-label", described);
+  $('[data-testid="picture-summary"]').textContent = described.replace(/^The picture, with /, "Read: ").replace(" read over it:", ",");
+  $('[data-testid="picture-warnings"]').textContent = a.warnings.join(" ");
+  const done = (keep) => {
+    dialog.onclose = null;
+    if (dialog.open) dialog.close();
+    document.body.dataset.pictureCheck = keep ? "confirmed" : "cancelled";
+    if (keep) { setResult("read from the picture, confirmed", a.warnings.join(" ")); return; }
+    // Back to what was open before the picture: its link holds the puzzle and marks.
+    history.replaceState(null, "", before.hash || "#");
+    if (before.mode !== "puzzle" && before.mode !== "rules") setMode(before.mode, false);
+    loadHash();
+    setResult("the picture's reading was cancelled");
+    setStatus("done");
+  };
+  $('[data-testid="picture-confirm"]').onclick = () => done(true);
+  $('[data-testid="picture-cancel"]').onclick = () => done(false);
+  // Escape closes the dialog: a cancel.
+  dialog.onclose = () => done(false);
+  document.body.dataset.pictureCheck = "open";
+  dialog.showModal();
+  $('[data-testid="picture-confirm"]').focus();
+}
+
+// The thumbnail: the picture around the grid (a margin of a tenth of its side), at
+// most 320 CSS pixels wide, the outside dimmed; over it the grid's box, the thick
+// borders between the regions read, a crown or a cross on each square read so, and a
+// dashed red square on each square read with little confidence. Lines are drawn light
+// under dark so they show on light and dark screenshots alike.
+function drawReading(canvas, bitmap, a, region, placed, crossed, unsure) {
+  const g = a.grid, n = a.side;
+  const m = Math.round(Math.max(g.width, g.height) * 0.1);
+  const sx = Math.max(0, g.x - m), sy = Math.max(0, g.y - m);
+  const sw = Math.min(bitmap.width, g.x + g.width + m) - sx;
+  const sh = Math.min(bitmap.height, g.y + g.height + m) - sy;
+  const css = Math.min(320, Math.max(160, sw));
+  const dpr = window.devicePixelRatio || 1;
+  const k = (css * dpr) / sw;
+  canvas.width = Math.round(sw * k); canvas.height = Math.round(sh * k);
+  canvas.style.width = `${css}px`;
+  canvas.style.aspectRatio = `${sw} / ${sh}`;
+  const ctx = canvas.getContext("2d");
+  ctx.imageSmoothingQuality = "high";
+  ctx.drawImage(bitmap, sx, sy, sw, sh, 0, 0, canvas.width, canvas.height);
+  const X = (x) => (x - sx) * k, Y = (y) => (y - sy) * k;
+  const [bx, by, bw, bh] = [X(g.x), Y(g.y), g.width * k, g.height * k];
+  // The outside of the grid, dimmed.
+  ctx.fillStyle = "rgba(0, 0, 0, 0.45)";
+  ctx.fillRect(0, 0, canvas.width, by);
+  ctx.fillRect(0, by + bh, canvas.width, canvas.height - by - bh);
+  ctx.fillRect(0, by, bx, bh);
+  ctx.fillRect(bx + bw, by, canvas.width - bx - bw, bh);
+  const px = bw / n, py = bh / n;
+  const stroke = (path, width) => {
+    ctx.lineCap = "round";
+    ctx.strokeStyle = "#fff"; ctx.lineWidth = width + 2.5 * dpr; ctx.stroke(path);
+    ctx.strokeStyle = "#c2185b"; ctx.lineWidth = width; ctx.stroke(path);
+  };
+  const borders = new Path2D();
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (c + 1 < n && region(r, c) !== region(r, c + 1)) {
+        borders.moveTo(bx + (c + 1) * px, by + r * py); borders.lineTo(bx + (c + 1) * px, by + (r + 1) * py);
+      }
+      if (r + 1 < n && region(r, c) !== region(r + 1, c)) {
+        borders.moveTo(bx + c * px, by + (r + 1) * py); borders.lineTo(bx + (c + 1) * px, by + (r + 1) * py);
+      }
+    }
+  }
+  borders.rect(bx, by, bw, bh);
+  stroke(borders, Math.max(1.5 * dpr, px * 0.08));
+  const marks = new Path2D();
+  for (const name of crossed) {
+    const { row, col } = pictureSquare(name, n);
+    const [cx, cy, d] = [bx + (col + 0.5) * px, by + (row + 0.5) * py, px * 0.18];
+    marks.moveTo(cx - d, cy - d); marks.lineTo(cx + d, cy + d);
+    marks.moveTo(cx + d, cy - d); marks.lineTo(cx - d, cy + d);
+  }
+  for (const name of placed) {
+    const { row, col } = pictureSquare(name, n);
+    const [cx, cy] = [bx + (col + 0.5) * px, by + (row + 0.5) * py];
+    marks.moveTo(cx + px * 0.3, cy);
+    marks.arc(cx, cy, px * 0.3, 0, 2 * Math.PI);
+  }
+  stroke(marks, Math.max(1.5 * dpr, px * 0.07));
+  if (unsure.length) {
+    ctx.setLineDash([4 * dpr, 3 * dpr]);
+    const doubt = new Path2D();
+    for (const name of unsure) {
+      const { row, col } = pictureSquare(name, n);
+      doubt.rect(bx + col * px + 2 * dpr, by + row * py + 2 * dpr, px - 4 * dpr, py - 4 * dpr);
+    }
+    ctx.strokeStyle = "#d50000"; ctx.lineWidth = 2 * dpr; ctx.stroke(doubt);
+    ctx.setLineDash([]);
+  }
 }
 
 // ---------------------------------------------------------------- export

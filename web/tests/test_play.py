@@ -538,3 +538,77 @@ def test_a_booklet_prints_its_puzzles_and_their_solutions_last(tabs):
     t.page.screenshot(path=str(SHOTS / "booklet-print.png"), full_page=True)
     t.page.emulate_media(media="screen")
     assert not t.page.is_visible('[data-testid="booklet"]')
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_a_screenshot_read_is_shown_over_its_thumbnail_to_confirm_or_cancel(tabs, tmp_path, size):
+    """Issue 39: the puzzle read from a screenshot appears with what was read drawn over
+    a thumbnail of the picture (the grid's box, the region borders, the marks), in a
+    dialog the player confirms or cancels (Cancel, or Escape, puts back what was open)."""
+    maker = tabs()
+    maker.open(f"?date={DAY}")
+    text = maker.puzzle_text()
+    queen = solve(text)[0]
+    maker.page.click(f'[data-square="{queen}"]')
+    maker.page.click(f'[data-square="{queen}"]')
+    with maker.page.expect_download() as d:
+        maker.page.click('[data-action="export-png"]')
+    png = tmp_path / "board.png"
+    d.value.save_as(png)
+
+    before = "#mode=puzzle&pz=aabb+aabb+ccdd+ccdd&stars=1"
+    for answer in ("confirm", "cancel", "escape"):
+        # A fresh tab each time: a file input given the same file again fires nothing.
+        t = tabs(size)
+        t.open(before)
+        assert not t.page.is_visible('[data-testid="picture-check"]')
+        t.page.set_input_files('[data-input="puzzle-file"]', str(png))
+        t.page.wait_for_function("document.querySelector('[data-testid=result]').textContent.length > 0")
+        assert t.text("result") == "read from the picture", t.text("result")
+        t.page.wait_for_selector('[data-testid="picture-check"][open]', timeout=5000)
+        assert t.page.evaluate("document.body.dataset.pictureCheck") == "open"
+        # The thumbnail: drawn (not blank), within the screen, described for a screen
+        # reader with what was read.
+        thumb = rect(t.page, '[data-testid="picture-thumb"]')
+        box = rect(t.page, '[data-testid="picture-check"]')
+        width, height = t.page.viewport_size["width"], t.page.viewport_size["height"]
+        assert 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= height, (box, size)
+        assert thumb[2] - thumb[0] >= 150, thumb
+        label = t.page.get_attribute('[data-testid="picture-thumb"]', "aria-label")
+        assert "9x9 grid" in label and "9 regions" in label and "1 crown" in label, label
+        inked = t.page.evaluate(
+            """() => { const c = document.querySelector('[data-testid=picture-thumb]');
+                const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                let over = 0;   // the overlay's own colour, #c2185b
+                for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - 194) + Math.abs(d[i + 1] - 24) + Math.abs(d[i + 2] - 91) < 40) over++;
+                return [over, d.length / 4]; }"""
+        )
+        assert inked[0] > inked[1] * 0.01, inked
+        for name in ("confirm", "cancel"):
+            b = rect(t.page, f'[data-testid="picture-{name}"]')
+            assert b[3] <= height and b[3] - b[1] >= 30, (name, b)
+        # The puzzle read is already open under the dialog.
+        assert canonical(t.puzzle_text()) == canonical(text)
+        if answer == "confirm":
+            t.page.screenshot(path=str(SHOTS / f"picture-check-{size}.png"))
+            if AXE.exists():
+                t.page.add_script_tag(content=AXE.read_text())
+                found = t.page.evaluate(
+                    "async () => (await axe.run(document.querySelector('[data-testid=picture-check]')))"
+                    ".violations.map(v => [v.impact, v.id, v.nodes.length, v.help])"
+                )
+                bad = [v for v in found if v[0] in ("serious", "critical")]
+                assert not bad, bad
+            t.page.click('[data-testid="picture-confirm"]')
+            assert t.text("result") == "read from the picture, confirmed"
+            assert canonical(t.puzzle_text()) == canonical(text)
+            assert t.marks("Q") == {queen}
+        else:
+            if answer == "cancel":
+                t.page.click('[data-testid="picture-cancel"]')
+            else:
+                t.page.keyboard.press("Escape")
+            t.page.wait_for_function("document.body.dataset.pictureCheck === 'cancelled'")
+            assert t.text("result") == "the picture's reading was cancelled"
+            assert canonical(t.puzzle_text()) == canonical("aabb aabb ccdd ccdd"), answer
+        assert not t.page.is_visible('[data-testid="picture-check"]')

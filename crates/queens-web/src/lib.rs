@@ -285,7 +285,9 @@ fn run(name: &str, request: &str) -> Result<Value, String> {
 /// bytes a pixel, rows top to bottom) with the library's reader
 /// ([`queens::puzzle::picture::read`]): `size` and `stars` when known, else 0. Answers
 /// JSON: the puzzle's `text`, `stars`, the marks read (`placed`, `crossed`, as square
-/// names) and `warnings`, or `{"error": "one sentence"}`.
+/// names), `warnings`, where the grid is (`grid`: `x`, `y`, `width`, `height` in the
+/// picture's pixels, for the page's thumbnail) and the squares read with little
+/// confidence (`unsure`, square names), or `{"error": "one sentence"}`.
 #[wasm_bindgen]
 pub fn read_picture(width: u32, height: u32, rgba: &[u8], size: u32, stars: u32) -> String {
     use queens::puzzle::Mark;
@@ -308,6 +310,15 @@ pub fn read_picture(width: u32, height: u32, rgba: &[u8], size: u32, stars: u32)
                 "text": p.picture(), "stars": p.stars(), "side": p.side(),
                 "placed": marked(Mark::Star), "crossed": marked(Mark::Cross),
                 "warnings": r.warnings,
+                "grid": {
+                    "x": r.grid.x, "y": r.grid.y,
+                    "width": r.grid.width, "height": r.grid.height,
+                },
+                "unsure": (0..p.side() * p.side())
+                    .filter(|&i| r.confidence[i] < 0.5)
+                    .map(|i| p.square(i).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
             })
         }
         Err(e) => json!({ "error": text(e) }),
@@ -400,6 +411,20 @@ mod tests {
         assert_eq!(v["text"], p.picture(), "{v}");
         assert_eq!(v["placed"], "a2");
         assert_eq!(v["crossed"], "b1");
+        let (bx, by, side) = pic.board;
+        assert!(
+            (v["grid"]["x"].as_f64().unwrap() - bx as f64).abs() <= 2.0,
+            "{v}"
+        );
+        assert!(
+            (v["grid"]["y"].as_f64().unwrap() - by as f64).abs() <= 2.0,
+            "{v}"
+        );
+        assert!(
+            (v["grid"]["width"].as_f64().unwrap() - side as f64).abs() <= 3.0,
+            "{v}"
+        );
+        assert_eq!(v["unsure"], "", "{v}");
         let v: Value = serde_json::from_str(&read_picture(2, 2, &[255; 16], 0, 0)).unwrap();
         assert!(
             v["error"]

@@ -410,15 +410,15 @@ fn keep(found: &mut Vec<BoxPx>, c: BoxPx) {
 }
 
 /// The shares of sampled rows with an edge near each inner vertical line of a
-/// lattice of side `n` over `x0..x1`, for every `n` in `sides`: `support[n]` is the
-/// least share over its lines (0 for sides not tried).
+/// lattice of side `n` over `x0..x1`, for every `n` in `sides`: `support[n]` holds
+/// one share per inner line (empty for sides not tried).
 fn support(
     bits: &Bits,
     along: (usize, usize),
     across: (usize, usize),
     sides: &[usize],
     transposed: bool,
-) -> Vec<f32> {
+) -> Vec<Vec<f32>> {
     let (x0, x1) = along;
     let (y0, y1) = across;
     let d = (x1 - x0) as f32;
@@ -447,14 +447,33 @@ fn support(
             }
         }
     }
-    let mut out = vec![0.0; 26];
+    let mut out = vec![Vec::new(); 26];
     for &n in sides {
         out[n] = hits[n][1..]
             .iter()
             .map(|&c| c as f32 / rows as f32)
-            .fold(f32::INFINITY, f32::min);
+            .collect();
     }
     out
+}
+
+/// Whether the inner lines' shares `lines` (of a side `n` lattice, one way) support
+/// it: every line seen in at least [`SUPPORT`] of the rows, but for a few
+/// ([`missing_allowed`]) that are not there at all. A nearest-pixel downscale drops
+/// whole columns of pixels, and with them a one-pixel line here and there; a lattice
+/// of a multiple of the true side instead misses every other line or more, far more
+/// than the few allowed.
+fn supported(lines: &[f32], n: usize) -> bool {
+    let missing = lines.iter().filter(|&&s| s < SUPPORT).count();
+    !lines.is_empty() && missing <= missing_allowed(n)
+}
+
+/// How many of the `n - 1` inner lines one way a lattice of side `n` may miss: one
+/// in three (at least one). A lattice of side `m` over a true side `n < m` keeps only
+/// the lines the two share, `gcd(m, n) - 1` of its `m - 1`, so it misses at least
+/// half of them (`gcd(m, n) <= m / 2`): far more than allowed.
+fn missing_allowed(n: usize) -> usize {
+    ((n - 1) / 3).max(1)
 }
 
 /// The centre of the line near `c` (within a quarter square) along one axis: the
@@ -501,7 +520,7 @@ pub(crate) fn lattice(e: &Edges, img: &Pixels, b: BoxPx, size: Option<usize>) ->
         .iter()
         .rev()
         .copied()
-        .find(|&n| sv[n] >= SUPPORT && sh[n] >= SUPPORT)?;
+        .find(|&n| supported(&sv[n], n) && supported(&sh[n], n))?;
     let (px, py) = (dx as f32 / n as f32, dy as f32 / n as f32);
     let rows: Vec<usize> = (0..n)
         .flat_map(|r| {
@@ -567,5 +586,30 @@ pub(crate) fn find(img: &Pixels, size: Option<usize>) -> Result<Grid, String> {
             "no grid of {n}x{n} squares found in the picture (each square at least 16 pixels, with lines between the squares)"
         )),
         None => Err(no_grid()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lattice of side `m` laid over a true grid of side `n < m` shares only
+    /// `gcd(m, n) - 1` of its inner lines with it: the rest must be more than the few
+    /// lines a true lattice may miss, or a multiple of the side could be read.
+    #[test]
+    fn a_lattice_over_a_smaller_true_side_misses_more_lines_than_allowed() {
+        fn gcd(a: usize, b: usize) -> usize {
+            if b == 0 { a } else { gcd(b, a % b) }
+        }
+        for n in SIDES {
+            for m in n + 1..=*SIDES.end() {
+                let missing = (m - 1) - (gcd(m, n) - 1);
+                assert!(missing > missing_allowed(m), "{n} under {m}");
+            }
+        }
+        // And a true lattice keeps every line but the few allowed.
+        assert!(supported(&[0.9, 0.0, 0.8], 4));
+        assert!(!supported(&[0.9, 0.0, 0.1], 4));
+        assert!(!supported(&[], 4));
     }
 }
