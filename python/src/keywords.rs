@@ -177,13 +177,7 @@ impl ProblemArgs<'_> {
             Ok((parts, base.unwrap_or_default()))
         })?;
         let kind = kind.resolve(py, &parts.catalog)?;
-        Ok(Beside {
-            board: parts.board,
-            terrain: parts.terrain,
-            given: base,
-            fixed: parts.fixed,
-            kind,
-        })
+        Ok(parts.beside(base, kind))
     }
 }
 

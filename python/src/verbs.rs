@@ -348,16 +348,7 @@ pub fn decode(
         Answer::Sat(t) => t,
     };
     let placement = map.decode(&truths);
-    if !problem.accepts(&placement) {
-        let clash = queens::verify::conflicts(problem.board(), &placement);
-        let why = match clash.first() {
-            Some(c) => c.to_string(),
-            None => format!(
-                "it has pieces {} but {} were asked for, fixed ones included",
-                queens::format_spec(&placement.spec()),
-                queens::format_spec(problem.pieces())
-            ),
-        };
+    if let Some(why) = dimacs::mismatch(&problem, &placement) {
         return Err(errors::input(
             py,
             format!("the model does not decode to a solution of the problem: {why}"),

@@ -110,13 +110,7 @@ pub fn kind_and_given(
         .pieces_on(&parts.catalog, &parts.board)
         .map_err(refused)?
         .unwrap_or_default();
-    Ok(Beside {
-        board: parts.board,
-        terrain: parts.terrain,
-        given: base,
-        fixed: parts.fixed,
-        kind,
-    })
+    Ok(parts.beside(base, kind))
 }
 
 /// A problem whose SPEC has ranges (`0..8Q`, `*K`), read by the library's request.

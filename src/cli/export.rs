@@ -5,7 +5,6 @@ use std::io::{self, Write};
 
 use queens::export::dimacs::{self, Answer, VarMap};
 use queens::export::{Format, export};
-use queens::verify::conflicts;
 use queens::{Catalog, Problem};
 
 use super::args::jobs::{DecodeArgs, ExportArgs, ExportFormat};
@@ -116,17 +115,8 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
     };
     let placement = map.decode(&truths);
     emit(&format!("{placement}\n"))?;
-    if problem.accepts(&placement) {
+    let Some(why) = dimacs::mismatch(&problem, &placement) else {
         return Ok(Outcome::Yes);
-    }
-    let clash = conflicts(problem.board(), &placement);
-    let why = match clash.first() {
-        Some(c) => c.to_string(),
-        None => format!(
-            "it has pieces {} but {} were asked for, fixed ones included",
-            queens::format_spec(&placement.spec()),
-            queens::format_spec(problem.pieces())
-        ),
     };
     eprintln!("queens: the model does not decode to a solution of the problem: {why}");
     Ok(Outcome::No)

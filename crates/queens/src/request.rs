@@ -270,6 +270,20 @@ pub struct Parts {
     pub terrain: Terrain,
 }
 
+impl Parts {
+    /// The question `max` and `cover` ask (how many of `kind`, or how few to cover):
+    /// `kind` on this board and terrain beside the `given` pieces and the fixed ones.
+    pub fn beside(self, given: Vec<PieceCount>, kind: PieceKind) -> crate::query::Beside {
+        crate::query::Beside {
+            board: self.board,
+            terrain: self.terrain,
+            given,
+            fixed: self.fixed,
+            kind,
+        }
+    }
+}
+
 /// A ranged problem, read: its spec, board and fixed pieces (checked against the spec).
 #[derive(Clone, Debug)]
 pub struct Ranged {

@@ -382,3 +382,32 @@ impl VarMap {
         )
     }
 }
+
+/// Why a decoded model is not a solution of `problem`, or `None` when it is one: the
+/// first attack between its pieces, else the pieces it has against those asked for.
+/// The one sentence every front prints after decoding a solver's model.
+///
+/// ```
+/// use queens::{Catalog, Placement, Problem};
+/// use queens::export::dimacs::mismatch;
+/// let problem = Problem::parse("4", "4Q", &Catalog::standard()).unwrap();
+/// let good: Placement = "Qb4 Qd3 Qa2 Qc1".parse().unwrap();
+/// assert_eq!(mismatch(&problem, &good), None);
+/// let short: Placement = "Qb4 Qd3".parse().unwrap();
+/// assert!(mismatch(&problem, &short).unwrap().contains("were asked for"));
+/// ```
+pub fn mismatch(problem: &Problem, placement: &Placement) -> Option<String> {
+    if problem.accepts(placement) {
+        return None;
+    }
+    Some(
+        match crate::verify::conflicts(problem.board(), placement).first() {
+            Some(c) => c.to_string(),
+            None => format!(
+                "it has pieces {} but {} were asked for, fixed ones included",
+                format_spec(&placement.spec()),
+                format_spec(problem.pieces())
+            ),
+        },
+    )
+}
