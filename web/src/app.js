@@ -100,6 +100,8 @@ function nameSquares(rows, cols) {
 function fileName(file) { return fileNames[file]; }
 function squareName(file, rank) { return namesByPlace.get(`${file},${rank}`); }
 function parseSquare(name) { return placesByName.get(name) ?? null; }
+// The library's own coordinates (`Qa1 Nc3`, as its answers give them) as a map from
+// square to letter; text from elsewhere goes through the library first.
 function parseCoords(text) {
   const out = new Map();
   for (const tok of text.split(/[\s,]+/).filter(Boolean)) {
@@ -557,13 +559,25 @@ function loadHash() {
   state.rows = clampInput("rows", Number(size[1]), notes);
   state.cols = clampInput("cols", Number(size[2]), notes);
   if (notes.length) note(`the link's board: ${notes.join("; ")}`);
-  state.pieces = parseCoords((h.get("p") || "").replaceAll(",", " "));
   state.holes = new Set((h.get("holes") || "").split(",").filter(Boolean));
   state.blockers = new Set((h.get("blockers") || "").split(",").filter(Boolean));
   state.torus = h.get("torus") === "1";
   state.betza = h.get("fairy") || "";
   state.kind = Object.hasOwn(NAMES, h.get("kind") || "Q") ? h.get("kind") || "Q" : "Q";
   state.spec = h.get("spec") || "";
+  // The link's pieces read by the library (a piece it cannot read is refused, not
+  // dropped), then kept in its own coordinates.
+  state.pieces = new Map();
+  const linked = (h.get("p") || "").replaceAll(",", " ").trim();
+  if (linked) {
+    const a = ask("analyse", boardRequest({ pieces: linked }));
+    if (a.error) {
+      syncInputs();
+      setMode("board", false);
+      return refuse(`the link's pieces: ${a.error}`);
+    }
+    state.pieces = parseCoords(a.coords);
+  }
   state.solved = new Set();
   state.base = null;
   state.shown = null;

@@ -295,6 +295,17 @@ def test_a_shared_link_opens_the_same_board_and_puzzle(site, browser):
         other.close()
 
 
+def test_a_link_with_a_piece_the_library_cannot_read_is_refused_not_dropped(site):
+    # The page read the link's pieces with a pattern of its own and dropped what did
+    # not match: `p=Qa1,Qz99` opened with a queen on a1 and not a word about z99.
+    site.open("#b=8x8&p=Qa1,Qz99")
+    assert site.result().startswith("error: the link's pieces:"), site.result()
+    assert "z99" in site.result()
+    assert site.pieces() == {}
+    site.open("#b=8x8&p=Qa1,Nc3")
+    assert site.pieces() == {"a1": "Q", "c3": "N"}
+
+
 def test_exports_coords_svg_and_png(site):
     site.open("#b=4x4&p=Qa2,Qb4")
     site.action("export-coords")
