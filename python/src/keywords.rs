@@ -9,7 +9,6 @@
 //! a board the regions give it; a board that differs from theirs is refused.
 
 use pyo3::prelude::*;
-use queens::export::dimacs::VarMap;
 use queens::query::Beside;
 use queens::request::{BoardGiven, Given, ProblemRequest, RequestError};
 use queens::{Board, Catalog, Problem};
@@ -179,18 +178,4 @@ impl ProblemArgs<'_> {
         let kind = kind.resolve(py, &parts.catalog)?;
         Ok(parts.beside(base, kind))
     }
-}
-
-/// The problem a DIMACS header names (`decode(cnf=...)`): its board, pieces, fixed
-/// pieces and definitions, the command line's texts, read through the same request.
-pub fn header_problem(map: &VarMap) -> Result<Problem, RequestError> {
-    let fixed = (!map.fixed.is_empty()).then(|| Given::Text(map.fixed.clone()));
-    let header = ProblemRequest {
-        board: Some(BoardGiven::Board(map.board)),
-        pieces: Some(Given::Text(map.pieces.clone())),
-        fixed,
-        define: map.definitions.clone(),
-        ..ProblemRequest::default()
-    };
-    header.build()
 }

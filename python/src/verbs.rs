@@ -19,7 +19,7 @@ use crate::args::forms::{self, BoardArg, Budget, EngineArg, Flag, KindArg, Threa
 use crate::args::names::{IndependentName, SeedName, TotalName};
 use crate::blocking::{self, Mode};
 use crate::errors;
-use crate::keywords::{ProblemArgs, header_problem};
+use crate::keywords::ProblemArgs;
 use crate::placement::{Cells, Placement};
 
 /// The most pieces of `kind` that fit on `board` beside `pieces` and `fixed` (on the
@@ -315,7 +315,7 @@ pub fn decode(
             }
             // The DIMACS header holds the problem as the command line's texts.
             let map = VarMap::from_dimacs(text, &Catalog::standard()).map_err(err)?;
-            let problem = header_problem(&map).map_err(|e| {
+            let problem = map.problem().map_err(|e| {
                 err(Error::BadCnf {
                     reason: format!(
                         "its header does not make a problem: {}",

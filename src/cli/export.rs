@@ -72,17 +72,12 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
                 queens::Error::BadCnf { .. } => format!("{path}: {e}"),
                 _ => e.to_string(),
             })?;
-            let fixed = (!map.fixed.is_empty()).then_some(map.fixed.as_str());
-            let problem = problem_of(
-                Some(&map.board.to_string()),
-                Some(&map.pieces),
-                fixed,
-                &map.definitions,
-                &PlainTerrainArgs::default().terrain(),
-            )
-            .map_err(|e| {
+            let problem = map.problem().map_err(|e| {
                 let e = queens::Error::BadCnf {
-                    reason: format!("its header does not make a problem: {e}"),
+                    reason: format!(
+                        "its header does not make a problem: {}",
+                        super::terrain::refused(&e, &PlainTerrainArgs::default().terrain())
+                    ),
                 };
                 format!("{path}: {e}")
             })?;

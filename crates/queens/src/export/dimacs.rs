@@ -372,6 +372,21 @@ impl VarMap {
         })
     }
 
+    /// The problem the header names (its board, pieces, fixed pieces and fairy
+    /// definitions), read as any front reads a problem's fields: `decode` with a CNF
+    /// and nothing else takes its problem from here.
+    pub fn problem(&self) -> Result<Problem, crate::request::RequestError> {
+        use crate::request::{BoardGiven, Given, ProblemRequest};
+        ProblemRequest {
+            board: Some(BoardGiven::Board(self.board)),
+            pieces: Some(Given::Text(self.pieces.clone())),
+            fixed: (!self.fixed.is_empty()).then(|| Given::Text(self.fixed.clone())),
+            define: self.definitions.clone(),
+            ..ProblemRequest::default()
+        }
+        .build()
+    }
+
     /// The placement of a model given as its true variables; auxiliary ones are ignored.
     pub fn decode(&self, true_vars: &[u32]) -> Placement {
         Placement::new(
