@@ -42,7 +42,17 @@ fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// A random solution of the striped puzzle (K per rank, file, none touching).
+/// A random solution of the striped puzzle (K per rank, file, none touching);
+/// `None` when there is none or `stop` ended the search.
+///
+/// The depth-first search draws its branches at random and is restarted (the draws
+/// going on) when it visits more than a limit of nodes, the limit doubling each time
+/// so that a search that must end still does. Without restarts an early unlucky
+/// draw could bury it in a subtree without any solution: with three stars per unit
+/// at 16x16 one candidate's search ran past 16 s (bench/puzzle.md), while a fresh
+/// draw finds one in a few thousand nodes. The limit counts nodes, not time, so a
+/// seed gives the same solution on every run; a search that ends within the first
+/// limit (every one-star search measured) draws as before.
 pub(super) fn random_solution(
     t: &Tables,
     stripes: &Puzzle,
@@ -50,8 +60,31 @@ pub(super) fn random_solution(
     stop: &dyn Fn() -> bool,
 ) -> Option<Vec<usize>> {
     let node = Node::from_state(t, &State::new(stripes))?;
-    let mut nodes = 0u64;
-    random_dfs(t, node, rng, stop, &mut nodes)
+    let mut limit = RESTART_NODES;
+    loop {
+        let mut nodes = 0u64;
+        match random_dfs(t, node.clone(), rng, stop, &mut nodes, limit) {
+            Dfs::Found(s) => return Some(s),
+            Dfs::Exhausted | Dfs::Stopped => return None,
+            Dfs::Over => limit = limit.saturating_add(RESTART_NODES),
+        }
+    }
+}
+
+/// The nodes a random search for a solution visits before it restarts (the first
+/// time; the limit then doubles).
+const RESTART_NODES: u64 = 20_000;
+
+/// How one random depth-first search ended.
+enum Dfs {
+    /// A solution.
+    Found(Vec<usize>),
+    /// No solution below the node.
+    Exhausted,
+    /// Past the node limit.
+    Over,
+    /// `stop` said so.
+    Stopped,
 }
 
 fn random_dfs(
@@ -60,23 +93,28 @@ fn random_dfs(
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
     nodes: &mut u64,
-) -> Option<Vec<usize>> {
+    limit: u64,
+) -> Dfs {
     loop {
         *nodes += 1;
+        if *nodes > limit {
+            return Dfs::Over;
+        }
         if *nodes & 1023 == 0 && stop() {
-            return None;
+            return Dfs::Stopped;
         }
         if !node.propagate(t) {
-            return None;
+            return Dfs::Exhausted;
         }
         if node.is_complete(t) {
-            return Some(node.stars_of(t));
+            return Dfs::Found(node.stars_of(t));
         }
         let (r, c) = node.choose_random(t, &mut || rng.next_u64());
         let mut child = node.clone();
         child.place(t, r, c);
-        if let Some(s) = random_dfs(t, child, rng, stop, nodes) {
-            return Some(s);
+        match random_dfs(t, child, rng, stop, nodes, limit) {
+            Dfs::Exhausted => {}
+            end => return end,
         }
         node.forbid(r, c);
     }
