@@ -42,7 +42,17 @@ fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// A random solution of the striped puzzle (K per rank, file, none touching).
+/// A random solution of the striped puzzle (K per rank, file, none touching);
+/// `None` when there is none or `stop` ended the search.
+///
+/// The depth-first search draws its branches at random and is restarted (the draws
+/// going on) when it visits more than a limit of nodes, the limit doubling each time
+/// so that a search that must end still does. Without restarts an early unlucky
+/// draw could bury it in a subtree without any solution: with three stars per unit
+/// at 16x16 one candidate's search ran past 16 s (bench/puzzle.md), while a fresh
+/// draw finds one in a few thousand nodes. The limit counts nodes, not time, so a
+/// seed gives the same solution on every run; a search that ends within the first
+/// limit (every one-star search measured) draws as before.
 pub(super) fn random_solution(
     t: &Tables,
     stripes: &Puzzle,
@@ -50,8 +60,31 @@ pub(super) fn random_solution(
     stop: &dyn Fn() -> bool,
 ) -> Option<Vec<usize>> {
     let node = Node::from_state(t, &State::new(stripes))?;
-    let mut nodes = 0u64;
-    random_dfs(t, node, rng, stop, &mut nodes)
+    let mut limit = RESTART_NODES;
+    loop {
+        let mut nodes = 0u64;
+        match random_dfs(t, node.clone(), rng, stop, &mut nodes, limit) {
+            Dfs::Found(s) => return Some(s),
+            Dfs::Exhausted | Dfs::Stopped => return None,
+            Dfs::Over => limit = limit.saturating_add(RESTART_NODES),
+        }
+    }
+}
+
+/// The nodes a random search for a solution visits before it restarts (the first
+/// time; the limit then doubles).
+const RESTART_NODES: u64 = 20_000;
+
+/// How one random depth-first search ended.
+enum Dfs {
+    /// A solution.
+    Found(Vec<usize>),
+    /// No solution below the node.
+    Exhausted,
+    /// Past the node limit.
+    Over,
+    /// `stop` said so.
+    Stopped,
 }
 
 fn random_dfs(
@@ -60,23 +93,28 @@ fn random_dfs(
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
     nodes: &mut u64,
-) -> Option<Vec<usize>> {
+    limit: u64,
+) -> Dfs {
     loop {
         *nodes += 1;
+        if *nodes > limit {
+            return Dfs::Over;
+        }
         if *nodes & 1023 == 0 && stop() {
-            return None;
+            return Dfs::Stopped;
         }
         if !node.propagate(t) {
-            return None;
+            return Dfs::Exhausted;
         }
         if node.is_complete(t) {
-            return Some(node.stars_of(t));
+            return Dfs::Found(node.stars_of(t));
         }
         let (r, c) = node.choose_random(t, &mut || rng.next_u64());
         let mut child = node.clone();
         child.place(t, r, c);
-        if let Some(s) = random_dfs(t, child, rng, stop, nodes) {
-            return Some(s);
+        match random_dfs(t, child, rng, stop, nodes, limit) {
+            Dfs::Exhausted => {}
+            end => return end,
         }
         node.forbid(r, c);
     }
@@ -96,7 +134,10 @@ pub(super) fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
 }
 
 /// The starting regions: each star its own (K = 1), or each group of K stars joined by
-/// L-shaped paths; `None` when a path is blocked (the caller tries another candidate).
+/// L-shaped paths, or by a shortest path round the other regions and stars when both
+/// L-shaped paths are blocked; `None` when no path is left (the caller tries another
+/// candidate). Before the fallback, most three-star candidates at 16x16 (1341 of 1405
+/// in one traced seed) were dropped here.
 pub(super) fn seed_regions(
     n: usize,
     k: usize,
@@ -129,7 +170,9 @@ pub(super) fn seed_regions(
                 .iter()
                 .min_by_key(|&&m| dist(m, next))
                 .expect("a member");
-            if !join(n, &mut of, from, next, g, below(rng, 2) == 0) {
+            if !join(n, &mut of, from, next, g, below(rng, 2) == 0)
+                && !join_around(n, &mut of, next, g, &left)
+            {
                 return None;
             }
             members.push(next);
@@ -169,6 +212,36 @@ fn join(n: usize, of: &mut [u8], a: usize, b: usize, g: u8, rank_first: bool) ->
                 of[i] = g;
             }
             return true;
+        }
+    }
+    false
+}
+
+/// Claims a shortest path for region `g` from any of its squares to the star `b`,
+/// through squares outside every region that hold none of the stars `left` (still
+/// without a region); false when there is none. Breadth-first, in index and
+/// neighbour order, so the same board gives the same path.
+fn join_around(n: usize, of: &mut [u8], b: usize, g: u8, left: &[usize]) -> bool {
+    let mut from = vec![usize::MAX; n * n];
+    let mut queue: std::collections::VecDeque<usize> = (0..n * n).filter(|&i| of[i] == g).collect();
+    for &i in &queue {
+        from[i] = i;
+    }
+    while let Some(i) = queue.pop_front() {
+        if i == b {
+            let mut j = b;
+            while of[j] != g {
+                of[j] = g;
+                j = from[j];
+            }
+            return true;
+        }
+        for j in neighbours(n, i) {
+            let free = of[j] == UNSET && (j == b || !left.contains(&j));
+            if from[j] == usize::MAX && free {
+                from[j] = i;
+                queue.push_back(j);
+            }
         }
     }
     false
