@@ -375,22 +375,98 @@ proptest! {
         chrome: bool,
         seed in 0u64..1000,
     ) {
-        let req = Request { n, stars: 1, difficulty: None, seed, style: Default::default() };
-        let p = match generate(&req, &Settings::default()).unwrap() {
-            Some(m) => m.puzzle,
-            None => return Ok(()),
-        };
-        let theme = [Theme::Pastel, Theme::Dark, Theme::BlackWhite][theme];
-        let pic = render::draw(&p, None, &Style { theme, cell, thin: 1, thick, chrome, seed, ..Style::default() });
-        let r = read(pic.width, pic.height, &pic.rgba, &Options { size: None, stars: Some(1) });
-        let r = r.map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(r.puzzle.side(), n);
-        let (bx, by, side) = pic.board;
-        prop_assert!((r.grid.x as f32 - bx).abs() <= 2.0, "{:?} {:?}", r.grid, pic.board);
-        prop_assert!((r.grid.y as f32 - by).abs() <= 2.0, "{:?} {:?}", r.grid, pic.board);
-        prop_assert!((r.grid.width as f32 - side).abs() <= 3.0, "{:?} {:?}", r.grid, pic.board);
-        prop_assert!(same_regions(&r.puzzle, &p));
+        random_layout(n, cell, thick, theme, chrome, seed)?;
     }
+}
+
+/// One random layout of the grid finder's proptest: the generated puzzle of side `n`
+/// (`seed`) drawn in `theme` (pastel, dark, black-and-white) with squares of `cell`
+/// pixels and borders of `thick`, read back with its side, outline and regions.
+fn random_layout(
+    n: usize,
+    cell: usize,
+    thick: usize,
+    theme: usize,
+    chrome: bool,
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    let req = Request {
+        n,
+        stars: 1,
+        difficulty: None,
+        seed,
+        style: Default::default(),
+    };
+    let p = match generate(&req, &Settings::default()).unwrap() {
+        Some(m) => m.puzzle,
+        None => return Ok(()),
+    };
+    let theme = [Theme::Pastel, Theme::Dark, Theme::BlackWhite][theme];
+    let pic = render::draw(
+        &p,
+        None,
+        &Style {
+            theme,
+            cell,
+            thin: 1,
+            thick,
+            chrome,
+            seed,
+            ..Style::default()
+        },
+    );
+    // For looking at a failing layout: LAYOUT_OUT=/tmp/x.png writes the picture.
+    if let Ok(out) = std::env::var("LAYOUT_OUT") {
+        image::save_buffer(
+            &out,
+            &pic.rgba,
+            pic.width as u32,
+            pic.height as u32,
+            image::ExtendedColorType::Rgba8,
+        )
+        .unwrap();
+    }
+    let r = read(
+        pic.width,
+        pic.height,
+        &pic.rgba,
+        &Options {
+            size: None,
+            stars: Some(1),
+        },
+    );
+    let r = r.map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(r.puzzle.side(), n);
+    let (bx, by, side) = pic.board;
+    prop_assert!(
+        (r.grid.x as f32 - bx).abs() <= 2.0,
+        "{:?} {:?}",
+        r.grid,
+        pic.board
+    );
+    prop_assert!(
+        (r.grid.y as f32 - by).abs() <= 2.0,
+        "{:?} {:?}",
+        r.grid,
+        pic.board
+    );
+    prop_assert!(
+        (r.grid.width as f32 - side).abs() <= 3.0,
+        "{:?} {:?}",
+        r.grid,
+        pic.board
+    );
+    prop_assert!(same_regions(&r.puzzle, &p));
+    Ok(())
+}
+
+/// The proptest's case that failed on a clean pastel picture with "c1 and d1: colours
+/// too close to tell apart" (then "9 regions read on a 6x6 grid"): a box taller than
+/// the board took a 6x6 lattice because its windows (15% of its pitch) were wide
+/// enough to catch the 14x14 board's lines 8.7 pixels off.
+#[test]
+fn the_grid_finder_reads_a_clean_pastel_14x14() {
+    random_layout(14, 26, 2, 0, true, 277).unwrap();
 }
 
 /// Writes rendered picture `PICTURE_CASE` to `PICTURE_OUT` (a PNG) and prints its

@@ -431,7 +431,9 @@ fn support(
         let y = y0 + ((y1 - y0) * (2 * i + 1)) / (2 * rows);
         for &n in sides {
             let p = d / n as f32;
-            let win = (p * 0.15).max(2.0);
+            // Narrow (8% of the pitch): at 15% a coarse lattice over a fine board
+            // caught the fine lines beside its own (a 14x14 board read as 6x6).
+            let win = (p * 0.08).max(3.0);
             for (k, hit_k) in hits[n].iter_mut().enumerate().skip(1) {
                 let xc = x0 as f32 + k as f32 * p;
                 let from = (xc - win).max(0.0) as usize;
