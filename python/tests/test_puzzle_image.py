@@ -40,9 +40,23 @@ class Pixels:
         return self._bytes
 
 
+def crown(ix, iy):
+    """Whether pixel (ix, iy) of a square is inked by the crown: three points over a
+    band, in the middle of the square, as the apps draw a queen. (A solid square blot
+    of a third of the square, which this test drew before, is now read as a cross:
+    its corners ink the diagonals further out than its sides ink the axes.)"""
+    lo, hi = 7, CELL - 7
+    if not (lo <= ix < hi and lo <= iy < hi):
+        return False
+    if iy >= lo + 4:
+        return True
+    mid = (lo + hi - 1) / 2
+    return abs(ix - lo) <= 1 or abs(ix - (hi - 1)) <= 1 or abs(ix - mid) <= 1
+
+
 def draw(rows, crowns=(), crosses=(), channels=3):
     """The puzzle `rows` drawn at CELL pixels a square with a margin, thin lines inside
-    regions, thick ones between them, a dark crown-like blot on `crowns` and an X on
+    regions, thick ones between them, a dark crown on `crowns` and an X on
     `crosses` (squares as (rank from the top, file))."""
     n = len(rows)
     margin = 20
@@ -63,7 +77,7 @@ def draw(rows, crowns=(), crosses=(), channels=3):
                     c = (20, 20, 20)
                 elif ix == 0 or iy == 0:
                     c = (90, 90, 90)
-                elif (r, f) in crowns and 8 <= ix < CELL - 7 and 8 <= iy < CELL - 7:
+                elif (r, f) in crowns and crown(ix, iy):
                     c = (30, 30, 30)
                 elif (r, f) in crosses and 7 <= ix < CELL - 6 and (ix == iy or ix == CELL - iy):
                     c = (60, 60, 60)
