@@ -66,7 +66,7 @@ fn star_battle_rules_are_sound_on_random_positions() {
     let mut next = common::random_words(0x05ee_d0f5_7a25);
     let mut fired: BTreeSet<&str> = BTreeSet::new();
     let mut checked = 0;
-    for p in two_star_puzzles(90, &mut next) {
+    for p in two_star_puzzles(150, &mut next) {
         let n = p.side();
         let all = p
             .solutions(&State::new(&p), 2000, 2000, &Settings::default())
