@@ -405,10 +405,11 @@ impl VarMap {
 /// ```
 /// use queens::{Catalog, Placement, Problem};
 /// use queens::export::dimacs::mismatch;
-/// let problem = Problem::parse("4", "4Q", &Catalog::standard()).unwrap();
-/// let good: Placement = "Qb4 Qd3 Qa2 Qc1".parse().unwrap();
+/// let catalog = Catalog::standard();
+/// let problem = Problem::parse("4", Some("4Q"), None, &catalog).unwrap();
+/// let good = Placement::parse("Qb4 Qd3 Qa2 Qc1", &catalog).unwrap();
 /// assert_eq!(mismatch(&problem, &good), None);
-/// let short: Placement = "Qb4 Qd3".parse().unwrap();
+/// let short = Placement::parse("Qb4 Qd3", &catalog).unwrap();
 /// assert!(mismatch(&problem, &short).unwrap().contains("were asked for"));
 /// ```
 pub fn mismatch(problem: &Problem, placement: &Placement) -> Option<String> {
