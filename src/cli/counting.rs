@@ -124,13 +124,7 @@ pub struct Ranged {
 
 /// `Some` when `--pieces` uses range syntax; the exact-spec path is left to `run`.
 pub fn ranged(args: &ProblemArgs, ui: Ui) -> Result<Option<Ranged>, String> {
-    let req = super::terrain::request(
-        args.board.as_deref(),
-        args.pieces.as_deref(),
-        args.fixed.as_deref(),
-        &args.piece,
-        &args.terrain,
-    )?;
+    let req = super::terrain::request_of(args)?;
     if !req.is_ranged() {
         return Ok(None);
     }

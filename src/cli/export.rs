@@ -3,25 +3,13 @@
 
 use std::io::{self, Write};
 
+use queens::Catalog;
 use queens::export::dimacs::{self, Answer, VarMap};
 use queens::export::{Format, export};
-use queens::{Catalog, Problem};
 
+use super::args::PlainTerrainArgs;
 use super::args::jobs::{DecodeArgs, ExportArgs, ExportFormat};
-use super::args::{PlainTerrainArgs, TerrainArgs};
 use super::output::Outcome;
-
-/// The problem of BOARD, `--pieces`, `--fixed`, `--piece` (and the terrain), through
-/// the library's request.
-fn problem_of(
-    board: Option<&str>,
-    pieces: Option<&str>,
-    fixed: Option<&str>,
-    defs: &[String],
-    terrain: &TerrainArgs,
-) -> Result<Problem, String> {
-    super::terrain::problem(board, pieces, fixed, defs, terrain)
-}
 
 fn emit(text: &str) -> Result<(), String> {
     let mut out = io::stdout().lock();
@@ -34,7 +22,7 @@ fn emit(text: &str) -> Result<(), String> {
 
 /// Runs `queens export`.
 pub fn export_cmd(args: &ExportArgs) -> Result<Outcome, String> {
-    let problem = problem_of(
+    let problem = super::terrain::problem(
         args.board.as_deref(),
         args.pieces.as_deref(),
         args.fixed.as_deref(),
@@ -85,7 +73,7 @@ pub fn decode_cmd(args: &DecodeArgs) -> Result<Outcome, String> {
         }
         None => {
             // Without BOARD, the library's default board.
-            let problem = problem_of(
+            let problem = super::terrain::problem(
                 args.board.as_deref(),
                 args.pieces.as_deref(),
                 args.fixed.as_deref(),

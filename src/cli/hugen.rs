@@ -120,13 +120,7 @@ pub fn solve(
     ui: Ui,
 ) -> Result<Option<Outcome>, String> {
     // The problem through the library's request (its defaults: min(rows, cols) queens).
-    let problem = super::terrain::problem(
-        args.board.as_deref(),
-        args.pieces.as_deref(),
-        args.fixed.as_deref(),
-        &args.piece,
-        &args.terrain,
-    )?;
+    let problem = super::terrain::problem_of(args)?;
     if !queens_only(problem.pieces()) {
         if huge.random || huge.fixed_file.is_some() {
             return Err(

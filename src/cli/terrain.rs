@@ -124,20 +124,32 @@ pub struct Setup {
     pub limits: Limits,
 }
 
-/// The problem `args` describe (for a re-check, which rebuilds it from its words).
-pub fn problem_of(args: &ProblemArgs) -> Result<Problem, String> {
-    setup(args, Ui::default()).map(|s| s.problem)
-}
-
-/// The problem, engine and limits `args` give, or the sentence refusing them.
-pub fn setup(args: &ProblemArgs, ui: Ui) -> Result<Setup, String> {
-    let problem = problem(
+/// The library's request of a problem command's BOARD, `--pieces`, `--fixed`,
+/// `--piece` and terrain options.
+pub fn request_of(args: &ProblemArgs) -> Result<ProblemRequest<'static>, String> {
+    request(
         args.board.as_deref(),
         args.pieces.as_deref(),
         args.fixed.as_deref(),
         &args.piece,
         &args.terrain,
-    )?;
+    )
+}
+
+/// The problem `args` describe (BOARD, `--pieces`, `--fixed`, `--piece`, terrain).
+pub fn problem_of(args: &ProblemArgs) -> Result<Problem, String> {
+    problem(
+        args.board.as_deref(),
+        args.pieces.as_deref(),
+        args.fixed.as_deref(),
+        &args.piece,
+        &args.terrain,
+    )
+}
+
+/// The problem, engine and limits `args` give, or the sentence refusing them.
+pub fn setup(args: &ProblemArgs, ui: Ui) -> Result<Setup, String> {
+    let problem = problem_of(args)?;
     let engine: EngineChoice = args
         .engine
         .parse()

@@ -399,6 +399,18 @@ fn the_grid_finder_finds_random_layouts() {
     );
 }
 
+/// Writes `pic` to `path` as a PNG (for looking at a case by eye).
+fn save_png(path: &str, pic: &Picture) {
+    image::save_buffer(
+        path,
+        &pic.rgba,
+        pic.width as u32,
+        pic.height as u32,
+        image::ExtendedColorType::Rgba8,
+    )
+    .unwrap();
+}
+
 /// One random layout of the grid finder's proptest: the generated puzzle of side `n`
 /// (`seed`) drawn in `theme` (pastel, dark, black-and-white) with squares of `cell`
 /// pixels and borders of `thick`, read back with its side, outline and regions:
@@ -439,14 +451,7 @@ fn random_layout(
     );
     // For looking at a failing layout: LAYOUT_OUT=/tmp/x.png writes the picture.
     if let Ok(out) = std::env::var("LAYOUT_OUT") {
-        image::save_buffer(
-            &out,
-            &pic.rgba,
-            pic.width as u32,
-            pic.height as u32,
-            image::ExtendedColorType::Rgba8,
-        )
-        .unwrap();
+        save_png(&out, &pic);
     }
     let r = read(
         pic.width,
@@ -510,14 +515,7 @@ fn dump_case() {
     let out = std::env::var("PICTURE_OUT").unwrap();
     match &c.jpeg {
         Some(bytes) => std::fs::write(&out, bytes).unwrap(),
-        None => image::save_buffer(
-            &out,
-            &c.pixels.rgba,
-            c.pixels.width as u32,
-            c.pixels.height as u32,
-            image::ExtendedColorType::Rgba8,
-        )
-        .unwrap(),
+        None => save_png(&out, &c.pixels),
     }
     println!("{}\n{}{:?}", c.what, c.puzzle.picture(), judge(&c));
 }
@@ -583,14 +581,7 @@ fn picture_bench() {
         pic.width, pic.height, times[10], times[0], times[20]
     );
     if let Ok(out) = std::env::var("PICTURE_BENCH_OUT") {
-        image::save_buffer(
-            &out,
-            &pic.rgba,
-            pic.width as u32,
-            pic.height as u32,
-            image::ExtendedColorType::Rgba8,
-        )
-        .unwrap();
+        save_png(&out, &pic);
     }
 }
 
