@@ -107,7 +107,7 @@ def ticker_gaps(call):
     "what,call",
     [
         ("count(17, threads=1)", lambda: queens.count(17, threads=1)),
-        ("count('12x12', '12N')", lambda: queens.count((12, 12), "12N")),
+        ("count('14x14', '14N')", lambda: queens.count((14, 14), "14N")),
         ("next() on a search without solutions", lambda: list(queens.solutions((7, 9), "21K"))),
         ("solve() of a problem without solutions", lambda: queens.solve((7, 9), "21K")),
     ],
