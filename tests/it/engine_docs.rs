@@ -90,3 +90,25 @@ fn engine_help_lists_every_engine() {
         "count --help does not list {names}: {help}"
     );
 }
+
+#[test]
+fn python_readme_lists_every_engine_in_autos_order() {
+    // The Python README's engine table is a doctest that prints the library's own
+    // summaries (python/tests/test_docs.py runs it); here its names are held to the list,
+    // so a build without Python still catches an engine added or dropped.
+    let text = read("python/README.md");
+    let start = text
+        .find("\n## Engines\n")
+        .expect("python/README.md has its Engines section");
+    let section = &text[start..];
+    let table = &section[section
+        .find("print(f\"{e.name:<10} {e.summary}\")\n")
+        .unwrap()..];
+    let table = &table[table.find('\n').unwrap() + 1..table.find("\n```").unwrap()];
+    let names: Vec<String> = table
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect();
+    assert_eq!(names, engines());
+}
