@@ -17,4 +17,5 @@ pub mod puzzle;
 pub mod recheck;
 pub mod run;
 pub mod terrain;
+pub mod tune;
 pub mod verify_args;

@@ -23,6 +23,12 @@ use super::terrain::setup;
 /// input.
 pub fn run(config: Config) -> CliResult {
     let ui = config.ui;
+    // The join's sieve tuning, before any count: by hand, else the saved calibration.
+    match &config.command {
+        Command::Count { tuning, .. } => super::tune::apply(tuning.as_deref())?,
+        Command::Recheck(_) => super::tune::apply(None)?,
+        _ => {}
+    }
     match config.command {
         Command::Solve {
             problem,
@@ -91,6 +97,7 @@ pub fn run(config: Config) -> CliResult {
             manifest,
         } => parts::merge(&files, unique, json, manifest.as_deref()),
         Command::Recheck(a) => super::recheck::recheck(&a, ui),
+        Command::Tune(a) => super::tune::tune(&a),
         Command::Engines {
             board,
             pieces,

@@ -29,6 +29,9 @@ fn run_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(QUEENS)
         .args(args)
         .current_dir(dir)
+        // `queens tune` saves its calibration here, and times a small workload.
+        .env("QUEENS_CACHE_DIR", dir)
+        .env("QUEENS_TUNE_WORKLOAD", "10:0,11:0")
         .output()
         .expect("the queens binary runs")
 }
@@ -140,6 +143,8 @@ fn run_example(dir: &Path, cmd: &str, said: &str) {
         .args(["-c", cmd])
         .current_dir(dir)
         .env("PATH", path)
+        .env("QUEENS_CACHE_DIR", dir)
+        .env("QUEENS_TUNE_WORKLOAD", "10:0,11:0")
         .output()
         .expect("sh runs");
     let took = start.elapsed();
@@ -263,7 +268,7 @@ fn base(page: &str) -> Option<&'static [&'static str]> {
         "recheck" => &["m.txt"],
         "max" | "cover" => &["5", "--kind", "Q"],
         "verify" => &["5", "[1,3,5,2,4]"],
-        "" | "pieces" | "puzzle" => &[],
+        "" | "pieces" | "puzzle" | "tune" => &[],
         "gen-completion" => &["8"],
         "gen-regions" => &["5"],
         "puzzle gen" => &["6"],
@@ -312,6 +317,8 @@ fn with_option(page: &str, option: &str) -> Option<&'static [&'static str]> {
         (_, "--checkpoint") => &["--checkpoint", "c.json"],
         (_, "--shard") => &["--shard", "1/2"],
         (_, "--method") => &["--method", "backtrack"],
+        (_, "--tuning") => &["--tuning", "kernel=portable,width=9"],
+        ("tune", "--repeats") => &["--repeats", "1"],
         (_, "--stars") => &["--stars", "1"],
         (_, "--placed") => &["--placed", "a1"],
         (_, "--crossed") => &["--crossed", "a1"],

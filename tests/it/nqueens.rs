@@ -538,3 +538,70 @@ fn bad_shard_sets_are_refused() {
     assert!(err.contains("a result was altered"), "{err}");
     assert_eq!(backtrack(11, 11), (2680, 341));
 }
+
+/// Runs `queens` with its calibration folder set to `dir` and a small calibration
+/// workload (sides 10 and 11: milliseconds).
+fn queens_tuned(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .env("QUEENS_CACHE_DIR", dir)
+        .env("QUEENS_TUNE_WORKLOAD", "10:0,11:0")
+        .output()
+        .expect("the queens binary runs")
+}
+
+/// Issue 42: the join's sieve tuning, by hand (`count --tuning`) or saved by `queens
+/// tune`, never changes a count; a bad setting is named; a calibration saved on another
+/// processor is passed over.
+#[test]
+fn sieve_tuning_never_changes_a_count_and_a_bad_setting_is_named() {
+    let dir = tmp("tuning");
+    std::fs::create_dir_all(&dir).unwrap();
+    for n in ["14", "15", "16"] {
+        let want = stdout(&queens(&["count", n]));
+        for tuning in [
+            "kernel=portable",
+            "width=8,row-cost=1,sort-blocks=1",
+            "width=10,row-cost=16,sort-blocks=1000",
+        ] {
+            let o = queens_tuned(&dir, &["count", n, "--tuning", tuning]);
+            assert_eq!(stdout(&o), want, "count {n} --tuning {tuning}");
+        }
+    }
+    let bad = queens_tuned(&dir, &["count", "12", "--tuning", "width=7"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_contains(
+        &stderr(&bad),
+        "--tuning: width takes a whole number from 8 to 10",
+    );
+    let bad = queens_tuned(&dir, &["count", "12", "--tuning", "kernel=neon"]);
+    assert_contains(&stderr(&bad), "unknown sieve kernel 'neon'");
+
+    // Nothing saved: the processor's rule. Then a calibration is saved and used.
+    let show = queens_tuned(&dir, &["tune", "--show"]);
+    assert_contains(&stderr(&show), "the rule for this processor");
+    let tuned = queens_tuned(&dir, &["tune", "--repeats", "1"]);
+    assert_eq!(tuned.status.code(), Some(0), "{}", stderr(&tuned));
+    let chosen = stdout(&tuned);
+    assert!(chosen.starts_with("kernel="), "{chosen}");
+    let show = queens_tuned(&dir, &["tune", "--show"]);
+    assert_eq!(stdout(&show), chosen);
+    assert_contains(&stderr(&show), "saved by `queens tune`");
+    assert_eq!(stdout(&queens_tuned(&dir, &["count", "13"])), "73712\n");
+
+    // A file from another processor (a home shared across a cluster) is not this one's.
+    let file = dir.join("sieve-tuning.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let other: String = text
+        .lines()
+        .map(|l| match l.strip_prefix("machine ") {
+            Some(_) => "machine Some Other CPU / queens 0.0.0".to_string(),
+            None => l.to_string(),
+        })
+        .map(|l| l + "\n")
+        .collect();
+    std::fs::write(&file, other).unwrap();
+    let show = queens_tuned(&dir, &["tune", "--show"]);
+    assert_contains(&stderr(&show), "the rule for this processor");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -265,3 +265,23 @@ pub struct RecheckArgs {
     #[command(flatten)]
     pub progress: ProgressFlag,
 }
+
+/// `queens tune`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// Time each tuning this many times and keep the best (more: steadier on a busy
+    /// machine, longer).
+    #[arg(
+        long,
+        default_value_t = 2,
+        value_name = "R",
+        allow_negative_numbers = true
+    )]
+    pub repeats: usize,
+    /// Print the calibration's choice without saving it.
+    #[arg(long)]
+    pub no_save: bool,
+    /// Print the tuning counts use now, and where it comes from, without calibrating.
+    #[arg(long, conflicts_with_all = ["repeats", "no_save"])]
+    pub show: bool,
+}

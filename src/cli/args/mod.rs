@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub mod jobs;
 pub mod puzzle;
 
-use jobs::{CoverArgs, DecodeArgs, ExportArgs, HugeArgs, RecheckArgs, SolveCoverArgs};
+use jobs::{CoverArgs, DecodeArgs, ExportArgs, HugeArgs, RecheckArgs, SolveCoverArgs, TuneArgs};
 use puzzle::{PuzzleArgs, puzzle_help};
 
 /// The notation every command shares, followed by a command's own examples: `$board`
@@ -124,6 +124,22 @@ Examples:
   queens merge s1.json s2.json --unique  1787";
 
 /// `recheck`'s help after its options.
+const TUNE_HELP: &str = "\
+How the half-board join (plain N-queens counts, 14 to 24) counts its pairs on this
+processor: the sieve's kernel, look-up width, row cost and sort threshold. By default
+each count takes the calibration saved here (if it was made on this processor by this
+version), else a rule from the processor's vector instructions and cache sizes.
+`count --tuning` overrides both for one run. No tuning changes a count or its plan:
+shards and manifests from tuned and untuned machines merge and re-check alike.
+
+The calibration is saved in $QUEENS_CACHE_DIR, else $XDG_CACHE_HOME/queens, else
+~/.cache/queens (file sieve-tuning.txt).
+
+Examples:
+  queens tune --show                     the tuning in use and where it comes from
+  queens tune --repeats 1 --no-save      time each tuning once; print the fastest
+  queens count 14 --tuning kernel=portable,width=9  365596 (sized by hand)";
+
 const RECHECK_HELP: &str = "\
 Examples:
   queens count 12 --manifest m.txt       14200 (m.txt: the plan, each part's subtotal)
@@ -299,6 +315,12 @@ pub enum Command {
         /// subtotal and seconds, for `queens recheck` (engines that count in parts).
         #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
         manifest: Option<std::path::PathBuf>,
+        /// Size the half-board join's sieve by hand: `key=value` pairs, e.g.
+        /// `kernel=avx2,width=9` (kernel portable, avx2 or avx512; width 8 to 10;
+        /// row-cost 1 to 16; sort-blocks 1 to 1000); never changes the count [default: the
+        /// calibration `queens tune` saved, else the processor's rule].
+        #[arg(long, value_name = "SETTINGS", allow_negative_numbers = true)]
+        tuning: Option<String>,
         #[command(flatten)]
         verbose: VerboseFlag,
         #[command(flatten)]
@@ -326,6 +348,10 @@ pub enum Command {
     /// refused (exit 2).
     #[command(after_help = RECHECK_HELP)]
     Recheck(RecheckArgs),
+    /// Time the N-queens join's sieve settings on this processor and save the fastest
+    /// for later counts; prints the settings chosen (`--show`: the ones in use).
+    #[command(after_help = TUNE_HELP)]
+    Tune(TuneArgs),
     /// The most pieces of one kind that can stand without attacks (beside --pieces), and
     /// the number of such placements; prints `MAX COUNT`, e.g. `16 281571`.
     #[command(after_help = MAX_HELP)]

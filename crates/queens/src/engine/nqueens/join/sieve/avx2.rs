@@ -26,7 +26,7 @@ const _: () = assert!(size_of::<Block>() == 2 * size_of::<__m256i>());
 const _: () = assert!(size_of::<[u64; 4]>() == size_of::<__m256i>());
 
 /// Whether the CPU has AVX2 (and the bit instructions) for the sieve.
-pub(super) fn fast_sieve() -> bool {
+pub(in crate::engine::nqueens::join) fn fast_sieve() -> bool {
     fast_bits() && std::arch::is_x86_feature_detected!("avx2")
 }
 

@@ -22,7 +22,7 @@ const _: () = assert!(size_of::<Block>() == size_of::<__m512i>());
 
 /// Whether the CPU has AVX-512 with the 64-bit population count (besides what
 /// [`super::avx2::fast_sieve`] asks, which the callers have checked).
-pub(super) fn fast_sieve512() -> bool {
+pub(in crate::engine::nqueens::join) fn fast_sieve512() -> bool {
     std::arch::is_x86_feature_detected!("avx512f")
         && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
 }

@@ -27,11 +27,18 @@ mod avx2;
 mod avx512;
 
 #[cfg(target_arch = "x86_64")]
-use avx2::{count_disjoint_x86, fast_sieve, sieve_avx2};
+pub(super) use avx2::fast_sieve;
 #[cfg(target_arch = "x86_64")]
-use avx512::{fast_sieve512, sieve_avx512};
+use avx2::{count_disjoint_x86, sieve_avx2};
+#[cfg(target_arch = "x86_64")]
+pub(super) use avx512::fast_sieve512;
+#[cfg(target_arch = "x86_64")]
+use avx512::sieve_avx512;
 
 use super::Word;
+#[cfg(target_arch = "x86_64")]
+use super::tuning::Kernel;
+use super::tuning::SieveTuning;
 
 /// The two lists of a pair sorted by pattern (see [`sort_by_pattern`]).
 #[derive(Default)]
@@ -40,14 +47,35 @@ pub(super) struct Sorted<K> {
     big: Vec<K>,
 }
 
-/// Reused buffers of the sieve.
-#[derive(Default)]
+/// Reused buffers of the sieve, and the tuning it runs with.
 pub(super) struct Sieve {
+    /// How the sieve is sized ([`SieveTuning`]); the join sets it per task.
+    pub(super) tuning: SieveTuning,
     bits: Vec<Block>,
     table: Vec<Block>,
     pattern: Pattern,
     big_start: Vec<usize>,
     patterns: Vec<u8>,
+}
+
+impl Default for Sieve {
+    fn default() -> Sieve {
+        Sieve {
+            tuning: SieveTuning::current(),
+            bits: Vec::new(),
+            table: Vec::new(),
+            pattern: Pattern::default(),
+            big_start: Vec::new(),
+            patterns: Vec::new(),
+        }
+    }
+}
+
+/// Whether the tuning's kernel is one of the x86 ones (the caller checked that the
+/// processor runs it: [`SieveTuning::set`] refuses one it cannot).
+#[cfg(target_arch = "x86_64")]
+fn x86_kernel(s: &Sieve) -> bool {
+    s.tuning.kernel != Kernel::Portable && fast_sieve()
 }
 
 /// 512 members of the small list, a bit each: a table row, one cache line.
@@ -80,11 +108,6 @@ impl std::ops::DerefMut for Block {
 /// 64-bit words per block.
 const WORDS: usize = 8;
 const BLOCK: usize = 64 * WORDS;
-/// At most this many diagonals per look-up group: a group's table is `2^width` rows of
-/// 64 bytes (64 KB at 10).
-const MAX_WIDTH: usize = 10;
-/// What building one table row costs, counted in look-ups of one key in one group.
-const ROW_COST: usize = 3;
 
 /// Calls `f::<G>(args)` with `G` the run-time number of look-up groups (1 to 9).
 macro_rules! by_groups {
@@ -111,7 +134,7 @@ pub(super) fn count_disjoint<K: Word>(
     s: &mut Sieve,
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if fast_sieve() {
+    if x86_kernel(s) {
         // SAFETY: the CPU has the features the function is compiled for.
         return unsafe { count_disjoint_x86(a, b, sorted, s) };
     }
@@ -140,7 +163,8 @@ fn count_disjoint_body<K: Word>(a: &[K], b: &[K], sorted: &mut Sorted<K>, s: &mu
     }
     let look = Lookup::new(used, big.len(), s);
     let out = sorted;
-    let sorted = small.len() > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
+    let sorted =
+        small.len() > s.tuning.sort_blocks * BLOCK && used.count_ones() as usize > SORT_BITS;
     let (small, big) = if sorted {
         sort_by_pattern(small, big, used, out, s);
         (&out.small[..], &out.big[..])
@@ -185,7 +209,7 @@ pub(super) fn count_weighted<K: Word>(
     s: &mut Sieve,
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if fast_sieve() {
+    if x86_kernel(s) {
         // SAFETY: the CPU has the features the function is compiled for.
         return unsafe { avx2::count_weighted_x86(a, b, weight, sorted, s) };
     }
@@ -220,7 +244,8 @@ fn count_weighted_body<K: Word>(
         return sum;
     }
     let look = Lookup::new(used, total(big), s);
-    let is_sorted = total(small) > SORT_BLOCKS * BLOCK && used.count_ones() as usize > SORT_BITS;
+    let is_sorted =
+        total(small) > s.tuning.sort_blocks * BLOCK && used.count_ones() as usize > SORT_BITS;
     // Each sub-list's range in the sorted copies, and (big side) its patterns' starts.
     let mut small_at = [(0usize, 0usize); 8];
     let mut big_at = [(0usize, 0usize); 8];
@@ -343,12 +368,16 @@ fn sort_into<K: Word>(
 /// take wider groups: with groups of at most 7 bits (the rule before), one thread took
 /// 5.45 and 5.40 s for the shard 7/128 of n = 21 against 4.88 and 4.70 s, and 2.89 s
 /// for n = 18 against 2.68 and 2.72 (`bench/kluev.md`).
-fn look_up_groups(span: usize, big: usize) -> (usize, usize) {
-    (1..=MAX_WIDTH)
+///
+/// The widest group and a row's cost come from the tuning (`max_width`, at least 8, so
+/// 64 diagonals fit 8 groups; `row_cost`: what building one table row costs, counted in
+/// look-ups of one key in one group).
+fn look_up_groups(span: usize, big: usize, t: &SieveTuning) -> (usize, usize) {
+    (1..=t.max_width.max(8))
         .map(|width| (span.div_ceil(width), width))
         .filter(|&(groups, _)| groups <= 9)
-        .min_by_key(|&(groups, width)| groups * ((ROW_COST << width) + big))
-        .expect("a span of at most 64 diagonals fits 7 groups of 10")
+        .min_by_key(|&(groups, width)| groups * ((t.row_cost << width) + big))
+        .expect("a span of at most 64 diagonals fits 8 groups of 8")
 }
 
 /// How the keys of a pair of lists are looked up: the diagonals `used` by both, from
@@ -358,6 +387,9 @@ struct Lookup {
     bottom: u32,
     groups: usize,
     width: usize,
+    /// An x86 kernel (AVX2 or AVX-512), as the tuning says.
+    #[cfg(target_arch = "x86_64")]
+    x86: bool,
     /// AVX-512 with `vpopcntq`: a table row in one register, counted in one instruction.
     #[cfg(target_arch = "x86_64")]
     wide: bool,
@@ -370,7 +402,7 @@ impl Lookup {
     fn new(used: u64, big: usize, s: &mut Sieve) -> Lookup {
         let bottom = used.trailing_zeros();
         let span = (64 - used.leading_zeros() - bottom) as usize;
-        let (groups, width) = look_up_groups(span, big);
+        let (groups, width) = look_up_groups(span, big, &s.tuning);
         s.bits.clear();
         s.bits.resize(span, Block::EMPTY);
         // Not cleared: `build_tables` writes every row a key can pick (zeroing the
@@ -385,7 +417,9 @@ impl Lookup {
             groups,
             width,
             #[cfg(target_arch = "x86_64")]
-            wide: fast_sieve() && fast_sieve512(),
+            x86: x86_kernel(s),
+            #[cfg(target_arch = "x86_64")]
+            wide: x86_kernel(s) && s.tuning.kernel == Kernel::Avx512 && fast_sieve512(),
         }
     }
 
@@ -409,7 +443,7 @@ impl Lookup {
     fn sieve<K: Word>(&self, t: &[Block], keys: &[K]) -> u64 {
         let (used, bottom, groups, w) = (self.used, self.bottom, self.groups, self.width as u32);
         #[cfg(target_arch = "x86_64")]
-        if fast_sieve() {
+        if self.x86 {
             if self.wide {
                 // SAFETY: the CPU has AVX-512 (and AVX2); `sieve_avx512` asserts that
                 // `t` holds the `G << width` blocks it reads, as `sieve_avx2` does.
@@ -456,8 +490,6 @@ const SORT_BITS: usize = 4;
 /// Bytes of a key the patterns read: a task's keys span at most 46 diagonals up to
 /// `MAX_JOIN_SIDE` = 24 (checked by the join's tests).
 pub(super) const KEY_BYTES: usize = 6;
-/// Lists are sorted when the small one fills more blocks than this.
-const SORT_BLOCKS: usize = 6;
 
 /// Which diagonals make a key's *pattern*, by look-up per byte of the key: the chosen
 /// diagonals, most used first, become the pattern's bits from the highest down.
@@ -614,6 +646,30 @@ mod tests {
     use super::*;
 
     /// A seeded stream of random words: reproducible test lists.
+    use crate::engine::nqueens::join::tuning::Kernel;
+
+    /// The tuning the sieve was measured with (`bench/kluev.md`), on the portable kernel.
+    const TEN: SieveTuning = SieveTuning {
+        kernel: Kernel::Portable,
+        max_width: 10,
+        row_cost: 3,
+        sort_blocks: 6,
+    };
+
+    /// Every value of each setting, one varied at a time, on every kernel this
+    /// processor runs.
+    fn every_tuning() -> Vec<SieveTuning> {
+        let mut all = Vec::new();
+        for kernel in Kernel::ALL.into_iter().filter(|k| k.available()) {
+            for t in SieveTuning::neighbours(SieveTuning { kernel, ..TEN }) {
+                if !all.contains(&t) {
+                    all.push(t);
+                }
+            }
+        }
+        all
+    }
+
     fn random_words(seed: u64) -> impl FnMut() -> u64 {
         use rand_xoshiro::Xoshiro256PlusPlus;
         use rand_xoshiro::rand_core::{Rng, SeedableRng};
@@ -638,20 +694,41 @@ mod tests {
             let sparse = next() & next() & next() & next() & ((1 << 40) - (1 << 16));
             dense | sparse
         };
-        let a: Vec<u64> = (0..(SORT_BLOCKS + 1) * BLOCK + 77).map(|_| key()).collect();
+        let a: Vec<u64> = (0..(TEN.sort_blocks + 1) * BLOCK + 77)
+            .map(|_| key())
+            .collect();
         let b: Vec<u64> = (0..5000).map(|_| key()).collect();
         let want = brute_pairs(&a, &b);
-        let (mut sorted, mut s) = (Sorted::default(), Sieve::default());
-        assert_eq!(count_disjoint(&a, &b, &mut sorted, &mut s), want);
-        assert_eq!(count_disjoint(&b, &a, &mut sorted, &mut s), want);
         // The same keys cut to 32 bits, held as `u32`.
         let narrow = |v: &[u64]| -> Vec<u32> { v.iter().map(|&x| x as u32).collect() };
         let (a32, b32) = (narrow(&a), narrow(&b));
         let cut = |v: &[u64]| -> Vec<u64> { v.iter().map(|&x| x & 0xffff_ffff).collect() };
-        let want = brute_pairs(&cut(&a), &cut(&b));
-        let mut sorted = Sorted::default();
-        assert_eq!(count_disjoint(&a32, &b32, &mut sorted, &mut s), want);
-        assert_eq!(count_disjoint(&b32, &a32, &mut sorted, &mut s), want);
+        let want32 = brute_pairs(&cut(&a), &cut(&b));
+        for tuning in every_tuning() {
+            let (mut sorted, mut s) = (Sorted::default(), Sieve::default());
+            s.tuning = tuning;
+            assert_eq!(
+                count_disjoint(&a, &b, &mut sorted, &mut s),
+                want,
+                "{tuning}"
+            );
+            assert_eq!(
+                count_disjoint(&b, &a, &mut sorted, &mut s),
+                want,
+                "{tuning}"
+            );
+            let mut sorted = Sorted::default();
+            assert_eq!(
+                count_disjoint(&a32, &b32, &mut sorted, &mut s),
+                want32,
+                "{tuning}"
+            );
+            assert_eq!(
+                count_disjoint(&b32, &a32, &mut sorted, &mut s),
+                want32,
+                "{tuning}"
+            );
+        }
     }
 
     #[test]
@@ -687,10 +764,21 @@ mod tests {
             }
             let a: Vec<&[u64]> = a.iter().map(Vec::as_slice).collect();
             let b: Vec<&[u64]> = b.iter().map(Vec::as_slice).collect();
-            let (mut sorted, mut s) = (Sorted::default(), Sieve::default());
-            assert_eq!(count_weighted(&a, &b, &weight, &mut sorted, &mut s), want);
-            let swapped = |j: usize, i: usize| weight(i, j);
-            assert_eq!(count_weighted(&b, &a, &swapped, &mut sorted, &mut s), want);
+            for tuning in every_tuning() {
+                let (mut sorted, mut s) = (Sorted::default(), Sieve::default());
+                s.tuning = tuning;
+                assert_eq!(
+                    count_weighted(&a, &b, &weight, &mut sorted, &mut s),
+                    want,
+                    "{tuning}"
+                );
+                let swapped = |j: usize, i: usize| weight(i, j);
+                assert_eq!(
+                    count_weighted(&b, &a, &swapped, &mut sorted, &mut s),
+                    want,
+                    "{tuning}"
+                );
+            }
         }
     }
 
@@ -699,9 +787,9 @@ mod tests {
         for span in 1..=64 {
             let mut narrowest = 0;
             for big in [0, 10, 100, 1000, 10_000, 100_000, 1_000_000] {
-                let (groups, width) = look_up_groups(span, big);
+                let (groups, width) = look_up_groups(span, big, &TEN);
                 assert!(
-                    groups <= 9 && (1..=MAX_WIDTH).contains(&width),
+                    groups <= 9 && (1..=TEN.max_width).contains(&width),
                     "{span} {big}"
                 );
                 assert!(
@@ -715,8 +803,20 @@ mod tests {
                 narrowest = width;
             }
         }
-        assert_eq!(look_up_groups(38, 10_000), (4, 10));
-        assert_eq!(look_up_groups(26, 500), (5, 6));
+        assert_eq!(look_up_groups(38, 10_000, &TEN), (4, 10));
+        assert_eq!(look_up_groups(26, 500, &TEN), (5, 6));
+        // Every tuning's widths still fit the sieve's 9 groups.
+        for t in every_tuning() {
+            for span in 1..=64 {
+                for big in [0, 1000, 1_000_000] {
+                    let (groups, width) = look_up_groups(span, big, &t);
+                    assert!(
+                        groups <= 9 && width <= t.max_width && groups * width >= span,
+                        "{t}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
@@ -725,7 +825,7 @@ mod tests {
         // with a last group of 4, 4 of 10, and 7 of 4.
         let mut next = random_words(31337);
         for (span, big) in [(45, 10), (64, 100_000), (38, 10_000), (28, 100)] {
-            let (groups, width) = look_up_groups(span, big);
+            let (groups, width) = look_up_groups(span, big, &TEN);
             let used = if span == 64 { !0 } else { (1u64 << span) - 1 };
             let block: Vec<u64> = (0..BLOCK).map(|_| next() & next() & used).collect();
             let keys: Vec<u64> = (0..300).map(|_| next() & next() & next() & used).collect();
