@@ -23,11 +23,9 @@ use super::terrain::setup;
 /// input.
 pub fn run(config: Config) -> CliResult {
     let ui = config.ui;
-    // The join's sieve tuning, before any count: by hand, else the saved calibration.
-    match &config.command {
-        Command::Count { tuning, .. } => super::tune::apply(tuning.as_deref())?,
-        Command::Recheck(_) => super::tune::apply(None)?,
-        _ => {}
+    // The join's sieve tuning by hand, before the count starts.
+    if let Command::Count { tuning, .. } = &config.command {
+        super::tune::apply(tuning.as_deref())?;
     }
     match config.command {
         Command::Solve {

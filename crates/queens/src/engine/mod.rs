@@ -84,9 +84,11 @@ pub(crate) mod exact;
 pub(crate) mod local;
 mod name;
 pub(crate) mod nqueens;
-pub use nqueens::join::tuning::{Caches, Kernel as SieveKernel, SieveTuning, processor_name};
+pub use nqueens::join::tuning::{
+    Caches, Kernel as SieveKernel, SieveTuning, machine, processor_name,
+};
 #[cfg(not(target_arch = "wasm32"))]
-pub use nqueens::join::tuning::{WORKLOAD as CALIBRATION_WORKLOAD, calibrate};
+pub use nqueens::join::tuning::{WORKLOAD as CALIBRATION_WORKLOAD, calibrate, save, saved};
 pub(crate) mod orbits;
 pub mod parts;
 #[cfg(feature = "sat")]

@@ -215,10 +215,21 @@ impl SieveTuning {
         *DETECTED.get_or_init(|| Self::for_processor(Kernel::best(), Caches::detected()))
     }
 
-    /// The tuning the join uses: the one [`SieveTuning::set`] gave, else
-    /// [`SieveTuning::detected`].
+    /// The tuning the join uses: the one [`SieveTuning::set`] gave, else the
+    /// calibration saved for this processor and version ([`saved`]), else
+    /// [`SieveTuning::detected`]. Every front (command line, Python) gets the same.
     pub fn current() -> SieveTuning {
-        SET.get().copied().unwrap_or_else(Self::detected)
+        if let Some(t) = SET.get() {
+            return *t;
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            static SAVED: OnceLock<Option<SieveTuning>> = OnceLock::new();
+            if let Some(t) = SAVED.get_or_init(|| saved().map(|(t, _)| t)) {
+                return *t;
+            }
+        }
+        Self::detected()
     }
 
     /// Makes `self` the tuning of every join this process runs from now on. Refused when
@@ -271,6 +282,66 @@ impl SieveTuning {
         }
         out
     }
+}
+
+/// The file a calibration is saved in: `$QUEENS_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/queens`, else `~/.cache/queens`; `None` with none of them set.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn saved_path() -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    let var = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let dir = var("QUEENS_CACHE_DIR")
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("queens")))
+        .or_else(|| var("HOME").map(|d| d.join(".cache").join("queens")))?;
+    Some(dir.join("sieve-tuning.txt"))
+}
+
+/// What a saved calibration is kept for: the processor and this version (a build that
+/// changed the sieve may want other sizes).
+pub fn machine() -> String {
+    format!(
+        "{} / queens {}",
+        processor_name().unwrap_or_else(|| "unknown processor".into()),
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The saved calibration and its file, when it was made on this processor by this
+/// version. A file from another machine (a home directory shared across a cluster) or
+/// version is not this machine's, and is passed over.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn saved() -> Option<(SieveTuning, std::path::PathBuf)> {
+    let path = saved_path()?;
+    let text = std::fs::read_to_string(&path).ok()?;
+    let field = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key).map(|v| v.trim().to_string()))
+    };
+    if field("machine ")? != machine() {
+        return None;
+    }
+    let tuning = field("tuning ")?.parse::<SieveTuning>().ok()?;
+    tuning.kernel.available().then_some((tuning, path))
+}
+
+/// Saves `tuning` as this machine's calibration ([`saved_path`]); returns the file.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn save(tuning: SieveTuning) -> Result<std::path::PathBuf, String> {
+    let path = saved_path().ok_or("no folder to save the calibration in: set QUEENS_CACHE_DIR")?;
+    let text = format!(
+        "# the join's sieve tuning, timed by `queens tune` (remove this file to undo)\n\
+         machine {}\ntuning {tuning}\n",
+        machine()
+    );
+    let dir = path.parent().expect("a file in a folder");
+    std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&path, text))
+        .map_err(|e| format!("cannot save the calibration in {}: {e}", path.display()))?;
+    Ok(path)
 }
 
 /// The tasks [`calibrate`] times, as `(side, tasks)` (0: every task; else the largest
