@@ -40,6 +40,7 @@ const state = {
   puzzle: null,           // { text, stars, side, regions, names, colours, grade, daily }
   marks: new Map(),       // square name -> "Q" (a queen, a star) or "x" (a cross)
   hint: null,             // { place: [...], cross: [...] }
+  named: false,           // a hint's sentence is shown: each region's letter on the board
   past: [], future: [],   // undo and redo: earlier and later marks
   hints: 0,               // hints asked on this puzzle (for the record and the share text)
   solvedBy: null,         // null, "player" or "solve" (the Solve button)
@@ -404,11 +405,20 @@ function paintPuzzle() {
   const c = state.puzzle ? ask("puzzle-conflicts", puzzleRequest()) : { conflicts: [] };
   const conflicts = new Set(c.conflicts || []);
   const piece = state.puzzle && state.puzzle.stars > 1 ? "star" : "queen";
+  const letters = input("letters").checked;
+  const labelled = new Set();
   for (const sq of $$("#board [data-square]")) {
     const name = sq.dataset.square;
     const mark = state.marks.get(name);
     sq.replaceChildren();
-    if (input("letters").checked) addGlyph(sq, "region-letter", sq.dataset.region);
+    delete sq.dataset.regionLabel;
+    if (letters) addGlyph(sq, "region-letter", sq.dataset.region);
+    else if (state.named && !labelled.has(sq.dataset.region)) {
+      // The board is drawn top rank first: the region's top-left square.
+      labelled.add(sq.dataset.region);
+      sq.dataset.regionLabel = sq.dataset.region;
+      addGlyph(sq, "region-letter named", sq.dataset.region);
+    }
     const words = [name, `region ${sq.dataset.region}`];
     if (mark === "Q") {
       sq.dataset.piece = "Q";
@@ -488,7 +498,7 @@ function linkNumber(h, key, fallback, [lo, hi]) {
 function clearShown() {
   state.puzzle = null;
   state.marks = new Map();
-  state.hint = null;
+  state.hint = null; state.named = false;
   state.past = []; state.future = [];
   state.timerStart = null; state.timerEnd = null; state.elapsed = 0;
   $('[data-testid="hint"]').textContent = "";
@@ -737,7 +747,7 @@ function openPuzzle(text, stars, { announce = true, grade = null, daily = null }
                    colours: info.colours, patterns: info.patterns,
                    grade, daily };
   state.marks = new Map();
-  state.hint = null;
+  state.hint = null; state.named = false;
   state.past = []; state.future = [];
   state.hints = 0;
   state.solvedBy = null;
@@ -750,6 +760,9 @@ function openPuzzle(text, stars, { announce = true, grade = null, daily = null }
   $('[data-testid="explain-log"]').replaceChildren();
   $('[data-testid="hint"]').textContent = "";
   $('[data-testid="hint-rule"]').textContent = "";
+  $('[data-testid="share-note"]').textContent = "";
+  // A shared result belongs to the puzzle it was made on.
+  if (/^queens (daily|puzzle)/.test($('[data-testid="export"]').value)) $('[data-testid="export"]').value = "";
   banner("");
   setTitle(daily ? `Daily puzzle, ${daily} · ${describe(state.puzzle)}` : describe(state.puzzle));
   buildBoard();
@@ -827,7 +840,7 @@ function undo(back) {
   if (!from.length) return;
   to.push(snapshot());
   state.marks = new Map(from.pop());
-  state.hint = null;
+  state.hint = null; state.named = false;
   paint();
   afterMove();
 }
@@ -844,7 +857,7 @@ function clickPuzzle(name) {
   banner("");
   remember();
   cycle(name);
-  state.hint = null;
+  state.hint = null; state.named = false;
   if (state.marks.get(name) === "Q" && input("auto-crosses").checked) addAutoCrosses();
   paint();
   afterMove();
@@ -854,7 +867,7 @@ function setMark(name, mark) {
   if (!state.puzzle || state.timerEnd !== null || (state.marks.get(name) || null) === mark) return;
   remember();
   if (mark) state.marks.set(name, mark); else state.marks.delete(name);
-  state.hint = null;
+  state.hint = null; state.named = false;
   if (mark === "Q" && input("auto-crosses").checked) addAutoCrosses();
   paint();
   afterMove();
@@ -879,6 +892,9 @@ function afterMove() {
   const time = clock(played());
   const record = state.solvedBy === "player" ? keepRecord(played()) : null;
   setResult("solved", `in ${time}`);
+  // The last hint spoke of a position that is gone.
+  $('[data-testid="hint"]').textContent = "";
+  $('[data-testid="hint-rule"]').textContent = "";
   const hints = state.hints === 1 ? "1 hint" : `${state.hints} hints`;
   const best = record && record.best === played() && record.count > 1 ? " A new best!" : record ? ` Best ${clock(record.best)}.` : "";
   const streak = record && state.puzzle.daily ? ` Daily streak: ${store.get("streak", { count: 0 }).count}.` : "";
@@ -955,7 +971,15 @@ async function share() {
   const text = shareText();
   if (!text) return;
   $('[data-testid="export"]').value = text;
-  try { await navigator.clipboard.writeText(text); $('[data-testid="detail"]').textContent = "copied to the clipboard"; } catch { /* no clipboard: the text is in the box */ }
+  // Said beside the Share button too: on a phone the Answer column is far below.
+  const said = $('[data-testid="share-note"]');
+  try {
+    await navigator.clipboard.writeText(text);
+    $('[data-testid="detail"]').textContent = "copied to the clipboard";
+    said.textContent = "Your result is copied: paste it anywhere.";
+  } catch {
+    said.textContent = "Your result is in the Share and export box below.";
+  }
 }
 
 // ---- hints, new puzzles, solve, check
@@ -983,11 +1007,14 @@ function hint(apply) {
       remember();
       for (const sq of a.place) state.marks.set(sq, "Q");
       for (const sq of a.cross) state.marks.set(sq, "x");
-      state.hint = null;
+      state.hint = null; state.named = false;
       const li = document.createElement("li");
       li.textContent = a.text;
       $('[data-testid="explain-log"]').append(li);
     } else state.hint = { place: a.place, cross: a.cross };
+    // The sentence names regions by letter ("region c"): each region's letter is
+    // shown once, on its first square, while the sentence is on screen.
+    state.named = true;
   }
   paint();
   if (apply) afterMove();
@@ -1007,7 +1034,13 @@ function newPuzzle() {
   const request = { size, difficulty, seed, style: input("style").value };
   const starsText = input("stars").value.trim();
   if (starsText !== "") { request.stars = clampInput("stars", Number(starsText)); input("stars").value = request.stars; }
-  runJob("new-puzzle", request, "making a puzzle", (a, ms) => {
+  // The library's generator needs seconds to minutes for a graded puzzle past 16x16
+  // (`queens puzzle gen --help`): said before the wait, with the way out.
+  const slow = size > 16 && difficulty !== "any";
+  const label = slow
+    ? `making a ${size}x${size} ${difficulty} puzzle (past 16x16 a graded one can take minutes; Stop ends it, difficulty "any" is quick)`
+    : "making a puzzle";
+  runJob("new-puzzle", request, label, (a, ms) => {
     finish(a, ms);
     if (a.error) return;
     if (!a.found) { setResult(a.text); return; }
@@ -1025,7 +1058,7 @@ function solvePuzzle() {
     if (a.found) {
       remember();
       state.marks = new Map(a.stars.map((sq) => [sq, "Q"]));
-      state.hint = null;
+      state.hint = null; state.named = false;
       if (state.timerEnd === null) state.solvedBy = "solve";
       paint();
       afterMove();
@@ -1046,7 +1079,7 @@ function checkPuzzle() {
 function clearPuzzle() {
   if (!state.puzzle) return;
   if (state.marks.size) remember();
-  state.marks = new Map(); state.hint = null;
+  state.marks = new Map(); state.hint = null; state.named = false;
   if (state.timerEnd !== null) {
     // A fresh start of a solved puzzle: a new timer, a new record.
     state.elapsed = 0; state.timerStart = Date.now(); state.timerEnd = null;
@@ -1531,7 +1564,7 @@ function onPointerMove(e) {
   }
   if (!state.marks.has(name)) {
     state.marks.set(name, "x");
-    state.hint = null;
+    state.hint = null; state.named = false;
     paint();
   }
 }

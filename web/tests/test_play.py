@@ -612,3 +612,88 @@ def test_a_screenshot_read_is_shown_over_its_thumbnail_to_confirm_or_cancel(tabs
             assert t.text("result") == "the picture's reading was cancelled"
             assert canonical(t.puzzle_text()) == canonical("aabb aabb ccdd ccdd"), answer
         assert not t.page.is_visible('[data-testid="picture-check"]')
+
+
+def test_share_says_beside_the_button_what_it_did_and_a_new_puzzle_forgets_it(tabs):
+    """On a phone the Answer column is far below the board: Share's word is said under
+    the play buttons, in the first screen; a new puzzle drops the old result."""
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    for name in solve(t.puzzle_text()):
+        t.page.tap(f'[data-square="{name}"]')
+        t.page.tap(f'[data-square="{name}"]')
+    t.page.tap('[data-action="share"]')
+    note = t.text("share-note")
+    assert note in ("Your result is copied: paste it anywhere.", "Your result is in the Share and export box below."), note
+    button, said = rect(t.page, '[data-action="share"]'), rect(t.page, '[data-testid="share-note"]')
+    assert 0 <= said[1] - button[3] < 120 and said[3] <= 844, (button, said)
+    assert t.page.input_value('[data-testid="export"]').startswith("queens daily")
+    t.page.tap('[data-action="new-puzzle"]')
+    t.page.wait_for_function("document.querySelector('[data-testid=result]').textContent.startsWith('new ')", timeout=30000)
+    assert t.text("share-note") == "" and not t.page.is_visible('[data-testid="share-note"]')
+    assert t.page.input_value('[data-testid="export"]') == ""
+
+
+def test_a_hint_shows_the_letters_of_the_regions_its_sentence_names(tabs):
+    """A hint's sentence names regions by letter ("region a"), while a player sees
+    colours: while it is shown each region's letter is on the board once, readable in
+    light and dark mode; a move takes them away; a solved puzzle drops the old hint."""
+    for scheme in ("light", "dark"):
+        t = tabs("phone", color_scheme=scheme)
+        t.open(f"?date={DAY}")
+        assert t.page.eval_on_selector_all("[data-region-label]", "els => els.length") == 0
+        t.page.click('[data-action="hint"]')
+        why = t.text("hint")
+        named = set(re.findall(r"\bregions? ([a-z])\b", why))
+        assert named, why
+        labels = t.page.eval_on_selector_all(
+            "[data-region-label]",
+            "els => els.map(e => [e.dataset.regionLabel, e.dataset.region, e.querySelector('.region-letter').textContent,"
+            " getComputedStyle(e.querySelector('.region-letter')).color, getComputedStyle(e.querySelector('.region-letter')).backgroundColor])",
+        )
+        regions = set(t.page.eval_on_selector_all("[data-square]", "els => els.map(e => e.dataset.region)"))
+        assert sorted(l[0] for l in labels) == sorted(regions), labels
+        assert all(l[0] == l[1] == l[2] for l in labels), labels
+        assert named <= {l[0] for l in labels}
+        # Dark ink on a light tag, whatever the theme.
+        assert all(l[3] == "rgb(17, 17, 17)" and l[4].startswith("rgba(255, 255, 255") for l in labels), labels
+        if scheme == "dark":
+            t.page.screenshot(path=str(SHOTS / "hint-phone-dark.png"))
+        solution = solve(t.puzzle_text())
+        t.page.tap(f'[data-square="{solution[0]}"]')
+        assert t.page.eval_on_selector_all("[data-region-label]", "els => els.length") == 0
+        # Do a step names regions too.
+        t.page.tap('[data-action="undo"]')
+        t.page.tap('[data-action="explain-step"]')
+        assert t.page.eval_on_selector_all("[data-region-label]", "els => els.length") == len(regions)
+        t.page.tap('[data-action="clear"]')
+        t.page.tap('[data-action="hint"]')
+        for name in solution:
+            cell = t.page.locator(f'[data-square="{name}"]')
+            if cell.get_attribute("data-mark") != "cross":
+                cell.tap()
+            cell.tap()
+        assert "solved" in t.text("banner").lower()
+        assert t.text("hint") == "" and t.text("hint-rule") == ""
+
+
+def test_a_slow_new_puzzle_is_said_before_the_wait_and_stop_ends_it(tabs):
+    """A graded puzzle past 16x16 can take the generator minutes: the page says so as
+    it starts, with the way out, and Stop gives the board back at once."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    text = t.puzzle_text()
+    t.page.fill('[data-input="size"]', "25")
+    t.page.select_option('[data-input="difficulty"]', "expert")
+    t.page.click('[data-action="new-puzzle"]')
+    progress = t.text("progress")
+    assert "25x25 expert" in progress and "can take minutes" in progress and "Stop" in progress, progress
+    assert t.page.is_enabled('[data-action="stop"]')
+    t.page.click('[data-action="stop"]')
+    t.page.wait_for_function("document.querySelector('[data-testid=status]').textContent === 'stopped'")
+    assert t.puzzle_text() == text and len(t.page.query_selector_all("[data-square]")) == 81
+    # A quick one is not warned about.
+    t.page.fill('[data-input="size"]', "6")
+    t.page.click('[data-action="new-puzzle"]')
+    assert "minutes" not in t.text("progress")
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 36", timeout=30000)
