@@ -697,3 +697,27 @@ def test_a_slow_new_puzzle_is_said_before_the_wait_and_stop_ends_it(tabs):
     t.page.click('[data-action="new-puzzle"]')
     assert "minutes" not in t.text("progress")
     t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 36", timeout=30000)
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_squares_fill_their_rows_without_seams(tabs, size):
+    """Squares of one row whose widths round apart once left hairlines of the page's
+    colour between rows (seen on a 20x20 board in dark mode): every square of a row is
+    as tall as the row and reaches the next one."""
+    t = tabs(size, color_scheme="dark")
+    for tail, n in ((f"?date={DAY}", 9), ("#b=20x20&p=Qa1", 20)):
+        t.open(tail)
+        t.page.wait_for_function(f"document.querySelectorAll('[data-square]').length === {n * n}")
+        gaps = t.page.evaluate(
+            """() => { const rows = new Map();
+                for (const e of document.querySelectorAll('#board [data-square]')) {
+                    const r = e.getBoundingClientRect(), k = e.dataset.square.replace(/^[a-z]+/, '');
+                    if (!rows.has(k)) rows.set(k, []); rows.get(k).push([r.top, r.bottom]); }
+                const out = []; const tops = [];
+                for (const [k, v] of rows) { const lo = Math.min(...v.map(x => x[0])), hi = Math.max(...v.map(x => x[1]));
+                    if (v.some(x => Math.abs(x[0] - lo) > 0.001 || Math.abs(x[1] - hi) > 0.001)) out.push(k); tops.push([lo, hi]); }
+                tops.sort((a, b) => a[0] - b[0]);
+                for (let i = 1; i < tops.length; i++) if (tops[i][0] - tops[i - 1][1] > 0.001) out.push('between ' + i);
+                return out; }"""
+        )
+        assert gaps == [], (size, n, gaps)
