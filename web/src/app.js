@@ -1292,6 +1292,41 @@ function puzzleSvg(p = state.puzzle, marks = state.marks, step = null) {
   return a.error ? null : a.svg;
 }
 
+// The library's drawing of a puzzle with each region's letter on its top-left square
+// (a worked step's sentence names regions by letter: "the rest of region a"). The
+// squares are found by their titles (the square's name) in the drawing itself.
+function withRegionLetters(svg, info) {
+  if (!svg) return svg;
+  const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+  const root = doc.documentElement;
+  if (root.nodeName !== "svg") return svg;
+  const ns = "http://www.w3.org/2000/svg";
+  const rects = new Map();
+  for (const t of root.querySelectorAll("rect > title")) rects.set(t.textContent, t.parentNode);
+  const n = info.side;
+  nameSquares(n, n);
+  const seen = new Set();
+  for (let rank = n - 1; rank >= 0; rank--) {
+    for (let file = 0; file < n; file++) {
+      const reg = info.regions[rank * n + file];
+      const at = rects.get(squareName(file, rank));
+      if (seen.has(reg) || !at) continue;
+      seen.add(reg);
+      const x = Number(at.getAttribute("x")), y = Number(at.getAttribute("y")), c = Number(at.getAttribute("width"));
+      const g = doc.createElementNS(ns, "g");
+      g.setAttribute("data-region-label", info.names[reg]);
+      const tag = doc.createElementNS(ns, "rect");
+      for (const [k, v] of [["x", x + 3], ["y", y + 3], ["width", c * 0.32], ["height", c * 0.36], ["rx", 3], ["fill", "#ffffff"], ["fill-opacity", "0.85"]]) tag.setAttribute(k, v);
+      const text = doc.createElementNS(ns, "text");
+      for (const [k, v] of [["x", x + 3 + c * 0.16], ["y", y + 3 + c * 0.28], ["text-anchor", "middle"], ["font-size", c * 0.3], ["font-weight", "bold"], ["fill", "#111111"]]) text.setAttribute(k, v);
+      text.textContent = info.names[reg];
+      g.append(tag, text);
+      root.append(g);
+    }
+  }
+  return new XMLSerializer().serializeToString(doc);
+}
+
 // ---------------------------------------------------------------- a booklet to print
 
 // N new puzzles (the New puzzle fields, fresh seeds) drawn for print, two a page, and
@@ -1384,7 +1419,7 @@ function showTechniques(focus) {
           for (const sq of e.crossed.split(" ").filter(Boolean)) marks.set(sq, "x");
           const fig = document.createElement("figure");
           const img = document.createElement("img");
-          img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(puzzleSvg(p, marks, e));
+          img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(withRegionLetters(puzzleSvg(p, marks, e), info));
           img.alt = `A ${info.side}x${info.side} puzzle where ${r.rule} applies`;
           img.width = img.height = 220;
           const cap = document.createElement("figcaption");

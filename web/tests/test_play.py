@@ -721,3 +721,28 @@ def test_squares_fill_their_rows_without_seams(tabs, size):
                 return out; }"""
         )
         assert gaps == [], (size, n, gaps)
+
+
+def test_the_techniques_drawings_show_the_regions_their_steps_name(tabs):
+    """A worked step says "the rest of region a": its drawing shows each region's letter
+    once, over the region's top-left square."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    t.page.click('[data-action="mode-rules"]')
+    t.page.wait_for_selector("article[data-rule] img", timeout=20000)
+    t.page.wait_for_function("document.querySelectorAll('article[data-rule] img').length === 13", timeout=20000)
+    found = t.page.evaluate(
+        """() => [...document.querySelectorAll('article[data-rule]')].map(a => {
+            const img = a.querySelector('img');
+            const svg = new DOMParser().parseFromString(decodeURIComponent(img.src.split(',')[1]), 'image/svg+xml');
+            const labels = [...svg.querySelectorAll('[data-region-label]')].map(g => [g.dataset.regionLabel, g.querySelector('text').textContent]);
+            return [a.dataset.rule, a.querySelector('figcaption').textContent, labels, img.naturalWidth]; })"""
+    )
+    for rule, caption, labels, width in found:
+        letters = [a for a, _ in labels]
+        assert labels and all(a == b for a, b in labels), (rule, labels)
+        assert len(letters) == len(set(letters)), (rule, letters)
+        named = set(re.findall(r"\bregions? ([a-zA-Z0-9])\b", caption))
+        assert named <= set(letters), (rule, caption, letters)
+        assert width > 0, rule  # the drawing still loads
+    t.page.screenshot(path=str(SHOTS / "rules-laptop.png"))
