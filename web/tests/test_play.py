@@ -746,3 +746,23 @@ def test_the_techniques_drawings_show_the_regions_their_steps_name(tabs):
         assert named <= set(letters), (rule, caption, letters)
         assert width > 0, rule  # the drawing still loads
     t.page.screenshot(path=str(SHOTS / "rules-laptop.png"))
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_placeholder_fits_its_field(tabs, size):
+    """A field's hint text is read whole, not cut off ('NN, RN, nightride'), in the
+    puzzle's and the lab's settings at every size."""
+    t = tabs(size)
+    cut = []
+    for tail in (f"?date={DAY}", "#b=8x8&p=Qa1"):
+        t.open(tail)
+        cut += t.page.evaluate(
+            """() => { const c = document.createElement('canvas').getContext('2d');
+                return [...document.querySelectorAll('input[placeholder]')].filter(e => e.offsetParent !== null).map(e => {
+                    const s = getComputedStyle(e);
+                    c.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+                    const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+                    return [e.dataset.input, e.placeholder, Math.ceil(c.measureText(e.placeholder).width), Math.floor(room)];
+                }).filter(([, , need, room]) => need > room); }"""
+        )
+    assert cut == [], cut
