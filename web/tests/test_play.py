@@ -766,3 +766,25 @@ def test_every_placeholder_fits_its_field(tabs, size):
                 }).filter(([, , need, room]) => need > room); }"""
         )
     assert cut == [], cut
+
+
+@pytest.mark.parametrize("where", ["hint-phone", "rules-laptop"])
+def test_no_accessibility_violation_in_dark_mode_nor_on_the_techniques(tabs, where):
+    """axe-core in dark mode (contrast of the dark theme's colours): the daily puzzle on
+    a phone with a hint shown (its region letters too), and the techniques page, which
+    also has its main landmark."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed at {AXE} (npm install --prefix target/web-npm axe-core)")
+    what, size = where.split("-")
+    t = tabs(size, color_scheme="dark")
+    t.open(f"?date={DAY}")
+    if what == "hint":
+        t.page.click('[data-action="hint"]')
+        assert t.page.eval_on_selector_all("[data-region-label]", "els => els.length") == 9
+    else:
+        t.page.click('[data-action="mode-rules"]')
+        t.page.wait_for_function("document.querySelectorAll('article[data-rule] img').length === 13", timeout=20000)
+    t.page.add_script_tag(content=AXE.read_text())
+    found = t.page.evaluate("async () => (await axe.run(document)).violations.map(v => [v.impact, v.id, v.nodes.length, v.help])")
+    bad = [v for v in found if v[0] in ("serious", "critical") or v[1] == "landmark-one-main"]
+    assert not bad, bad
