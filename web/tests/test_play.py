@@ -473,6 +473,19 @@ def test_print_shows_the_puzzle_alone(tabs):
     assert hidden == ["none"] * 4, hidden
     assert t.page.eval_on_selector("#board", "e => e.getBoundingClientRect().width") > 500
     assert t.page.is_visible('[data-testid="title"]')
+    # The keyboard's focus ring is the screen's, not the paper's.
+    t.page.emulate_media(media="screen")
+    t.page.focus('[data-square="a1"]')
+    t.page.keyboard.press("ArrowRight")
+    t.page.emulate_media(media="print")
+    assert t.page.eval_on_selector('[data-square="b1"]', "e => e.matches(':focus-visible') && getComputedStyle(e).outlineStyle") == "none"
+
+
+def test_the_phone_s_clock_stays_on_one_line(tabs):
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    clock = t.page.eval_on_selector(".puzzlebar .clock", "e => [e.getClientRects().length, e.getBoundingClientRect().height, parseFloat(getComputedStyle(e).lineHeight) || 0, e.scrollHeight]")
+    assert clock[3] <= 1.6 * t.page.eval_on_selector(".puzzlebar .clock", "e => parseFloat(getComputedStyle(e).fontSize)"), clock
 
 
 def test_a_hint_s_rule_links_to_the_techniques_and_back(tabs):
