@@ -1489,7 +1489,8 @@ function onAction(name) {
       return onAction("mode-puzzle");
     case "mode-puzzle":
       if (!state.puzzle) { setMode("puzzle", false); return openDaily(today()); }
-      return onAction("mode-puzzle");
+      // (It called itself here, without end: the Puzzle button was dead after the Lab.)
+      return setMode("puzzle");
     case "stop": return stopJob();
     case "solve": return puzzle ? solvePuzzle() : boardJob("solve");
     case "next": case "prev": case "count": case "count-unique": case "max": case "cover":

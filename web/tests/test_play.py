@@ -801,3 +801,26 @@ def test_no_accessibility_violation_in_dark_mode_nor_on_the_techniques(tabs, whe
     found = t.page.evaluate("async () => (await axe.run(document)).violations.map(v => [v.impact, v.id, v.nodes.length, v.help])")
     bad = [v for v in found if v[0] in ("serious", "critical") or v[1] == "landmark-one-main"]
     assert not bad, bad
+
+
+def test_the_mode_buttons_go_back_and_forth_and_keep_the_puzzle(tabs):
+    """The Puzzle button after the Lab called itself without end (a page error, the
+    mode stuck on the Lab): Puzzle, Lab, Rules and back again, the puzzle and its
+    marks kept; and the Lab's Puzzle button with no puzzle open opens today's."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    text = t.puzzle_text()
+    t.page.click('[data-square="a1"]')
+    for mode in ("board", "puzzle", "rules", "puzzle", "board", "rules", "board", "puzzle"):
+        t.page.click(f'[data-action="mode-{mode}"]')
+        assert t.page.evaluate("document.body.dataset.mode") == mode
+        assert t.page.get_attribute(f'[data-action="mode-{mode}"]', "aria-pressed") == "true"
+        if mode == "rules":
+            t.page.wait_for_selector("article[data-rule]", timeout=20000)
+        if mode == "puzzle":
+            assert t.puzzle_text() == text and t.marks("x") == {"a1"}
+            assert len(t.page.query_selector_all("[data-square]")) == 81
+    t.open("#b=8x8&p=Qa1")
+    t.page.click('[data-action="mode-puzzle"]')
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
+    assert t.page.text_content('[data-testid="title"]').startswith("Daily puzzle, ")
