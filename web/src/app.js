@@ -1021,6 +1021,13 @@ function hint(apply) {
   setStatus("done");
 }
 
+// A puzzle opened from the settings below the board (a phone's one column): the
+// board brought back into sight, as the player would scroll up to it.
+function revealBoard() {
+  const play = $(".play");
+  if (play.getBoundingClientRect().top < 0) play.scrollIntoView({ block: "start" });
+}
+
 function newPuzzle() {
   const size = clampInput("size", Number(input("size").value || 9));
   input("size").value = size;
@@ -1046,6 +1053,7 @@ function newPuzzle() {
     if (!a.found) { setResult(a.text); return; }
     openPuzzle(a.text, a.stars, { announce: false, grade: a.grade });
     setResult(`new ${a.grade} puzzle`, `${size}x${size}, seed ${seed}, unique`);
+    revealBoard();
   });
 }
 
@@ -1099,7 +1107,7 @@ async function openFile(file) {
   if (file.type.startsWith("image/")) return openPicture(file);
   const text = await file.text();
   input("puzzle-text").value = text;
-  openPuzzle(text, Number(input("stars").value) || 1);
+  if (openPuzzle(text, Number(input("stars").value) || 1)) revealBoard();
 }
 
 // A screenshot: decoded by the browser, read by the library's picture reader. The
@@ -1507,7 +1515,7 @@ function onAction(name) {
     case "hint": return hint(false);
     case "explain-step": return hint(true);
     case "new-puzzle": return newPuzzle();
-    case "daily": return openDaily(today());
+    case "daily": openDaily(today()); return revealBoard();
     case "share": return share();
     case "print": return window.print();
     case "booklet": return printBooklet();
@@ -1515,7 +1523,7 @@ function onAction(name) {
       const stars = clampInput("stars", Number(input("stars").value || 1));
       input("stars").value = stars;
       // A text that is refused leaves the board as it was, with the sentence why.
-      openPuzzle(input("puzzle-text").value, stars);
+      if (openPuzzle(input("puzzle-text").value, stars)) revealBoard();
       return;
     }
     case "copy-link": return exportAs("link");

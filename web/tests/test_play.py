@@ -824,3 +824,22 @@ def test_the_mode_buttons_go_back_and_forth_and_keep_the_puzzle(tabs):
     t.page.click('[data-action="mode-puzzle"]')
     t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
     assert t.page.text_content('[data-testid="title"]').startswith("Daily puzzle, ")
+
+
+@pytest.mark.parametrize("how", ["new-puzzle", "daily", "load-puzzle"])
+def test_a_puzzle_opened_from_the_phone_s_settings_is_brought_into_sight(tabs, how):
+    """On a phone the settings are below the board: a puzzle opened there (New puzzle,
+    Today's puzzle, Open this text) scrolled nowhere, the new board out of sight."""
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    if how == "load-puzzle":
+        t.page.fill('[data-input="puzzle-text"]', "aabbb\naabbb\ncccdd\ncceed\nceeed")
+    t.page.eval_on_selector(f'[data-action="{how}"]', "e => e.scrollIntoView({ block: 'start' })")
+    assert t.page.evaluate("window.scrollY") > 300
+    t.page.tap(f'[data-action="{how}"]')
+    if how == "new-puzzle":
+        t.page.wait_for_function("document.querySelector('[data-testid=result]').textContent.startsWith('new ')", timeout=30000)
+    board = rect(t.page, "#board")
+    assert board[1] >= 0 and board[3] <= 844, (how, board)
+    if how == "load-puzzle":
+        assert len(t.page.query_selector_all("[data-square]")) == 25
