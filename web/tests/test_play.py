@@ -636,6 +636,7 @@ def test_share_says_beside_the_button_what_it_did_and_a_new_puzzle_forgets_it(ta
         t.page.tap(f'[data-square="{name}"]')
         t.page.tap(f'[data-square="{name}"]')
     t.page.tap('[data-action="share"]')
+    t.page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")
     note = t.text("share-note")
     assert note in ("Your result is copied: paste it anywhere.", "Your result is in the Share and export box below."), note
     button, said = rect(t.page, '[data-action="share"]'), rect(t.page, '[data-testid="share-note"]')
@@ -843,3 +844,21 @@ def test_a_puzzle_opened_from_the_phone_s_settings_is_brought_into_sight(tabs, h
     assert board[1] >= 0 and board[3] <= 844, (how, board)
     if how == "load-puzzle":
         assert len(t.page.query_selector_all("[data-square]")) == 25
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_play_buttons_stay_in_the_first_screen_and_still_when_a_hint_is_shown(tabs, size):
+    """A hint's sentence above the buttons pushed Hint and Solve below the first screen
+    at 1280x800 and 1920x1080: the buttons stay where they were, in sight, and the
+    sentence starts in sight too."""
+    t = tabs(size)
+    t.open(f"?date={DAY}")
+    height = t.page.viewport_size["height"]
+    buttons = ["undo", "redo", "hint", "explain-step", "share", "solve", "check", "clear"]
+    before = {b: rect(t.page, f'[data-action="{b}"]') for b in buttons}
+    t.page.click('[data-action="hint"]')
+    assert t.text("banner").startswith("Hint, ")
+    after = {b: rect(t.page, f'[data-action="{b}"]') for b in buttons}
+    assert after == before
+    assert all(r[1] >= 0 and r[3] <= height for r in after.values()), (size, after)
+    assert rect(t.page, '[data-testid="banner"]')[1] < height - 20
