@@ -1672,7 +1672,12 @@ function wire() {
     });
   }
   document.body.dataset.patterns = String(input("patterns").checked);
-  input("puzzle-file").addEventListener("change", () => openFile(input("puzzle-file").files[0]));
+  input("puzzle-file").addEventListener("change", () => {
+    const file = input("puzzle-file").files[0];
+    // Emptied, so that the same file chosen again (edited, or after another) opens again.
+    input("puzzle-file").value = "";
+    openFile(file);
+  });
   // A screenshot pasted or dropped anywhere (text pasted into a field stays there).
   document.addEventListener("paste", (e) => {
     const item = [...(e.clipboardData?.items || [])].find((i) => i.type.startsWith("image/"));

@@ -862,3 +862,24 @@ def test_the_play_buttons_stay_in_the_first_screen_and_still_when_a_hint_is_show
     assert after == before
     assert all(r[1] >= 0 and r[3] <= height for r in after.values()), (size, after)
     assert rect(t.page, '[data-testid="banner"]')[1] < height - 20
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_the_file_button_reads_whole_and_opens_the_same_file_twice(tabs, tmp_path, size):
+    """The browser's file field showed 'No fil…hosen' in the settings' column: a button
+    of the page's look, named for a screen reader, reachable by the keyboard; the same
+    file chosen twice opens twice."""
+    t = tabs(size)
+    t.open(f"?date={DAY}")
+    button = t.page.locator("label.filebutton")
+    assert button.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    assert t.page.locator('[data-input="puzzle-file"]').evaluate("e => e.labels[0].textContent") == "Open a file (text or a screenshot)"
+    t.page.focus('[data-input="puzzle-file"]')
+    assert button.evaluate("e => e.matches(':focus-within')")
+    f = tmp_path / "p.txt"
+    f.write_text("aabbb\naabbb\ncccdd\ncceed\nceeed\n")
+    for _ in range(2):
+        t.page.set_input_files('[data-input="puzzle-file"]', str(f))
+        t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 25")
+        t.page.click('[data-action="daily"]')
+        t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
