@@ -884,3 +884,22 @@ def test_the_file_button_reads_whole_and_opens_the_same_file_twice(tabs, tmp_pat
         t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 25")
         t.page.click('[data-action="daily"]')
         t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
+
+
+@pytest.mark.parametrize("width,height", [(600, 900), (768, 1024), (1024, 768), (2560, 1440)])
+def test_no_panel_covers_another_between_the_phone_and_the_laptop(tabs, width, height):
+    """The issue's sizes are tested above; the layout changes at 720 and 1100 px wide,
+    so a tablet's widths (and a large screen's) are checked too: no panel over
+    another, the board inside its own, no sideways scrolling of the page."""
+    t = tabs()
+    t.page.set_viewport_size({"width": width, "height": height})
+    t.open(f"?date={DAY}")
+    for tail, n in (("", 9), ("#b=20x20&p=Qa1", 20), ("#b=64x64&p=Qa1", 64)):
+        if tail:
+            t.page.goto(t.base_url + tail)
+        t.page.wait_for_function(f"document.querySelectorAll('[data-square]').length === {n * n}")
+        panels = [rect(t.page, s) for s in (".controls", ".play", ".answers")]
+        assert not any(overlap(a, b) for i, a in enumerate(panels) for b in panels[i + 1 :]), (width, n, panels)
+        wrap = rect(t.page, ".boardwrap")
+        assert panels[1][0] - 0.5 <= wrap[0] and wrap[2] <= panels[1][2] + 0.5, (width, n, wrap)
+        assert t.page.evaluate("document.documentElement.scrollWidth") <= width, (width, n)
