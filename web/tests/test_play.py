@@ -903,3 +903,19 @@ def test_no_panel_covers_another_between_the_phone_and_the_laptop(tabs, width, h
         wrap = rect(t.page, ".boardwrap")
         assert panels[1][0] - 0.5 <= wrap[0] and wrap[2] <= panels[1][2] + 0.5, (width, n, wrap)
         assert t.page.evaluate("document.documentElement.scrollWidth") <= width, (width, n)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_solved_crowns_are_gold_ringed_in_black(tabs, scheme):
+    """Dark gold crowns on a solved board were faint on the olive and blue regions (in
+    the dark theme most): bright gold with a black ring, in both themes."""
+    t = tabs(color_scheme=scheme)
+    t.open(f"?date={DAY}")
+    for name in solve(t.puzzle_text()):
+        t.page.click(f'[data-square="{name}"]')
+        t.page.click(f'[data-square="{name}"]')
+    looks = t.page.eval_on_selector_all(
+        "[data-piece] svg.crown", "els => els.map(e => [getComputedStyle(e).color, getComputedStyle(e).filter])"
+    )
+    assert len(looks) == 9
+    assert all(c == "rgb(242, 194, 48)" and f.count("drop-shadow") == 2 and "rgb(0, 0, 0)" in f for c, f in looks), looks
