@@ -973,6 +973,15 @@ async function share() {
   $('[data-testid="export"]').value = text;
   // Said beside the Share button too: on a phone the Answer column is far below.
   const said = $('[data-testid="share-note"]');
+  // A phone's own share sheet (messages, chats) where there is one and a finger to
+  // use it; the clipboard elsewhere, or when the sheet is dismissed.
+  if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+    try {
+      await navigator.share({ text });
+      said.textContent = "Your result is shared.";
+      return;
+    } catch { /* dismissed or refused: the clipboard below */ }
+  }
   try {
     await navigator.clipboard.writeText(text);
     $('[data-testid="detail"]').textContent = "copied to the clipboard";

@@ -919,3 +919,29 @@ def test_solved_crowns_are_gold_ringed_in_black(tabs, scheme):
     )
     assert len(looks) == 9
     assert all(c == "rgb(242, 194, 48)" and f.count("drop-shadow") == 2 and "rgb(0, 0, 0)" in f for c, f in looks), looks
+
+
+def test_a_phone_shares_through_its_share_sheet_and_a_laptop_copies(tabs):
+    """Where the browser has a share sheet and the player a finger, Share opens it with
+    the result's text (stubbed here: headless Chromium has none); dismissed, the text
+    is copied instead; a mouse's Share copies."""
+    stub = """() => { window.sheet = []; navigator.share = async (d) => { window.sheet.push(d);
+                if (window.dismiss) throw new DOMException('dismissed', 'AbortError'); }; }"""
+    phone = tabs("phone")
+    phone.open(f"?date={DAY}")
+    phone.page.evaluate(stub)
+    phone.page.tap('[data-action="share"]')
+    phone.page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")
+    assert phone.text("share-note") == "Your result is shared."
+    sheet = phone.page.evaluate("window.sheet")
+    assert len(sheet) == 1 and sheet[0]["text"].startswith(f"queens daily {DAY}: 9x9 medium"), sheet
+    phone.page.evaluate("() => { window.dismiss = true; document.querySelector('[data-testid=share-note]').textContent = ''; }")
+    phone.page.tap('[data-action="share"]')
+    phone.page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")
+    assert phone.text("share-note") != "Your result is shared." and len(phone.page.evaluate("window.sheet")) == 2
+    laptop = tabs()
+    laptop.open(f"?date={DAY}")
+    laptop.page.evaluate(stub)
+    laptop.page.click('[data-action="share"]')
+    laptop.page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")
+    assert laptop.page.evaluate("window.sheet") == [] and laptop.text("share-note") != "Your result is shared."
