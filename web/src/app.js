@@ -1037,7 +1037,12 @@ function revealBoard() {
   if (play.getBoundingClientRect().top < 0) play.scrollIntoView({ block: "start" });
 }
 
+// What came of the New puzzle fields and button, said under the button as well as in
+// the Answer column (which a phone shows far below).
+function sayNew(text) { $('[data-testid="new-puzzle-note"]').textContent = text; }
+
 function newPuzzle() {
+  sayNew("");
   const size = clampInput("size", Number(input("size").value || 9));
   input("size").value = size;
   const difficulty = input("difficulty").value;
@@ -1045,7 +1050,11 @@ function newPuzzle() {
   // "New puzzle" without a seed draws a fresh one; every other default (stars, any
   // grade) is the library's, so an empty field is left out of the request.
   const seed = seedText === "" ? Math.floor(Math.random() * 2 ** 31) : Number(seedText);
-  if (!Number.isSafeInteger(seed) || seed < 0) { note(`Seed '${seedText}' is not a whole number from 0 up; leave it empty for a fresh one`); return; }
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    note(`Seed '${seedText}' is not a whole number from 0 up; leave it empty for a fresh one`);
+    sayNew($('[data-testid="result"]').textContent);
+    return;
+  }
   // The regions' style (issue 40): `even`, the library's default, or `official`.
   const request = { size, difficulty, seed, style: input("style").value };
   const starsText = input("stars").value.trim();
@@ -1058,8 +1067,8 @@ function newPuzzle() {
     : "making a puzzle";
   runJob("new-puzzle", request, label, (a, ms) => {
     finish(a, ms);
-    if (a.error) return;
-    if (!a.found) { setResult(a.text); return; }
+    if (a.error) { sayNew(`error: ${a.error}`); return; }
+    if (!a.found) { setResult(a.text); sayNew(a.text); return; }
     openPuzzle(a.text, a.stars, { announce: false, grade: a.grade });
     setResult(`new ${a.grade} puzzle`, `${size}x${size}, seed ${seed}, unique`);
     revealBoard();
@@ -1662,8 +1671,10 @@ function wire() {
   input("cols").addEventListener("change", side("cols"));
   for (const key of ["size", "stars"]) {
     input(key).addEventListener("change", () => {
-      if (input(key).value.trim() === "") return;
-      input(key).value = clampInput(key, Number(input(key).value));
+      const before = input(key).value.trim();
+      if (before === "") return;
+      input(key).value = clampInput(key, Number(before));
+      sayNew(input(key).value === before ? "" : $('[data-testid="result"]').textContent);
     });
   }
   input("torus").addEventListener("change", () => { state.torus = input("torus").checked; edited(); paint(); });

@@ -945,3 +945,31 @@ def test_a_phone_shares_through_its_share_sheet_and_a_laptop_copies(tabs):
     laptop.page.click('[data-action="share"]')
     laptop.page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")
     assert laptop.page.evaluate("window.sheet") == [] and laptop.text("share-note") != "Your result is shared."
+
+
+def test_new_puzzle_says_under_its_button_what_went_wrong(tabs):
+    """On a phone the Answer column is far below the New puzzle button: a size brought
+    into range, a bad seed, or no puzzle for the stars asked is said under the button."""
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    note = '[data-testid="new-puzzle-note"]'
+    t.page.fill('[data-input="size"]', "4")
+    t.page.dispatch_event('[data-input="size"]', "change")
+    assert t.text("new-puzzle-note") == "Size 4 is out of range (5 to 25); it is 5 now"
+    t.page.fill('[data-input="stars"]', "2")
+    t.page.dispatch_event('[data-input="stars"]', "change")
+    assert t.text("new-puzzle-note") == ""
+    t.page.tap('[data-action="new-puzzle"]')
+    t.page.wait_for_function(f"document.querySelector('{note}').textContent !== ''", timeout=30000)
+    assert t.text("new-puzzle-note") == "no puzzle: 2 stars per row and column cannot stand apart on 5x5"
+    button, said = rect(t.page, '[data-action="new-puzzle"]'), rect(t.page, note)
+    assert 0 <= said[1] - button[3] < 60, (button, said)
+    t.page.fill('[data-input="seed"]', "-3")
+    t.page.tap('[data-action="new-puzzle"]')
+    assert t.text("new-puzzle-note").startswith("Seed '-3' is not a whole number")
+    t.page.fill('[data-input="seed"]', "")
+    t.page.fill('[data-input="size"]', "6")
+    t.page.fill('[data-input="stars"]', "1")
+    t.page.tap('[data-action="new-puzzle"]')
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 36", timeout=30000)
+    assert t.text("new-puzzle-note") == "" and not t.page.is_visible(note)
