@@ -973,3 +973,22 @@ def test_new_puzzle_says_under_its_button_what_went_wrong(tabs):
     t.page.tap('[data-action="new-puzzle"]')
     t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 36", timeout=30000)
     assert t.text("new-puzzle-note") == "" and not t.page.is_visible(note)
+
+
+def test_the_help_under_the_board_is_the_mode_s_own(tabs):
+    """The Lab showed the puzzle's help (tap to cycle crosses and crowns) first: each
+    mode its own sentence, and the board described by the one shown."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    shown = lambda: [h for h in t.page.query_selector_all("#board-help .help") if h.is_visible()]
+    puzzle = shown()
+    assert len(puzzle) == 1 and "cross" in puzzle[0].text_content()
+    t.page.click('[data-action="mode-board"]')
+    lab = shown()
+    assert len(lab) == 1 and "cross" not in lab[0].text_content() and "piece" in lab[0].text_content()
+    described = t.page.evaluate(
+        """async () => { const el = document.getElementById('board');
+            const ids = el.getAttribute('aria-describedby').split(' ');
+            return ids.map(id => document.getElementById(id).innerText.trim()).join(' '); }"""
+    )
+    assert described == lab[0].text_content().strip(), described
