@@ -1654,6 +1654,18 @@ function wire() {
   window.addEventListener("pointercancel", () => { drag = null; });
   $("#board").addEventListener("keydown", onKey);
   document.addEventListener("keydown", onGlobalKey);
+  // The clock stops while the page is out of sight (another tab, the phone locked), as
+  // the puzzle apps' do: a best time is time played. The daily keeps what was played.
+  document.addEventListener("visibilitychange", () => {
+    if (!state.puzzle || state.timerEnd !== null) return;
+    if (document.visibilityState === "hidden" && state.timerStart !== null) {
+      state.elapsed = played();
+      state.timerStart = null;
+      if (state.puzzle.daily) saveDaily();
+    } else if (document.visibilityState === "visible" && state.timerStart === null) {
+      state.timerStart = Date.now();
+    }
+  });
   const side = (key) => () => {
     const v = clampInput(key, Number(input(key).value));
     input(key).value = v;

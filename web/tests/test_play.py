@@ -992,3 +992,24 @@ def test_the_help_under_the_board_is_the_mode_s_own(tabs):
             return ids.map(id => document.getElementById(id).innerText.trim()).join(' '); }"""
     )
     assert described == lab[0].text_content().strip(), described
+
+
+def test_the_clock_stops_while_the_page_is_out_of_sight(tabs):
+    """A best time is time played: the clock stopped neither for another tab nor for a
+    locked phone. Hidden 2.5 s here (the page told so, as the browser tells it), the
+    clock has not moved; seen again, it runs on; a reload keeps what was played."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    t.page.click('[data-square="a1"]')
+    hide = """(state) => { Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+                           document.dispatchEvent(new Event('visibilitychange')); }"""
+    t.page.evaluate(hide, "hidden")
+    before = t.page.evaluate("JSON.parse(localStorage.getItem('queens.daily.' + new URLSearchParams(location.search).get('date'))).elapsed")
+    t.page.wait_for_timeout(2500)
+    t.page.evaluate(hide, "visible")
+    t.page.wait_for_timeout(300)
+    assert before < 2000, before
+    t.page.click('[data-square="b1"]')  # a move saves the daily with its time
+    now = t.page.evaluate("JSON.parse(localStorage.getItem('queens.daily.' + new URLSearchParams(location.search).get('date'))).elapsed")
+    assert before <= now < before + 2000, (before, now)
+    assert t.text("timer") in ("0:00", "0:01", "0:02"), t.text("timer")
