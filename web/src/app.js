@@ -40,6 +40,7 @@ const state = {
   puzzle: null,           // { text, stars, side, regions, names, colours, grade, daily }
   marks: new Map(),       // square name -> "Q" (a queen, a star) or "x" (a cross)
   hint: null,             // { place: [...], cross: [...] }
+  named: false,           // a hint's sentence is shown: each region's letter on the board
   past: [], future: [],   // undo and redo: earlier and later marks
   hints: 0,               // hints asked on this puzzle (for the record and the share text)
   solvedBy: null,         // null, "player" or "solve" (the Solve button)
@@ -404,11 +405,20 @@ function paintPuzzle() {
   const c = state.puzzle ? ask("puzzle-conflicts", puzzleRequest()) : { conflicts: [] };
   const conflicts = new Set(c.conflicts || []);
   const piece = state.puzzle && state.puzzle.stars > 1 ? "star" : "queen";
+  const letters = input("letters").checked;
+  const labelled = new Set();
   for (const sq of $$("#board [data-square]")) {
     const name = sq.dataset.square;
     const mark = state.marks.get(name);
     sq.replaceChildren();
-    if (input("letters").checked) addGlyph(sq, "region-letter", sq.dataset.region);
+    delete sq.dataset.regionLabel;
+    if (letters) addGlyph(sq, "region-letter", sq.dataset.region);
+    else if (state.named && !labelled.has(sq.dataset.region)) {
+      // The board is drawn top rank first: the region's top-left square.
+      labelled.add(sq.dataset.region);
+      sq.dataset.regionLabel = sq.dataset.region;
+      addGlyph(sq, "region-letter named", sq.dataset.region);
+    }
     const words = [name, `region ${sq.dataset.region}`];
     if (mark === "Q") {
       sq.dataset.piece = "Q";
@@ -488,7 +498,7 @@ function linkNumber(h, key, fallback, [lo, hi]) {
 function clearShown() {
   state.puzzle = null;
   state.marks = new Map();
-  state.hint = null;
+  state.hint = null; state.named = false;
   state.past = []; state.future = [];
   state.timerStart = null; state.timerEnd = null; state.elapsed = 0;
   $('[data-testid="hint"]').textContent = "";
@@ -737,7 +747,7 @@ function openPuzzle(text, stars, { announce = true, grade = null, daily = null }
                    colours: info.colours, patterns: info.patterns,
                    grade, daily };
   state.marks = new Map();
-  state.hint = null;
+  state.hint = null; state.named = false;
   state.past = []; state.future = [];
   state.hints = 0;
   state.solvedBy = null;
@@ -750,6 +760,9 @@ function openPuzzle(text, stars, { announce = true, grade = null, daily = null }
   $('[data-testid="explain-log"]').replaceChildren();
   $('[data-testid="hint"]').textContent = "";
   $('[data-testid="hint-rule"]').textContent = "";
+  $('[data-testid="share-note"]').textContent = "";
+  // A shared result belongs to the puzzle it was made on.
+  if (/^queens (daily|puzzle)/.test($('[data-testid="export"]').value)) $('[data-testid="export"]').value = "";
   banner("");
   setTitle(daily ? `Daily puzzle, ${daily} · ${describe(state.puzzle)}` : describe(state.puzzle));
   buildBoard();
@@ -827,7 +840,7 @@ function undo(back) {
   if (!from.length) return;
   to.push(snapshot());
   state.marks = new Map(from.pop());
-  state.hint = null;
+  state.hint = null; state.named = false;
   paint();
   afterMove();
 }
@@ -844,7 +857,7 @@ function clickPuzzle(name) {
   banner("");
   remember();
   cycle(name);
-  state.hint = null;
+  state.hint = null; state.named = false;
   if (state.marks.get(name) === "Q" && input("auto-crosses").checked) addAutoCrosses();
   paint();
   afterMove();
@@ -854,7 +867,7 @@ function setMark(name, mark) {
   if (!state.puzzle || state.timerEnd !== null || (state.marks.get(name) || null) === mark) return;
   remember();
   if (mark) state.marks.set(name, mark); else state.marks.delete(name);
-  state.hint = null;
+  state.hint = null; state.named = false;
   if (mark === "Q" && input("auto-crosses").checked) addAutoCrosses();
   paint();
   afterMove();
@@ -879,6 +892,9 @@ function afterMove() {
   const time = clock(played());
   const record = state.solvedBy === "player" ? keepRecord(played()) : null;
   setResult("solved", `in ${time}`);
+  // The last hint spoke of a position that is gone.
+  $('[data-testid="hint"]').textContent = "";
+  $('[data-testid="hint-rule"]').textContent = "";
   const hints = state.hints === 1 ? "1 hint" : `${state.hints} hints`;
   const best = record && record.best === played() && record.count > 1 ? " A new best!" : record ? ` Best ${clock(record.best)}.` : "";
   const streak = record && state.puzzle.daily ? ` Daily streak: ${store.get("streak", { count: 0 }).count}.` : "";
@@ -955,7 +971,24 @@ async function share() {
   const text = shareText();
   if (!text) return;
   $('[data-testid="export"]').value = text;
-  try { await navigator.clipboard.writeText(text); $('[data-testid="detail"]').textContent = "copied to the clipboard"; } catch { /* no clipboard: the text is in the box */ }
+  // Said beside the Share button too: on a phone the Answer column is far below.
+  const said = $('[data-testid="share-note"]');
+  // A phone's own share sheet (messages, chats) where there is one and a finger to
+  // use it; the clipboard elsewhere, or when the sheet is dismissed.
+  if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+    try {
+      await navigator.share({ text });
+      said.textContent = "Your result is shared.";
+      return;
+    } catch { /* dismissed or refused: the clipboard below */ }
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    $('[data-testid="detail"]').textContent = "copied to the clipboard";
+    said.textContent = "Your result is copied: paste it anywhere.";
+  } catch {
+    said.textContent = "Your result is in the Share and export box below.";
+  }
 }
 
 // ---- hints, new puzzles, solve, check
@@ -983,18 +1016,33 @@ function hint(apply) {
       remember();
       for (const sq of a.place) state.marks.set(sq, "Q");
       for (const sq of a.cross) state.marks.set(sq, "x");
-      state.hint = null;
+      state.hint = null; state.named = false;
       const li = document.createElement("li");
       li.textContent = a.text;
       $('[data-testid="explain-log"]').append(li);
     } else state.hint = { place: a.place, cross: a.cross };
+    // The sentence names regions by letter ("region c"): each region's letter is
+    // shown once, on its first square, while the sentence is on screen.
+    state.named = true;
   }
   paint();
   if (apply) afterMove();
   setStatus("done");
 }
 
+// A puzzle opened from the settings below the board (a phone's one column): the
+// board brought back into sight, as the player would scroll up to it.
+function revealBoard() {
+  const play = $(".play");
+  if (play.getBoundingClientRect().top < 0) play.scrollIntoView({ block: "start" });
+}
+
+// What came of the New puzzle fields and button, said under the button as well as in
+// the Answer column (which a phone shows far below).
+function sayNew(text) { $('[data-testid="new-puzzle-note"]').textContent = text; }
+
 function newPuzzle() {
+  sayNew("");
   const size = clampInput("size", Number(input("size").value || 9));
   input("size").value = size;
   const difficulty = input("difficulty").value;
@@ -1002,17 +1050,28 @@ function newPuzzle() {
   // "New puzzle" without a seed draws a fresh one; every other default (stars, any
   // grade) is the library's, so an empty field is left out of the request.
   const seed = seedText === "" ? Math.floor(Math.random() * 2 ** 31) : Number(seedText);
-  if (!Number.isSafeInteger(seed) || seed < 0) { note(`Seed '${seedText}' is not a whole number from 0 up; leave it empty for a fresh one`); return; }
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    note(`Seed '${seedText}' is not a whole number from 0 up; leave it empty for a fresh one`);
+    sayNew($('[data-testid="result"]').textContent);
+    return;
+  }
   // The regions' style (issue 40): `even`, the library's default, or `official`.
   const request = { size, difficulty, seed, style: input("style").value };
   const starsText = input("stars").value.trim();
   if (starsText !== "") { request.stars = clampInput("stars", Number(starsText)); input("stars").value = request.stars; }
-  runJob("new-puzzle", request, "making a puzzle", (a, ms) => {
+  // The library's generator needs seconds to minutes for a graded puzzle past 16x16
+  // (`queens puzzle gen --help`): said before the wait, with the way out.
+  const slow = size > 16 && difficulty !== "any";
+  const label = slow
+    ? `making a ${size}x${size} ${difficulty} puzzle (past 16x16 a graded one can take minutes; Stop ends it, difficulty "any" is quick)`
+    : "making a puzzle";
+  runJob("new-puzzle", request, label, (a, ms) => {
     finish(a, ms);
-    if (a.error) return;
-    if (!a.found) { setResult(a.text); return; }
+    if (a.error) { sayNew(`error: ${a.error}`); return; }
+    if (!a.found) { setResult(a.text); sayNew(a.text); return; }
     openPuzzle(a.text, a.stars, { announce: false, grade: a.grade });
     setResult(`new ${a.grade} puzzle`, `${size}x${size}, seed ${seed}, unique`);
+    revealBoard();
   });
 }
 
@@ -1025,7 +1084,7 @@ function solvePuzzle() {
     if (a.found) {
       remember();
       state.marks = new Map(a.stars.map((sq) => [sq, "Q"]));
-      state.hint = null;
+      state.hint = null; state.named = false;
       if (state.timerEnd === null) state.solvedBy = "solve";
       paint();
       afterMove();
@@ -1046,7 +1105,7 @@ function checkPuzzle() {
 function clearPuzzle() {
   if (!state.puzzle) return;
   if (state.marks.size) remember();
-  state.marks = new Map(); state.hint = null;
+  state.marks = new Map(); state.hint = null; state.named = false;
   if (state.timerEnd !== null) {
     // A fresh start of a solved puzzle: a new timer, a new record.
     state.elapsed = 0; state.timerStart = Date.now(); state.timerEnd = null;
@@ -1066,7 +1125,7 @@ async function openFile(file) {
   if (file.type.startsWith("image/")) return openPicture(file);
   const text = await file.text();
   input("puzzle-text").value = text;
-  openPuzzle(text, Number(input("stars").value) || 1);
+  if (openPuzzle(text, Number(input("stars").value) || 1)) revealBoard();
 }
 
 // A screenshot: decoded by the browser, read by the library's picture reader. The
@@ -1259,6 +1318,41 @@ function puzzleSvg(p = state.puzzle, marks = state.marks, step = null) {
   return a.error ? null : a.svg;
 }
 
+// The library's drawing of a puzzle with each region's letter on its top-left square
+// (a worked step's sentence names regions by letter: "the rest of region a"). The
+// squares are found by their titles (the square's name) in the drawing itself.
+function withRegionLetters(svg, info) {
+  if (!svg) return svg;
+  const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+  const root = doc.documentElement;
+  if (root.nodeName !== "svg") return svg;
+  const ns = "http://www.w3.org/2000/svg";
+  const rects = new Map();
+  for (const t of root.querySelectorAll("rect > title")) rects.set(t.textContent, t.parentNode);
+  const n = info.side;
+  nameSquares(n, n);
+  const seen = new Set();
+  for (let rank = n - 1; rank >= 0; rank--) {
+    for (let file = 0; file < n; file++) {
+      const reg = info.regions[rank * n + file];
+      const at = rects.get(squareName(file, rank));
+      if (seen.has(reg) || !at) continue;
+      seen.add(reg);
+      const x = Number(at.getAttribute("x")), y = Number(at.getAttribute("y")), c = Number(at.getAttribute("width"));
+      const g = doc.createElementNS(ns, "g");
+      g.setAttribute("data-region-label", info.names[reg]);
+      const tag = doc.createElementNS(ns, "rect");
+      for (const [k, v] of [["x", x + 3], ["y", y + 3], ["width", c * 0.32], ["height", c * 0.36], ["rx", 3], ["fill", "#ffffff"], ["fill-opacity", "0.85"]]) tag.setAttribute(k, v);
+      const text = doc.createElementNS(ns, "text");
+      for (const [k, v] of [["x", x + 3 + c * 0.16], ["y", y + 3 + c * 0.28], ["text-anchor", "middle"], ["font-size", c * 0.3], ["font-weight", "bold"], ["fill", "#111111"]]) text.setAttribute(k, v);
+      text.textContent = info.names[reg];
+      g.append(tag, text);
+      root.append(g);
+    }
+  }
+  return new XMLSerializer().serializeToString(doc);
+}
+
 // ---------------------------------------------------------------- a booklet to print
 
 // N new puzzles (the New puzzle fields, fresh seeds) drawn for print, two a page, and
@@ -1351,7 +1445,7 @@ function showTechniques(focus) {
           for (const sq of e.crossed.split(" ").filter(Boolean)) marks.set(sq, "x");
           const fig = document.createElement("figure");
           const img = document.createElement("img");
-          img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(puzzleSvg(p, marks, e));
+          img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(withRegionLetters(puzzleSvg(p, marks, e), info));
           img.alt = `A ${info.side}x${info.side} puzzle where ${r.rule} applies`;
           img.width = img.height = 220;
           const cap = document.createElement("figcaption");
@@ -1421,7 +1515,8 @@ function onAction(name) {
       return onAction("mode-puzzle");
     case "mode-puzzle":
       if (!state.puzzle) { setMode("puzzle", false); return openDaily(today()); }
-      return onAction("mode-puzzle");
+      // (It called itself here, without end: the Puzzle button was dead after the Lab.)
+      return setMode("puzzle");
     case "stop": return stopJob();
     case "solve": return puzzle ? solvePuzzle() : boardJob("solve");
     case "next": case "prev": case "count": case "count-unique": case "max": case "cover":
@@ -1438,7 +1533,7 @@ function onAction(name) {
     case "hint": return hint(false);
     case "explain-step": return hint(true);
     case "new-puzzle": return newPuzzle();
-    case "daily": return openDaily(today());
+    case "daily": openDaily(today()); return revealBoard();
     case "share": return share();
     case "print": return window.print();
     case "booklet": return printBooklet();
@@ -1446,7 +1541,7 @@ function onAction(name) {
       const stars = clampInput("stars", Number(input("stars").value || 1));
       input("stars").value = stars;
       // A text that is refused leaves the board as it was, with the sentence why.
-      openPuzzle(input("puzzle-text").value, stars);
+      if (openPuzzle(input("puzzle-text").value, stars)) revealBoard();
       return;
     }
     case "copy-link": return exportAs("link");
@@ -1531,7 +1626,7 @@ function onPointerMove(e) {
   }
   if (!state.marks.has(name)) {
     state.marks.set(name, "x");
-    state.hint = null;
+    state.hint = null; state.named = false;
     paint();
   }
 }
@@ -1559,6 +1654,18 @@ function wire() {
   window.addEventListener("pointercancel", () => { drag = null; });
   $("#board").addEventListener("keydown", onKey);
   document.addEventListener("keydown", onGlobalKey);
+  // The clock stops while the page is out of sight (another tab, the phone locked), as
+  // the puzzle apps' do: a best time is time played. The daily keeps what was played.
+  document.addEventListener("visibilitychange", () => {
+    if (!state.puzzle || state.timerEnd !== null) return;
+    if (document.visibilityState === "hidden" && state.timerStart !== null) {
+      state.elapsed = played();
+      state.timerStart = null;
+      if (state.puzzle.daily) saveDaily();
+    } else if (document.visibilityState === "visible" && state.timerStart === null) {
+      state.timerStart = Date.now();
+    }
+  });
   const side = (key) => () => {
     const v = clampInput(key, Number(input(key).value));
     input(key).value = v;
@@ -1576,8 +1683,10 @@ function wire() {
   input("cols").addEventListener("change", side("cols"));
   for (const key of ["size", "stars"]) {
     input(key).addEventListener("change", () => {
-      if (input(key).value.trim() === "") return;
-      input(key).value = clampInput(key, Number(input(key).value));
+      const before = input(key).value.trim();
+      if (before === "") return;
+      input(key).value = clampInput(key, Number(before));
+      sayNew(input(key).value === before ? "" : $('[data-testid="result"]').textContent);
     });
   }
   input("torus").addEventListener("change", () => { state.torus = input("torus").checked; edited(); paint(); });
@@ -1595,7 +1704,12 @@ function wire() {
     });
   }
   document.body.dataset.patterns = String(input("patterns").checked);
-  input("puzzle-file").addEventListener("change", () => openFile(input("puzzle-file").files[0]));
+  input("puzzle-file").addEventListener("change", () => {
+    const file = input("puzzle-file").files[0];
+    // Emptied, so that the same file chosen again (edited, or after another) opens again.
+    input("puzzle-file").value = "";
+    openFile(file);
+  });
   // A screenshot pasted or dropped anywhere (text pasted into a field stays there).
   document.addEventListener("paste", (e) => {
     const item = [...(e.clipboardData?.items || [])].find((i) => i.type.startsWith("image/"));

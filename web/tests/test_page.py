@@ -346,6 +346,20 @@ def test_every_hook_the_issue_lists_is_on_the_page(site):
         assert site.page.locator(f'[data-input="{name}"]').count() == 1, name
     assert site.page.locator('[data-testid="result"]').count() == 1
     assert len(site.page.query_selector_all("[data-square]")) == 64
+    # Issue 41's own: the play, mode and print controls and the player's options.
+    for name in [
+        "undo", "redo", "daily", "print", "booklet", "share", "mode-puzzle", "mode-rules",
+        "mode-board", "back", "load-puzzle", "copy-link", "export-coords", "export-svg", "export-png",
+    ]:
+        assert site.page.locator(f'[data-action="{name}"]').count() == 1, name
+    for name in ["auto-crosses", "patterns", "letters", "seed", "booklet-count", "puzzle-file", "torus", "paint", "spec"]:
+        assert site.page.locator(f'[data-input="{name}"]').count() == 1, name
+    # Today's puzzle comes back after another one, and puzzle-text holds it.
+    site.open("#mode=puzzle&pz=aabb%2Faabb%2Fccdd%2Fccdd&stars=1")
+    site.action("daily")
+    site.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
+    assert site.page.text_content('[data-testid="title"]').startswith("Daily puzzle, ")
+    assert len(site.page.input_value('[data-input="puzzle-text"]').split()) == 9
 
 
 def test_auto_crosses_follow_a_queen(site):

@@ -473,6 +473,20 @@ def test_print_shows_the_puzzle_alone(tabs):
     assert hidden == ["none"] * 4, hidden
     assert t.page.eval_on_selector("#board", "e => e.getBoundingClientRect().width") > 500
     assert t.page.is_visible('[data-testid="title"]')
+    # The keyboard's focus ring is the screen's, not the paper's.
+    t.page.emulate_media(media="screen")
+    t.page.focus('[data-square="a1"]')
+    t.page.keyboard.press("ArrowRight")
+    t.page.emulate_media(media="print")
+    assert t.page.eval_on_selector('[data-square="b1"]', "e => e.matches(':focus-visible') && getComputedStyle(e).outlineStyle") == "none"
+
+
+def test_the_phone_s_clock_stays_on_one_line(tabs):
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    # One line: no taller than one and a half times its font ("Time" over "0:00" was two).
+    height, font = t.page.eval_on_selector(".puzzlebar .clock", "e => [e.scrollHeight, parseFloat(getComputedStyle(e).fontSize)]")
+    assert height <= 1.6 * font, (height, font)
 
 
 def test_a_hint_s_rule_links_to_the_techniques_and_back(tabs):
@@ -612,3 +626,390 @@ def test_a_screenshot_read_is_shown_over_its_thumbnail_to_confirm_or_cancel(tabs
             assert t.text("result") == "the picture's reading was cancelled"
             assert canonical(t.puzzle_text()) == canonical("aabb aabb ccdd ccdd"), answer
         assert not t.page.is_visible('[data-testid="picture-check"]')
+
+
+def test_share_says_beside_the_button_what_it_did_and_a_new_puzzle_forgets_it(tabs):
+    """On a phone the Answer column is far below the board: Share's word is said under
+    the play buttons, in the first screen; a new puzzle drops the old result."""
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    for name in solve(t.puzzle_text()):
+        t.page.tap(f'[data-square="{name}"]')
+        t.page.tap(f'[data-square="{name}"]')
+    t.page.tap('[data-action="share"]')
+    t.page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")
+    note = t.text("share-note")
+    assert note in ("Your result is copied: paste it anywhere.", "Your result is in the Share and export box below."), note
+    button, said = rect(t.page, '[data-action="share"]'), rect(t.page, '[data-testid="share-note"]')
+    assert 0 <= said[1] - button[3] < 120 and said[3] <= 844, (button, said)
+    assert t.page.input_value('[data-testid="export"]').startswith("queens daily")
+    t.page.tap('[data-action="new-puzzle"]')
+    t.page.wait_for_function("document.querySelector('[data-testid=result]').textContent.startsWith('new ')", timeout=30000)
+    assert t.text("share-note") == "" and not t.page.is_visible('[data-testid="share-note"]')
+    assert t.page.input_value('[data-testid="export"]') == ""
+
+
+def test_a_hint_shows_the_letters_of_the_regions_its_sentence_names(tabs):
+    """A hint's sentence names regions by letter ("region a"), while a player sees
+    colours: while it is shown each region's letter is on the board once, readable in
+    light and dark mode; a move takes them away; a solved puzzle drops the old hint."""
+    for scheme in ("light", "dark"):
+        t = tabs("phone", color_scheme=scheme)
+        t.open(f"?date={DAY}")
+        assert t.page.eval_on_selector_all("[data-region-label]", "els => els.length") == 0
+        t.page.click('[data-action="hint"]')
+        why = t.text("hint")
+        named = set(re.findall(r"\bregions? ([a-z])\b", why))
+        assert named, why
+        labels = t.page.eval_on_selector_all(
+            "[data-region-label]",
+            "els => els.map(e => [e.dataset.regionLabel, e.dataset.region, e.querySelector('.region-letter').textContent,"
+            " getComputedStyle(e.querySelector('.region-letter')).color, getComputedStyle(e.querySelector('.region-letter')).backgroundColor])",
+        )
+        regions = set(t.page.eval_on_selector_all("[data-square]", "els => els.map(e => e.dataset.region)"))
+        assert sorted(l[0] for l in labels) == sorted(regions), labels
+        assert all(l[0] == l[1] == l[2] for l in labels), labels
+        assert named <= {l[0] for l in labels}
+        # Dark ink on a light tag, whatever the theme.
+        assert all(l[3] == "rgb(17, 17, 17)" and l[4].startswith("rgba(255, 255, 255") for l in labels), labels
+        if scheme == "dark":
+            t.page.screenshot(path=str(SHOTS / "hint-phone-dark.png"))
+        solution = solve(t.puzzle_text())
+        t.page.tap(f'[data-square="{solution[0]}"]')
+        assert t.page.eval_on_selector_all("[data-region-label]", "els => els.length") == 0
+        # Do a step names regions too.
+        t.page.tap('[data-action="undo"]')
+        t.page.tap('[data-action="explain-step"]')
+        assert t.page.eval_on_selector_all("[data-region-label]", "els => els.length") == len(regions)
+        t.page.tap('[data-action="clear"]')
+        t.page.tap('[data-action="hint"]')
+        for name in solution:
+            cell = t.page.locator(f'[data-square="{name}"]')
+            if cell.get_attribute("data-mark") != "cross":
+                cell.tap()
+            cell.tap()
+        assert "solved" in t.text("banner").lower()
+        assert t.text("hint") == "" and t.text("hint-rule") == ""
+
+
+def test_a_slow_new_puzzle_is_said_before_the_wait_and_stop_ends_it(tabs):
+    """A graded puzzle past 16x16 can take the generator minutes: the page says so as
+    it starts, with the way out, and Stop gives the board back at once."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    text = t.puzzle_text()
+    t.page.fill('[data-input="size"]', "25")
+    t.page.select_option('[data-input="difficulty"]', "expert")
+    t.page.click('[data-action="new-puzzle"]')
+    progress = t.text("progress")
+    assert "25x25 expert" in progress and "can take minutes" in progress and "Stop" in progress, progress
+    assert t.page.is_enabled('[data-action="stop"]')
+    t.page.click('[data-action="stop"]')
+    t.page.wait_for_function("document.querySelector('[data-testid=status]').textContent === 'stopped'")
+    assert t.puzzle_text() == text and len(t.page.query_selector_all("[data-square]")) == 81
+    # A quick one is not warned about.
+    t.page.fill('[data-input="size"]', "6")
+    t.page.click('[data-action="new-puzzle"]')
+    assert "minutes" not in t.text("progress")
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 36", timeout=30000)
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_squares_fill_their_rows_without_seams(tabs, size):
+    """Squares of one row whose widths round apart once left hairlines of the page's
+    colour between rows (seen on a 20x20 board in dark mode): every square of a row is
+    as tall as the row and reaches the next one."""
+    t = tabs(size, color_scheme="dark")
+    for tail, n in ((f"?date={DAY}", 9), ("#b=20x20&p=Qa1", 20)):
+        t.open(tail)
+        t.page.wait_for_function(f"document.querySelectorAll('[data-square]').length === {n * n}")
+        gaps = t.page.evaluate(
+            """() => { const rows = new Map();
+                for (const e of document.querySelectorAll('#board [data-square]')) {
+                    const r = e.getBoundingClientRect(), k = e.dataset.square.replace(/^[a-z]+/, '');
+                    if (!rows.has(k)) rows.set(k, []); rows.get(k).push([r.top, r.bottom]); }
+                const out = []; const tops = [];
+                for (const [k, v] of rows) { const lo = Math.min(...v.map(x => x[0])), hi = Math.max(...v.map(x => x[1]));
+                    if (v.some(x => Math.abs(x[0] - lo) > 0.001 || Math.abs(x[1] - hi) > 0.001)) out.push(k); tops.push([lo, hi]); }
+                tops.sort((a, b) => a[0] - b[0]);
+                for (let i = 1; i < tops.length; i++) if (tops[i][0] - tops[i - 1][1] > 0.001) out.push('between ' + i);
+                return out; }"""
+        )
+        assert gaps == [], (size, n, gaps)
+
+
+def test_the_techniques_drawings_show_the_regions_their_steps_name(tabs):
+    """A worked step says "the rest of region a": its drawing shows each region's letter
+    once, over the region's top-left square."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    t.page.click('[data-action="mode-rules"]')
+    t.page.wait_for_selector("article[data-rule] img", timeout=20000)
+    t.page.wait_for_function("document.querySelectorAll('article[data-rule] img').length === 13", timeout=20000)
+    found = t.page.evaluate(
+        """() => [...document.querySelectorAll('article[data-rule]')].map(a => {
+            const img = a.querySelector('img');
+            const svg = new DOMParser().parseFromString(decodeURIComponent(img.src.split(',')[1]), 'image/svg+xml');
+            const labels = [...svg.querySelectorAll('[data-region-label]')].map(g => [g.dataset.regionLabel, g.querySelector('text').textContent]);
+            return [a.dataset.rule, a.querySelector('figcaption').textContent, labels, img.naturalWidth]; })"""
+    )
+    for rule, caption, labels, width in found:
+        letters = [a for a, _ in labels]
+        assert labels and all(a == b for a, b in labels), (rule, labels)
+        assert len(letters) == len(set(letters)), (rule, letters)
+        named = set(re.findall(r"\bregions? ([a-zA-Z0-9])\b", caption))
+        assert named <= set(letters), (rule, caption, letters)
+        assert width > 0, rule  # the drawing still loads
+    t.page.screenshot(path=str(SHOTS / "rules-laptop.png"))
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_placeholder_fits_its_field(tabs, size):
+    """A field's hint text is read whole, not cut off ('NN, RN, nightride'), in the
+    puzzle's and the lab's settings at every size."""
+    t = tabs(size)
+    cut = []
+    for tail in (f"?date={DAY}", "#b=8x8&p=Qa1"):
+        t.open(tail)
+        cut += t.page.evaluate(
+            """() => { const c = document.createElement('canvas').getContext('2d');
+                return [...document.querySelectorAll('input[placeholder]')].filter(e => e.offsetParent !== null).map(e => {
+                    const s = getComputedStyle(e);
+                    c.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+                    const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+                    return [e.dataset.input, e.placeholder, Math.ceil(c.measureText(e.placeholder).width), Math.floor(room)];
+                }).filter(([, , need, room]) => need > room); }"""
+        )
+    assert cut == [], cut
+
+
+@pytest.mark.parametrize("where", ["hint-phone", "rules-laptop"])
+def test_no_accessibility_violation_in_dark_mode_nor_on_the_techniques(tabs, where):
+    """axe-core in dark mode (contrast of the dark theme's colours): the daily puzzle on
+    a phone with a hint shown (its region letters too), and the techniques page, which
+    also has its main landmark."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed at {AXE} (npm install --prefix target/web-npm axe-core)")
+    what, size = where.split("-")
+    t = tabs(size, color_scheme="dark")
+    t.open(f"?date={DAY}")
+    if what == "hint":
+        t.page.click('[data-action="hint"]')
+        assert t.page.eval_on_selector_all("[data-region-label]", "els => els.length") == 9
+    else:
+        t.page.click('[data-action="mode-rules"]')
+        t.page.wait_for_function("document.querySelectorAll('article[data-rule] img').length === 13", timeout=20000)
+    t.page.add_script_tag(content=AXE.read_text())
+    found = t.page.evaluate("async () => (await axe.run(document)).violations.map(v => [v.impact, v.id, v.nodes.length, v.help])")
+    bad = [v for v in found if v[0] in ("serious", "critical") or v[1] == "landmark-one-main"]
+    assert not bad, bad
+
+
+def test_the_mode_buttons_go_back_and_forth_and_keep_the_puzzle(tabs):
+    """The Puzzle button after the Lab called itself without end (a page error, the
+    mode stuck on the Lab): Puzzle, Lab, Rules and back again, the puzzle and its
+    marks kept; and the Lab's Puzzle button with no puzzle open opens today's."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    text = t.puzzle_text()
+    t.page.click('[data-square="a1"]')
+    for mode in ("board", "puzzle", "rules", "puzzle", "board", "rules", "board", "puzzle"):
+        t.page.click(f'[data-action="mode-{mode}"]')
+        assert t.page.evaluate("document.body.dataset.mode") == mode
+        assert t.page.get_attribute(f'[data-action="mode-{mode}"]', "aria-pressed") == "true"
+        if mode == "rules":
+            t.page.wait_for_selector("article[data-rule]", timeout=20000)
+        if mode == "puzzle":
+            assert t.puzzle_text() == text and t.marks("x") == {"a1"}
+            assert len(t.page.query_selector_all("[data-square]")) == 81
+    t.open("#b=8x8&p=Qa1")
+    t.page.click('[data-action="mode-puzzle"]')
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
+    assert t.page.text_content('[data-testid="title"]').startswith("Daily puzzle, ")
+
+
+@pytest.mark.parametrize("how", ["new-puzzle", "daily", "load-puzzle"])
+def test_a_puzzle_opened_from_the_phone_s_settings_is_brought_into_sight(tabs, how):
+    """On a phone the settings are below the board: a puzzle opened there (New puzzle,
+    Today's puzzle, Open this text) scrolled nowhere, the new board out of sight."""
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    if how == "load-puzzle":
+        t.page.fill('[data-input="puzzle-text"]', "aabbb\naabbb\ncccdd\ncceed\nceeed")
+    t.page.eval_on_selector(f'[data-action="{how}"]', "e => e.scrollIntoView({ block: 'start' })")
+    assert t.page.evaluate("window.scrollY") > 300
+    t.page.tap(f'[data-action="{how}"]')
+    if how == "new-puzzle":
+        t.page.wait_for_function("document.querySelector('[data-testid=result]').textContent.startsWith('new ')", timeout=30000)
+    board = rect(t.page, "#board")
+    assert board[1] >= 0 and board[3] <= 844, (how, board)
+    if how == "load-puzzle":
+        assert len(t.page.query_selector_all("[data-square]")) == 25
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_play_buttons_stay_in_the_first_screen_and_still_when_a_hint_is_shown(tabs, size):
+    """A hint's sentence above the buttons pushed Hint and Solve below the first screen
+    at 1280x800 and 1920x1080: the buttons stay where they were, in sight, and the
+    sentence starts in sight too."""
+    t = tabs(size)
+    t.open(f"?date={DAY}")
+    height = t.page.viewport_size["height"]
+    buttons = ["undo", "redo", "hint", "explain-step", "share", "solve", "check", "clear"]
+    before = {b: rect(t.page, f'[data-action="{b}"]') for b in buttons}
+    t.page.click('[data-action="hint"]')
+    assert t.text("banner").startswith("Hint, ")
+    after = {b: rect(t.page, f'[data-action="{b}"]') for b in buttons}
+    assert after == before
+    assert all(r[1] >= 0 and r[3] <= height for r in after.values()), (size, after)
+    assert rect(t.page, '[data-testid="banner"]')[1] < height - 20
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_the_file_button_reads_whole_and_opens_the_same_file_twice(tabs, tmp_path, size):
+    """The browser's file field showed 'No fil…hosen' in the settings' column: a button
+    of the page's look, named for a screen reader, reachable by the keyboard; the same
+    file chosen twice opens twice."""
+    t = tabs(size)
+    t.open(f"?date={DAY}")
+    button = t.page.locator("label.filebutton")
+    assert button.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    assert t.page.locator('[data-input="puzzle-file"]').evaluate("e => e.labels[0].textContent") == "Open a file (text or a screenshot)"
+    t.page.focus('[data-input="puzzle-file"]')
+    assert button.evaluate("e => e.matches(':focus-within')")
+    f = tmp_path / "p.txt"
+    f.write_text("aabbb\naabbb\ncccdd\ncceed\nceeed\n")
+    for _ in range(2):
+        t.page.set_input_files('[data-input="puzzle-file"]', str(f))
+        t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 25")
+        t.page.click('[data-action="daily"]')
+        t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
+
+
+@pytest.mark.parametrize("width,height", [(600, 900), (768, 1024), (1024, 768), (2560, 1440)])
+def test_no_panel_covers_another_between_the_phone_and_the_laptop(tabs, width, height):
+    """The issue's sizes are tested above; the layout changes at 720 and 1100 px wide,
+    so a tablet's widths (and a large screen's) are checked too: no panel over
+    another, the board inside its own, no sideways scrolling of the page."""
+    t = tabs()
+    t.page.set_viewport_size({"width": width, "height": height})
+    t.open(f"?date={DAY}")
+    for tail, n in (("", 9), ("#b=20x20&p=Qa1", 20), ("#b=64x64&p=Qa1", 64)):
+        if tail:
+            t.page.goto(t.base_url + tail)
+        t.page.wait_for_function(f"document.querySelectorAll('[data-square]').length === {n * n}")
+        panels = [rect(t.page, s) for s in (".controls", ".play", ".answers")]
+        assert not any(overlap(a, b) for i, a in enumerate(panels) for b in panels[i + 1 :]), (width, n, panels)
+        wrap = rect(t.page, ".boardwrap")
+        assert panels[1][0] - 0.5 <= wrap[0] and wrap[2] <= panels[1][2] + 0.5, (width, n, wrap)
+        assert t.page.evaluate("document.documentElement.scrollWidth") <= width, (width, n)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_solved_crowns_are_gold_ringed_in_black(tabs, scheme):
+    """Dark gold crowns on a solved board were faint on the olive and blue regions (in
+    the dark theme most): bright gold with a black ring, in both themes."""
+    t = tabs(color_scheme=scheme)
+    t.open(f"?date={DAY}")
+    for name in solve(t.puzzle_text()):
+        t.page.click(f'[data-square="{name}"]')
+        t.page.click(f'[data-square="{name}"]')
+    looks = t.page.eval_on_selector_all(
+        "[data-piece] svg.crown", "els => els.map(e => [getComputedStyle(e).color, getComputedStyle(e).filter])"
+    )
+    assert len(looks) == 9
+    assert all(c == "rgb(242, 194, 48)" and f.count("drop-shadow") == 2 and "rgb(0, 0, 0)" in f for c, f in looks), looks
+
+
+def test_a_phone_shares_through_its_share_sheet_and_a_laptop_copies(tabs):
+    """Where the browser has a share sheet and the player a finger, Share opens it with
+    the result's text (stubbed here: headless Chromium has none); dismissed, the text
+    is copied instead; a mouse's Share copies."""
+    stub = """() => { window.sheet = []; navigator.share = async (d) => { window.sheet.push(d);
+                if (window.dismiss) throw new DOMException('dismissed', 'AbortError'); }; }"""
+    phone = tabs("phone")
+    phone.open(f"?date={DAY}")
+    phone.page.evaluate(stub)
+    phone.page.tap('[data-action="share"]')
+    phone.page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")
+    assert phone.text("share-note") == "Your result is shared."
+    sheet = phone.page.evaluate("window.sheet")
+    assert len(sheet) == 1 and sheet[0]["text"].startswith(f"queens daily {DAY}: 9x9 medium"), sheet
+    phone.page.evaluate("() => { window.dismiss = true; document.querySelector('[data-testid=share-note]').textContent = ''; }")
+    phone.page.tap('[data-action="share"]')
+    phone.page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")
+    assert phone.text("share-note") != "Your result is shared." and len(phone.page.evaluate("window.sheet")) == 2
+    laptop = tabs()
+    laptop.open(f"?date={DAY}")
+    laptop.page.evaluate(stub)
+    laptop.page.click('[data-action="share"]')
+    laptop.page.wait_for_function("document.querySelector('[data-testid=share-note]').textContent !== ''")
+    assert laptop.page.evaluate("window.sheet") == [] and laptop.text("share-note") != "Your result is shared."
+
+
+def test_new_puzzle_says_under_its_button_what_went_wrong(tabs):
+    """On a phone the Answer column is far below the New puzzle button: a size brought
+    into range, a bad seed, or no puzzle for the stars asked is said under the button."""
+    t = tabs("phone")
+    t.open(f"?date={DAY}")
+    note = '[data-testid="new-puzzle-note"]'
+    t.page.fill('[data-input="size"]', "4")
+    t.page.dispatch_event('[data-input="size"]', "change")
+    assert t.text("new-puzzle-note") == "Size 4 is out of range (5 to 25); it is 5 now"
+    t.page.fill('[data-input="stars"]', "2")
+    t.page.dispatch_event('[data-input="stars"]', "change")
+    assert t.text("new-puzzle-note") == ""
+    t.page.tap('[data-action="new-puzzle"]')
+    t.page.wait_for_function(f"document.querySelector('{note}').textContent !== ''", timeout=30000)
+    assert t.text("new-puzzle-note") == "no puzzle: 2 stars per row and column cannot stand apart on 5x5"
+    button, said = rect(t.page, '[data-action="new-puzzle"]'), rect(t.page, note)
+    assert 0 <= said[1] - button[3] < 60, (button, said)
+    t.page.fill('[data-input="seed"]', "-3")
+    t.page.tap('[data-action="new-puzzle"]')
+    assert t.text("new-puzzle-note").startswith("Seed '-3' is not a whole number")
+    t.page.fill('[data-input="seed"]', "")
+    t.page.fill('[data-input="size"]', "6")
+    t.page.fill('[data-input="stars"]', "1")
+    t.page.tap('[data-action="new-puzzle"]')
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 36", timeout=30000)
+    assert t.text("new-puzzle-note") == "" and not t.page.is_visible(note)
+
+
+def test_the_help_under_the_board_is_the_mode_s_own(tabs):
+    """The Lab showed the puzzle's help (tap to cycle crosses and crowns) first: each
+    mode its own sentence, and the board described by the one shown."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    shown = lambda: [h for h in t.page.query_selector_all("#board-help .help") if h.is_visible()]
+    puzzle = shown()
+    assert len(puzzle) == 1 and "cross" in puzzle[0].text_content()
+    t.page.click('[data-action="mode-board"]')
+    lab = shown()
+    assert len(lab) == 1 and "cross" not in lab[0].text_content() and "piece" in lab[0].text_content()
+    described = t.page.evaluate(
+        """async () => { const el = document.getElementById('board');
+            const ids = el.getAttribute('aria-describedby').split(' ');
+            return ids.map(id => document.getElementById(id).innerText.trim()).join(' '); }"""
+    )
+    assert described == lab[0].text_content().strip(), described
+
+
+def test_the_clock_stops_while_the_page_is_out_of_sight(tabs):
+    """A best time is time played: the clock stopped neither for another tab nor for a
+    locked phone. Hidden 2.5 s here (the page told so, as the browser tells it), the
+    clock has not moved; seen again, it runs on; a reload keeps what was played."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    t.page.click('[data-square="a1"]')
+    hide = """(state) => { Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+                           document.dispatchEvent(new Event('visibilitychange')); }"""
+    t.page.evaluate(hide, "hidden")
+    before = t.page.evaluate("JSON.parse(localStorage.getItem('queens.daily.' + new URLSearchParams(location.search).get('date'))).elapsed")
+    t.page.wait_for_timeout(2500)
+    t.page.evaluate(hide, "visible")
+    t.page.wait_for_timeout(300)
+    assert before < 2000, before
+    t.page.click('[data-square="b1"]')  # a move saves the daily with its time
+    now = t.page.evaluate("JSON.parse(localStorage.getItem('queens.daily.' + new URLSearchParams(location.search).get('date'))).elapsed")
+    assert before <= now < before + 2000, (before, now)
+    assert t.text("timer") in ("0:00", "0:01", "0:02"), t.text("timer")
