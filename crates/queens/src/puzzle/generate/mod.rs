@@ -15,10 +15,10 @@
 //!    the partial puzzle's solutions only grow with its regions, and a new one must
 //!    have a star on the square just added. A pair joins when the solver (from a star
 //!    on the square, at most 2,000 nodes) finds no solution, else it is refused for
-//!    good. With a requested grade below expert the test is instead that the
-//!    level's rules still finish the partial puzzle (grade-directed: the candidate is
-//!    that level or easier while it holds; the test runs the easy rules on plain
-//!    counts, [`super::rules::Deducer::settle`]). A square every neighbouring region
+//!    good. With `easy` requested the test is instead that the easy rules still
+//!    finish the partial puzzle (grade-directed: the candidate is easy while it
+//!    holds; the test runs the easy rules on plain counts,
+//!    [`super::rules::Deducer::settle`]). A square every neighbouring region
 //!    refused undoes the growth round it, and so do the squares left when no pair is
 //!    (up to `2n` undos a candidate); steered, a candidate whose undos run out is
 //!    dropped (reject early: finishing it by plain uniqueness seldom gave the grade
@@ -35,8 +35,16 @@
 //!    from their neighbours, each move kept only when its square stays starless (the
 //!    same argument as the repairs). A candidate outside [`Bounds`] is dropped;
 //! 6. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
-//!    kept only if that level of rules finishes it and the level below does not (the
-//!    chain's hardest level is exactly the request). An easy puzzle with
+//!    kept if that level of rules finishes it and the level below does not (the
+//!    chain's hardest level is exactly the request);
+//! 7. else squares move between its regions toward the grade asked for (module
+//!    `adjust`: each move kept when the level's rules get no less far, or for
+//!    expert stop no later, and the puzzle stays within [`Bounds`]), at most
+//!    [`ADJUST_TRIES`] per rank (`expert` from [`ADJUST_EXPERT_FROM`] up); the
+//!    result is proved unique and graded again. This,
+//!    not steering the growth, is how `medium`, `hard` and `expert` are reached:
+//!    steered growth stalled with a few squares left on nearly every candidate past
+//!    16x16 (bench/puzzle.md). An easy puzzle with
 //!    `K >= 2` does not exist: on the empty board every unit has more free squares
 //!    than stars to place (a region holding two stars apart has at least three), so
 //!    neither easy rule can take a first step; such a request is refused with that
@@ -57,7 +65,9 @@ use super::rate::grade;
 use super::rules::Level;
 use super::solver::{Limited, Tables, search_limited, search_with};
 use super::{MAX_SIDE, Puzzle, State};
+use adjust::adjust;
 
+mod adjust;
 mod grow;
 pub mod shape;
 
@@ -278,7 +288,11 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
     let stripe_tables = Tables::new(&stripes);
     let bounds = Bounds::new(n, req.style, req.difficulty);
     let shape = Shape::new(n, req.style);
-    let steer = req.difficulty.filter(|&l| l != Level::Expert);
+    // Only `easy` is steered while growing: the other grades are reached by moving
+    // squares of a finished candidate (module `adjust`), which at 20x20 and 25x25
+    // found a medium or hard puzzle for every seed tried within 10 s where steered
+    // growth stalled on nearly every candidate (bench/puzzle.md).
+    let steer = req.difficulty.filter(|&l| l == Level::Easy);
     let mut candidates = 0u64;
     loop {
         if ctl.cancelled() {
@@ -345,6 +359,44 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                         candidates,
                     }));
                 }
+                let Some(want) = req.difficulty else { break };
+                if want == Level::Expert && n < ADJUST_EXPERT_FROM {
+                    break;
+                }
+                match adjust(
+                    n,
+                    req.stars,
+                    &bounds,
+                    want,
+                    &mut of,
+                    &solution,
+                    ADJUST_TRIES * n,
+                    &mut rng,
+                    &stop,
+                )? {
+                    None => return ctl.finish(Err(Error::Interrupted)),
+                    Some(false) => break,
+                    Some(true) => {}
+                }
+                let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
+                let t = Tables::new(&puzzle);
+                let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, &stop) else {
+                    return ctl.finish(Err(Error::Interrupted));
+                };
+                if found.count != 1 {
+                    return Err(Error::Internal(
+                        "moving squares toward a grade let a second solution in".into(),
+                    ));
+                }
+                let g = grade(&puzzle);
+                if g == want {
+                    return Ok(Some(Made {
+                        puzzle,
+                        solution: found.solutions[0].clone(),
+                        grade: g,
+                        candidates,
+                    }));
+                }
                 break;
             }
             let Some(other) = found.solutions.iter().find(|s| s.iter().any(|&i| !mine[i])) else {
@@ -370,12 +422,24 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
 /// (every puzzle returned is still proved unique by a full search).
 const REPAIR_NODES: u64 = 100_000;
 
+/// Moves tried per rank when a finished candidate is moved toward the grade asked for
+/// (module `adjust`). Over four seeds each at 12, 16, 20 and 25, medium and hard were
+/// reached within 10 s with this many (bench/puzzle.md); a candidate whose tries run
+/// out is dropped.
+const ADJUST_TRIES: usize = 10;
+
+/// The smallest side on which a candidate is moved toward `expert`. Below it a new
+/// candidate is cheaper: at 12x12 the moves took 1.5 to 3.5 s a seed where new
+/// candidates took under a second (bench/puzzle.md); at 20x20 and 25x25 few
+/// candidates are expert as grown.
+const ADJUST_EXPERT_FROM: usize = 20;
+
 /// The most nodes the proof that a moved square stays starless may take while evening
 /// out regions. A move that keeps the puzzle unique is proved in a few nodes; a refused
 /// move is usually refused by hitting the limit, and thousands are refused per
 /// candidate at 25x25: 20,000 nodes made evening out one seed's 27 s; 200 keeps nearly
 /// every move (392 against 419 on that seed) in 1.3 s (bench/puzzle.md).
-const EVEN_OUT_NODES: u64 = 200;
+pub(super) const EVEN_OUT_NODES: u64 = 200;
 
 /// The region sizes a generated puzzle may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -44,54 +44,134 @@ impl Deducer<'_> {
         }
     }
 
+    /// The position where the rules up to `max` stop on `s` (the solution when they
+    /// solve it), `None` when it turns out broken: how far a position is from being
+    /// finished at that level, what the generator's grade adjustment works on
+    /// ([`super::super::generate`]).
+    pub fn settle_end(&self, s: &State, max: Level) -> Option<State> {
+        let mut s = s.clone();
+        let fast = self.on("exclusion") && self.on("last-square");
+        loop {
+            if fast && !self.settle_easy(&mut s) {
+                return None;
+            }
+            if self.solved(&s) {
+                return Some(s);
+            }
+            let Some(step) = self.next_step(&s, max) else {
+                return self.contradiction(&s).is_none().then_some(s);
+            };
+            step.apply(self.p, &mut s);
+        }
+    }
+
     /// Runs `exclusion` and `last-square` on `s` until neither applies; false when the
     /// position turns out broken (two stars touching, a unit with too many stars or
     /// fewer free squares than it needs).
+    ///
+    /// Counts kept as squares change, and a work list of the units whose counts
+    /// changed: each step looks only at what it touched (the steered generator runs
+    /// this for every square it tries, and a pass over the whole board per step was
+    /// nine tenths of a 25x25 easy request's time, bench/puzzle.md). The rules only
+    /// get more applicable as the position fills in, so the fixed point is the one any
+    /// order of steps reaches.
     fn settle_easy(&self, s: &mut State) -> bool {
         let n = self.n;
         let k = self.p.stars() as i32;
         let units = |i: usize| [i / n, n + i % n, 2 * n + self.p.region(i)];
-        let mut need = vec![0i32; 3 * n];
+        let mut need = vec![k; 3 * n];
         let mut free = vec![0i32; 3 * n];
+        let mut placed = Vec::new();
+        for (i, &m) in s.marks.iter().enumerate() {
+            match m {
+                Mark::Star => {
+                    units(i).iter().for_each(|&u| need[u] -= 1);
+                    placed.push(i);
+                }
+                Mark::Free => units(i).iter().for_each(|&u| free[u] += 1),
+                Mark::Cross => {}
+            }
+        }
+        // Units whose counts changed since they were last looked at.
+        let mut dirty: Vec<usize> = (0..3 * n).rev().collect();
+        let mut queued = vec![true; 3 * n];
+        let mark = |s: &mut State,
+                    i: usize,
+                    to: Mark,
+                    need: &mut [i32],
+                    free: &mut [i32],
+                    dirty: &mut Vec<usize>,
+                    queued: &mut [bool]| {
+            s.marks[i] = to;
+            for u in units(i) {
+                free[u] -= 1;
+                if to == Mark::Star {
+                    need[u] -= 1;
+                }
+                if !queued[u] {
+                    queued[u] = true;
+                    dirty.push(u);
+                }
+            }
+        };
+        let mut members = Vec::with_capacity(n);
         loop {
-            need.fill(k);
-            free.fill(0);
-            for (i, &m) in s.marks.iter().enumerate() {
-                match m {
-                    Mark::Star => units(i).iter().for_each(|&u| need[u] -= 1),
-                    Mark::Free => units(i).iter().for_each(|&u| free[u] += 1),
-                    Mark::Cross => {}
+            // exclusion round each star placed: the squares touching it.
+            while let Some(i) = placed.pop() {
+                for j in self.neighbours(i) {
+                    match s.marks[j] {
+                        Mark::Star => return false,
+                        Mark::Free => mark(
+                            s,
+                            j,
+                            Mark::Cross,
+                            &mut need,
+                            &mut free,
+                            &mut dirty,
+                            &mut queued,
+                        ),
+                        Mark::Cross => {}
+                    }
                 }
             }
-            // exclusion: squares touching a star, and the rest of units with their stars.
-            let mut crossed = false;
-            for i in 0..n * n {
-                if s.marks[i] == Mark::Free
-                    && (units(i).iter().any(|&u| need[u] <= 0)
-                        || self.neighbours(i).any(|j| s.marks[j] == Mark::Star))
-                {
-                    s.marks[i] = Mark::Cross;
-                    crossed = true;
-                }
-            }
-            if crossed {
-                continue;
-            }
-            if (0..3 * n).any(|u| need[u] < 0 || free[u] < need[u]) {
-                return false;
-            }
-            if (0..n * n).any(|i| {
-                s.marks[i] == Mark::Star && self.neighbours(i).any(|j| s.marks[j] == Mark::Star)
-            }) {
-                return false;
-            }
-            // last-square: the first unit with as many free squares as stars it needs.
-            let Some(u) = (0..3 * n).find(|&u| need[u] > 0 && free[u] == need[u]) else {
+            let Some(u) = dirty.pop() else {
                 return true;
             };
-            for i in 0..n * n {
-                if s.marks[i] == Mark::Free && units(i).contains(&u) {
-                    s.marks[i] = Mark::Star;
+            queued[u] = false;
+            if need[u] < 0 || free[u] < need[u] {
+                return false;
+            }
+            if free[u] == 0 || (need[u] > 0 && free[u] > need[u]) {
+                continue;
+            }
+            // exclusion (the unit has its stars: the rest is crossed) or last-square
+            // (as many free squares as stars it needs: a star on each).
+            members.clear();
+            match u {
+                u if u < n => {
+                    members.extend((u * n..u * n + n).filter(|&i| s.marks[i] == Mark::Free))
+                }
+                u if u < 2 * n => members.extend(
+                    (0..n)
+                        .map(|r| r * n + u - n)
+                        .filter(|&i| s.marks[i] == Mark::Free),
+                ),
+                u => members.extend(
+                    self.cells[u - 2 * n]
+                        .iter()
+                        .copied()
+                        .filter(|&i| s.marks[i] == Mark::Free),
+                ),
+            }
+            let to = if need[u] == 0 {
+                Mark::Cross
+            } else {
+                Mark::Star
+            };
+            for &i in &members {
+                mark(s, i, to, &mut need, &mut free, &mut dirty, &mut queued);
+                if to == Mark::Star {
+                    placed.push(i);
                 }
             }
         }
