@@ -2088,3 +2088,14 @@ fn picture_nearest_downscale_dropping_thin_lines_keeps_the_grid() {
     // true side still misses at least half).
     rendered_cases_read_right(&[954, 955]);
 }
+
+#[test]
+fn picture_a_line_dropped_beside_marks_does_not_move_the_squares() {
+    // Issue 39: crosses read as stars on a 23x23 and an 11x11 board scaled down
+    // (nearest pixel) and a 10x10 dark board blurred. A line seen in few rows (a
+    // one-pixel line dropped, or faint) was centred on the edges of the marks beside
+    // it, 2 to 3 pixels off, so the squares' middles missed their crosses. A line
+    // seen in fewer than half the rows, or off the others' line, now takes its place
+    // on the line fitted through the lines seen.
+    rendered_cases_read_right(&[397, 499, 564]);
+}

@@ -544,15 +544,16 @@ fn lines_between(profile: &[f32], n: usize) -> bool {
 }
 
 /// The centre of the line near `c` (within a quarter square) along one axis: the
-/// middle of the columns (rows) whose edge count is at least a third of the highest.
-fn refine(count: impl Fn(usize) -> u32, c: f32, p: f32, limit: usize) -> f32 {
+/// middle of the columns (rows) whose edge count is at least a third of the highest;
+/// and that highest count, how strongly the line is seen.
+fn refine(count: impl Fn(usize) -> u32, c: f32, p: f32, limit: usize) -> (f32, u32) {
     let r = (p * 0.25).max(2.0);
     let from = (c - r).max(0.0) as usize;
     let to = ((c + r) as usize + 1).min(limit);
     let counts: Vec<(usize, u32)> = (from..to).map(|x| (x, count(x))).collect();
     let top = counts.iter().map(|&(_, k)| k).max().unwrap_or(0);
     if top == 0 {
-        return c;
+        return (c, 0);
     }
     let (mut sum, mut weight) = (0.0f64, 0.0f64);
     for &(x, k) in &counts {
@@ -563,7 +564,49 @@ fn refine(count: impl Fn(usize) -> u32, c: f32, p: f32, limit: usize) -> f32 {
     }
     // An edge at column x is the boundary between pixels x - 1 and x, so the mean
     // is already a position in the picture's continuous coordinates.
-    (sum / weight) as f32
+    ((sum / weight) as f32, top)
+}
+
+/// The lines' centres from their refined centres and strengths (`refined`, from
+/// [`refine`], out of `samples` sampled rows), `p` pixels apart. A line seen in at
+/// least half the rows keeps its centre; one seen less (a one-pixel line a
+/// nearest-pixel downscale dropped, or only its thick pieces left), or whose centre
+/// is more than a sixth of a square off the others' line, takes its place on the
+/// straight line fitted (least squares) through the lines seen: its refined centre
+/// came from the edges of the marks beside it, and put the squares' middles off
+/// their marks' (crosses read as stars).
+fn place(refined: &[(f32, u32)], samples: usize, p: f32) -> Vec<f32> {
+    let strong = |&(_, top): &(f32, u32)| top as usize * 2 >= samples;
+    let seen: Vec<(f32, f32)> = refined
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| strong(l))
+        .map(|(k, &(x, _))| (k as f32, x))
+        .collect();
+    if seen.len() < 2 {
+        return refined.iter().map(|&(x, _)| x).collect();
+    }
+    let m = seen.len() as f32;
+    let (sk, sx) = seen
+        .iter()
+        .fold((0.0, 0.0), |(a, b), &(k, x)| (a + k, b + x));
+    let (mk, mx) = (sk / m, sx / m);
+    let (num, den) = seen.iter().fold((0.0, 0.0), |(a, b), &(k, x)| {
+        (a + (k - mk) * (x - mx), b + (k - mk) * (k - mk))
+    });
+    let slope = if den > 0.0 { num / den } else { p };
+    refined
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let fit = mx + slope * (k as f32 - mk);
+            if strong(l) && (l.0 - fit).abs() <= p / 6.0 {
+                l.0
+            } else {
+                fit
+            }
+        })
+        .collect()
 }
 
 /// The grid inside `b`, if its lattice is supported: of side `size` when given, else
@@ -603,7 +646,7 @@ pub(crate) fn lattice(e: &Edges, img: &Pixels, b: BoxPx, size: Option<usize>) ->
         })
         .filter(|&x| x < img.w)
         .collect();
-    let xs = (0..=n)
+    let xs: Vec<(f32, u32)> = (0..=n)
         .map(|k| {
             let c = b.x0 as f32 + k as f32 * px;
             refine(
@@ -614,7 +657,7 @@ pub(crate) fn lattice(e: &Edges, img: &Pixels, b: BoxPx, size: Option<usize>) ->
             )
         })
         .collect();
-    let ys = (0..=n)
+    let ys: Vec<(f32, u32)> = (0..=n)
         .map(|k| {
             let c = b.y0 as f32 + k as f32 * py;
             refine(
@@ -625,6 +668,7 @@ pub(crate) fn lattice(e: &Edges, img: &Pixels, b: BoxPx, size: Option<usize>) ->
             )
         })
         .collect();
+    let (xs, ys) = (place(&xs, rows.len(), px), place(&ys, cols.len(), py));
     Some(Grid {
         n,
         outline: b,
