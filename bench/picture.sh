@@ -2,7 +2,7 @@
 # Puzzles from pictures (issue 39): one 1,000 x 1,100 screenshot (9x9 board, app chrome,
 # crowns and crosses) read in-process on one thread; the peak memory of
 # `queens puzzle read` on it (decoding included); the rendered set of 1,000 pictures
-# (tests/it/picture.rs: three themes, chrome, marks, scaled, blurred, noisy, JPEG
+# (tests/it/rendered.rs: three themes, chrome, marks, scaled, blurred, noisy, JPEG
 # quality 60-95): right, refused with a sentence, or wrong with a warning (a wrong
 # puzzle without a warning fails the run); the same screenshot read in the page (the
 # wasm binding in headless Chromium, bench/picture_web.py; needs Debian's chromium,

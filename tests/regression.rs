@@ -1,6 +1,8 @@
 //! Regression tests: one per bug found, named after it (ripgrep's tests/regression.rs).
 #[path = "it/common/mod.rs"]
 mod common;
+#[path = "it/rendered.rs"]
+mod rendered;
 
 use common::assert_contains;
 
@@ -2081,4 +2083,45 @@ fn puzzle_gen_20_easy_seed_1_takes_seconds_not_a_minute() {
     // easy rules with a pass over the whole board per step. They now keep counts and a
     // work list of changed units: 2 s idle.
     gen_of_grade_within("20", "easy", "1", "30");
+}
+
+/// Reads the rendered set's pictures `cases` (tests/it/rendered.rs): each must read right.
+fn rendered_cases_read_right(cases: &[u64]) {
+    let corpus = rendered::corpus();
+    for &i in cases {
+        let c = rendered::case(i, &corpus);
+        assert_eq!(rendered::judge(&c), rendered::Verdict::Right, "{}", c.what);
+    }
+}
+
+#[test]
+fn picture_white_board_on_a_white_page_is_not_read_as_a_sub_grid() {
+    // Issue 39: black-and-white boards with app chrome were refused as a 4x4 or 5x5
+    // grid of one region. The text's bottom edge just above the board made a box a
+    // little taller than the board, and so larger, tried first: its true side failed
+    // one way, and a coarse lattice, whose wide windows caught the board's lines
+    // beside its own, passed. Now the squarest of the widest boxes is tried first, and
+    // a lattice with lines between its own is refused.
+    rendered_cases_read_right(&[28, 126, 743]);
+}
+
+#[test]
+fn picture_nearest_downscale_dropping_thin_lines_keeps_the_grid() {
+    // Issue 39: an 11x11 board at x0.77 and a 4x4 board at x0.91 (nearest pixel) lost
+    // one-pixel lines, and thin parts of lines between thick pieces: more than one in
+    // three missing one way, so the grid was refused or read as a sub-grid. The lines
+    // missing now count over both ways, two in five allowed (a lattice over a smaller
+    // true side still misses at least half).
+    rendered_cases_read_right(&[954, 955]);
+}
+
+#[test]
+fn picture_a_line_dropped_beside_marks_does_not_move_the_squares() {
+    // Issue 39: crosses read as stars on a 23x23 and an 11x11 board scaled down
+    // (nearest pixel) and a 10x10 dark board blurred. A line seen in few rows (a
+    // one-pixel line dropped, or faint) was centred on the edges of the marks beside
+    // it, 2 to 3 pixels off, so the squares' middles missed their crosses. A line
+    // seen in fewer than half the rows, or off the others' line, now takes its place
+    // on the line fitted through the lines seen.
+    rendered_cases_read_right(&[397, 499, 564]);
 }

@@ -26,6 +26,7 @@ mod parts;
 mod picture;
 mod puzzle;
 mod readme;
+mod rendered;
 mod rules_star_battle;
 mod sat;
 mod symmetry;

@@ -459,35 +459,101 @@ fn support(
     out
 }
 
-/// Whether the inner lines' shares `lines` (of a side `n` lattice, one way) support
-/// it: every line seen in at least [`SUPPORT`] of the rows, but for a few
-/// ([`missing_allowed`]) that are not there at all. A nearest-pixel downscale drops
-/// whole columns of pixels, and with them a one-pixel line here and there; a lattice
-/// of a multiple of the true side instead misses every other line or more, far more
-/// than the few allowed.
-fn supported(lines: &[f32], n: usize) -> bool {
-    let missing = lines.iter().filter(|&&s| s < SUPPORT).count();
-    !lines.is_empty() && missing <= missing_allowed(n)
+/// Whether the inner lines' shares of a side `n` lattice, `v` one way and `h` the
+/// other, support it: every line seen in at least [`SUPPORT`] of the rows, but for
+/// a few ([`missing_allowed`]) over both ways. A nearest-pixel downscale drops whole
+/// columns of pixels, and with them a one-pixel line here and there (or its thin
+/// part, keeping a region border's thick pieces); a lattice of a multiple of the true
+/// side instead misses every other line or more, more than the few allowed.
+fn supported(v: &[f32], h: &[f32], n: usize) -> bool {
+    let missing = v.iter().chain(h).filter(|&&s| s < SUPPORT).count();
+    !v.is_empty() && !h.is_empty() && missing <= missing_allowed(n)
 }
 
-/// How many of the `n - 1` inner lines one way a lattice of side `n` may miss: one
-/// in three (at least one). A lattice of side `m` over a true side `n < m` keeps only
-/// the lines the two share, `gcd(m, n) - 1` of its `m - 1`, so it misses at least
-/// half of them (`gcd(m, n) <= m / 2`): far more than allowed.
+/// How many of the `2 (n - 1)` inner lines (both ways) a lattice of side `n` may
+/// miss: two in five (at least one). A lattice of side `m` over a true side `n < m`
+/// keeps only the lines the two share, `gcd(m, n) - 1` of its `m - 1` each way, so it
+/// misses at least `m` of them (`gcd(m, n) <= m / 2`): more than allowed.
 fn missing_allowed(n: usize) -> usize {
-    ((n - 1) / 3).max(1)
+    (4 * (n - 1) / 5).max(1)
+}
+
+/// The share of sampled rows with an edge within a pixel of each column of
+/// `x0..=x1` (one way; `transposed` for horizontal edges): where lines run.
+fn profile(
+    bits: &Bits,
+    along: (usize, usize),
+    across: (usize, usize),
+    transposed: bool,
+) -> Vec<f32> {
+    let (x0, x1) = along;
+    let (y0, y1) = across;
+    let rows = (y1 - y0).min(160);
+    let mut hits = vec![0u32; x1 - x0 + 1];
+    for i in 0..rows {
+        let y = y0 + ((y1 - y0) * (2 * i + 1)) / (2 * rows);
+        let mut prev = false;
+        let mut here = if transposed {
+            bits.get(y, x0)
+        } else {
+            bits.get(x0, y)
+        };
+        for (k, hit) in hits.iter_mut().enumerate() {
+            let x = x0 + k;
+            let next = x < x1
+                && if transposed {
+                    bits.get(y, x + 1)
+                } else {
+                    bits.get(x + 1, y)
+                };
+            if prev || here || next {
+                *hit += 1;
+            }
+            (prev, here) = (here, next);
+        }
+    }
+    hits.iter().map(|&c| c as f32 / rows as f32).collect()
+}
+
+/// Whether a lattice of side `n` over the columns of `profile` has lines between its
+/// lines: in at least half of its squares, a column in the middle (30 to 70% across)
+/// with an edge in at least [`SUPPORT`] of the rows. A lattice whose squares hold two
+/// or more of the board's (its side a divisor of the board's, or a box the board fills
+/// only part of) has, and its windows, a share of its wide pitch, can catch the
+/// board's lines beside its own: a 4x4 lattice passed [`supported`] over a 23x23
+/// board. A true lattice has none: its squares are crossed only by marks. The squares
+/// run between the centres of the outline's sides, not its outer edges (the box's),
+/// which a thick outline blurred puts well into the first square.
+fn lines_between(profile: &[f32], n: usize) -> bool {
+    let last = profile.len() - 1;
+    // The outline's half-width at each end: half the run of lined columns there.
+    let cap = last / (4 * n);
+    let lined =
+        |it: &mut dyn Iterator<Item = &f32>| it.take(cap).take_while(|&&s| s >= SUPPORT).count();
+    let start = lined(&mut profile.iter()) as f32 / 2.0;
+    let end = last as f32 - lined(&mut profile.iter().rev()) as f32 / 2.0;
+    let p = (end - start) / n as f32;
+    let crossed = (0..n)
+        .filter(|&k| {
+            let from = (start + k as f32 * p + 0.3 * p).ceil() as usize;
+            let to = ((start + k as f32 * p + 0.7 * p).floor() as usize).min(last);
+            profile[from.min(to)..=to].iter().any(|&s| s >= SUPPORT)
+        })
+        .count();
+    crossed * 2 >= n
 }
 
 /// The centre of the line near `c` (within a quarter square) along one axis: the
-/// middle of the columns (rows) whose edge count is at least a third of the highest.
-fn refine(count: impl Fn(usize) -> u32, c: f32, p: f32, limit: usize) -> f32 {
+/// middle of the columns (rows) whose edge count is at least a third of the highest;
+/// and that highest count, how strongly the line is seen.
+fn refine(count: impl Fn(usize) -> u32, c: f32, p: f32, limit: usize) -> (f32, u32) {
     let r = (p * 0.25).max(2.0);
     let from = (c - r).max(0.0) as usize;
     let to = ((c + r) as usize + 1).min(limit);
     let counts: Vec<(usize, u32)> = (from..to).map(|x| (x, count(x))).collect();
     let top = counts.iter().map(|&(_, k)| k).max().unwrap_or(0);
     if top == 0 {
-        return c;
+        return (c, 0);
     }
     let (mut sum, mut weight) = (0.0f64, 0.0f64);
     for &(x, k) in &counts {
@@ -498,7 +564,49 @@ fn refine(count: impl Fn(usize) -> u32, c: f32, p: f32, limit: usize) -> f32 {
     }
     // An edge at column x is the boundary between pixels x - 1 and x, so the mean
     // is already a position in the picture's continuous coordinates.
-    (sum / weight) as f32
+    ((sum / weight) as f32, top)
+}
+
+/// The lines' centres from their refined centres and strengths (`refined`, from
+/// [`refine`], out of `samples` sampled rows), `p` pixels apart. A line seen in at
+/// least half the rows keeps its centre; one seen less (a one-pixel line a
+/// nearest-pixel downscale dropped, or only its thick pieces left), or whose centre
+/// is more than a sixth of a square off the others' line, takes its place on the
+/// straight line fitted (least squares) through the lines seen: its refined centre
+/// came from the edges of the marks beside it, and put the squares' middles off
+/// their marks' (crosses read as stars).
+fn place(refined: &[(f32, u32)], samples: usize, p: f32) -> Vec<f32> {
+    let strong = |&(_, top): &(f32, u32)| top as usize * 2 >= samples;
+    let seen: Vec<(f32, f32)> = refined
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| strong(l))
+        .map(|(k, &(x, _))| (k as f32, x))
+        .collect();
+    if seen.len() < 2 {
+        return refined.iter().map(|&(x, _)| x).collect();
+    }
+    let m = seen.len() as f32;
+    let (sk, sx) = seen
+        .iter()
+        .fold((0.0, 0.0), |(a, b), &(k, x)| (a + k, b + x));
+    let (mk, mx) = (sk / m, sx / m);
+    let (num, den) = seen.iter().fold((0.0, 0.0), |(a, b), &(k, x)| {
+        (a + (k - mk) * (x - mx), b + (k - mk) * (k - mk))
+    });
+    let slope = if den > 0.0 { num / den } else { p };
+    refined
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let fit = mx + slope * (k as f32 - mk);
+            if strong(l) && (l.0 - fit).abs() <= p / 6.0 {
+                l.0
+            } else {
+                fit
+            }
+        })
+        .collect()
 }
 
 /// The grid inside `b`, if its lattice is supported: of side `size` when given, else
@@ -518,11 +626,11 @@ pub(crate) fn lattice(e: &Edges, img: &Pixels, b: BoxPx, size: Option<usize>) ->
     }
     let sv = support(&e.v, (b.x0, b.x1), (b.y0, b.y1), &sides, false);
     let sh = support(&e.h, (b.y0, b.y1), (b.x0, b.x1), &sides, true);
-    let n = sides
-        .iter()
-        .rev()
-        .copied()
-        .find(|&n| supported(&sv[n], n) && supported(&sh[n], n))?;
+    let pv = profile(&e.v, (b.x0, b.x1), (b.y0, b.y1), false);
+    let ph = profile(&e.h, (b.y0, b.y1), (b.x0, b.x1), true);
+    let n = sides.iter().rev().copied().find(|&n| {
+        supported(&sv[n], &sh[n], n) && !lines_between(&pv, n) && !lines_between(&ph, n)
+    })?;
     let (px, py) = (dx as f32 / n as f32, dy as f32 / n as f32);
     let rows: Vec<usize> = (0..n)
         .flat_map(|r| {
@@ -538,7 +646,7 @@ pub(crate) fn lattice(e: &Edges, img: &Pixels, b: BoxPx, size: Option<usize>) ->
         })
         .filter(|&x| x < img.w)
         .collect();
-    let xs = (0..=n)
+    let xs: Vec<(f32, u32)> = (0..=n)
         .map(|k| {
             let c = b.x0 as f32 + k as f32 * px;
             refine(
@@ -549,7 +657,7 @@ pub(crate) fn lattice(e: &Edges, img: &Pixels, b: BoxPx, size: Option<usize>) ->
             )
         })
         .collect();
-    let ys = (0..=n)
+    let ys: Vec<(f32, u32)> = (0..=n)
         .map(|k| {
             let c = b.y0 as f32 + k as f32 * py;
             refine(
@@ -560,6 +668,7 @@ pub(crate) fn lattice(e: &Edges, img: &Pixels, b: BoxPx, size: Option<usize>) ->
             )
         })
         .collect();
+    let (xs, ys) = (place(&xs, rows.len(), px), place(&ys, cols.len(), py));
     Some(Grid {
         n,
         outline: b,
@@ -578,7 +687,15 @@ pub(crate) fn find(img: &Pixels, size: Option<usize>) -> Result<Grid, String> {
     }
     let e = edges(img);
     let boxes = candidates(&e, img.w, img.h);
-    for b in boxes.into_iter().take(MAX_TRIES) {
+    // A board is square: of the largest boxes, the widest first and, of as wide, the
+    // squarest (a white board on a white page makes a box with the bottom edge of
+    // the text above it too, a little taller and so larger, whose lattice fails).
+    let mut boxes: Vec<BoxPx> = boxes.into_iter().take(MAX_TRIES).collect();
+    boxes.sort_by_key(|b| {
+        let (w, h) = (b.x1 - b.x0, b.y1 - b.y0);
+        (std::cmp::Reverse(w.min(h)), w.abs_diff(h))
+    });
+    for b in boxes {
         if let Some(g) = lattice(&e, img, b, size) {
             return Ok(g);
         }
@@ -596,8 +713,8 @@ mod tests {
     use super::*;
 
     /// A lattice of side `m` laid over a true grid of side `n < m` shares only
-    /// `gcd(m, n) - 1` of its inner lines with it: the rest must be more than the few
-    /// lines a true lattice may miss, or a multiple of the side could be read.
+    /// `gcd(m, n) - 1` of its inner lines with it each way: the rest must be more than
+    /// the few lines a true lattice may miss, or a multiple of the side could be read.
     #[test]
     fn a_lattice_over_a_smaller_true_side_misses_more_lines_than_allowed() {
         fn gcd(a: usize, b: usize) -> usize {
@@ -605,13 +722,54 @@ mod tests {
         }
         for n in SIDES {
             for m in n + 1..=*SIDES.end() {
-                let missing = (m - 1) - (gcd(m, n) - 1);
+                let missing = 2 * ((m - 1) - (gcd(m, n) - 1));
                 assert!(missing > missing_allowed(m), "{n} under {m}");
             }
         }
-        // And a true lattice keeps every line but the few allowed.
-        assert!(supported(&[0.9, 0.0, 0.8], 4));
-        assert!(!supported(&[0.9, 0.0, 0.1], 4));
-        assert!(!supported(&[], 4));
+        // And a true lattice keeps every line but the few allowed, over both ways.
+        assert!(supported(&[0.9, 0.0, 0.8], &[0.9, 0.9, 0.7], 4));
+        assert!(supported(&[0.9, 0.0, 0.8], &[0.9, 0.4, 0.7], 4));
+        assert!(!supported(&[0.9, 0.0, 0.1], &[0.9, 0.4, 0.7], 4));
+        assert!(!supported(&[], &[], 4));
+    }
+
+    /// Draws one-pixel lines of a side `n` grid of `pitch` pixels (its outline
+    /// included), black on white.
+    fn lattice_picture(n: usize, pitch: usize) -> (usize, Vec<u8>) {
+        let w = n * pitch + 1;
+        let mut rgba = vec![255u8; w * w * 4];
+        for y in 0..w {
+            for x in 0..w {
+                if x % pitch == 0 || y % pitch == 0 {
+                    rgba[(y * w + x) * 4..(y * w + x) * 4 + 3].fill(0);
+                }
+            }
+        }
+        (w, rgba)
+    }
+
+    /// Over a clean drawn grid of any side, a lattice of any other side is refused:
+    /// a multiple misses lines, a divisor (or any coarser side) has lines between its
+    /// own; the true side is taken.
+    #[test]
+    fn only_the_true_side_fits_a_drawn_grid() {
+        for n in SIDES {
+            for pitch in [12, 17, 30] {
+                let (w, rgba) = lattice_picture(n, pitch);
+                let img = Pixels::new(w, w, &rgba);
+                let e = edges(&img);
+                let b = BoxPx {
+                    x0: 0,
+                    y0: 0,
+                    x1: w - 1,
+                    y1: w - 1,
+                };
+                for m in SIDES {
+                    let got = lattice(&e, &img, b, Some(m)).map(|g| g.n);
+                    let want = (m == n).then_some(n);
+                    assert_eq!(got, want, "side {n}, pitch {pitch}, lattice {m}");
+                }
+            }
+        }
     }
 }

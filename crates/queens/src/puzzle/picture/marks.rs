@@ -18,7 +18,7 @@ const INK: u32 = 100;
 const EMPTY: f32 = 0.03;
 /// Below this ratio of the mean ink along the axes to the mean ink along the
 /// diagonals (and below [`MOST`]), a mark is a cross. Both thresholds were set on the
-/// rendered set of tests/it/picture.rs, whose marks they split best.
+/// rendered set of tests/it/rendered.rs, whose marks they split best.
 const RATIO: f32 = 0.74;
 /// Below this ratio of the ink along the most inked axis to the ink along the most
 /// inked diagonal (and below [`RATIO`]), a mark is a cross.
