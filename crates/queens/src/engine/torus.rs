@@ -57,7 +57,8 @@
 //! two queens fixed on `0` and `v_j`, and every queen excluding, besides her lines, the
 //! squares at a difference in `O_0 … O_{j-1}` from her (orbits before `j` may not
 //! appear); at each solution it finds the search tests the candidates (at most
-//! `n (n-1)` pairs, each with `|H| / |O_j|` maps). The first orbit's search is as large
+//! `n (n-1)` pairs, each with `|H| / |O_j|` maps), and it cuts early what cannot be
+//! canonical (the section after next). The first orbit's search is as large
 //! as one orbit's search of a plain pair count, and the later ones are tiny, since
 //! every queen shuts `|O_0|` more squares: on 23, 2657 of the 2663 tasks and all but a
 //! millisecond of the time are the first orbit's (`bench/torus_orbits.sh 23`). So the
@@ -77,7 +78,53 @@
 //! search branches on the row with the fewest free columns, or on a line with two
 //! free squares when every row has three or more. The search records the queen of
 //! every row on its path, and each free column of the last row gives a solution whose
-//! canonical test and weight are the previous section's.
+//! canonical test and weight are the previous section's. Rows 1 to 3 are branched on
+//! first, whenever no move is forced ([`Ring::lead`]): the canonical order reads them
+//! first (next section).
+//!
+//! # The canonical test on partial placements
+//! A solution counts only when it is the least of its candidates' images, so a subtree
+//! whose every solution has a smaller image weighs 0 and need not be searched. The
+//! search finds such subtrees early, where the leaf test alone saw each `G`-orbit once
+//! per candidate (about 200 times on 23, one leaf each) at the end of a full search.
+//!
+//! *Lemma.* For a candidate map `g(z) = h(z - x)`, the queen of the image `g(s)` in row
+//! `i` is the image of the queen of `s` on the line `L_i = g⁻¹(row i) = x + i h⁻¹(1, 0)
+//! + ⟨h⁻¹(0, 1)⟩`, and `L_i` is a row, column, diagonal or anti-diagonal. Proof: `g` is
+//! a bijection, and the image's row `i` holds one queen. `h⁻¹` maps `A` onto `A`, so
+//! `h⁻¹(0, 1)` (of order `n`, `h⁻¹` being invertible) lies on one of the four lines
+//! through the origin that make up `A`, and the subgroup it generates, of order `n`,
+//! is that whole line. Every line of the four families holds exactly one queen of a
+//! solution (the first section: `p`, `p - r`, `p + r` are permutations), so the queen
+//! of `s` on `L_i` is known as soon as the search has placed a queen on `L_i`.
+//!
+//! At a node, a *probe* is a candidate `(x, y, h)` whose queens `x` and `y` are both
+//! placed. It compares the image with the placement row by row: row 0 is equal (both
+//! hold a queen on column 0); row `i` is known in both when row `i` holds a queen and
+//! `L_i` does (then it is the same in every completion). While the known rows are
+//! equal the probe moves on; at the first known row that differs:
+//! * image less: every completion `s` of the node has `g(s) < s`, so none is canonical:
+//!   the subtree is cut ([`Canon::extend`] says so, and the node is skipped);
+//! * image greater: the probe can never cut, and is dropped.
+//!
+//! When row `i` holds a queen (column `p_i`) and the rows before it are equal but `L_i`
+//! holds none yet, the probe *excludes*: a completion whose queen on `L_i` stands on a
+//! square `z` with the column of `h(z - x)` less than `p_i` has a smaller image, so
+//! every such `z` is taken out of the free masks ([`Canon::exclude`]) and the node's
+//! branching is decided again (a line may now be empty: a dead end; or hold one square:
+//! a forced queen). The probe stays, to move on to row `i + 1` if the queen put on
+//! `L_i` later gives an equal row.
+//!
+//! Why the count stays exact: a cut or an exclusion removes only placements whose every
+//! completion has a smaller image, which weigh 0 at their leaf; every leaf still reached
+//! gets the whole test and weight of the previous section, so every `G`-orbit is still
+//! counted exactly once, with its size, and each task's total is the same as with the
+//! leaf test alone (a test holds each task to that on every side it reaches). The
+//! probes of a node are its parent's still open, judged again, and those of the pairs
+//! the new queen makes; they are tested at nodes holding up to `(n - 7) / 2` queens
+//! ([`check_depth`]): deeper, the probes (about 18 per node at every depth on 23) cost
+//! more than the subtrees they cut. On 23 the search makes 6.8 million steps where it
+//! made 104 million (`bench/torus_cost.md`).
 //!
 //! # Parts
 //! The work is a deterministic list of tasks: each orbit's search expanded breadth first
@@ -87,8 +134,9 @@
 //! free, progress is tasks done, a task polls the stop every 2^16 nodes, and the same
 //! list gives checkpoints and shards. A task's total is the weights of its canonical
 //! solutions; the plan's divisor is 1, and its fingerprint names the method
-//! (`torus-v2-canonical`), so checkpoints and shards of the earlier pair-count plan
-//! (divisor `n - 1`) are refused, not mixed. The count up to symmetry (`--unique`: the
+//! (`torus-v3-orderly`: the lead rows changed the tasks), so checkpoints and shards of the
+//! earlier plans (the pair count with divisor `n - 1`, and `torus-v2-canonical` with the
+//! leaf test alone) are refused, not mixed. The count up to symmetry (`--unique`: the
 //! board's rotations and reflections only, as `--torus` defines it; translations are
 //! not identified) is Burnside's lemma with the placements fixed by the seven other
 //! symmetries counted by [`crate::symmetry`]'s orbit search, in one more task: the rule
@@ -120,8 +168,8 @@ const MAX_DEPTH: usize = 8;
 /// minutes; 20 000 on 27 and 29 and 100 000 from 31 on, where it takes days to years
 /// of CPU. A task of the 1000-task plan of 29 ran past 50 s of CPU, so a shard could not
 /// be timed, nor a killed cluster job lose little; finer tasks make both cheap
-/// (`bench/torus_cost.md`). The plans of 25 and below are unchanged, so their
-/// checkpoints and shards stay valid.
+/// (`bench/torus_cost.md`; measured before the test on partial placements, module
+/// docs, made every task several times cheaper).
 ///
 /// From 33 on the last level stops growing at the aim (its first nodes are expanded,
 /// the rest kept as they are): a whole level overshot it several times over (35:
@@ -329,6 +377,9 @@ struct Plan {
     tasks: Vec<Task>,
     /// The tasks' totals add up to the count times this.
     divisor: u128,
+    /// The depth of the test on partial placements ([`check_depth`]; `None`: the leaf
+    /// test alone). It changes no task's total (module docs).
+    check: Option<usize>,
 }
 
 impl Plan {
@@ -341,6 +392,7 @@ impl Plan {
             group: 1,
             tasks: Vec::new(),
             divisor: 1,
+            check: Some(check_depth(n)),
         };
         if n == 1 {
             // One queen, one square: a task with nothing to place and weight 1.
@@ -437,7 +489,7 @@ impl Plan {
             group: self.group,
             to_first: &o.to_first,
             canon: &o.canon,
-            check: check_depth(self.n),
+            check: self.check,
         };
         completions(&o.board, &node, &mut queens, &mut lines, &leaf, stop)
     }
@@ -849,8 +901,9 @@ struct Leaf<'a> {
     group: u128,
     to_first: &'a [Vec<[u8; 4]>],
     canon: &'a Canon,
-    /// The most queens a node holds for the partial test to run there.
-    check: usize,
+    /// The most queens a node holds for the partial test to run there; `None`: the
+    /// leaf test alone.
+    check: Option<usize>,
 }
 
 impl Leaf<'_> {
@@ -1314,7 +1367,9 @@ fn completions_body<const W: usize>(
     let mut probes = Vec::with_capacity(64 * nn);
     let mut root = *root;
     let view = View::of(nn, &root, queens, lines);
-    match leaf.canon.all(&view, &mut probes, &mut root) {
+    match leaf.check.map_or(Some(false), |_| {
+        leaf.canon.all(&view, &mut probes, &mut root)
+    }) {
         None => return Some(0),
         Some(true) => {
             board.redecide(&mut root);
@@ -1351,7 +1406,10 @@ fn completions_body<const W: usize>(
                     _ => {}
                 }
                 lines.put(nn, r, c);
-                if nn - child.state.rows.count_ones() as usize > leaf.check {
+                if leaf
+                    .check
+                    .is_none_or(|k| nn - child.state.rows.count_ones() as usize > k)
+                {
                     // Too deep for the test to pay (module docs): no probes below.
                     seg[d + 2] = seg[d + 1];
                     probes.truncate(seg[d + 1]);
@@ -1562,6 +1620,29 @@ mod tests {
             .sum();
         assert_eq!(sum % plan.divisor, 0, "n = {n}");
         sum / plan.divisor
+    }
+
+    /// The test on partial placements changes no task's total: each task counted with
+    /// the leaf test alone, with the partial test at the root only, at the engine's
+    /// depth and at every depth (module docs).
+    #[test]
+    fn the_partial_test_keeps_every_task_total() {
+        for n in [5u32, 7, 11, 13, 17] {
+            let mut plan = Plan::new(n);
+            let totals = |plan: &Plan| -> Vec<u128> {
+                (0..plan.tasks.len())
+                    .map(|i| plan.run(i, &|| false).unwrap())
+                    .collect()
+            };
+            plan.check = None;
+            let leaf_only = totals(&plan);
+            for check in [Some(0), Some(check_depth(n)), Some(n as usize)] {
+                plan.check = check;
+                assert_eq!(totals(&plan), leaf_only, "n = {n}, {check:?}");
+            }
+            let sum: u128 = leaf_only.iter().sum();
+            assert!(sum > 0, "n = {n}");
+        }
     }
 
     #[test]
