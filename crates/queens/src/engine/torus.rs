@@ -1487,7 +1487,9 @@ pub mod measure {
     /// cost is its `step_into` calls), and goes on into one of the children that branch
     /// again, chosen uniformly: `steps(x) = options(x) + live(x) · steps(child)` is
     /// unbiased for the steps below `x`. The walks time their own steps, so the estimate
-    /// comes with a cost per step of this machine and of this side's masks (`W`).
+    /// comes with a cost per step of this machine and of this side's masks (`W`). The
+    /// walks make no cuts or exclusions of the test on partial placements (module docs):
+    /// they estimate the search of the leaf test alone, far larger than the engine's.
     pub fn tree_estimate(n: u32, probes: u64) {
         assert!((1..=MAX_SIDE).contains(&n), "a side from 1 to {MAX_SIDE}");
         let plan = Plan::new(n);
