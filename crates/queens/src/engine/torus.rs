@@ -57,7 +57,8 @@
 //! two queens fixed on `0` and `v_j`, and every queen excluding, besides her lines, the
 //! squares at a difference in `O_0 … O_{j-1}` from her (orbits before `j` may not
 //! appear); at each solution it finds the search tests the candidates (at most
-//! `n (n-1)` pairs, each with `|H| / |O_j|` maps). The first orbit's search is as large
+//! `n (n-1)` pairs, each with `|H| / |O_j|` maps), and it cuts early what cannot be
+//! canonical (the section after next). The first orbit's search is as large
 //! as one orbit's search of a plain pair count, and the later ones are tiny, since
 //! every queen shuts `|O_0|` more squares: on 23, 2657 of the 2663 tasks and all but a
 //! millisecond of the time are the first orbit's (`bench/torus_orbits.sh 23`). So the
@@ -77,7 +78,53 @@
 //! search branches on the row with the fewest free columns, or on a line with two
 //! free squares when every row has three or more. The search records the queen of
 //! every row on its path, and each free column of the last row gives a solution whose
-//! canonical test and weight are the previous section's.
+//! canonical test and weight are the previous section's. Rows 1 to 3 are branched on
+//! first, whenever no move is forced ([`Ring::lead`]): the canonical order reads them
+//! first (next section).
+//!
+//! # The canonical test on partial placements
+//! A solution counts only when it is the least of its candidates' images, so a subtree
+//! whose every solution has a smaller image weighs 0 and need not be searched. The
+//! search finds such subtrees early, where the leaf test alone saw each `G`-orbit once
+//! per candidate (about 200 times on 23, one leaf each) at the end of a full search.
+//!
+//! *Lemma.* For a candidate map `g(z) = h(z - x)`, the queen of the image `g(s)` in row
+//! `i` is the image of the queen of `s` on the line `L_i = g⁻¹(row i) = x + i h⁻¹(1, 0)
+//! + ⟨h⁻¹(0, 1)⟩`, and `L_i` is a row, column, diagonal or anti-diagonal. Proof: `g` is
+//! a bijection, and the image's row `i` holds one queen. `h⁻¹` maps `A` onto `A`, so
+//! `h⁻¹(0, 1)` (of order `n`, `h⁻¹` being invertible) lies on one of the four lines
+//! through the origin that make up `A`, and the subgroup it generates, of order `n`,
+//! is that whole line. Every line of the four families holds exactly one queen of a
+//! solution (the first section: `p`, `p - r`, `p + r` are permutations), so the queen
+//! of `s` on `L_i` is known as soon as the search has placed a queen on `L_i`.
+//!
+//! At a node, a *probe* is a candidate `(x, y, h)` whose queens `x` and `y` are both
+//! placed. It compares the image with the placement row by row: row 0 is equal (both
+//! hold a queen on column 0); row `i` is known in both when row `i` holds a queen and
+//! `L_i` does (then it is the same in every completion). While the known rows are
+//! equal the probe moves on; at the first known row that differs:
+//! * image less: every completion `s` of the node has `g(s) < s`, so none is canonical:
+//!   the subtree is cut ([`Canon::extend`] says so, and the node is skipped);
+//! * image greater: the probe can never cut, and is dropped.
+//!
+//! When row `i` holds a queen (column `p_i`) and the rows before it are equal but `L_i`
+//! holds none yet, the probe *excludes*: a completion whose queen on `L_i` stands on a
+//! square `z` with the column of `h(z - x)` less than `p_i` has a smaller image, so
+//! every such `z` is taken out of the free masks ([`Canon::exclude`]) and the node's
+//! branching is decided again (a line may now be empty: a dead end; or hold one square:
+//! a forced queen). The probe stays, to move on to row `i + 1` if the queen put on
+//! `L_i` later gives an equal row.
+//!
+//! Why the count stays exact: a cut or an exclusion removes only placements whose every
+//! completion has a smaller image, which weigh 0 at their leaf; every leaf still reached
+//! gets the whole test and weight of the previous section, so every `G`-orbit is still
+//! counted exactly once, with its size, and each task's total is the same as with the
+//! leaf test alone (a test holds each task to that on every side it reaches). The
+//! probes of a node are its parent's still open, judged again, and those of the pairs
+//! the new queen makes; they are tested at nodes holding up to `(n - 7) / 2` queens
+//! ([`check_depth`]): deeper, the probes (about 18 per node at every depth on 23) cost
+//! more than the subtrees they cut. On 23 the search makes 6.8 million steps where it
+//! made 104 million (`bench/torus_cost.md`).
 //!
 //! # Parts
 //! The work is a deterministic list of tasks: each orbit's search expanded breadth first
@@ -87,8 +134,9 @@
 //! free, progress is tasks done, a task polls the stop every 2^16 nodes, and the same
 //! list gives checkpoints and shards. A task's total is the weights of its canonical
 //! solutions; the plan's divisor is 1, and its fingerprint names the method
-//! (`torus-v2-canonical`), so checkpoints and shards of the earlier pair-count plan
-//! (divisor `n - 1`) are refused, not mixed. The count up to symmetry (`--unique`: the
+//! (`torus-v3-orderly`: the lead rows changed the tasks), so checkpoints and shards of the
+//! earlier plans (the pair count with divisor `n - 1`, and `torus-v2-canonical` with the
+//! leaf test alone) are refused, not mixed. The count up to symmetry (`--unique`: the
 //! board's rotations and reflections only, as `--torus` defines it; translations are
 //! not identified) is Burnside's lemma with the placements fixed by the seven other
 //! symmetries counted by [`crate::symmetry`]'s orbit search, in one more task: the rule
@@ -120,8 +168,8 @@ const MAX_DEPTH: usize = 8;
 /// minutes; 20 000 on 27 and 29 and 100 000 from 31 on, where it takes days to years
 /// of CPU. A task of the 1000-task plan of 29 ran past 50 s of CPU, so a shard could not
 /// be timed, nor a killed cluster job lose little; finer tasks make both cheap
-/// (`bench/torus_cost.md`). The plans of 25 and below are unchanged, so their
-/// checkpoints and shards stay valid.
+/// (`bench/torus_cost.md`; measured before the test on partial placements, module
+/// docs, made every task several times cheaper).
 ///
 /// From 33 on the last level stops growing at the aim (its first nodes are expanded,
 /// the rest kept as they are): a whole level overshot it several times over (35:
@@ -312,6 +360,8 @@ struct OrbitSearch {
     /// `to_first[r * n + c]`: the maps `h` of `H` with `h(r, c) = v_j`, empty when
     /// `(r, c)` is not in `O_j`.
     to_first: Vec<Vec<[u8; 4]>>,
+    /// The same maps, prepared for the test on partial placements.
+    canon: Canon,
 }
 
 /// The deterministic task list of one side (see the [module docs](self)).
@@ -327,6 +377,9 @@ struct Plan {
     tasks: Vec<Task>,
     /// The tasks' totals add up to the count times this.
     divisor: u128,
+    /// The depth of the test on partial placements ([`check_depth`]; `None`: the leaf
+    /// test alone). It changes no task's total (module docs).
+    check: Option<usize>,
 }
 
 impl Plan {
@@ -339,6 +392,7 @@ impl Plan {
             group: 1,
             tasks: Vec::new(),
             divisor: 1,
+            check: Some(check_depth(n)),
         };
         if n == 1 {
             // One queen, one square: a task with nothing to place and weight 1.
@@ -368,9 +422,13 @@ impl Plan {
                     }
                 }
             }
+            let canon = Canon::new(nn, &to_first);
+            let mut board = Ring::new(n, &forbidden);
+            board.lead = lead_rows(n);
             plan.searches.push(OrbitSearch {
-                board: Ring::new(n, &forbidden),
+                board,
                 to_first,
+                canon,
             });
             for (i, t) in plan.searches.last().unwrap().to_first.iter().enumerate() {
                 if !t.is_empty() {
@@ -389,7 +447,7 @@ impl Plan {
     /// The text the plan's fingerprint covers: the method's version, side, orbits and
     /// every task.
     fn describe(&self) -> String {
-        let mut text = format!("torus-v2-canonical {} {:?}", self.n, self.orbits);
+        let mut text = format!("torus-v3-orderly {} {:?}", self.n, self.orbits);
         for t in &self.tasks {
             text.push_str(&format!(" {}:{:?}", t.orbit, t.placed));
         }
@@ -416,17 +474,424 @@ impl Plan {
         let (r, c) = self.orbits[task.orbit].0;
         let mut queens = [0u8; 64];
         queens[r] = c as u8;
+        let nn = self.n as usize;
+        let mut lines = Lines::new();
+        lines.put(nn, 0, 0);
+        lines.put(nn, r, c);
         let mut node: Node<W> = o.board.root(r, c);
         for &(r, c) in &task.placed {
             queens[usize::from(r)] = c;
+            lines.put(nn, usize::from(r), usize::from(c));
             node = o.board.step(&node.state, usize::from(r), usize::from(c));
         }
         let leaf = Leaf {
-            n: self.n as usize,
+            n: nn,
             group: self.group,
             to_first: &o.to_first,
+            canon: &o.canon,
+            check: self.check,
         };
-        completions(&o.board, &node, &mut queens, &leaf, stop)
+        completions(&o.board, &node, &mut queens, &mut lines, &leaf, stop)
+    }
+}
+
+/// Rows branched on first (see [`Ring::lead`]): rows 1 to 3, the first rows the
+/// canonical order compares (module docs). Three measured best on 23 (2 and 5 were 10 to
+/// 25 % slower, 4 the same).
+fn lead_rows(n: u32) -> u64 {
+    let k = 3.min(n.saturating_sub(1));
+    ((1u64 << (k + 1)) - 1) & !1
+}
+
+/// The most queens a node holds for the canonical test on partial placements to run
+/// there (module docs): deeper, its probes cost more than the subtrees it cuts.
+/// Measured on 23 (8 best: 9 and 7 were 15 % slower, 12 three times slower) and 25.
+fn check_depth(n: u32) -> usize {
+    (n as usize).saturating_sub(7) / 2
+}
+
+/// One candidate map of the partial canonical test: `g(z) = h(z - x)` for a pair
+/// `(x, y)` of placed queens with `h(y - x) = v_j` (module docs).
+#[derive(Clone, Copy, Debug)]
+struct Cand {
+    /// The image's column of `z - x = (r, c)`: `e r + d c`.
+    e: u8,
+    d: u8,
+    /// `h⁻¹(1, 0)`: moving one row down in the image moves the preimage line by it.
+    sr: u8,
+    sc: u8,
+    /// The family of `h⁻¹(0, 1)`, the preimage of an image row: 0 row, 1 column,
+    /// 2 diagonal (`c - r` constant), 3 anti-diagonal (`c + r` constant).
+    family: u8,
+}
+
+/// The maps of `to_first`, prepared for the test on partial placements: the candidates
+/// of the difference `(r, c)` are `cands[start[r * n + c] .. start[r * n + c + 1]]`.
+#[derive(Debug)]
+struct Canon {
+    n: usize,
+    start: Vec<u32>,
+    cands: Vec<Cand>,
+}
+
+/// A candidate map of a pair of placed queens, followed down the image's rows: the
+/// rows before `i` are equal in the image and in the placement, and row `i` is not
+/// known yet (its queen, or the queen on its preimage line, is not placed).
+#[derive(Clone, Copy, Debug)]
+struct Probe {
+    /// The queen `x` the map takes to the origin.
+    xr: u8,
+    xc: u8,
+    /// The row compared next, and a square of its preimage line: `x + i h⁻¹(1, 0)`.
+    i: u8,
+    qr: u8,
+    qc: u8,
+    /// The row whose exclusions were made (0: none yet).
+    cut: u8,
+    cand: Cand,
+}
+
+/// What a placement tells of a probe.
+enum Verdict {
+    /// Every completion's image is less: the placement is not canonical.
+    Less,
+    /// Not known yet.
+    Open,
+    /// Every completion's image is greater: the probe is done.
+    Greater,
+}
+
+/// A placement as the partial test reads it.
+struct View<'a> {
+    queens: &'a [u8; 64],
+    /// Rows with a queen.
+    placed: u64,
+    /// Columns, diagonals and anti-diagonals taken.
+    taken: [u64; 3],
+    lines: &'a Lines,
+}
+
+impl<'a> View<'a> {
+    fn of<const W: usize>(
+        n: usize,
+        node: &Node<W>,
+        queens: &'a [u8; 64],
+        lines: &'a Lines,
+    ) -> Self {
+        View {
+            queens,
+            placed: ((1u64 << n) - 1) & !node.state.rows,
+            taken: [node.state.cols, node.state.diag, node.state.anti],
+            lines,
+        }
+    }
+}
+
+impl Canon {
+    fn new(n: usize, to_first: &[Vec<[u8; 4]>]) -> Canon {
+        let mut start = Vec::with_capacity(to_first.len() + 1);
+        let mut cands = Vec::new();
+        for hs in to_first {
+            start.push(cands.len() as u32);
+            for h in hs {
+                let [a, b, e, d] = h.map(usize::from);
+                let det = (a * d + n * n - b * e) % n;
+                let u = (1..n).find(|&u| u * det % n == 1).unwrap_or(1);
+                // h⁻¹ = u [d, -b; -e, a].
+                let (sr, sc) = (u * d % n, u * (n - e) % n);
+                let (tr, tc) = (u * (n - b) % n, u * a % n);
+                let family = if tr == 0 {
+                    0
+                } else if tc == 0 {
+                    1
+                } else if tr == tc {
+                    2
+                } else {
+                    debug_assert_eq!((tr + tc) % n, 0);
+                    3
+                };
+                cands.push(Cand {
+                    e: e as u8,
+                    d: d as u8,
+                    sr: sr as u8,
+                    sc: sc as u8,
+                    family,
+                });
+            }
+        }
+        start.push(cands.len() as u32);
+        Canon { n, start, cands }
+    }
+
+    /// Follows `p` down the rows as far as `view` tells (module docs).
+    #[inline(always)]
+    fn judge(&self, p: &mut Probe, view: &View) -> Verdict {
+        let n = self.n;
+        let (xr, xc) = (usize::from(p.xr), usize::from(p.xc));
+        let (sr, sc) = (usize::from(p.cand.sr), usize::from(p.cand.sc));
+        let (mut i, mut qr, mut qc) = (usize::from(p.i), usize::from(p.qr), usize::from(p.qc));
+        let verdict = loop {
+            if i >= n {
+                // Equal on every row: only a whole placement gets here.
+                break Verdict::Greater;
+            }
+            if view.placed & (1u64 << i) == 0 {
+                break Verdict::Open;
+            }
+            let zr = match p.cand.family {
+                0 => {
+                    if view.placed & (1u64 << qr) == 0 {
+                        break Verdict::Open;
+                    }
+                    qr
+                }
+                1 => {
+                    if view.taken[0] & (1u64 << qc) == 0 {
+                        break Verdict::Open;
+                    }
+                    usize::from(view.lines.col[qc])
+                }
+                2 => {
+                    let k = if qc >= qr { qc - qr } else { qc + n - qr };
+                    if view.taken[1] & (1u64 << k) == 0 {
+                        break Verdict::Open;
+                    }
+                    usize::from(view.lines.diag[k])
+                }
+                _ => {
+                    let k = qr + qc;
+                    let k = if k >= n { k - n } else { k };
+                    if view.taken[2] & (1u64 << k) == 0 {
+                        break Verdict::Open;
+                    }
+                    usize::from(view.lines.anti[k])
+                }
+            };
+            let zc = usize::from(view.queens[zr]);
+            let rr = if zr >= xr { zr - xr } else { zr + n - xr };
+            let rc = if zc >= xc { zc - xc } else { zc + n - xc };
+            let image = (usize::from(p.cand.e) * rr + usize::from(p.cand.d) * rc) % n;
+            let own = usize::from(view.queens[i]);
+            if image != own {
+                break if image < own {
+                    Verdict::Less
+                } else {
+                    Verdict::Greater
+                };
+            }
+            i += 1;
+            qr += sr;
+            if qr >= n {
+                qr -= n;
+            }
+            qc += sc;
+            if qc >= n {
+                qc -= n;
+            }
+        };
+        (p.i, p.qr, p.qc) = (i as u8, qr as u8, qc as u8);
+        verdict
+    }
+
+    /// Adds to `out` the open probes of the ordered pair `(x, y)` of placed queens;
+    /// true when one of them is less.
+    #[inline(always)]
+    fn seed(
+        &self,
+        x: (usize, usize),
+        y: (usize, usize),
+        view: &View,
+        out: &mut Vec<Probe>,
+    ) -> bool {
+        let n = self.n;
+        let dr = if y.0 >= x.0 { y.0 - x.0 } else { y.0 + n - x.0 };
+        let dc = if y.1 >= x.1 { y.1 - x.1 } else { y.1 + n - x.1 };
+        let k = dr * n + dc;
+        for &cand in &self.cands[self.start[k] as usize..self.start[k + 1] as usize] {
+            // Row 0 is equal (both hold a queen on column 0): start at row 1.
+            let qr = x.0 + usize::from(cand.sr);
+            let qc = x.1 + usize::from(cand.sc);
+            let mut p = Probe {
+                xr: x.0 as u8,
+                xc: x.1 as u8,
+                i: 1,
+                qr: (if qr >= n { qr - n } else { qr }) as u8,
+                qc: (if qc >= n { qc - n } else { qc }) as u8,
+                cut: 0,
+                cand,
+            };
+            match self.judge(&mut p, view) {
+                Verdict::Less => return true,
+                Verdict::Open => out.push(p),
+                Verdict::Greater => {}
+            }
+        }
+        false
+    }
+
+    /// The open probes of every pair of the placement, into `out` (emptied first), and
+    /// the squares they exclude taken out of `node`'s masks: as [`Canon::extend`].
+    fn all<const W: usize>(
+        &self,
+        view: &View,
+        out: &mut Vec<Probe>,
+        node: &mut Node<W>,
+    ) -> Option<bool> {
+        out.clear();
+        let mut xs = view.placed;
+        while xs != 0 {
+            let xr = xs.trailing_zeros() as usize;
+            xs &= xs - 1;
+            let mut ys = view.placed & !(1u64 << xr);
+            while ys != 0 {
+                let yr = ys.trailing_zeros() as usize;
+                ys &= ys - 1;
+                let x = (xr, usize::from(view.queens[xr]));
+                let y = (yr, usize::from(view.queens[yr]));
+                if self.seed(x, y, view, out) {
+                    return None;
+                }
+            }
+        }
+        Some(self.exclude_all(out, view, node))
+    }
+
+    /// After a queen on `z` joined a placement whose open probes are `probes[from..to]`:
+    /// those still open and the new pairs' open probes pushed onto `probes`, and the
+    /// squares they exclude taken out of `node`'s masks (module docs). `None` when a
+    /// probe is less, else whether a mask changed.
+    #[inline(always)]
+    fn extend<const W: usize>(
+        &self,
+        probes: &mut Vec<Probe>,
+        from: usize,
+        to: usize,
+        z: (usize, usize),
+        view: &View,
+        node: &mut Node<W>,
+    ) -> Option<bool> {
+        probes.truncate(to);
+        for k in from..to {
+            let mut p = probes[k];
+            match self.judge(&mut p, view) {
+                Verdict::Less => return None,
+                Verdict::Open => probes.push(p),
+                Verdict::Greater => {}
+            }
+        }
+        let mut ys = view.placed & !(1u64 << z.0);
+        while ys != 0 {
+            let yr = ys.trailing_zeros() as usize;
+            ys &= ys - 1;
+            let y = (yr, usize::from(view.queens[yr]));
+            if self.seed(z, y, view, probes) || self.seed(y, z, view, probes) {
+                return None;
+            }
+        }
+        Some(self.exclude_all(&mut probes[to..], view, node))
+    }
+
+    /// The exclusions of every probe whose row the placement holds and that has not
+    /// made them yet; whether a mask changed.
+    #[inline(always)]
+    fn exclude_all<const W: usize>(
+        &self,
+        probes: &mut [Probe],
+        view: &View,
+        node: &mut Node<W>,
+    ) -> bool {
+        let mut changed = false;
+        for p in probes {
+            if p.cut != p.i && view.placed & (1u64 << p.i) != 0 {
+                p.cut = p.i;
+                changed |= self.exclude(p, usize::from(view.queens[usize::from(p.i)]), node);
+            }
+        }
+        changed
+    }
+
+    /// Takes out of `node`'s masks the squares of the preimage line of `p`'s row whose
+    /// image lies left of `lim` (the placement's column in that row): a completion with
+    /// its queen there has a smaller image (module docs). Whether a mask changed.
+    #[inline(always)]
+    fn exclude<const W: usize>(&self, p: &Probe, lim: usize, node: &mut Node<W>) -> bool {
+        let n = self.n;
+        let (xr, xc) = (usize::from(p.xr), usize::from(p.xc));
+        let (qr, qc) = (usize::from(p.qr), usize::from(p.qc));
+        let (e, d) = (usize::from(p.cand.e), usize::from(p.cand.d));
+        let image = |zr: usize, zc: usize| {
+            let rr = if zr >= xr { zr - xr } else { zr + n - xr };
+            let rc = if zc >= xc { zc - xc } else { zc + n - xc };
+            (e * rr + d * rc) % n
+        };
+        let free = &mut node.state.free;
+        let mut changed = false;
+        if p.cand.family == 0 {
+            let mut m = free[qr];
+            while m != 0 {
+                let zc = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if image(qr, zc) < lim {
+                    free[qr] &= !(1u64 << zc);
+                    changed = true;
+                }
+            }
+            return changed;
+        }
+        let k = match p.cand.family {
+            1 => qc,
+            2 => {
+                if qc >= qr {
+                    qc - qr
+                } else {
+                    qc + n - qr
+                }
+            }
+            _ => (qr + qc) % n,
+        };
+        let mut rows = node.state.rows;
+        while rows != 0 {
+            let zr = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let zc = match p.cand.family {
+                1 => k,
+                2 => (zr + k) % n,
+                _ => (k + n - zr) % n,
+            };
+            if free[zr] & (1u64 << zc) != 0 && image(zr, zc) < lim {
+                free[zr] &= !(1u64 << zc);
+                changed = true;
+            }
+        }
+        changed
+    }
+}
+
+/// The row of the queen on each column, diagonal (`c - r`) and anti-diagonal
+/// (`c + r`) of a placement, read only for the lines its masks say are taken.
+#[derive(Clone, Copy, Debug)]
+struct Lines {
+    col: [u8; 64],
+    diag: [u8; 64],
+    anti: [u8; 64],
+}
+
+impl Lines {
+    fn new() -> Lines {
+        Lines {
+            col: [0; 64],
+            diag: [0; 64],
+            anti: [0; 64],
+        }
+    }
+
+    /// Records a queen on `(r, c)` of side `n`.
+    #[inline(always)]
+    fn put(&mut self, n: usize, r: usize, c: usize) {
+        self.col[c] = r as u8;
+        self.diag[if c >= r { c - r } else { c + n - r }] = r as u8;
+        let k = r + c;
+        self.anti[if k >= n { k - n } else { k }] = r as u8;
     }
 }
 
@@ -435,6 +900,10 @@ struct Leaf<'a> {
     n: usize,
     group: u128,
     to_first: &'a [Vec<[u8; 4]>],
+    canon: &'a Canon,
+    /// The most queens a node holds for the partial test to run there; `None`: the
+    /// leaf test alone.
+    check: Option<usize>,
 }
 
 impl Leaf<'_> {
@@ -533,6 +1002,8 @@ struct Ring {
     /// `attack[d][c]`: the columns a queen on column `c` attacks `d` rows away, or
     /// may not share a solution with (a forbidden difference, module docs).
     attack: Vec<u64>,
+    /// Rows branched on first, lowest first, whenever no move is forced (module docs).
+    lead: u64,
 }
 
 /// The free columns of every row and the lines taken.
@@ -594,6 +1065,7 @@ impl Ring {
             n,
             full: (1u64 << n) - 1,
             attack,
+            lead: 0,
         }
     }
 
@@ -649,11 +1121,39 @@ impl Ring {
         t.cols = s.cols | 1 << c;
         t.diag = s.diag | self.rot_down(1 << c, r as u32);
         t.anti = s.anti | self.rot_up(1 << c, r as u32);
-        let mut rows = t.rows;
-        if rows == 0 {
+        if t.rows == 0 {
             out.branch = Branch::Full;
             return;
         }
+        self.scan(
+            &s.free,
+            |r2| {
+                let d = if r2 >= r { r2 - r } else { r2 + nn - r };
+                self.attack[d * nn + c]
+            },
+            out,
+        );
+    }
+
+    /// Decides `out`'s branching again after squares were taken out of its masks
+    /// (the canonical test's exclusions, module docs).
+    #[inline(always)]
+    fn redecide<const W: usize>(&self, out: &mut Node<W>) {
+        let free = out.state.free;
+        self.scan(&free, |_| 0, out);
+    }
+
+    /// The pass of [`Ring::step_into`] over the free rows: row `r2`'s mask becomes
+    /// `free[r2] & !clear(r2)`, and the branching is decided.
+    #[inline(always)]
+    fn scan<const W: usize>(
+        &self,
+        free: &[u64; W],
+        clear: impl Fn(usize) -> u64,
+        out: &mut Node<W>,
+    ) {
+        let t = &mut out.state;
+        let mut rows = t.rows;
         // At least one, two, three free squares, per column, diagonal, anti-diagonal.
         let (mut c1, mut c2, mut c3) = (0u64, 0u64, 0u64);
         let (mut d1, mut d2, mut d3) = (0u64, 0u64, 0u64);
@@ -663,8 +1163,7 @@ impl Ring {
         while rows != 0 {
             let r2 = rows.trailing_zeros() as usize;
             rows &= rows - 1;
-            let d = if r2 >= r { r2 - r } else { r2 + nn - r };
-            let f = s.free[r2] & !self.attack[d * nn + c];
+            let f = free[r2] & !clear(r2);
             t.free[r2] = f;
             if last {
                 out.branch = if f == 0 {
@@ -699,12 +1198,15 @@ impl Ring {
             self.full & !t.diag,
             self.full & !t.anti,
         );
+        let lead = t.rows & self.lead;
         out.branch = if (open.0 & !c1) | (open.1 & !d1) | (open.2 & !a1) != 0 {
             Branch::Dead
         } else if fewest == 1 {
             Branch::Row(best)
         } else if let Some(line) = Self::line(open.0 & !c2, open.1 & !d2, open.2 & !a2) {
             line
+        } else if lead != 0 {
+            Branch::Row(lead.trailing_zeros() as usize)
         } else if fewest > 2
             && let Some(line) = Self::line(open.0 & c2 & !c3, open.1 & d2 & !d3, open.2 & a2 & !a3)
         {
@@ -801,15 +1303,16 @@ fn completions<const W: usize>(
     board: &Ring,
     root: &Node<W>,
     queens: &mut [u8; 64],
+    lines: &mut Lines,
     leaf: &Leaf,
     stop: &dyn Fn() -> bool,
 ) -> Option<u128> {
     #[cfg(target_arch = "x86_64")]
     if fast_bits() {
         // SAFETY: the CPU has the features the function is compiled for.
-        return unsafe { completions_x86(board, root, queens, leaf, stop) };
+        return unsafe { completions_x86(board, root, queens, lines, leaf, stop) };
     }
-    completions_body(board, root, queens, leaf, stop)
+    completions_body(board, root, queens, lines, leaf, stop)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -818,10 +1321,11 @@ unsafe fn completions_x86<const W: usize>(
     board: &Ring,
     root: &Node<W>,
     queens: &mut [u8; 64],
+    lines: &mut Lines,
     leaf: &Leaf,
     stop: &dyn Fn() -> bool,
 ) -> Option<u128> {
-    completions_body(board, root, queens, leaf, stop)
+    completions_body(board, root, queens, lines, leaf, stop)
 }
 
 /// The weight of the solutions a terminal node stands for: none for a dead end, the
@@ -852,14 +1356,36 @@ fn completions_body<const W: usize>(
     board: &Ring,
     root: &Node<W>,
     queens: &mut [u8; 64],
+    lines: &mut Lines,
     leaf: &Leaf,
     stop: &dyn Fn() -> bool,
 ) -> Option<u128> {
     if !matches!(root.branch, Branch::Row(_) | Branch::Line(..)) {
         return Some(terminal(root, queens, leaf));
     }
-    let mut stack = vec![*root; board.n as usize + 1];
-    let mut pending = vec![0u64; board.n as usize + 1];
+    let nn = board.n as usize;
+    let mut probes = Vec::with_capacity(64 * nn);
+    let mut root = *root;
+    let view = View::of(nn, &root, queens, lines);
+    match leaf.check.map_or(Some(false), |_| {
+        leaf.canon.all(&view, &mut probes, &mut root)
+    }) {
+        None => return Some(0),
+        Some(true) => {
+            board.redecide(&mut root);
+            if root.branch == Branch::Dead {
+                return Some(0);
+            }
+        }
+        Some(false) => {}
+    }
+    let root = &root;
+    // `seg[d]`: where the open probes of the node at depth `d` end in `probes` (they
+    // start where the parent's end).
+    let mut seg = vec![0usize; nn + 2];
+    seg[1] = probes.len();
+    let mut stack = vec![*root; nn + 1];
+    let mut pending = vec![0u64; nn + 1];
     pending[0] = Ring::pending(root);
     let (mut d, mut total, mut nodes) = (0usize, 0u128, 0u32);
     loop {
@@ -879,6 +1405,39 @@ fn completions_body<const W: usize>(
                     }
                     _ => {}
                 }
+                lines.put(nn, r, c);
+                if leaf
+                    .check
+                    .is_none_or(|k| nn - child.state.rows.count_ones() as usize > k)
+                {
+                    // Too deep for the test to pay (module docs): no probes below.
+                    seg[d + 2] = seg[d + 1];
+                    probes.truncate(seg[d + 1]);
+                    d += 1;
+                    pending[d] = Ring::pending(child);
+                    nodes = nodes.wrapping_add(1);
+                    if nodes & 0xFFFF == 0 && stop() {
+                        return None;
+                    }
+                    continue;
+                }
+                let view = View::of(nn, child, queens, lines);
+                match leaf
+                    .canon
+                    .extend(&mut probes, seg[d], seg[d + 1], (r, c), &view, child)
+                {
+                    None => {
+                        continue;
+                    }
+                    Some(true) => {
+                        board.redecide(child);
+                        if child.branch == Branch::Dead {
+                            continue;
+                        }
+                    }
+                    Some(false) => {}
+                }
+                seg[d + 2] = probes.len();
                 d += 1;
                 pending[d] = Ring::pending(child);
                 nodes = nodes.wrapping_add(1);
@@ -928,7 +1487,9 @@ pub mod measure {
     /// cost is its `step_into` calls), and goes on into one of the children that branch
     /// again, chosen uniformly: `steps(x) = options(x) + live(x) · steps(child)` is
     /// unbiased for the steps below `x`. The walks time their own steps, so the estimate
-    /// comes with a cost per step of this machine and of this side's masks (`W`).
+    /// comes with a cost per step of this machine and of this side's masks (`W`). The
+    /// walks make no cuts or exclusions of the test on partial placements (module docs):
+    /// they estimate the search of the leaf test alone, far larger than the engine's.
     pub fn tree_estimate(n: u32, probes: u64) {
         assert!((1..=MAX_SIDE).contains(&n), "a side from 1 to {MAX_SIDE}");
         let plan = Plan::new(n);
@@ -1063,6 +1624,29 @@ mod tests {
         sum / plan.divisor
     }
 
+    /// The test on partial placements changes no task's total: each task counted with
+    /// the leaf test alone, with the partial test at the root only, at the engine's
+    /// depth and at every depth (module docs).
+    #[test]
+    fn the_partial_test_keeps_every_task_total() {
+        for n in [5u32, 7, 11, 13, 17] {
+            let mut plan = Plan::new(n);
+            let totals = |plan: &Plan| -> Vec<u128> {
+                (0..plan.tasks.len())
+                    .map(|i| plan.run(i, &|| false).unwrap())
+                    .collect()
+            };
+            plan.check = None;
+            let leaf_only = totals(&plan);
+            for check in [Some(0), Some(check_depth(n)), Some(n as usize)] {
+                plan.check = check;
+                assert_eq!(totals(&plan), leaf_only, "n = {n}, {check:?}");
+            }
+            let sum: u128 = leaf_only.iter().sum();
+            assert!(sum > 0, "n = {n}");
+        }
+    }
+
     #[test]
     fn plan_matches_the_brute_force_on_small_sides() {
         for n in 1..=11u32 {
@@ -1116,9 +1700,10 @@ mod tests {
     }
 
     #[test]
-    fn sides_past_25_get_the_finer_task_lists_and_25_keeps_its_plan() {
-        // 25 keeps the list its checkpoints and shards were written for.
-        assert_eq!(Plan::new(25).tasks.len(), 3990);
+    fn sides_past_25_get_the_finer_task_lists() {
+        // 25 aims at 1000 tasks; its last level overshoots them (the plan of the lead
+        // rows, module docs).
+        assert_eq!(Plan::new(25).tasks.len(), 4530);
         for (n, target) in [(29, 20_000), (31, 100_000)] {
             let plan = Plan::new(n);
             assert!(plan.tasks.len() >= target, "{n}: {}", plan.tasks.len());
