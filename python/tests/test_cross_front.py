@@ -26,24 +26,13 @@ import queens
 REPO = Path(__file__).resolve().parents[2]
 PUZZLES = REPO / "testdata" / "puzzles"
 CLI = Path(os.environ.get("QUEENS_CLI", REPO / "target" / "release" / "queens"))
+# The table the page's bindings run too (tests/it/cross_front.rs): generation requests
+# and the fields' spellings.
+TABLE = json.loads((REPO / "testdata" / "cross_front.json").read_text())
 
 # How a field named on the command line is spelled in Python, longest first: the only
 # difference allowed between the two fronts' sentences.
-SPELLING = [
-    ("ranged --pieces", "ranged pieces"),
-    ("(--pieces, --fixed)", "(pieces=, fixed=)"),
-    ("which --independent forbids", "which independent=True forbids"),
-    ("--holes, --blockers, --torus and --regions", "holes, blockers, torus and regions"),
-    ("all --unique", "unique=True"),
-    ("--random", "random=True"),
-    ("--difficulty", "difficulty"),
-    ("--placed", "placed"),
-    ("--crossed", "crossed"),
-    ("--holes", "holes"),
-    ("--blockers", "blockers"),
-    ("--per-region", "per_region"),
-    ("--regions", "regions"),
-]
+SPELLING = [tuple(pair) for pair in TABLE["spelling"]]
 
 
 def in_python(sentence: str) -> str:
@@ -80,20 +69,7 @@ def python_error(call) -> str:
 
 # --- puzzle generation: (CLI arguments after `puzzle gen`, Python keywords) ---
 
-GENERATE = [
-    (["8"], {}),  # every default: one star, any grade, seed 0
-    (["8", "--seed", "0"], {"seed": 0}),
-    (["8", "--seed", "3"], {"seed": 3}),
-    (["7", "--difficulty", "any"], {"difficulty": "any"}),
-    (["7"], {"difficulty": None}),
-    (["9", "--difficulty", "medium", "--seed", "2"], {"difficulty": "medium", "seed": 2}),
-    (["6", "--difficulty", "easy"], {"difficulty": "easy"}),
-    (["10", "--stars", "2", "--seed", "1"], {"stars": 2, "seed": 1}),
-    (["10", "--stars", "2", "--difficulty", "hard", "--seed", "1"], {"stars": 2, "difficulty": "hard", "seed": 1}),
-    (["8", "--style", "official"], {"style": "official"}),  # issue 40
-    (["9", "--style", "even", "--seed", "4"], {"style": "even", "seed": 4}),
-    (["8", "--seed", "5"], {"style": None, "seed": 5}),
-]
+GENERATE = [tuple(row) for row in TABLE["generate"]]
 
 
 def test_a_bad_style_gets_the_command_lines_sentence(run):
@@ -117,15 +93,7 @@ def test_generate_gives_the_same_puzzle(args, kwargs, run):
         assert p.rating == kwargs["difficulty"]
 
 
-GENERATE_BAD = [
-    (["3"], {}),  # no puzzle at all: the stars cannot stand apart
-    (["9", "--difficulty", "tricky"], {"difficulty": "tricky"}),
-    (["9", "--difficulty", "Medium"], {"difficulty": "Medium"}),
-    (["9", "--difficulty", ""], {"difficulty": ""}),
-    (["10", "--stars", "2", "--difficulty", "easy"], {"stars": 2, "difficulty": "easy"}),
-    (["0"], {}),
-    (["63"], {}),
-]
+GENERATE_BAD = [tuple(row) for row in TABLE["generate_bad"]]
 
 
 @pytest.mark.parametrize("args,kwargs", GENERATE_BAD, ids=lambda v: " ".join(v) if isinstance(v, list) else repr(v))

@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod counting;
 mod cover;
+mod cross_front;
 mod engine_docs;
 mod enumerate;
 mod fairy;
