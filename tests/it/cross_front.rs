@@ -67,10 +67,10 @@ fn the_page_generates_the_command_line_s_puzzle_for_every_request_of_the_table()
             "queens {}",
             args.join(" ")
         );
-        if let Some(grade) = keywords.get("difficulty").and_then(Value::as_str) {
-            if grade != "any" {
-                assert_eq!(a["grade"], grade, "{a}");
-            }
+        if let Some(grade) = keywords.get("difficulty").and_then(Value::as_str)
+            && grade != "any"
+        {
+            assert_eq!(a["grade"], grade, "{a}");
         }
     }
 }
