@@ -340,16 +340,11 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                 if !fair {
                     break;
                 }
-                let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
-                let t = Tables::new(&puzzle);
-                let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, &stop) else {
+                let Some((puzzle, found)) =
+                    unique_or_bug(n, req.stars, &of, "evening out the regions", &stop)?
+                else {
                     return ctl.finish(Err(Error::Interrupted));
                 };
-                if found.count != 1 {
-                    return Err(Error::Internal(
-                        "evening out the regions let a second solution in".into(),
-                    ));
-                }
                 let g = grade(&puzzle);
                 if req.difficulty.is_none_or(|d| d == g) {
                     return Ok(Some(Made {
@@ -378,16 +373,11 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                     Some(false) => break,
                     Some(true) => {}
                 }
-                let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
-                let t = Tables::new(&puzzle);
-                let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, &stop) else {
+                let Some((puzzle, found)) =
+                    unique_or_bug(n, req.stars, &of, "moving squares toward a grade", &stop)?
+                else {
                     return ctl.finish(Err(Error::Interrupted));
                 };
-                if found.count != 1 {
-                    return Err(Error::Internal(
-                        "moving squares toward a grade let a second solution in".into(),
-                    ));
-                }
                 let g = grade(&puzzle);
                 if g == want {
                     return Ok(Some(Made {
@@ -585,6 +575,27 @@ fn rebalance(
     Ok(Some(
         size.iter().all(|&s| s >= least) && size.iter().all(|&s| s <= most),
     ))
+}
+
+/// The puzzle of the regions `of`, with its one solution, after a step (`what`) that must
+/// keep the solution unique; `None` when `stop` said so first. A second solution is
+/// the generator's bug, said as such.
+fn unique_or_bug(
+    n: usize,
+    stars: u32,
+    of: &[u8],
+    what: &str,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<(Puzzle, crate::puzzle::solver::Found)>, Error> {
+    let puzzle = Puzzle::from_regions(n, stars, of.to_vec())?;
+    let t = Tables::new(&puzzle);
+    let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, stop) else {
+        return Ok(None);
+    };
+    if found.count != 1 {
+        return Err(Error::Internal(format!("{what} let a second solution in")));
+    }
+    Ok(Some((puzzle, found)))
 }
 
 #[cfg(test)]
