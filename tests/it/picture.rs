@@ -48,6 +48,15 @@ pub fn rendered_set(from: u64, to: u64, show: bool) -> (usize, usize, usize) {
     (right, refused, warned)
 }
 
+/// `pic` read as a one-star puzzle of a side the reader finds.
+fn read_one_star(pic: &Picture) -> Result<queens::puzzle::picture::Reading, queens::Error> {
+    let one_star = Options {
+        size: None,
+        stars: Some(1),
+    };
+    read(pic.width, pic.height, &pic.rgba, &one_star)
+}
+
 #[test]
 fn a_plain_picture_reads_back() {
     let p = Puzzle::parse("aabb\naabb\nccdd\nccdd\n", 1).unwrap();
@@ -60,16 +69,7 @@ fn a_plain_picture_reads_back() {
                 ..Style::default()
             },
         );
-        let r = read(
-            pic.width,
-            pic.height,
-            &pic.rgba,
-            &Options {
-                size: None,
-                stars: Some(1),
-            },
-        )
-        .unwrap_or_else(|e| panic!("{theme:?}: {e}"));
+        let r = read_one_star(&pic).unwrap_or_else(|e| panic!("{theme:?}: {e}"));
         assert!(same_regions(&r.puzzle, &p), "{theme:?}");
     }
 }
@@ -186,15 +186,7 @@ fn random_layout(
     if let Ok(out) = std::env::var("LAYOUT_OUT") {
         save_png(&out, &pic);
     }
-    let r = read(
-        pic.width,
-        pic.height,
-        &pic.rgba,
-        &Options {
-            size: None,
-            stars: Some(1),
-        },
-    );
+    let r = read_one_star(&pic);
     let r = match r {
         Ok(r) => r,
         Err(e) => {

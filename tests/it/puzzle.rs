@@ -18,25 +18,7 @@ use queens::puzzle::{Mark, Puzzle, State};
 
 /// The corpus: (path, stars per unit, puzzle).
 fn corpus() -> Vec<(PathBuf, u32, Puzzle)> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/puzzles"));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|f| {
-            let k = if f.file_name().unwrap().to_str().unwrap().starts_with("k2-") {
-                2
-            } else {
-                1
-            };
-            let p = Puzzle::parse_bytes(&std::fs::read(&f).unwrap(), k).unwrap();
-            (f, k, p)
-        })
-        .collect()
+    crate::rendered::corpus_files()
 }
 
 /// The brute-force counter: rank by rank, every set of K files of the rank, checked

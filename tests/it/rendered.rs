@@ -13,8 +13,9 @@ use queens::puzzle::{Mark, Puzzle, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-/// The corpus's puzzles with one solution: (stars, puzzle).
-pub fn corpus() -> Vec<Puzzle> {
+/// Every puzzle of the corpus (testdata/puzzles, `k2-` files with two stars), in the
+/// order of their names: (path, stars per unit, puzzle).
+pub fn corpus_files() -> Vec<(PathBuf, u32, Puzzle)> {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/puzzles"));
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
@@ -24,13 +25,20 @@ pub fn corpus() -> Vec<Puzzle> {
     files.sort();
     files
         .into_iter()
-        .filter_map(|f| {
-            let k = if f.file_name().unwrap().to_str().unwrap().starts_with("k2-") {
-                2
-            } else {
-                1
-            };
+        .map(|f| {
+            let name = f.file_name().unwrap().to_str().unwrap();
+            let k = if name.starts_with("k2-") { 2 } else { 1 };
             let p = Puzzle::parse_bytes(&std::fs::read(&f).unwrap(), k).unwrap();
+            (f, k, p)
+        })
+        .collect()
+}
+
+/// The corpus's puzzles with one solution.
+pub fn corpus() -> Vec<Puzzle> {
+    corpus_files()
+        .into_iter()
+        .filter_map(|(_, _, p)| {
             let found = p
                 .solutions(&State::new(&p), 2, 0, &Settings::default())
                 .unwrap();

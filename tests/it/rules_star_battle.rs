@@ -223,24 +223,11 @@ fn corpus_file(name: &str) -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/puzzles")).join(name)
 }
 
-/// Every puzzle of the corpus with its stars per unit.
+/// Every puzzle of the corpus with its stars per unit, by file name.
 fn corpus() -> Vec<(String, Puzzle)> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_file(""))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    files
+    crate::rendered::corpus_files()
         .into_iter()
-        .map(|f| {
-            let name = f.file_name().unwrap().to_str().unwrap().to_string();
-            let k = if name.starts_with("k2-") { 2 } else { 1 };
-            (
-                name,
-                Puzzle::parse_bytes(&std::fs::read(&f).unwrap(), k).unwrap(),
-            )
-        })
+        .map(|(f, _, p)| (f.file_name().unwrap().to_str().unwrap().to_string(), p))
         .collect()
 }
 

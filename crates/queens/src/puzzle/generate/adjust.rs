@@ -25,7 +25,7 @@ use crate::error::Error;
 use super::super::rules::{Deducer, Level};
 use super::super::{Mark, Puzzle, State};
 use super::grow::{below, connected, neighbours, starless};
-use super::{Bounds, EVEN_OUT_NODES};
+use super::{Bounds, EVEN_OUT_NODES, stars_and_sizes};
 
 /// How far a puzzle is from a grade, smaller is closer (see [`distance`]).
 type Distance = (usize, bool, std::cmp::Reverse<usize>);
@@ -78,14 +78,7 @@ pub(super) fn adjust(
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
-    let mut star = vec![false; n * n];
-    for &i in solution {
-        star[i] = true;
-    }
-    let mut size = vec![0usize; n];
-    for &g in of.iter() {
-        size[g as usize] += 1;
-    }
+    let (star, mut size) = stars_and_sizes(n, solution, of);
     let at_grade = |d: &Distance| d.0 == 0 && !d.1;
     let (mut now, mut free) = distance(n, k, of, target)?;
     let mut tried = 0;

@@ -500,14 +500,7 @@ fn rebalance(
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
     let Bounds { least, aim, most } = *bounds;
-    let mut star = vec![false; n * n];
-    for &i in solution {
-        star[i] = true;
-    }
-    let mut size = vec![0usize; n];
-    for &g in of.iter() {
-        size[g as usize] += 1;
-    }
+    let (star, mut size) = stars_and_sizes(n, solution, of);
     // Regions that cannot give or take any more (every move tried failed).
     let mut stuck = vec![false; n];
     loop {
@@ -575,6 +568,21 @@ fn rebalance(
     Ok(Some(
         size.iter().all(|&s| s >= least) && size.iter().all(|&s| s <= most),
     ))
+}
+
+/// Which squares of an `n x n` board hold a star of `solution`, and how many squares
+/// each of the `n` regions of `of` has: what the evening out and the moves toward a
+/// grade both start from.
+fn stars_and_sizes(n: usize, solution: &[usize], of: &[u8]) -> (Vec<bool>, Vec<usize>) {
+    let mut star = vec![false; n * n];
+    for &i in solution {
+        star[i] = true;
+    }
+    let mut size = vec![0usize; n];
+    for &g in of {
+        size[g as usize] += 1;
+    }
+    (star, size)
 }
 
 /// The puzzle of the regions `of`, with its one solution, after a step (`what`) that must

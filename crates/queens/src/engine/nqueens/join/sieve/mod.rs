@@ -411,15 +411,17 @@ impl Lookup {
         if s.table.len() < groups << width {
             s.table.resize(groups << width, Block::EMPTY);
         }
+        #[cfg(target_arch = "x86_64")]
+        let x86 = x86_kernel(s);
         Lookup {
             used,
             bottom,
             groups,
             width,
             #[cfg(target_arch = "x86_64")]
-            x86: x86_kernel(s),
+            x86,
             #[cfg(target_arch = "x86_64")]
-            wide: x86_kernel(s) && s.tuning.kernel == Kernel::Avx512 && fast_sieve512(),
+            wide: x86 && s.tuning.kernel == Kernel::Avx512 && fast_sieve512(),
         }
     }
 
