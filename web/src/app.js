@@ -61,11 +61,26 @@ const store = {
 };
 
 // Today's date, UTC, as YYYY-MM-DD; a `?date=YYYY-MM-DD` in the address stands in for
-// it (tests, and a player catching up on a past day).
+// it (tests, and a player catching up on a past day). A `?date=` that is not a date
+// (`abc`, `2026-13-45`) is not used, and never in silence: `dateNote` says so.
 function today() {
-  const q = new URLSearchParams(location.search).get("date");
-  if (q && /^\d{4}-\d{2}-\d{2}$/.test(q)) return q;
-  return new Date().toISOString().slice(0, 10);
+  const q = addressDate();
+  return q !== null && isDate(q) ? q : utcToday();
+}
+function utcToday() { return new Date().toISOString().slice(0, 10); }
+function addressDate() { return new URLSearchParams(location.search).get("date"); }
+// A day of the calendar written YYYY-MM-DD (the library's daily job takes the same).
+function isDate(text) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(text + "T00:00:00Z");
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+// The sentence for an address whose `?date=` is not a date, or null.
+function dateNote() {
+  const q = addressDate();
+  if (q === null || isDate(q)) return null;
+  const now = utcToday();
+  return `the address's date '${q.slice(0, 40)}' is not a date (YYYY-MM-DD, such as ${now}), so this is today's puzzle, ${now} (UTC)`;
 }
 function dayBefore(date) {
   const d = new Date(date + "T00:00:00Z");
@@ -509,8 +524,52 @@ function clearShown() {
   setResult("");
 }
 
+// What a link (or the address's `?date=`) asked that the page did not do as asked,
+// in one sentence under the board's buttons, in every mode and at every size: a mode
+// or field it does not know, a field given twice, a value taken as another. Never
+// silent; cleared by the next link, a mode chosen, or another puzzle opened.
+function linkNote(text) { $('[data-testid="link-note"]').textContent = text; }
+function sayLink(notes) {
+  if (!notes.length) return;
+  const text = notes.join("; ");
+  linkNote(text[0].toUpperCase() + text.slice(1) + ".");
+}
+
+// The fields each kind of link reads (`saveHash` writes them); `mode` names the kind.
+const LINK_FIELDS = {
+  daily: ["daily"],
+  puzzle: ["mode", "pz", "stars", "grade", "q", "x"],
+  board: ["mode", "b", "p", "holes", "blockers", "torus", "fairy", "kind", "spec"],
+  rules: ["rules", "mode"],
+};
+const LINK_KINDS = { daily: "a daily puzzle's link", puzzle: "a puzzle's link", board: "a lab link", rules: "a link to the rules" };
+const GRADES = ["easy", "medium", "hard", "expert"];
+
+// Names quoted and listed, at most four (a hostile link may hold thousands).
+function quoted(names) {
+  const q = names.slice(0, 4).map((k) => `'${k.slice(0, 40)}'`);
+  if (names.length > 4) q.push(`${names.length - 4} more`);
+  return q.length > 1 ? `${q.slice(0, -1).join(", ")} and ${q[q.length - 1]}` : q[0];
+}
+
+// The sentences for a link's fields that `kind` does not read, or gives twice.
+function linkFields(h, kind) {
+  const keys = [...h.keys()];
+  const known = LINK_FIELDS[kind];
+  const unknown = [...new Set(keys.filter((k) => !known.includes(k)))];
+  const twice = [...new Set(keys.filter((k, i) => known.includes(k) && keys.indexOf(k) !== i))];
+  const notes = [];
+  if (unknown.length) {
+    const one = unknown.length === 1;
+    notes.push(`the link's ${one ? "field" : "fields"} ${quoted(unknown)} ${one ? "is" : "are"} not read by ${LINK_KINDS[kind]}, so ${one ? "it was" : "they were"} not used`);
+  }
+  if (twice.length) notes.push(`the link gives ${quoted(twice)} more than once, so the first was used`);
+  return notes;
+}
+
 function loadHash() {
   const h = new URLSearchParams(location.hash.slice(1));
+  linkNote("");
   const refuse = (why) => {
     clearShown();
     input("puzzle-text").value = "";
@@ -519,10 +578,10 @@ function loadHash() {
     setResult(`error: ${why}`);
     setStatus("done");
   };
-  if (h.has("rules")) {
+  if (h.has("rules") || h.get("mode") === "rules") {
     // The techniques (a hint's rule links here); back returns to the game as it was.
     if (state.mode !== "rules") setMode("rules", false);
-    showTechniques(h.get("rules"));
+    showTechniques(h.get("rules"), linkFields(h, "rules"));
     return;
   }
   if (state.mode === "rules" && state.back && location.hash === state.back.hash) {
@@ -533,25 +592,31 @@ function loadHash() {
   }
   if (h.has("daily") || location.hash.length <= 1) {
     setMode("puzzle", false);
-    openDaily(h.get("daily") || today());
+    const notes = linkFields(h, "daily");
+    if (h.get("daily")) { openDaily(h.get("daily")); sayLink(notes); } else openToday(notes);
     return;
   }
   if (h.get("mode") === "puzzle") {
     setMode("puzzle", false);
-    if (!h.get("pz")) { clearShown(); buildBoard(); return; }
+    const notes = linkFields(h, "puzzle");
+    if (!h.get("pz")) { clearShown(); buildBoard(); return sayLink(notes); }
     const stars = linkNumber(h, "stars", 1, RANGES.stars);
-    if (stars.error) return refuse(stars.error);
+    if (stars.error) { refuse(stars.error); return sayLink(notes); }
     // Ranks apart by spaces; a hand-written link may part them by `/` instead.
     const pz = h.get("pz").trim();
     const text = pz.split(pz.includes(" ") ? " " : "/").join("\n") + "\n";
-    const grade = ["easy", "medium", "hard", "expert"].includes(h.get("grade")) ? h.get("grade") : null;
+    const grade = GRADES.includes(h.get("grade")) ? h.get("grade") : null;
+    if (h.has("grade") && !grade) {
+      notes.push(`the link's grade '${h.get("grade").slice(0, 40)}' is not ${GRADES.slice(0, -1).join(", ")} or ${GRADES.at(-1)}, so the puzzle is shown without a grade`);
+    }
     clearShown();
     if (!openPuzzle(text, stars.value, { announce: false, grade })) {
       input("puzzle-text").value = "";
       buildBoard();
       setTitle("No puzzle");
-      return;
+      return sayLink(notes);
     }
+    sayLink(notes);
     for (const sq of (h.get("q") || "").split(",").filter(Boolean)) state.marks.set(sq, "Q");
     for (const sq of (h.get("x") || "").split(",").filter(Boolean)) state.marks.set(sq, "x");
     const check = ask("puzzle-position", puzzleRequest());
@@ -563,18 +628,39 @@ function loadHash() {
     paint();
     return;
   }
-  const size = /^(\d+)x(\d+)$/.exec(h.get("b") || "8x8");
-  if (!size) return refuse(`the link's board '${(h.get("b") || "").slice(0, 40)}' is not ROWSxCOLUMNS (such as 8x8)`);
+  // The lab: its own links (`b=8x8...`, `mode=lab`), and any link of no other kind.
   const notes = [];
-  state.rows = clampInput("rows", Number(size[1]), notes);
-  state.cols = clampInput("cols", Number(size[2]), notes);
-  if (notes.length) note(`the link's board: ${notes.join("; ")}`);
+  const mode = h.get("mode");
+  if (mode !== null && mode !== "lab" && mode !== "board") {
+    notes.push(`the link's mode '${mode.slice(0, 40)}' is unknown (puzzle, lab or rules), so this is the lab`);
+  }
+  notes.push(...linkFields(h, "board"));
+  // A new link replaces the last one's answer.
+  setResult("");
+  const size = /^(\d+)x(\d+)$/.exec(h.get("b") || "8x8");
+  if (!size) {
+    refuse(`the link's board '${(h.get("b") || "").slice(0, 40)}' is not ROWSxCOLUMNS (such as 8x8)`);
+    return sayLink(notes);
+  }
+  const clamped = [];
+  state.rows = clampInput("rows", Number(size[1]), clamped);
+  state.cols = clampInput("cols", Number(size[2]), clamped);
+  if (clamped.length) notes.push(`the link's board: ${clamped.join("; ")}`);
   state.holes = new Set((h.get("holes") || "").split(",").filter(Boolean));
   state.blockers = new Set((h.get("blockers") || "").split(",").filter(Boolean));
-  state.torus = h.get("torus") === "1";
+  const torus = h.get("torus");
+  if (torus !== null && torus !== "1" && torus !== "0") {
+    notes.push(`the link's torus '${torus.slice(0, 40)}' is not 1 (on) or 0 (off), so the torus is off`);
+  }
+  state.torus = torus === "1";
   state.betza = h.get("fairy") || "";
-  state.kind = Object.hasOwn(NAMES, h.get("kind") || "Q") ? h.get("kind") || "Q" : "Q";
+  const kind = h.get("kind");
+  state.kind = kind !== null && Object.hasOwn(NAMES, kind) ? kind : "Q";
+  if (kind !== null && kind !== state.kind) {
+    notes.push(`the link's kind '${kind.slice(0, 40)}' is not one of the lab's pieces (${Object.keys(NAMES).join(", ")}), so the piece is Q`);
+  }
   state.spec = h.get("spec") || "";
+  sayLink(notes);
   // The link's pieces read by the library (a piece it cannot read is refused, not
   // dropped), then kept in its own coordinates.
   state.pieces = new Map();
@@ -743,6 +829,7 @@ function banner(text, solved = false) {
 function openPuzzle(text, stars, { announce = true, grade = null, daily = null } = {}) {
   const info = ask("puzzle-info", { text, stars });
   if (info.error) { setResult(`error: ${info.error}`); setStatus("done"); return false; }
+  linkNote("");
   state.puzzle = { text: info.text, stars, side: info.side, regions: info.regions, names: info.names,
                    colours: info.colours, patterns: info.patterns,
                    grade, daily };
@@ -808,6 +895,14 @@ function openDaily(date) {
   paint();
   showTimer();
   saveDaily();
+}
+
+// Today's daily puzzle (the address's `?date=` when it is a date; else today's, said
+// so, with a link's `notes` if any).
+function openToday(notes = []) {
+  openDaily(today());
+  const n = dateNote();
+  sayLink(n ? [n, ...notes] : notes);
 }
 
 // The daily puzzle in progress, kept in the browser's storage on every move.
@@ -1409,11 +1504,17 @@ function printBooklet() {
 // puzzle: all from the library (the `techniques` job, in the worker: it makes a few
 // puzzles), drawn here.
 let techniques = null;
-function showTechniques(focus) {
+// `focus`: the rule a link names (scrolled to); `notes`: what the page says of the link.
+function showTechniques(focus, notes = []) {
   const el = $('[data-testid="techniques"] .rules');
+  const said = $('[data-testid="rules-note"]');
+  said.textContent = "";
   const scroll = () => {
     const target = focus && document.getElementById(`rule-${focus}`);
     if (target) target.scrollIntoView(); else window.scrollTo(0, 0);
+    const all = [...notes];
+    if (focus && !target) all.push(`the link's rule '${focus.slice(0, 40)}' is not one of these, so the list starts at the top`);
+    if (all.length) { const t = all.join("; "); said.textContent = t[0].toUpperCase() + t.slice(1) + "."; }
   };
   if (techniques) { scroll(); return; }
   el.textContent = "Finding a worked step for each rule…";
@@ -1497,6 +1598,8 @@ function exportAs(kind) {
 function setMode(mode, save = true) {
   if (mode === "rules" && state.mode !== "rules") state.back = { mode: state.mode, hash: state.prevHash ?? location.hash };
   state.prevHash = null;
+  // A mode chosen: what the page said of the link that opened the last one is past.
+  if (save) linkNote("");
   state.mode = mode;
   document.body.dataset.mode = mode;
   for (const m of ["board", "puzzle", "rules"]) action(`mode-${m}`).setAttribute("aria-pressed", String(mode === m));
@@ -1514,7 +1617,7 @@ function onAction(name) {
       if (state.back) { history.replaceState(null, "", state.back.hash || "#"); const b = state.back; state.back = null; return setMode(b.mode); }
       return onAction("mode-puzzle");
     case "mode-puzzle":
-      if (!state.puzzle) { setMode("puzzle", false); return openDaily(today()); }
+      if (!state.puzzle) { setMode("puzzle", false); return openToday(); }
       // (It called itself here, without end: the Puzzle button was dead after the Lab.)
       return setMode("puzzle");
     case "stop": return stopJob();
@@ -1533,7 +1636,7 @@ function onAction(name) {
     case "hint": return hint(false);
     case "explain-step": return hint(true);
     case "new-puzzle": return newPuzzle();
-    case "daily": openDaily(today()); return revealBoard();
+    case "daily": openToday(); return revealBoard();
     case "share": return share();
     case "print": return window.print();
     case "booklet": return printBooklet();

@@ -886,15 +886,23 @@ def test_the_file_button_reads_whole_and_opens_the_same_file_twice(tabs, tmp_pat
         t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
 
 
-@pytest.mark.parametrize("width,height", [(600, 900), (768, 1024), (1024, 768), (2560, 1440)])
+# A tablet's and a small laptop's widths, upright and on their side, and a large screen.
+BETWEEN = [(600, 800), (600, 450), (768, 1024), (768, 576), (900, 1200), (900, 675), (1024, 1366), (1024, 768), (2560, 1440)]
+
+
+@pytest.mark.parametrize("width,height", BETWEEN)
 def test_no_panel_covers_another_between_the_phone_and_the_laptop(tabs, width, height):
-    """The issue's sizes are tested above; the layout changes at 720 and 1100 px wide,
-    so a tablet's widths (and a large screen's) are checked too: no panel over
-    another, the board inside its own, no sideways scrolling of the page."""
+    """The issue's sizes are tested above; the layout changes at 720 and 1100 px wide
+    and with the screen's orientation, so a tablet's widths (and a large screen's) are
+    checked too: no panel over another, the board inside its own, no sideways
+    scrolling of the page; and the board fills the space it has (at 768x1024 it took
+    400 of 768 px beside the answers): at least 90% of the page's width or of the
+    screen's height less the rows above and below the board (14rem), the smaller."""
     t = tabs()
     t.page.set_viewport_size({"width": width, "height": height})
     t.open(f"?date={DAY}")
-    for tail, n in (("", 9), ("#b=20x20&p=Qa1", 20), ("#b=64x64&p=Qa1", 64)):
+    room = min(width - 24, height - 14 * 16)
+    for tail, n in (("", 9), ("#b=8x8&p=Qa1", 8), ("#b=20x20&p=Qa1", 20), ("#b=64x64&p=Qa1", 64)):
         if tail:
             t.page.goto(t.base_url + tail)
         t.page.wait_for_function(f"document.querySelectorAll('[data-square]').length === {n * n}")
@@ -903,6 +911,8 @@ def test_no_panel_covers_another_between_the_phone_and_the_laptop(tabs, width, h
         wrap = rect(t.page, ".boardwrap")
         assert panels[1][0] - 0.5 <= wrap[0] and wrap[2] <= panels[1][2] + 0.5, (width, n, wrap)
         assert t.page.evaluate("document.documentElement.scrollWidth") <= width, (width, n)
+        board = rect(t.page, "#board")
+        assert board[2] - board[0] >= 0.9 * room, (width, height, n, board, room)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -1013,3 +1023,97 @@ def test_the_clock_stops_while_the_page_is_out_of_sight(tabs):
     now = t.page.evaluate("JSON.parse(localStorage.getItem('queens.daily.' + new URLSearchParams(location.search).get('date'))).elapsed")
     assert before <= now < before + 2000, (before, now)
     assert t.text("timer") in ("0:00", "0:01", "0:02"), t.text("timer")
+
+
+def test_a_date_in_the_address_that_is_not_one_is_said_and_today_s_shown(tabs):
+    """`?date=abc` (or 2026-13-45, or empty) opened today's puzzle without a word (or no
+    puzzle at all): the page says in one sentence, under the board's buttons and in the
+    phone's first screen, that the date is not one and which day's puzzle it shows."""
+    t = tabs("phone")
+    t.open("")
+    today = t.page.evaluate("new Date().toISOString().slice(0, 10)")
+    todays = t.puzzle_text()
+    assert t.text("link-note") == "" and not t.page.is_visible('[data-testid="link-note"]')
+    for bad in ("abc", "2026-13-45", "2026-02-29", ""):
+        t.open(f"?date={bad}")
+        note = t.text("link-note")
+        assert note == (
+            f"The address's date '{bad}' is not a date (YYYY-MM-DD, such as {today}), "
+            f"so this is today's puzzle, {today} (UTC)."
+        ), note
+        assert today in t.text("title") and t.puzzle_text() == todays
+        box = rect(t.page, '[data-testid="link-note"]')
+        assert 0 <= box[1] and box[3] <= 844, box
+        # The Today's puzzle button says it again (it is today's again, not the address's).
+        t.page.click('[data-action="mode-board"]')
+        assert t.text("link-note") == ""
+        t.page.click('[data-action="mode-puzzle"]')
+        t.page.click('[data-action="daily"]')
+        assert t.text("link-note") == note
+    # A date that is one: its puzzle, not a word.
+    t.open(f"?date={DAY}")
+    assert t.text("link-note") == "" and DAY in t.text("title")
+
+
+def test_a_link_s_unknown_mode_field_or_value_is_said_never_dropped(tabs):
+    """`#mode=nonsense` opened the Lab without a word, and so were unknown fields, a
+    field given twice and a bad kind, torus or grade dropped: each is said, in one
+    sentence naming it and what the page did instead; a good link says nothing."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+
+    def go(tail):
+        t.page.goto(f"{t.base_url}?date={DAY}{tail}")
+        t.page.wait_for_function("document.querySelectorAll('[data-square]').length > 0")
+        return t.text("link-note")
+
+    assert go("#mode=nonsense") == "The link's mode 'nonsense' is unknown (puzzle, lab or rules), so this is the lab."
+    assert t.page.evaluate("document.body.dataset.mode") == "board"
+    note = go("#b=6x6&kind=Z&torus=yes&foo=1")
+    assert note == (
+        "The link's field 'foo' is not read by a lab link, so it was not used; "
+        "the link's torus 'yes' is not 1 (on) or 0 (off), so the torus is off; "
+        "the link's kind 'Z' is not one of the lab's pieces (K, N, B, R, Q, A, F), so the piece is Q."
+    ), note
+    assert t.page.input_value('[data-input="piece"]') == "Q" and not t.page.is_checked('[data-input="torus"]')
+    assert go("#b=8x8&b=9x9") == "The link gives 'b' more than once, so the first was used."
+    assert len(t.page.query_selector_all("[data-square]")) == 64
+    note = go("#mode=puzzle&pz=aabb+aabb+ccdd+ccdd&grade=silly&b=8x8")
+    assert note == (
+        "The link's field 'b' is not read by a puzzle's link, so it was not used; "
+        "the link's grade 'silly' is not easy, medium, hard or expert, so the puzzle is shown without a grade."
+    ), note
+    assert go(f"#daily={DAY}&q=a1") == "The link's field 'q' is not read by a daily puzzle's link, so it was not used."
+    assert t.marks("Q") == set()
+    # A hostile value is text, never an element.
+    assert "'<img src=x>'" in go("#mode=%3Cimg%20src=x%3E")
+    assert t.page.eval_on_selector('[data-testid="link-note"]', "e => e.children.length") == 0
+    # Good links, the page's own and hand-written, say nothing (the last note is gone).
+    for tail in ("#b=6x7&p=Qa1,Nc3&holes=f6&torus=1&kind=N&spec=2N", "#mode=lab&b=5x5", "#b=8x8&torus=0",
+                 "#mode=puzzle&pz=aabb+aabb+ccdd+ccdd&stars=1&grade=easy&q=a2", f"#daily={DAY}"):
+        assert go(tail) == "", tail
+    assert not t.page.is_visible('[data-testid="link-note"]')
+    # The rules: a rule the list does not have is said there.
+    t.page.goto(f"{t.base_url}?date={DAY}#rules=nonsense")
+    t.page.wait_for_function("document.querySelector('[data-testid=rules-note]').textContent !== ''", timeout=60000)
+    assert t.text("rules-note") == "The link's rule 'nonsense' is not one of these, so the list starts at the top."
+    t.page.goto(f"{t.base_url}?date={DAY}#mode=rules")
+    t.page.wait_for_function("document.body.dataset.mode === 'rules'")
+    assert t.text("rules-note") == ""
+
+
+def test_a_puzzle_s_banner_stays_with_the_puzzle(tabs):
+    """A hint's sentence under the puzzle's buttons stayed on screen in the Lab (by its
+    button or by a link); it is the puzzle's, and back with it."""
+    t = tabs()
+    t.open(f"?date={DAY}")
+    t.page.click('[data-action="hint"]')
+    hint = t.text("banner")
+    assert hint.startswith("Hint, ")
+    t.page.click('[data-action="mode-board"]')
+    assert not t.page.is_visible('[data-testid="banner"]')
+    t.page.click('[data-action="mode-puzzle"]')
+    assert t.page.is_visible('[data-testid="banner"]') and t.text("banner") == hint
+    t.page.goto(f"{t.base_url}?date={DAY}#b=9x9")
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
+    assert not t.page.is_visible('[data-testid="banner"]')
