@@ -886,8 +886,9 @@ def test_the_file_button_reads_whole_and_opens_the_same_file_twice(tabs, tmp_pat
         t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
 
 
-# A tablet's and a small laptop's widths, upright and on their side, and a large screen.
-BETWEEN = [(600, 800), (600, 450), (768, 1024), (768, 576), (900, 1200), (900, 675), (1024, 1366), (1024, 768), (2560, 1440)]
+# A tablet's and a small laptop's widths, upright and on their side, a phone on its side and a
+# large screen.
+BETWEEN = [(600, 800), (600, 450), (768, 1024), (768, 576), (900, 1200), (900, 675), (1024, 1366), (1024, 768), (844, 390), (2560, 1440)]
 
 
 @pytest.mark.parametrize("width,height", BETWEEN)
