@@ -527,12 +527,16 @@ function clearShown() {
 // What a link (or the address's `?date=`) asked that the page did not do as asked,
 // in one sentence under the board's buttons, in every mode and at every size: a mode
 // or field it does not know, a field given twice, a value taken as another. Never
-// silent; cleared by the next link, a mode chosen, or another puzzle opened.
+// silent; cleared by the next link, a mode chosen, or another puzzle opened. In the
+// Answer column too, unless it holds the link's refusal (a laptop shows that column
+// at the top of the screen, the buttons near its foot).
 function linkNote(text) { $('[data-testid="link-note"]').textContent = text; }
 function sayLink(notes) {
   if (!notes.length) return;
   const text = notes.join("; ");
-  linkNote(text[0].toUpperCase() + text.slice(1) + ".");
+  const sentence = text[0].toUpperCase() + text.slice(1) + ".";
+  linkNote(sentence);
+  if ($('[data-testid="result"]').textContent === "") note(sentence);
 }
 
 // The fields each kind of link reads (`saveHash` writes them); `mode` names the kind.

@@ -1070,6 +1070,8 @@ def test_a_link_s_unknown_mode_field_or_value_is_said_never_dropped(tabs):
 
     assert go("#mode=nonsense") == "The link's mode 'nonsense' is unknown (puzzle, lab or rules), so this is the lab."
     assert t.page.evaluate("document.body.dataset.mode") == "board"
+    # In the Answer column too, at the top of a laptop's screen.
+    assert t.text("result") == t.text("link-note")
     note = go("#b=6x6&kind=Z&torus=yes&foo=1")
     assert note == (
         "The link's field 'foo' is not read by a lab link, so it was not used; "
