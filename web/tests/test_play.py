@@ -1120,3 +1120,39 @@ def test_a_puzzle_s_banner_stays_with_the_puzzle(tabs):
     t.page.goto(f"{t.base_url}?date={DAY}#b=9x9")
     t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
     assert not t.page.is_visible('[data-testid="banner"]')
+
+
+@pytest.mark.parametrize("width,height", [(844, 390), (740, 360), (915, 412)])
+def test_a_phone_on_its_side_shows_the_whole_board_and_its_buttons_at_once(tabs, width, height):
+    """A phone held sideways got a 9x9 board sized by the page's width, which ran past the
+    screen's foot, its buttons further below: the board is sized by the screen's height,
+    the buttons beside it, all in the first screen, squares at least 32 px; in the Lab
+    too (8x8 and 20x20), and no panel over another, no sideways scrolling."""
+    t = tabs("phone")
+    t.page.set_viewport_size({"width": width, "height": height})
+    t.open(f"?date={DAY}")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    t.page.screenshot(path=str(SHOTS / f"daily-side-{width}x{height}.png"))
+    inside = lambda r: r[0] >= 0 and r[1] >= 0 and r[2] <= width and r[3] <= height
+    board = rect(t.page, "#board")
+    assert inside(board), (width, height, board)
+    assert t.page.eval_on_selector('[data-square="a1"]', "e => e.getBoundingClientRect().width") >= 32
+    for b in ("undo", "redo", "hint", "explain-step", "solve", "check"):
+        r = rect(t.page, f'[data-action="{b}"]')
+        assert inside(r) and not overlap(r, board), (b, r, board)
+    # A hint's sentence shows beside the board, in sight, and moves no button.
+    before = rect(t.page, '[data-action="hint"]')
+    t.page.tap('[data-action="hint"]')
+    assert t.text("banner").startswith("Hint, ") and rect(t.page, '[data-action="hint"]') == before
+    assert rect(t.page, '[data-testid="banner"]')[1] < height - 20
+    for n in (8, 20):
+        t.page.goto(f"{t.base_url}?date={DAY}#b={n}x{n}&p=Qa1")
+        t.page.wait_for_function(f"document.querySelectorAll('[data-square]').length === {n * n}")
+        board = rect(t.page, "#board")
+        assert inside(board), (width, height, n, board)
+        assert inside(rect(t.page, '[data-action="solve"]'))
+        panels = [rect(t.page, s) for s in (".controls", ".play", ".answers")]
+        assert not any(overlap(a, b) for i, a in enumerate(panels) for b in panels[i + 1 :]), (n, panels)
+        assert t.page.evaluate("document.documentElement.scrollWidth") <= width
+        if n == 20:
+            t.page.screenshot(path=str(SHOTS / f"lab-20-side-{width}x{height}.png"))
