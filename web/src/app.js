@@ -574,13 +574,17 @@ function linkFields(h, kind) {
 function loadHash() {
   const h = new URLSearchParams(location.hash.slice(1));
   linkNote("");
-  const refuse = (why) => {
+  // A link refused: nothing of the last one left on screen, and the sentence why in
+  // the Answer column and under the board's buttons (the first screen of a phone),
+  // with the link's other notes; `said`, the sentence there when not `why`.
+  const refuse = (why, notes = [], said = why) => {
     clearShown();
     input("puzzle-text").value = "";
     buildBoard();
     setTitle("No puzzle");
     setResult(`error: ${why}`);
     setStatus("done");
+    sayLink([`${said}, so ${state.mode === "board" ? "the board is empty" : "no puzzle is open"}`, ...notes]);
   };
   if (h.has("rules") || h.get("mode") === "rules") {
     // The techniques (a hint's rule links here); back returns to the game as it was.
@@ -597,7 +601,10 @@ function loadHash() {
   if (h.has("daily") || location.hash.length <= 1) {
     setMode("puzzle", false);
     const notes = linkFields(h, "daily");
-    if (h.get("daily")) { openDaily(h.get("daily")); sayLink(notes); } else openToday(notes);
+    if (!h.get("daily")) return openToday(notes);
+    const refused = openDaily(h.get("daily"));
+    if (refused) return refuse(refused, notes, `the link's daily puzzle was refused (${refused})`);
+    sayLink(notes);
     return;
   }
   if (h.get("mode") === "puzzle") {
@@ -605,7 +612,7 @@ function loadHash() {
     const notes = linkFields(h, "puzzle");
     if (!h.get("pz")) { clearShown(); buildBoard(); return sayLink(notes); }
     const stars = linkNumber(h, "stars", 1, RANGES.stars);
-    if (stars.error) { refuse(stars.error); return sayLink(notes); }
+    if (stars.error) return refuse(stars.error, notes);
     // Ranks apart by spaces; a hand-written link may part them by `/` instead.
     const pz = h.get("pz").trim();
     const text = pz.split(pz.includes(" ") ? " " : "/").join("\n") + "\n";
@@ -615,12 +622,9 @@ function loadHash() {
     }
     clearShown();
     if (!openPuzzle(text, stars.value, { announce: false, grade })) {
-      input("puzzle-text").value = "";
-      buildBoard();
-      setTitle("No puzzle");
-      return sayLink(notes);
+      const why = shownError();
+      return refuse(why, notes, `the link's puzzle was refused (${why})`);
     }
-    sayLink(notes);
     for (const sq of (h.get("q") || "").split(",").filter(Boolean)) state.marks.set(sq, "Q");
     for (const sq of (h.get("x") || "").split(",").filter(Boolean)) state.marks.set(sq, "x");
     const check = ask("puzzle-position", puzzleRequest());
@@ -628,7 +632,9 @@ function loadHash() {
       state.marks = new Map();
       setResult(`error: the link's marks: ${check.error}`);
       setStatus("done");
+      notes.unshift(`the link's marks were refused (${check.error}), so the puzzle is shown without them`);
     }
+    sayLink(notes);
     paint();
     return;
   }
@@ -642,10 +648,7 @@ function loadHash() {
   // A new link replaces the last one's answer.
   setResult("");
   const size = /^(\d+)x(\d+)$/.exec(h.get("b") || "8x8");
-  if (!size) {
-    refuse(`the link's board '${(h.get("b") || "").slice(0, 40)}' is not ROWSxCOLUMNS (such as 8x8)`);
-    return sayLink(notes);
-  }
+  if (!size) return refuse(`the link's board '${(h.get("b") || "").slice(0, 40)}' is not ROWSxCOLUMNS (such as 8x8)`, notes);
   const clamped = [];
   state.rows = clampInput("rows", Number(size[1]), clamped);
   state.cols = clampInput("cols", Number(size[2]), clamped);
@@ -664,7 +667,6 @@ function loadHash() {
     notes.push(`the link's kind '${kind.slice(0, 40)}' is not one of the lab's pieces (${Object.keys(NAMES).join(", ")}), so the piece is Q`);
   }
   state.spec = h.get("spec") || "";
-  sayLink(notes);
   // The link's pieces read by the library (a piece it cannot read is refused, not
   // dropped), then kept in its own coordinates.
   state.pieces = new Map();
@@ -674,10 +676,11 @@ function loadHash() {
     if (a.error) {
       syncInputs();
       setMode("board", false);
-      return refuse(`the link's pieces: ${a.error}`);
+      return refuse(`the link's pieces: ${a.error}`, notes);
     }
     state.pieces = parseCoords(a.coords);
   }
+  sayLink(notes);
   state.solved = new Set();
   state.base = null;
   state.shown = null;
@@ -701,6 +704,8 @@ function clampInput(key, n, notes = null) {
   if (v !== n) say(`${LABELS[key]} ${n} is out of range (${lo} to ${hi}); it is ${v} now`);
   return v;
 }
+// The sentence of the error the Answer column shows (without its "error: ").
+function shownError() { return $('[data-testid="result"]').textContent.replace(/^error: /, ""); }
 function note(text) {
   setResult(text);
   $('[data-testid="detail"]').textContent = "";
@@ -868,7 +873,8 @@ function openPuzzle(text, stars, { announce = true, grade = null, daily = null }
 
 // The daily puzzle of `date`: the one saved when it was first opened on this browser
 // (so that a change of the generator never swaps a puzzle in progress), else the
-// library's for that date; with the marks, time and hints saved with it.
+// library's for that date; with the marks, time and hints saved with it. The
+// library's sentence when it refuses the date (nothing opened), else null.
 function openDaily(date) {
   const saved = store.get(`daily.${date}`, null);
   let text = saved && saved.text;
@@ -878,11 +884,11 @@ function openDaily(date) {
       clearShown(); buildBoard(); setTitle("No puzzle");
       setResult(`error: ${a.error || a.text}`);
       setStatus("done");
-      return;
+      return a.error || a.text;
     }
     text = a.text;
   }
-  if (!openPuzzle(text, 1, { announce: false, grade: "medium", daily: date })) return;
+  if (!openPuzzle(text, 1, { announce: false, grade: "medium", daily: date })) return shownError();
   if (saved) {
     for (const sq of saved.q || []) state.marks.set(sq, "Q");
     for (const sq of saved.x || []) state.marks.set(sq, "x");
@@ -899,6 +905,7 @@ function openDaily(date) {
   paint();
   showTimer();
   saveDaily();
+  return null;
 }
 
 // Today's daily puzzle (the address's `?date=` when it is a date; else today's, said

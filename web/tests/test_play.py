@@ -1156,3 +1156,49 @@ def test_a_phone_on_its_side_shows_the_whole_board_and_its_buttons_at_once(tabs,
         assert t.page.evaluate("document.documentElement.scrollWidth") <= width
         if n == 20:
             t.page.screenshot(path=str(SHOTS / f"lab-20-side-{width}x{height}.png"))
+
+
+@pytest.mark.parametrize("size", ["phone", "side", "laptop"])
+def test_a_refused_link_is_said_under_the_board_s_buttons_in_the_first_screen(tabs, size):
+    """`#daily=abc` showed "No puzzle" with the library's sentence only in the Answer
+    column, far below the board on a phone: every refused link (a daily's date, a
+    puzzle's text or stars, a lab board or pieces) is said under the board's buttons
+    too, in the first screen, with what the page did instead and the link's other
+    notes; a refused link's marks are said with the puzzle shown without them."""
+    t = tabs("laptop" if size == "laptop" else "phone")
+    if size == "side":
+        t.page.set_viewport_size({"width": 844, "height": 390})
+    width, height = t.page.viewport_size["width"], t.page.viewport_size["height"]
+    t.open(f"?date={DAY}")
+    cases = [
+        ("#daily=abc", "The link's daily puzzle was refused (bad date 'abc': a daily puzzle's date is written YYYY-MM-DD), so no puzzle is open."),
+        ("#daily=2026-02-30&foo=1", "The link's daily puzzle was refused (bad date '2026-02-30': that month has days 1 to 28), so no puzzle is open; "
+         "the link's field 'foo' is not read by a daily puzzle's link, so it was not used."),
+        ("#mode=puzzle&pz=aab+ab", "The link's puzzle was refused (bad puzzle file: line 2 has 2 squares but line 1 has 3"),
+        ("#mode=puzzle&pz=aabb+aabb+ccdd+ccdd&stars=9", "The link's stars 9 is out of range (1 to 4), so no puzzle is open."),
+        ("#mode=puzzle&pz=aabb+aabb+ccdd+ccdd&q=z9", "The link's marks were refused (placed square z9 is off the 4x4 board), so the puzzle is shown without them."),
+        ("#b=8x8&p=Qz99&kind=Z", "The link's pieces: square z99 is off the 8x8 board, so the board is empty; the link's kind 'Z' is not one of the lab's pieces"),
+    ]
+    for tail, said in cases:
+        t.page.goto(f"{t.base_url}?date={DAY}{tail}")
+        t.ready()
+        t.page.wait_for_function("document.querySelector('[data-testid=link-note]').textContent !== ''")
+        assert t.text("link-note").startswith(said), (tail, t.text("link-note"))
+        assert t.text("result").startswith("error: "), (tail, t.text("result"))
+        box = rect(t.page, '[data-testid="link-note"]')
+        # Wholly in sight; on a laptop, under a board, it is at the screen's foot, and
+        # the Answer column, at the top of that screen, says it.
+        if size == "laptop" and t.page.query_selector("[data-square]"):
+            assert 0 <= rect(t.page, '[data-testid="result"]')[1] and rect(t.page, '[data-testid="result"]')[3] <= height
+        else:
+            assert 0 <= box[1] and box[3] <= height and box[2] <= width, (size, tail, box)
+        if tail == "#daily=abc":
+            assert t.text("title") == "No puzzle" and len(t.page.query_selector_all("[data-square]")) == 0
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            t.page.screenshot(path=str(SHOTS / f"daily-refused-{width}x{height}.png"))
+    assert t.marks("Q") == set() or t.page.evaluate("document.body.dataset.mode") == "board"
+    # A good link afterwards says nothing.
+    t.page.goto(f"{t.base_url}?date={DAY}#daily={DAY}")
+    t.ready()
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
+    assert t.text("link-note") == "" and DAY in t.text("title")
