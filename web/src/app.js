@@ -218,6 +218,7 @@ async function runJob(name, request, label, done) {
   if (job) return;
   jobId += 1;
   job = { id: jobId, done, label, t0: performance.now() };
+  labNote("");
   setRunning(true);
   $('[data-testid="progress"]').textContent = `${label}…`;
   job.timer = setInterval(() => job && showProgress(), 500);
@@ -250,6 +251,7 @@ function finish(answer, ms) {
   $('[data-testid="progress"]').textContent = ms !== undefined ? `took ${(ms / 1000).toFixed(3)} s` : "";
   if (ms !== undefined) document.body.dataset.jobMs = ms.toFixed(1);
   if (answer.error) setResult(`error: ${answer.error}`);
+  if (answer.error && state.mode === "board") labNote(`error: ${answer.error}`);
   setStatus("done");
 }
 
@@ -574,6 +576,7 @@ function linkFields(h, kind) {
 function loadHash() {
   const h = new URLSearchParams(location.hash.slice(1));
   linkNote("");
+  labNote("");
   // A link refused: nothing of the last one left on screen, and the sentence why in
   // the Answer column and under the board's buttons (the first screen of a phone),
   // with the link's other notes; `said`, the sentence there when not `why`.
@@ -731,16 +734,22 @@ function edited() {
   state.solved = new Set();
 }
 
+// What the Lab refused (a click, a job's error), under the board's buttons as well as
+// in the Answer column; cleared by the next click, job or link.
+function labNote(text) { $('[data-testid="lab-note"]').textContent = text; }
+function refuseHere(text) { setResult(text); labNote(text); }
+
 function clickBoard(name) {
   if (state.mode === "puzzle") return clickPuzzle(name);
+  labNote("");
   edited();
   if (state.paint === "piece") {
     if (state.kind === "F" && !state.betza) {
-      setResult("the fairy piece F has no moves yet: type a Betza string such as NN or a name such as nightrider");
+      refuseHere("the fairy piece F has no moves yet: type a Betza string such as NN or a name such as nightrider");
       return;
     }
     if (state.holes.has(name) || state.blockers.has(name)) {
-      setResult(`${name} is a ${state.holes.has(name) ? "hole" : "blocker"}: paint it away first`);
+      refuseHere(`${name} is a ${state.holes.has(name) ? "hole" : "blocker"}: paint it away first`);
       return;
     }
     if (state.pieces.get(name) === state.kind) state.pieces.delete(name);
@@ -773,7 +782,7 @@ function boardJob(name) {
   const labels = { solve: "solving", count: "counting", "count-unique": "counting up to symmetry", max: "max", cover: "cover" };
   if (name === "next" || name === "prev") {
     const index = state.base === null ? 0 : Math.max(0, state.index + (name === "next" ? 1 : -1));
-    if (name === "prev" && state.base !== null && state.index <= 0) { setResult("this is the first solution"); return; }
+    if (name === "prev" && state.base !== null && state.index <= 0) { refuseHere("this is the first solution"); return; }
     walk(request, base, index);
     return;
   }
@@ -815,6 +824,7 @@ function walk(request, base, index) {
 
 function checkBoard() {
   const a = ask("analyse", boardRequest());
+  labNote(a.error ? `error: ${a.error}` : "");
   setResult(a.error ? `error: ${a.error}` : a.text);
   setStatus("done");
 }
@@ -839,6 +849,7 @@ function openPuzzle(text, stars, { announce = true, grade = null, daily = null }
   const info = ask("puzzle-info", { text, stars });
   if (info.error) { setResult(`error: ${info.error}`); setStatus("done"); return false; }
   linkNote("");
+  sayOpen("");
   state.puzzle = { text: info.text, stars, side: info.side, regions: info.regions, names: info.names,
                    colours: info.colours, patterns: info.patterns,
                    grade, daily };
@@ -1232,7 +1243,12 @@ async function openFile(file) {
   const text = await file.text();
   input("puzzle-text").value = text;
   if (openPuzzle(text, Number(input("stars").value) || 1)) revealBoard();
+  else sayOpen($('[data-testid="result"]').textContent);
 }
+
+// Why a text, a file or a picture was not opened, under the buttons that open them
+// as well as in the Answer column (out of sight once scrolled down to them).
+function sayOpen(text) { $('[data-testid="open-note"]').textContent = text; }
 
 // A screenshot: decoded by the browser, read by the library's picture reader. The
 // puzzle read opens at once, and a dialog shows a thumbnail of the picture with what
@@ -1244,6 +1260,7 @@ async function openPicture(blob) {
   let bitmap;
   try { bitmap = await createImageBitmap(blob); } catch {
     setResult("error: the picture could not be decoded (PNG, JPEG, WebP or GIF)");
+    sayOpen($('[data-testid="result"]').textContent);
     setStatus("done");
     return;
   }
@@ -1260,7 +1277,7 @@ async function openPicture(blob) {
     a = { error: `the library failed (${e}); reload the page` };
   }
   document.body.dataset.readMs = (performance.now() - t0).toFixed(1);
-  if (a.error) { setResult(`error: ${a.error}`); setStatus("done"); return; }
+  if (a.error) { setResult(`error: ${a.error}`); sayOpen(`error: ${a.error}`); setStatus("done"); return; }
   const before = { hash: location.hash, mode: state.mode };
   if (state.mode !== "puzzle") setMode("puzzle", false);
   openPuzzle(a.text, a.stars, { announce: false });
@@ -1464,8 +1481,14 @@ function withRegionLetters(svg, info) {
 // N new puzzles (the New puzzle fields, fresh seeds) drawn for print, two a page, and
 // their solutions on the last page; printed at once.
 function printBooklet() {
+  // Said under the button too (the Answer column is out of sight down there).
+  const said = $('[data-testid="booklet-note"]');
+  said.textContent = "";
   const count = Math.min(30, Math.max(1, Math.floor(Number(input("booklet-count").value)) || 6));
-  if (String(count) !== input("booklet-count").value) note(`Puzzles in a booklet: 1 to 30; it is ${count} now`);
+  if (String(count) !== input("booklet-count").value) {
+    note(`Puzzles in a booklet: 1 to 30; it is ${count} now`);
+    said.textContent = $('[data-testid="result"]').textContent;
+  }
   input("booklet-count").value = count;
   const size = clampInput("size", Number(input("size").value || 9));
   input("size").value = size;
@@ -1474,8 +1497,8 @@ function printBooklet() {
   if (starsText !== "") request.stars = clampInput("stars", Number(starsText));
   runJob("booklet", request, `making ${count} puzzles`, (a, ms) => {
     finish(a, ms);
-    if (a.error) return;
-    if (!a.found) { setResult(a.text); return; }
+    if (a.error) { said.textContent = `error: ${a.error}`; return; }
+    if (!a.found) { setResult(a.text); said.textContent = a.text; return; }
     const book = $('[data-testid="booklet"]');
     book.replaceChildren();
     const solutions = document.createElement("div");
@@ -1656,6 +1679,7 @@ function onAction(name) {
       input("stars").value = stars;
       // A text that is refused leaves the board as it was, with the sentence why.
       if (openPuzzle(input("puzzle-text").value, stars)) revealBoard();
+      else sayOpen($('[data-testid="result"]').textContent);
       return;
     }
     case "copy-link": return exportAs("link");

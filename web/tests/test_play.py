@@ -1202,3 +1202,66 @@ def test_a_refused_link_is_said_under_the_board_s_buttons_in_the_first_screen(ta
     t.ready()
     t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 81")
     assert t.text("link-note") == "" and DAY in t.text("title")
+
+
+@pytest.mark.parametrize("size", ["phone", "side", "laptop"])
+def test_a_refusal_is_said_where_the_player_is(tabs, tmp_path, size):
+    """A bad puzzle text or file, a booklet's count brought into range and a Lab click
+    refused were said only in the Answer column: above the screen once scrolled down
+    to the Open and Print buttons (a phone on its side, a laptop), below it in a phone's
+    Lab. Each is said beside what asked, in sight."""
+    t = tabs("laptop" if size == "laptop" else "phone")
+    if size == "side":
+        t.page.set_viewport_size({"width": 844, "height": 390})
+    height = t.page.viewport_size["height"]
+    t.open(f"?date={DAY}")
+
+    def in_sight(testid, want):
+        assert t.text(testid) == want, (testid, t.text(testid), want)
+        box = rect(t.page, f'[data-testid="{testid}"]')
+        assert 0 <= box[1] and box[3] <= height, (size, testid, box)
+
+    def press(name):
+        t.page.eval_on_selector(f'[data-action="{name}"]', "e => e.scrollIntoView({ block: 'center' })")
+        t.page.click(f'[data-action="{name}"]')
+
+    t.page.fill('[data-input="puzzle-text"]', "aab\nab")
+    press("load-puzzle")
+    in_sight("open-note", t.text("result"))
+    assert t.text("open-note").startswith("error: bad puzzle file: line 2 has 2 squares")
+    assert len(t.page.query_selector_all("[data-square]")) == 81
+    bad = tmp_path / "bad.txt"
+    bad.write_text("ab\nabc\n")
+    t.page.set_input_files('[data-input="puzzle-file"]', str(bad))
+    t.page.wait_for_function("document.querySelector('[data-testid=open-note]').textContent.includes('line 2')")
+    in_sight("open-note", t.text("result"))
+    good = tmp_path / "good.txt"
+    good.write_text("aabbb\naabbb\ncccdd\ncceed\nceeed\n")
+    t.page.set_input_files('[data-input="puzzle-file"]', str(good))
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 25")
+    assert t.text("open-note") == "" and not t.page.is_visible('[data-testid="open-note"]')
+    # The booklet's count (printing stubbed: the test only needs the sentence).
+    t.page.evaluate("window.print = () => {}")
+    t.page.fill('[data-input="booklet-count"]', "-2")
+    press("booklet")
+    in_sight("booklet-note", "Puzzles in a booklet: 1 to 30; it is 1 now")
+    t.page.wait_for_function("document.body.dataset.status === 'done'", timeout=30000)
+    # A Lab click refused, under the board's buttons.
+    t.page.goto(f"{t.base_url}?date={DAY}#b=8x8&kind=F")
+    t.page.wait_for_function("document.querySelectorAll('[data-square]').length === 64")
+    t.page.evaluate("window.scrollTo(0, 0)")
+    t.page.click('[data-square="a1"]')
+    said = "the fairy piece F has no moves yet: type a Betza string such as NN or a name such as nightrider"
+    if size == "laptop":
+        # At the screen's foot under the board's buttons; the Answer column, at the top
+        # of that screen, says it.
+        assert t.text("lab-note") == said
+        in_sight("result", said)
+    else:
+        in_sight("lab-note", said)
+        assert t.text("result") == said
+    t.page.fill('[data-input="betza"]', "NN")
+    t.page.dispatch_event('[data-input="betza"]', "change")
+    t.page.evaluate("window.scrollTo(0, 0)")
+    t.page.click('[data-square="a1"]')
+    assert t.text("lab-note") == "" and t.page.get_attribute('[data-square="a1"]', "data-piece") == "F"
