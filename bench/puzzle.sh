@@ -7,7 +7,9 @@
 #                              and worst seed per (size, grade), the load before and after;
 #                              then Star Battle 10x10 two stars by grade.
 #   bench/puzzle.sh shapes     perimeter ratios (region perimeter over 2*ceil(2*sqrt(area)))
-#                              over all regions of seeds 1..SEEDS (default 100) at SIZES, no grade.
+#                              over all regions of seeds 1..SEEDS (default 100) at SIZES; no
+#                              grade unless DIFFICULTY is set (easy, medium, hard, expert, or
+#                              "all" for one line per grade).
 # Quick mode: SEEDS=3 SIZES="8 16" bench/puzzle.sh gen
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,9 +52,12 @@ if [ "$mode" = gen ]; then
   done
 elif [ "$mode" = shapes ]; then
   seeds=${SEEDS:-100}
+  grades=${DIFFICULTY:-any}
+  [ "$grades" = all ] && grades="any easy medium hard expert"
+  for g in $grades; do
   for n in $sizes; do
     for s in $(seq 1 "$seeds"); do
-      timeout "$limit" "$bin" puzzle gen "$n" --seed "$s" 2>/dev/null || true
+      timeout "$limit" "$bin" puzzle gen "$n" --difficulty "$g" --seed "$s" 2>/dev/null || true
     done | awk -v n="$n" '
       function least(a,  m) { m = int(2 * sqrt(a)); while (m * m < 4 * a) m++; while (m > 0 && (m - 1) * (m - 1) >= 4 * a) m--; return 2 * m }
       { row[(NR - 1) % n] = $0 }
@@ -64,12 +69,13 @@ elif [ "$mode" = shapes ]; then
                   + (c == 1 || substr(row[r], c - 1, 1) != g) + (c == n || substr(row[r], c + 1, 1) != g)
         }
         for (g in area) printf "%.6f %d\n", per[g] / least(area[g]), area[g]
-      }' | sort -g | awk -v n="$n" -v seeds="$seeds" '
+      }' | sort -g | awk -v n="$n" -v g="$g" -v seeds="$seeds" '
       { k++; x[k] = $1; if ($2 > big) big = $2; if ($2 == 1) lone++ }
       END {
-        printf "%dx%d: seeds 1..%d, %d regions: ratio p95 %.2f  p99 %.2f  worst %.2f; largest region %d, one-square regions %d\n",
-          n, n, seeds, k, x[int(k * 0.95)], x[int(k * 0.99)], x[k], big, lone + 0
+        printf "%dx%d %s: seeds 1..%d, %d regions: ratio p95 %.2f  p99 %.2f  worst %.2f; largest region %d, one-square regions %d\n",
+          n, n, g, seeds, k, x[int(k * 0.95)], x[int(k * 0.99)], x[k], big, lone + 0
       }'
+  done
   done
 fi
 echo "load after: $(uptime)"

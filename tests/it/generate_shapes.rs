@@ -170,3 +170,37 @@ fn gen_takes_a_style_and_refuses_a_bad_one() {
         "{e}"
     );
 }
+
+#[test]
+fn graded_regions_are_compact_and_even() {
+    // Issue 40: with a grade asked for, 8x8 and 9x9 puzzles had one to three regions of
+    // 17 to 24 squares and four or five of 2 (the growth favours large regions, and the
+    // moves toward a grade were bounded by size only). The shape rule of ungraded
+    // puzzles holds for every grade, seeds 1 to 5 a size: the perimeter ratio (2.6 at
+    // the 99th percentile, 3.6 at worst), the style's bounds, no region over a quarter
+    // of the board, and fewer than half the regions of 1 or 2 squares.
+    for n in [8, 9, 12, 16] {
+        for level in Level::ALL {
+            let mut all = Vec::new();
+            for seed in 1..=5 {
+                let m = made(n, seed, Style::Even, Some(level));
+                assert_eq!(m.grade, level, "n={n} seed={seed}");
+                let b = Bounds::new(n, Style::Even, Some(level));
+                let mut size = vec![0usize; n];
+                for i in 0..n * n {
+                    size[m.puzzle.region(i)] += 1;
+                }
+                let what = format!("n={n} {level:?} seed={seed}: sizes {size:?}");
+                assert!(size.iter().all(|&s| s >= b.least && s <= b.most), "{what}");
+                assert!(size.iter().all(|&s| s <= n * n / 4), "{what}");
+                assert!(size.iter().filter(|&&s| s <= 2).count() < n / 2, "{what}");
+                all.extend(perimeter_ratios(&m.puzzle));
+            }
+            all.sort_by(f64::total_cmp);
+            let p99 = all[(all.len() * 99 / 100).min(all.len() - 1)];
+            let worst = all[all.len() - 1];
+            assert!(p99 <= 2.6, "n={n} {level:?}: 99th percentile {p99:.2}");
+            assert!(worst <= 3.6, "n={n} {level:?}: worst {worst:.2}");
+        }
+    }
+}

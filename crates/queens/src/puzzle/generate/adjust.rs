@@ -112,12 +112,13 @@ pub(super) fn adjust(
             continue;
         }
         let to = targets[below(rng, targets.len())];
-        if size[from as usize] <= bounds.least.max(2) || size[to as usize] >= bounds.most {
+        if size[from as usize] <= bounds.floor.max(2) || size[to as usize] >= bounds.cap {
             continue;
         }
         tried += 1;
+        let before = bounds.ratios(n, of, from, to);
         of[q] = to;
-        if connected(n, of, from) {
+        if connected(n, of, from) && bounds.keeps_shape(n, of, from, to, before) {
             let (d, f) = distance(n, k, of, target)?;
             if d <= now {
                 let keep = if target < Level::Expert {

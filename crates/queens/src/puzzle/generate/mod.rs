@@ -30,16 +30,18 @@
 //!    after which no solution has a star on that square: such a move removes the
 //!    second solution and adds none. After `4n` moves, or when the search for a
 //!    second solution runs past [`REPAIR_NODES`], the candidate is dropped;
-//! 5. evening out: once unique, squares move from regions larger than
-//!    [`Bounds::aim`] to smaller neighbours, and into regions under [`Bounds::least`]
-//!    from their neighbours, each move kept only when its square stays starless (the
-//!    same argument as the repairs). A candidate outside [`Bounds`] is dropped;
+//! 5. evening out: once unique, squares move into regions under [`Bounds::least`]
+//!    from their neighbours, from regions larger than [`Bounds::aim`] to smaller
+//!    neighbours, then into regions under [`Bounds::floor`], each move kept only when
+//!    its square stays starless (the same argument as the repairs) and both regions
+//!    stay within [`Bounds::ratio`]. A candidate outside [`Bounds`] is dropped;
 //! 6. the grade ([`super::rate::grade`]): with a requested difficulty the candidate is
 //!    kept if that level of rules finishes it and the level below does not (the
 //!    chain's hardest level is exactly the request);
 //! 7. else squares move between its regions toward the grade asked for (module
 //!    `adjust`: each move kept when the level's rules get no less far, or for
-//!    expert stop no later, and the puzzle stays within [`Bounds`]), at most
+//!    expert stop no later, and the puzzle stays within [`Bounds`], no region past
+//!    [`Bounds::cap`] or [`Bounds::floor`]), at most
 //!    [`ADJUST_TRIES`] per rank (`expert` from [`ADJUST_EXPERT_FROM`] up); the
 //!    result is proved unique and graded again. This,
 //!    not steering the growth, is how `medium`, `hard` and `expert` are reached:
@@ -66,6 +68,7 @@ use super::rules::Level;
 use super::solver::{Limited, Tables, search_limited, search_with};
 use super::{MAX_SIDE, Puzzle, State};
 use adjust::adjust;
+use shape::ratio_of;
 
 mod adjust;
 mod grow;
@@ -94,8 +97,8 @@ pub struct Request {
 /// How a generated puzzle's regions look.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Style {
-    /// Compact regions of similar sizes (none over `3n` squares, so none over a
-    /// quarter of the board from 12x12 up): the default.
+    /// Compact regions of similar sizes (none over `3n` squares nor a quarter of the
+    /// board): the default.
     #[default]
     Even,
     /// The look of LinkedIn's official levels: a few large regions and several small
@@ -286,7 +289,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
     let k = req.stars as usize;
     let stripes = Puzzle::from_regions(n, req.stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
     let stripe_tables = Tables::new(&stripes);
-    let bounds = Bounds::new(n, req.style, req.difficulty);
+    let bounds = Bounds::new(n, req.style, req.difficulty).with_stars(n, req.stars);
     let shape = Shape::new(n, req.style);
     // Only `easy` is steered while growing: the other grades are reached by moving
     // squares of a finished candidate (module `adjust`), which at 20x20 and 25x25
@@ -431,8 +434,8 @@ const ADJUST_EXPERT_FROM: usize = 20;
 /// every move (392 against 419 on that seed) in 1.3 s (bench/puzzle.md).
 pub(super) const EVEN_OUT_NODES: u64 = 200;
 
-/// The region sizes a generated puzzle may have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The region sizes and shapes a generated puzzle may have.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bounds {
     /// The fewest squares of a region: 2 for sides 8 to 15, and 16 to 20 with no grade
     /// asked for (for `K = 1`; `K = 2` needs 3 anyway), else 1. Above 20 a lone square
@@ -443,12 +446,27 @@ pub struct Bounds {
     /// `last-square`, and on the empty board of a side above 1 only a one-square
     /// region has one free square.
     pub least: usize,
-    /// The size evening out brings large regions down to (when it can).
+    /// The size evening out brings small regions up to when it can (at least
+    /// [`Bounds::least`], which is a bound): `n / 2` in the even style for sides 8 to
+    /// 20. Growth favours large regions (uniqueness comes cheaper so), which left 8x8
+    /// puzzles with four or five regions of 2 squares beside two of 17 to 24.
+    pub floor: usize,
+    /// The size evening out brings large regions down to (when it can): in the even
+    /// style `3n / 2` for sides 8 to 20 and `3n` above, in the official style `2n`.
     pub aim: usize,
-    /// The most squares of a region: in the even style `3n` from side 8 (so at most a
-    /// quarter of the board from side 12 up; the average is `n`), in the official
+    /// The most squares of a region: in the even style `3n` from side 8, and at most
+    /// a quarter of the board (so 16 at 8x8; the average is `n`), in the official
     /// style `4n` for sides 8 to 20 and `6n` above; smaller boards are left as grown.
     pub most: usize,
+    /// The largest region the moves toward a grade (module `adjust`) may make: `aim`
+    /// in the even style, so that they do not undo the evening out, `most` in the
+    /// official style.
+    pub cap: usize,
+    /// The perimeter ratio ([`shape`]) past which evening out and the moves toward a
+    /// grade may not take a region (one already past it may not get worse): 2.0 in the
+    /// even style for sides 8 to 20, none otherwise (above 20 the moves toward a grade
+    /// need the room: 25x25 medium found no puzzle in 30 s for two seeds of three).
+    pub ratio: f64,
 }
 
 impl Bounds {
@@ -457,8 +475,9 @@ impl Bounds {
     /// ```
     /// use queens::puzzle::generate::{Bounds, Style};
     /// let b = Bounds::new(16, Style::Even, None);
-    /// assert_eq!((b.least, b.most), (2, 48));
+    /// assert_eq!((b.least, b.floor, b.aim, b.most), (2, 8, 24, 48));
     /// assert!(b.most <= 16 * 16 / 4);
+    /// assert_eq!(Bounds::new(8, Style::Even, None).most, 16);
     /// ```
     pub fn new(n: usize, style: Style, difficulty: Option<Level>) -> Bounds {
         let least = if difficulty != Some(Level::Easy)
@@ -468,13 +487,69 @@ impl Bounds {
         } else {
             1
         };
-        let (aim, most) = match (style, n) {
-            (_, 0..8) => (n * n, n * n),
-            (Style::Even, _) => (3 * n, 3 * n),
-            (Style::Official, 8..=20) => (2 * n, 4 * n),
-            (Style::Official, _) => (2 * n, 6 * n),
+        let (floor, aim, most, cap, ratio) = match (style, n) {
+            (_, 0..8) => (least, n * n, n * n, n * n, f64::INFINITY),
+            (Style::Even, 8..=20) => {
+                let most = (3 * n).min(n * n / 4);
+                (n / 2, 3 * n / 2, most, 3 * n / 2, 2.0)
+            }
+            (Style::Even, _) => (least, 3 * n, 3 * n, 3 * n, f64::INFINITY),
+            (Style::Official, 8..=20) => (least, 2 * n, 4 * n, 4 * n, f64::INFINITY),
+            (Style::Official, _) => (least, 2 * n, 6 * n, 6 * n, f64::INFINITY),
         };
-        Bounds { least, aim, most }
+        Bounds {
+            least,
+            floor: floor.max(least),
+            aim,
+            most,
+            cap,
+            ratio,
+        }
+    }
+
+    /// The bounds for `k` stars a unit: for `K >= 2` the even style keeps `3n` as both
+    /// aim and bound, with no floor, cap or ratio of its own (with them `gen 16 --stars
+    /// 3 --seed 1` found no puzzle in 30 s: the regions of three stars had no room to
+    /// even out); one star keeps [`Bounds::new`]'s.
+    pub fn with_stars(self, n: usize, k: u32) -> Bounds {
+        if k < 2 || n < 8 || self.ratio.is_infinite() {
+            return self;
+        }
+        Bounds {
+            floor: self.least,
+            aim: 3 * n,
+            most: 3 * n,
+            cap: 3 * n,
+            ratio: f64::INFINITY,
+            ..self
+        }
+    }
+
+    /// Whether regions `from` and `to` of `of` (side `n`), after a square moved between
+    /// them, are each within [`Bounds::ratio`] or no worse than `before` (their ratios
+    /// before the move).
+    pub(super) fn keeps_shape(
+        &self,
+        n: usize,
+        of: &[u8],
+        from: u8,
+        to: u8,
+        before: (f64, f64),
+    ) -> bool {
+        if self.ratio.is_infinite() {
+            return true;
+        }
+        ratio_of(n, of, from) <= self.ratio.max(before.0)
+            && ratio_of(n, of, to) <= self.ratio.max(before.1)
+    }
+
+    /// The ratios of regions `from` and `to` of `of` before a move, for
+    /// [`Bounds::keeps_shape`] (not measured when no ratio is bounded).
+    pub(super) fn ratios(&self, n: usize, of: &[u8], from: u8, to: u8) -> (f64, f64) {
+        if self.ratio.is_infinite() {
+            return (0.0, 0.0);
+        }
+        (ratio_of(n, of, from), ratio_of(n, of, to))
     }
 }
 
@@ -499,7 +574,13 @@ fn rebalance(
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
-    let Bounds { least, aim, most } = *bounds;
+    let Bounds {
+        least,
+        aim,
+        most,
+        floor,
+        ..
+    } = *bounds;
     let (star, mut size) = stars_and_sizes(n, solution, of);
     // Regions that cannot give or take any more (every move tried failed).
     let mut stuck = vec![false; n];
@@ -511,10 +592,14 @@ fn rebalance(
         let large = (0..n)
             .filter(|&g| size[g] > aim && !stuck[g])
             .max_by_key(|&g| size[g]);
-        let (g, grow) = match (small, large) {
-            (Some(g), _) => (g, true),
-            (None, Some(g)) => (g, false),
-            (None, None) => break,
+        let soft = (0..n)
+            .filter(|&g| size[g] < floor && !stuck[g])
+            .min_by_key(|&g| size[g]);
+        let (g, grow, bottom) = match (small, large, soft) {
+            (Some(g), _, _) => (g, true, least.max(2)),
+            (None, Some(g), _) => (g, false, 0),
+            (None, None, Some(g)) => (g, true, floor),
+            (None, None, None) => break,
         };
         // Candidate moves (square, from, to), the most compact first.
         let mut moves: Vec<(usize, u8, u8, usize)> = Vec::new();
@@ -526,7 +611,10 @@ fn rebalance(
             for j in neighbours(n, q) {
                 let to = of[j];
                 let ok = if grow {
-                    to as usize == g && from != to && size[from as usize] > least.max(2)
+                    to as usize == g
+                        && from != to
+                        && size[from as usize] > bottom
+                        && size[from as usize] > size[g] + 1
                 } else {
                     from as usize == g && to != from && size[to as usize] + 1 < size[g]
                 };
@@ -542,8 +630,9 @@ fn rebalance(
         moves.sort_by_key(|m| std::cmp::Reverse(m.3));
         let mut moved = false;
         for &(q, from, to, _) in moves.iter() {
+            let before = bounds.ratios(n, of, from, to);
             of[q] = to;
-            if connected(n, of, from) {
+            if connected(n, of, from) && bounds.keeps_shape(n, of, from, to, before) {
                 let kept = match starless(n, k, of, q, EVEN_OUT_NODES, stop)? {
                     None => return Ok(None),
                     // An easy puzzle stays easy (the check is cheap at that level).

@@ -60,6 +60,29 @@ pub fn ratios_of(n: usize, of: &[u8]) -> Vec<f64> {
         .collect()
 }
 
+/// The perimeter ratio of region `g` alone on the `n` by `n` board `of` (0 when it has
+/// no square): what a move between two regions changes, without measuring the rest.
+pub fn ratio_of(n: usize, of: &[u8], g: u8) -> f64 {
+    let mut area = 0;
+    let mut perimeter = 0;
+    for (i, &h) in of.iter().enumerate() {
+        if h != g {
+            continue;
+        }
+        area += 1;
+        let (r, c) = (i / n, i % n);
+        let differs = |j: usize| of[j] != g;
+        perimeter += usize::from(r == 0 || differs(i - n))
+            + usize::from(r + 1 == n || differs(i + n))
+            + usize::from(c == 0 || differs(i - 1))
+            + usize::from(c + 1 == n || differs(i + 1));
+    }
+    if area == 0 {
+        return 0.0;
+    }
+    perimeter as f64 / least_perimeter(area) as f64
+}
+
 /// The perimeter ratio of every region of `p`, in region order.
 pub fn perimeter_ratios(p: &Puzzle) -> Vec<f64> {
     let n = p.side();
