@@ -56,11 +56,13 @@ pub enum Field {
     Threads,
     /// The engine's name.
     Engine,
+    /// The one kind `max` and `cover` ask about (a letter of the catalog).
+    Kind,
 }
 
 impl Field {
     /// The field's plain name: `board`, `pieces`, `fixed`, `piece`, `holes`,
-    /// `blockers`, `torus`, `regions`, `per_region`, `threads`, `engine`.
+    /// `blockers`, `torus`, `regions`, `per_region`, `threads`, `engine`, `kind`.
     pub fn name(self) -> &'static str {
         match self {
             Field::Board => "board",
@@ -74,6 +76,7 @@ impl Field {
             Field::PerRegion => "per_region",
             Field::Threads => "threads",
             Field::Engine => "engine",
+            Field::Kind => "kind",
         }
     }
 }
@@ -100,6 +103,8 @@ pub enum Fault {
     },
     /// Ranged pieces on a board with terrain.
     RangedTerrain,
+    /// A kind that is not one letter (as given).
+    NotOneLetter(String),
 }
 
 /// A request's field that is wrong: the field and why. Its text names the field in the
@@ -143,6 +148,10 @@ impl RequestError {
                 spell(Field::Blockers),
                 spell(Field::Torus),
                 spell(Field::Regions)
+            ),
+            Fault::NotOneLetter(text) => format!(
+                "bad {} '{text}': give one piece letter such as Q or N",
+                spell(self.field)
             ),
         }
     }
@@ -280,6 +289,19 @@ impl Parts {
             given,
             fixed: self.fixed,
             kind,
+        }
+    }
+
+    /// The kind `text` names (one letter of the catalog, spaces around it ignored):
+    /// the kind `max` and `cover` ask about, read alike by every front.
+    pub fn kind(&self, text: &str) -> Result<PieceKind, RequestError> {
+        let mut letters = text.trim().chars();
+        match (letters.next(), letters.next()) {
+            (Some(c), None) => self.catalog.get(c).map_err(RequestError::read(Field::Kind)),
+            _ => Err(RequestError {
+                field: Field::Kind,
+                fault: Fault::NotOneLetter(text.to_string()),
+            }),
         }
     }
 }
