@@ -2187,3 +2187,23 @@ fn page_refused_a_zero_side_in_its_own_words() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_ranged_spec_where_exact_counts_go_was_refused_as_a_missing_letter() {
+    // Issue 38: `export`, `verify`, `max` and `cover` take exact counts; given
+    // `--pieces 1..3N` they said "expected one piece letter after the count" (the exact
+    // parser's sentence), and Python's `Problem` its own. The library's request
+    // refuses a range there in one sentence for every front.
+    for args in [
+        &["export", "4", "--pieces", "1..3N", "--to", "dimacs"][..],
+        &["verify", "8", "Qa1", "--pieces", "1..8Q"],
+        &["max", "8", "--kind", "N", "--pieces", "1..2Q"],
+    ] {
+        let o = queens(args);
+        code(&o, 2);
+        assert_contains(
+            &stderr(&o),
+            "ranges are for counting, solving and listing; this takes exact counts such as 2N,Q",
+        );
+    }
+}

@@ -153,13 +153,14 @@ def python_call(words, keywords):
         "max": lambda: queens.max_pieces(**kw),
         "cover": lambda: queens.cover(**kw),
         "verify": lambda: queens.verify(**kw),
+        "export": lambda: queens.export(**kw),
     }[job]
 
 
 def test_the_table_covers_every_job_and_option():
     # A row lost from the table is a front left unchecked.
     jobs = {" ".join(w[:2]) if w[0] == "puzzle" else w[0] for w, _ in REQUESTS}
-    assert jobs >= {"count", "solve", "all", "max", "cover", "verify", "puzzle hint", "puzzle solve", "puzzle check"}
+    assert jobs >= {"count", "solve", "all", "max", "cover", "verify", "export", "puzzle hint", "puzzle solve", "puzzle check"}
     for option in ["--unique", "--limit", "--fixed", "--holes", "--blockers", "--torus", "--piece", "--regions", "--per-region"]:
         assert any(option in w for w, _ in REQUESTS), option
     assert any(".." in " ".join(w) or "*" in " ".join(w) for w, _ in REQUESTS)
@@ -201,6 +202,8 @@ def test_every_job_gives_the_same_answer(words, keywords, run):
     elif job == "verify":
         v = call()
         assert str(v) + "\n" == out and code == (0 if v.valid else 1)
+    elif job == "export":
+        assert code == 0 and call() == out
     elif job == "puzzle hint":
         k = keywords["stars"]
         _, js, _ = run(*words, "--format", "json")
@@ -253,5 +256,8 @@ def test_bad_fields_get_the_same_sentence(words, keywords, run):
 
 
 def test_a_problem_refuses_a_ranged_spec_by_name():
-    # A Problem is one exact problem; the verbs take ranges.
-    assert "a Problem takes exact counts" in python_error(lambda: queens.Problem(4, "1..3N,Q"))
+    # A Problem is one exact problem; the verbs take ranges (the library's sentence, as
+    # the command line's export says it).
+    assert python_error(lambda: queens.Problem(4, "1..3N,Q")) == (
+        "bad pieces '1..3N,Q': ranges are for counting, solving and listing; this takes exact counts such as 2N,Q"
+    )

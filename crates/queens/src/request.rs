@@ -105,6 +105,8 @@ pub enum Fault {
     RangedTerrain,
     /// A kind that is not one letter (as given).
     NotOneLetter(String),
+    /// A ranged spec (as given) where a job takes exact counts.
+    RangedExact(String),
 }
 
 /// A request's field that is wrong: the field and why. Its text names the field in the
@@ -148,6 +150,10 @@ impl RequestError {
                 spell(Field::Blockers),
                 spell(Field::Torus),
                 spell(Field::Regions)
+            ),
+            Fault::RangedExact(text) => format!(
+                "bad {} '{text}': ranges are for counting, solving and listing; this takes exact counts such as 2N,Q",
+                spell(self.field)
             ),
             Fault::NotOneLetter(text) => format!(
                 "bad {} '{text}': give one piece letter such as Q or N",
@@ -429,13 +435,19 @@ impl ProblemRequest<'_> {
     }
 
     /// The pieces as exact counts, read with `catalog` on `board`; `None` when not
-    /// given. A ranged spec is refused here (by the exact parser's sentence): see
-    /// [`ProblemRequest::ranged`].
+    /// given. A ranged spec is refused here, in one sentence for every job that takes
+    /// exact counts (`export`, `verify`, `max`, `cover`): see [`ProblemRequest::ranged`].
     pub fn pieces_on(
         &self,
         catalog: &Catalog,
         board: &Board,
     ) -> Result<Option<Vec<PieceCount>>, RequestError> {
+        if let Some(Given::Text(text)) = self.pieces.as_ref().filter(|_| self.is_ranged()) {
+            return Err(RequestError {
+                field: Field::Pieces,
+                fault: Fault::RangedExact(text.clone()),
+            });
+        }
         self.pieces
             .as_ref()
             .map(|p| read(p, Field::Pieces, catalog, board, |t, c, _| parse_spec(t, c)))
