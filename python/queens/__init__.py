@@ -184,11 +184,7 @@ class Problem:
         regions: Optional[RegionsLike] = None,
         per_region: Optional[int] = None,
     ) -> None:
-        if isinstance(pieces, str) and _queens.is_range(pieces):
-            raise InputError(
-                f"bad pieces {pieces!r}: a Problem takes exact counts; a ranged spec goes to "
-                "queens.count, queens.solve and queens.solutions"
-            )
+        # A ranged spec is refused by the library's request (exact counts only).
         self._native = _queens.NativeProblem(
             _problem(board, pieces, fixed, define, holes, blockers, torus, regions, per_region)
         )

@@ -175,7 +175,7 @@ impl ProblemArgs<'_> {
             let base = req.pieces_on(&parts.catalog, &parts.board)?;
             Ok((parts, base.unwrap_or_default()))
         })?;
-        let kind = kind.resolve(py, &parts.catalog)?;
+        let kind = kind.resolve(py, &parts)?;
         Ok(parts.beside(base, kind))
     }
 }

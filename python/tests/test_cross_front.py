@@ -3,10 +3,13 @@
 sentence up to the field's spelling (``--difficulty`` on the command line,
 ``difficulty`` in Python).
 
-Covered: puzzle generation with and without seed, difficulty and stars (the library's
-defaults: one star, any grade, seed 0), hints from positions (every kind: step, solved,
-contradiction, dead end), ranged piece specs (``1..3N,Q``, ``*K``) for count, solve
-and solutions, and coverings (with why there is none).
+The table is ``testdata/cross_front.json``, which the page's bindings run too
+(tests/it/cross_front.rs): puzzle generation with and without seed, difficulty and
+stars (the library's defaults: one star, any grade, seed 0); then every job the fronts
+share (count, count --unique, solve, all/solutions with a limit, max, cover, verify,
+puzzle hint/solve/check/count), with and without each option (terrain, torus, fixed
+pieces, fairy definitions, regions and pieces per region, ranged specs); and bad
+fields. Each row is the command line's words and the keywords every front uses.
 
 The command line is the one built from this repository (``target/release/queens``), or
 the binary named by the environment variable ``QUEENS_CLI``.
@@ -26,8 +29,7 @@ import queens
 REPO = Path(__file__).resolve().parents[2]
 PUZZLES = REPO / "testdata" / "puzzles"
 CLI = Path(os.environ.get("QUEENS_CLI", REPO / "target" / "release" / "queens"))
-# The table the page's bindings run too (tests/it/cross_front.rs): generation requests
-# and the fields' spellings.
+# The table the page's bindings run too (tests/it/cross_front.rs).
 TABLE = json.loads((REPO / "testdata" / "cross_front.json").read_text())
 
 # How a field named on the command line is spelled in Python, longest first: the only
@@ -48,7 +50,8 @@ def run():
         pytest.skip(f"the command line is not built ({CLI}); cargo build --release, or set QUEENS_CLI")
 
     def run(*args):
-        r = subprocess.run([str(CLI), *map(str, args)], capture_output=True, text=True, timeout=120)
+        # The table names files from the repository's root.
+        r = subprocess.run([str(CLI), *map(str, args)], capture_output=True, text=True, timeout=120, cwd=REPO)
         return r.returncode, r.stdout, r.stderr
 
     return run
@@ -104,189 +107,157 @@ def test_generate_refuses_with_the_same_sentence(args, kwargs, run):
     assert in_python(cli_error(err)) == sentence
 
 
-# --- hints: (puzzle file, placed, crossed) ---
+# --- every other job: (CLI words, keywords) rows of the table ---
 
-HINTS = [
-    ("k1-n06-gen.txt", "", ""),  # a step from the empty board
-    ("k1-n06-gen.txt", "d6,b5,f4,a3,c2,e1", ""),  # solved
-    ("k1-n06-gen.txt", "a1,b2", ""),  # two queens touch
-    ("k1-n06-gen.txt", "", "e1"),  # a dead end: the solution's queen crossed
-    ("k1-n06-gen.txt", "a1", ""),  # a dead end: a queen the solution lacks
-    ("k1-n06-gen.txt", "", "f4"),  # a region without free squares
-    ("k1-n09-medium.txt", "c1", ""),
-    ("k1-n09-hard.txt", "", "a1,b1"),
-    ("k1-n04-quadrants.txt", "", ""),  # trial
-    ("k2-n10-hard.txt", "a1", ""),
-    ("k2-n10-hard.txt", "a1,b2", ""),  # two stars touch
-    ("k2-n10-medium.txt", "", ""),
-]
+REQUESTS = [tuple(row) for row in TABLE["requests"]]
+BAD = [tuple(row) for row in TABLE["bad"]]
 
 
-def stars_of(name: str) -> int:
-    return int(name[1])
-
-
-@pytest.mark.parametrize("name,placed,crossed", HINTS)
-def test_hints_say_the_same(name, placed, crossed, run):
-    path = PUZZLES / name
-    k = stars_of(name)
-    base = ["puzzle", "hint", path, "--stars", k, "--placed", placed, "--crossed", crossed]
-    code, text, _ = run(*base)
-    _, js, _ = run(*base, "--format", "json")
-    p = queens.Puzzle(path.read_text(encoding="utf-8-sig"), stars=k)
-    h = p.hint(placed, crossed)
-    assert str(h) + "\n" == text
-    want = json.loads(js)
-    if "rule" in want:
-        assert code == 0 and h.level is not None
-        assert (h.rule, h.level, h.place, h.cross, h.why) == (
-            want["rule"],
-            want["level"],
-            want["place"],
-            want["cross"],
-            want["why"],
-        )
-    else:
-        ((kind, why),) = want.items()
-        assert (h.rule, h.why, h.level) == (kind, why, None)
-        assert code == (0 if kind == "solved" else 1)
-    # Queens puzzles speak of queens, Star Battle of stars.
-    if k == 1:
-        assert "star" not in text, text
-
-
-HINTS_BAD = [
-    ("k1-n06-gen.txt", "e9", ""),
-    ("k1-n06-gen.txt", "a1", "a1"),
-    ("k1-n06-gen.txt", "zz", ""),
-    ("k1-n06-gen.txt", "", "a1,a1"),
-]
-
-
-@pytest.mark.parametrize("name,placed,crossed", HINTS_BAD)
-def test_bad_positions_get_the_same_sentence(name, placed, crossed, run):
-    path = PUZZLES / name
-    code, out, err = run("puzzle", "hint", path, "--placed", placed, "--crossed", crossed)
-    assert code == 2 and out == ""
-    p = queens.Puzzle(path.read_text(encoding="utf-8-sig"))
-    assert in_python(cli_error(err)) == python_error(lambda: p.hint(placed, crossed))
-
-
-# --- ranged specs: (board, spec, fixed) ---
-
-RANGED = [
-    ("4", "1..3N,Q", None),
-    ("3", "*K", None),
-    ("8", "0..8Q", None),
-    ("5", "*N", None),
-    ("4x5", "0..2B,1..2R", None),
-    ("4", "1..3N,Q", "Qa1"),
-    ("6", "2..3Q,*K", "Ka1"),
-    ("3", "4..5Q", None),  # no placement of any size
-]
+def ids(v):
+    return " ".join(v) if isinstance(v, list) else ""
 
 
 def coords(placement) -> str:
     return " ".join(f"{kind}{square}" for kind, square in placement)
 
 
-def fixed_args(fixed):
-    return ["--fixed", fixed] if fixed else []
+def python_call(words, keywords):
+    """The Python call a row stands for: the command's function with the row's
+    keywords (``regions_file`` read into ``regions=``, a board ``[r, c]`` as a tuple;
+    a puzzle row's ``puzzle`` file read into a ``Puzzle``)."""
+    kw = dict(keywords)
+    if "regions_file" in kw:
+        kw["regions"] = (REPO / kw.pop("regions_file")).read_text()
+    if isinstance(kw.get("board"), list):
+        kw["board"] = tuple(kw["board"])
+    if isinstance(kw.get("define"), dict):
+        kw["define"] = dict(kw["define"])
+    job = words[0]
+    if job == "puzzle":
+        text = (REPO / kw.pop("puzzle")).read_text(encoding="utf-8-sig")
+        stars = {"stars": kw.pop("stars")} if "stars" in kw else {}
+
+        def puzzle():
+            return queens.Puzzle(text, **stars)
+
+        return {
+            "hint": lambda: puzzle().hint(kw["placed"], kw["crossed"]),
+            "solve": lambda: puzzle().solve(),
+            "check": lambda: puzzle(),
+            "count": lambda: puzzle().count(),
+        }[words[1]]
+    return {
+        "count": lambda: queens.count(**kw),
+        "solve": lambda: queens.solve(**kw),
+        "all": lambda: list(queens.solutions(**kw)),
+        "max": lambda: queens.max_pieces(**kw),
+        "cover": lambda: queens.cover(**kw),
+        "verify": lambda: queens.verify(**kw),
+        "export": lambda: queens.export(**kw),
+    }[job]
 
 
-@pytest.mark.parametrize("board,spec,fixed", RANGED)
-def test_ranged_specs_give_the_same_answers(board, spec, fixed, run):
-    b = tuple(int(x) for x in board.split("x")) if "x" in board else int(board)
-    code, out, _ = run("count", board, "--pieces", spec, *fixed_args(fixed))
-    n = queens.count(b, spec, fixed=fixed)
-    assert n == int(out) and code == (0 if n else 1)
+def test_the_table_covers_every_job_and_option():
+    # A row lost from the table is a front left unchecked.
+    jobs = {" ".join(w[:2]) if w[0] == "puzzle" else w[0] for w, _ in REQUESTS}
+    assert jobs >= {"count", "solve", "all", "max", "cover", "verify", "export", "puzzle hint", "puzzle solve", "puzzle check"}
+    for option in ["--unique", "--limit", "--fixed", "--holes", "--blockers", "--torus", "--piece", "--regions", "--per-region"]:
+        assert any(option in w for w, _ in REQUESTS), option
+    assert any(".." in " ".join(w) or "*" in " ".join(w) for w, _ in REQUESTS)
+    assert len(BAD) >= 30
 
-    code, out, _ = run("count", board, "--pieces", spec, "--unique", *fixed_args(fixed))
-    assert queens.count(b, spec, fixed=fixed, unique=True) == int(out)
 
-    code, out, _ = run("solve", board, "--pieces", spec, "--format", "coords", *fixed_args(fixed))
-    s = queens.solve(b, spec, fixed=fixed)
-    if code == 1:
-        assert s is None
+@pytest.mark.parametrize("words,keywords", REQUESTS, ids=ids)
+def test_every_job_gives_the_same_answer(words, keywords, run):
+    code, out, err = run(*words)
+    call = python_call(words, keywords)
+    job = words[0] if words[0] != "puzzle" else "puzzle " + words[1]
+    if job == "count":
+        n = call()
+        assert n == int(out) and code == (0 if n else 1)
+    elif job == "solve":
+        s = call()
+        if code == 1:
+            assert s is None and out == ""
+        else:
+            assert code == 0 and coords(s) == out.strip()
+    elif job == "all":
+        assert code in (0, 1)
+        assert [coords(p) for p in call()] == out.splitlines()
+    elif job == "max":
+        m = call()
+        if code == 1:
+            # The other pieces cannot stand: no line on the command line, (0, 0) here.
+            assert m == (0, 0) and out == ""
+        else:
+            assert code == 0 and f"{m[0]} {m[1]}" == out.strip()
+    elif job == "cover":
+        if code == 0:
+            c = call()
+            assert f"{c.size} {c.count}" == out.strip()
+        else:
+            # No covering: why, in the same words.
+            assert code == 1 and out == ""
+            assert in_python(cli_error(err)) == python_error(call)
+    elif job == "verify":
+        v = call()
+        assert str(v) + "\n" == out and code == (0 if v.valid else 1)
+    elif job == "export":
+        assert code == 0 and call() == out
+    elif job == "puzzle hint":
+        k = keywords["stars"]
+        _, js, _ = run(*words, "--format", "json")
+        h = call()
+        assert str(h) + "\n" == out
+        want = json.loads(js)
+        if "rule" in want:
+            assert code == 0 and h.level is not None
+            assert (h.rule, h.level, h.place, h.cross, h.why) == (
+                want["rule"],
+                want["level"],
+                want["place"],
+                want["cross"],
+                want["why"],
+            )
+        else:
+            ((kind, why),) = want.items()
+            assert (h.rule, h.why, h.level) == (kind, why, None)
+            assert code == (0 if kind == "solved" else 1)
+        # Queens puzzles speak of queens, Star Battle of stars.
+        if k == 1:
+            assert "star" not in out, out
+    elif job == "puzzle solve":
+        s = call()
+        if code == 1:
+            assert s is None and out == ""
+        else:
+            want = json.loads(out)
+            assert code == 0 and [sq for _, sq in s] == want["solution"]
+            assert python_call(["puzzle", "check"], keywords)().is_unique() == want["unique"]
+    elif job == "puzzle check":
+        p = call()
+        word = "none" if p.solve() is None else "unique" if p.is_unique() else "not unique"
+        assert word + "\n" == out and code == (0 if word == "unique" else 1)
+    elif job == "puzzle count":
+        n = call()
+        assert n == int(out) and code == (0 if n else 1)
     else:
-        assert coords(s) == out.strip()
-
-    code, out, _ = run("all", board, "--pieces", spec, "--format", "coords", "--limit", "40", *fixed_args(fixed))
-    listed = [coords(p) for p in queens.solutions(b, spec, fixed=fixed, limit=40)]
-    assert listed == out.splitlines()
+        raise AssertionError(f"no Python call for {job}")
 
 
-RANGED_BAD = [
-    (["count", "4", "--pieces", "3..1N"], lambda: queens.count(4, "3..1N")),
-    (["count", "4", "--pieces", "*K,*K"], lambda: queens.count(4, "*K,*K")),
-    (["count", "4", "--pieces", "1..xN"], lambda: queens.count(4, "1..xN")),
-    (["count", "4", "--pieces", "1..3Z"], lambda: queens.count(4, "1..3Z")),
-    (["count", "4", "--pieces", "1..3N", "--holes", "a1"], lambda: queens.count(4, "1..3N", holes="a1")),
-    (["count", "4", "--pieces", "1..3N", "--fixed", "Qa1"], lambda: queens.count(4, "1..3N", fixed="Qa1")),
-    (["solve", "8", "--pieces", "0..8Q", "--random"], lambda: queens.solve(8, "0..8Q", random=True)),
-    (["all", "4", "--pieces", "*K", "--unique"], lambda: queens.solutions(4, "*K", unique=True)),
-]
-
-
-@pytest.mark.parametrize("args,call", RANGED_BAD, ids=lambda v: " ".join(v) if isinstance(v, list) else "")
-def test_bad_ranged_specs_get_the_same_sentence(args, call, run):
-    code, out, err = run(*args)
-    assert code == 2 and out == ""
-    assert in_python(cli_error(err)) == python_error(call)
-
-
-# --- bad fields of a problem (the library's one request): CLI arguments, Python call ---
-
-FIELDS_BAD = [
-    (["count", "0x3"], lambda: queens.count("0x3")),
-    (["count", "4", "--pieces", "2Z"], lambda: queens.count(4, "2Z")),
-    (["count", "4", "--fixed", "Qz1"], lambda: queens.count(4, fixed="Qz1")),
-    (["count", "4", "--piece", "C=Zz"], lambda: queens.count(4, define={"C": "Zz"})),
-    (["count", "8", "--holes", "z9"], lambda: queens.count(8, holes="z9")),
-    (["count", "8", "--holes", "9z"], lambda: queens.count(8, holes="9z")),
-    (["count", "8", "--blockers", "a1 a1"], lambda: queens.count(8, blockers="a1 a1")),
-    (["count", "8", "--holes", "a1", "--blockers", "a1"], lambda: queens.count(8, holes="a1", blockers="a1")),
-    (["count", "8", "--per-region", "2"], lambda: queens.count(8, per_region=2)),
-    (["count", "4", "--fixed", "Qa1", "--holes", "a1"], lambda: queens.count(4, fixed="Qa1", holes="a1")),
-]
-
-
-@pytest.mark.parametrize("args,call", FIELDS_BAD, ids=lambda v: " ".join(v) if isinstance(v, list) else "")
-def test_bad_fields_get_the_same_sentence(args, call, run):
-    code, out, err = run(*args)
+@pytest.mark.parametrize("words,keywords", BAD, ids=ids)
+def test_bad_fields_get_the_same_sentence(words, keywords, run):
+    code, out, err = run(*words)
     assert code == 2 and out == ""
     # The sentence; a Betza error goes on with the text and a caret under the bad
     # letter on lines of their own (stderr's next lines on the command line).
-    assert in_python(cli_error(err)) == python_error(call).splitlines()[0]
+    said = python_error(python_call(words, keywords))
+    assert in_python(cli_error(err)) == said.splitlines()[0]
 
 
 def test_a_problem_refuses_a_ranged_spec_by_name():
-    # A Problem is one exact problem; the verbs take ranges.
-    assert "a Problem takes exact counts" in python_error(lambda: queens.Problem(4, "1..3N,Q"))
-
-
-# --- coverings: (board, kind, CLI flags, Python keywords) ---
-
-COVER = [
-    ("8", "Q", [], {}),
-    ("6", "N", ["--independent"], {"independent": True}),
-    ("5", "K", ["--total"], {"total": True}),
-    ("5", "N", ["--pieces", "Q"], {"pieces": "Q"}),
-    ("3", "N", ["--total"], {"total": True}),  # none: the centre is never attacked
-    ("3", "N", ["--independent", "--total"], {"independent": True, "total": True}),
-    ("3", "N", ["--total", "--pieces", "K"], {"total": True, "pieces": "K"}),
-    ("4", "N", ["--pieces", "5Q"], {"pieces": "5Q"}),  # none: the given pieces clash
-    ("3", "Q", ["--fixed", "Qa1,Qb1", "--independent"], {"fixed": "Qa1,Qb1", "independent": True}),
-    ("4", "Q", ["--pieces", "2Q"], {"pieces": "2Q"}),  # bad input: the covering kind given
-]
-
-
-@pytest.mark.parametrize("board,kind,flags,kwargs", COVER)
-def test_coverings_and_why_none_say_the_same(board, kind, flags, kwargs, run):
-    code, out, err = run("cover", board, "--kind", kind, *flags)
-    if code == 0:
-        c = queens.cover(int(board), kind, **kwargs)
-        assert f"{c.size} {c.count}" == out.strip()
-    else:
-        assert code in (1, 2) and out == ""
-        assert in_python(cli_error(err)) == python_error(lambda: queens.cover(int(board), kind, **kwargs))
+    # A Problem is one exact problem; the verbs take ranges (the library's sentence, as
+    # the command line's export says it).
+    assert python_error(lambda: queens.Problem(4, "1..3N,Q")) == (
+        "bad pieces '1..3N,Q': ranges are for counting, solving and listing; this takes exact counts such as 2N,Q"
+    )

@@ -96,16 +96,7 @@ pub fn kind_and_given(
     let req = super::terrain::request(board, pieces, fixed, defs, terrain)?;
     let refused = |e| super::terrain::refused(&e, terrain);
     let parts = req.parts().map_err(refused)?;
-    let mut letters = kind.trim().chars();
-    let letter = match (letters.next(), letters.next()) {
-        (Some(c), None) => c,
-        _ => {
-            return Err(format!(
-                "bad --kind '{kind}': give one piece letter such as K or N"
-            ));
-        }
-    };
-    let kind = parts.catalog.get(letter).map_err(|e| e.to_string())?;
+    let kind = parts.kind(kind).map_err(refused)?;
     let base = req
         .pieces_on(&parts.catalog, &parts.board)
         .map_err(refused)?

@@ -5,7 +5,7 @@
 use std::io::{self, BufWriter};
 
 use queens::verdict::{Expect, Verdict};
-use queens::{Board, PieceKind, Placement, parse_spec};
+use queens::{Board, PieceKind, Placement};
 
 use queens::render::ranks::{RankFormat, RankText};
 
@@ -387,9 +387,13 @@ fn verify_cmd(
         };
     let terrain = super::terrain::read(&terrain_args, &board)?;
     let expect = Expect {
-        pieces: pieces
-            .map(|spec| parse_spec(spec, &catalog).map_err(|e| e.to_string()))
-            .transpose()?,
+        // Read as every front reads pieces: a range is refused in the request's words.
+        pieces: queens::request::ProblemRequest {
+            pieces: pieces.map(|spec| queens::request::Given::Text(spec.to_string())),
+            ..Default::default()
+        }
+        .pieces_on(&catalog, &board)
+        .map_err(|e| super::terrain::refused(&e, &terrain_args))?,
         // (`[]` holds no number: the empty placement, judged as `''` is.)
         rank_list: files.is_some_and(|n| n > 0),
         partial,

@@ -9,10 +9,10 @@
 
 use std::ops::ControlFlow;
 
-use queens::cover::{CoverOptions, cover};
+use queens::cover::{CoverField, CoverOptions, cover, why_none};
 use queens::maximum::maximum;
 use queens::query::Beside;
-use queens::request::{BoardGiven, Field, Given, Parts, ProblemRequest};
+use queens::request::{BoardGiven, Field, Given, Parts, ProblemRequest, Ranged};
 use queens::terrain::Terrain;
 use queens::verdict::{Expect, Verdict};
 use queens::verify::conflicts_on;
@@ -95,6 +95,7 @@ fn label(field: Field) -> String {
         Field::Fixed => "the placed pieces".into(),
         Field::Piece => "\"Fairy piece F\"".into(),
         Field::Torus => "\"Torus\"".into(),
+        Field::Kind => "piece".into(),
         other => other.name().into(),
     }
 }
@@ -127,35 +128,37 @@ impl BoardRequest {
 
     /// The request as library values, or one sentence naming the bad part.
     pub fn setup(&self) -> Result<Setup, String> {
+        // Zero is the library's to refuse (its sentence, as every front's); more than
+        // MAX_SIDE is the page's own limit.
         for (what, n) in [("rows", self.rows), ("columns", self.cols)] {
-            if !(1..=MAX_SIDE).contains(&n) {
+            if n > MAX_SIDE {
                 return Err(format!(
                     "bad number of {what} {n}: the page takes 1 to {MAX_SIDE}"
                 ));
             }
         }
-        let fairy_text = self.fairy.trim();
-        let letter = {
-            let mut letters = self.kind.trim().chars();
-            match (letters.next(), letters.next()) {
-                (Some(FAIRY), None) if fairy_text.is_empty() => {
-                    return Err(
-                        "the fairy piece F has no moves yet: type a Betza string such as NN or a name such as nightrider"
-                            .into(),
-                    );
-                }
-                (Some(c), None) => c,
-                _ => return Err(format!("bad piece '{}': give one letter", self.kind)),
+        // The palette's kind names the default spec's pieces; a kind that is not one
+        // letter is refused by the library's reader below, after the other fields.
+        let mut letters = self.kind.trim().chars();
+        let letter = match (letters.next(), letters.next()) {
+            (Some(FAIRY), None) if self.fairy.trim().is_empty() => {
+                return Err(
+                    "the fairy piece F has no moves yet: type a Betza string such as NN or a name such as nightrider"
+                        .into(),
+                );
             }
+            (Some(c), None) => c,
+            _ => 'Q',
         };
         let request = self.request(letter);
+        let parts = request.parts().map_err(|e| e.spelled(&label))?;
+        let kind = parts.kind(&self.kind).map_err(|e| e.spelled(&label))?;
         let Parts {
             board,
             catalog,
             fixed,
             terrain,
-        } = request.parts().map_err(|e| e.spelled(&label))?;
-        let kind = catalog.get(letter).map_err(text)?;
+        } = parts;
         Ok(Setup {
             board,
             catalog,
@@ -187,9 +190,39 @@ impl Setup {
         self.request.build().map_err(|e| e.spelled(&label))
     }
 
+    /// What solve, next and count ask about: the exact problem, or the ranged one
+    /// when the spec has ranges (`1..3N,Q`, `*K`), both read by the library's request
+    /// as the command line's and Python's are.
+    fn asked(&self) -> Result<Asked, String> {
+        match self.request.ranged().map_err(|e| e.spelled(&label))? {
+            Some(r) => Ok(Asked::Ranged(r)),
+            None => self.problem().map(Asked::Exact),
+        }
+    }
+
     /// Whether the placed pieces already attack each other (then no job has a solution).
     fn placed_conflict(&self) -> bool {
         !conflicts_on(&self.board, &self.terrain, &self.placement).is_empty()
+    }
+}
+
+/// An exact problem, or a ranged one (expanded into exact problems by the library).
+enum Asked {
+    Exact(Problem),
+    Ranged(Ranged),
+}
+
+impl Asked {
+    /// The exact problems to list, in the command line's `all` order: the problem, or
+    /// every allowed combination of counts that has a placement, smallest first.
+    fn problems(self, settings: &Settings) -> Result<Vec<Problem>, String> {
+        match self {
+            Asked::Exact(p) => Ok(vec![p]),
+            Asked::Ranged(r) => r
+                .spec
+                .problems(r.board, &r.fixed, EngineChoice::Auto, settings)
+                .map_err(text),
+        }
     }
 }
 
@@ -229,20 +262,30 @@ pub fn analyse(req: &BoardRequest) -> Result<Value, String> {
 /// completed (the engines prove "none").
 pub fn solve(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
     let s = req.setup()?;
-    let problem = s.problem()?;
+    let asked = s.asked()?;
     if s.placed_conflict() {
         return Ok(json!({
             "found": false,
             "text": "cannot be completed: the placed pieces attack each other",
         }));
     }
-    match queens::solve(&problem, EngineChoice::Auto, settings).map_err(text)? {
+    let (found, spec) = match &asked {
+        Asked::Exact(problem) => (
+            queens::solve(problem, EngineChoice::Auto, settings),
+            queens::format_spec(problem.pieces()),
+        ),
+        Asked::Ranged(r) => (
+            r.spec
+                .solve(r.board, &r.fixed, EngineChoice::Auto, settings),
+            req.spec.trim().to_string(),
+        ),
+    };
+    match found.map_err(text)? {
         Some(p) => Ok(json!({ "found": true, "coords": p.to_string(), "text": p.to_string() })),
         None => Ok(json!({
             "found": false,
             "text": format!(
-                "cannot be completed: no placement of {} holds the placed pieces (proved)",
-                queens::format_spec(problem.pieces())
+                "cannot be completed: no placement of {spec} holds the placed pieces (proved)"
             ),
         })),
     }
@@ -252,7 +295,7 @@ pub fn solve(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
 /// previous: `found: false` with the number of solutions when there are fewer.
 pub fn nth(req: &BoardRequest, index: u64, settings: &Settings) -> Result<Value, String> {
     let s = req.setup()?;
-    let problem = s.problem()?;
+    let asked = s.asked()?;
     if s.placed_conflict() {
         return Ok(json!({
             "found": false, "total": 0,
@@ -261,15 +304,20 @@ pub fn nth(req: &BoardRequest, index: u64, settings: &Settings) -> Result<Value,
     }
     let mut seen = 0u64;
     let mut hit = None;
-    queens::enumerate(&problem, EngineChoice::Auto, settings, &mut |p| {
-        if seen == index {
-            hit = Some(p.to_string());
-            return ControlFlow::Break(());
+    for problem in asked.problems(settings)? {
+        queens::enumerate(&problem, EngineChoice::Auto, settings, &mut |p| {
+            if seen == index {
+                hit = Some(p.to_string());
+                return ControlFlow::Break(());
+            }
+            seen += 1;
+            ControlFlow::Continue(())
+        })
+        .map_err(text)?;
+        if hit.is_some() {
+            break;
         }
-        seen += 1;
-        ControlFlow::Continue(())
-    })
-    .map_err(text)?;
+    }
     Ok(match hit {
         Some(coords) => json!({
             "found": true, "index": index, "coords": coords,
@@ -287,14 +335,19 @@ pub fn nth(req: &BoardRequest, index: u64, settings: &Settings) -> Result<Value,
 /// number, as `queens count` prints it).
 pub fn count(req: &BoardRequest, unique: bool, settings: &Settings) -> Result<Value, String> {
     let s = req.setup()?;
-    let problem = s.problem()?;
+    let asked = s.asked()?;
     if s.placed_conflict() {
         return Ok(json!({ "count": "0", "text": "0" }));
     }
-    let n = if unique {
-        queens::count_unique(&problem, EngineChoice::Auto, settings)
-    } else {
-        queens::count(&problem, EngineChoice::Auto, settings)
+    let n = match &asked {
+        Asked::Exact(problem) if unique => {
+            queens::count_unique(problem, EngineChoice::Auto, settings)
+        }
+        Asked::Exact(problem) => queens::count(problem, EngineChoice::Auto, settings),
+        Asked::Ranged(r) => {
+            r.spec
+                .count_all(r.board, &r.fixed, EngineChoice::Auto, settings, unique)
+        }
     }
     .map_err(text)?;
     Ok(json!({ "count": n.to_string(), "text": n.to_string() }))
@@ -323,13 +376,8 @@ pub fn max(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
 pub fn cover_job(req: &BoardRequest, settings: &Settings) -> Result<Value, String> {
     let s = req.setup()?;
     // Holes and blockers hold no piece and need no covering; the torus wraps lines.
-    let found = cover(
-        &s.beside(),
-        &CoverOptions::default(),
-        EngineChoice::Auto,
-        settings,
-    )
-    .map_err(text)?;
+    let options = CoverOptions::default();
+    let found = cover(&s.beside(), &options, EngineChoice::Auto, settings).map_err(text)?;
     Ok(match found {
         Some(c) => {
             let count = c.count.map(|n| n.to_string()).unwrap_or_default();
@@ -338,10 +386,17 @@ pub fn cover_job(req: &BoardRequest, settings: &Settings) -> Result<Value, Strin
                 "text": format!("{} {count}", c.min),
             })
         }
-        None => json!({
-            "min": null,
-            "text": "no covering: the placed pieces attack each other",
-        }),
+        // Why not, in the library's words (every front's), the fields as the page
+        // labels them.
+        None => {
+            let why = why_none(&s.beside(), &options, EngineChoice::Auto, settings);
+            let text = why.spelled(&|field| match field {
+                CoverField::Pieces => label(Field::Pieces),
+                CoverField::Fixed => label(Field::Fixed),
+                other => other.name().into(),
+            });
+            json!({ "min": null, "text": format!("no covering: {text}") })
+        }
     })
 }
 

@@ -56,11 +56,13 @@ pub enum Field {
     Threads,
     /// The engine's name.
     Engine,
+    /// The one kind `max` and `cover` ask about (a letter of the catalog).
+    Kind,
 }
 
 impl Field {
     /// The field's plain name: `board`, `pieces`, `fixed`, `piece`, `holes`,
-    /// `blockers`, `torus`, `regions`, `per_region`, `threads`, `engine`.
+    /// `blockers`, `torus`, `regions`, `per_region`, `threads`, `engine`, `kind`.
     pub fn name(self) -> &'static str {
         match self {
             Field::Board => "board",
@@ -74,6 +76,7 @@ impl Field {
             Field::PerRegion => "per_region",
             Field::Threads => "threads",
             Field::Engine => "engine",
+            Field::Kind => "kind",
         }
     }
 }
@@ -100,6 +103,10 @@ pub enum Fault {
     },
     /// Ranged pieces on a board with terrain.
     RangedTerrain,
+    /// A kind that is not one letter (as given).
+    NotOneLetter(String),
+    /// A ranged spec (as given) where a job takes exact counts.
+    RangedExact(String),
 }
 
 /// A request's field that is wrong: the field and why. Its text names the field in the
@@ -143,6 +150,14 @@ impl RequestError {
                 spell(Field::Blockers),
                 spell(Field::Torus),
                 spell(Field::Regions)
+            ),
+            Fault::RangedExact(text) => format!(
+                "bad {} '{text}': ranges are for counting, solving and listing; this takes exact counts such as 2N,Q",
+                spell(self.field)
+            ),
+            Fault::NotOneLetter(text) => format!(
+                "bad {} '{text}': give one piece letter such as Q or N",
+                spell(self.field)
             ),
         }
     }
@@ -282,6 +297,19 @@ impl Parts {
             kind,
         }
     }
+
+    /// The kind `text` names (one letter of the catalog, spaces around it ignored):
+    /// the kind `max` and `cover` ask about, read alike by every front.
+    pub fn kind(&self, text: &str) -> Result<PieceKind, RequestError> {
+        let mut letters = text.trim().chars();
+        match (letters.next(), letters.next()) {
+            (Some(c), None) => self.catalog.get(c).map_err(RequestError::read(Field::Kind)),
+            _ => Err(RequestError {
+                field: Field::Kind,
+                fault: Fault::NotOneLetter(text.to_string()),
+            }),
+        }
+    }
 }
 
 /// A ranged problem, read: its spec, board and fixed pieces (checked against the spec).
@@ -407,13 +435,19 @@ impl ProblemRequest<'_> {
     }
 
     /// The pieces as exact counts, read with `catalog` on `board`; `None` when not
-    /// given. A ranged spec is refused here (by the exact parser's sentence): see
-    /// [`ProblemRequest::ranged`].
+    /// given. A ranged spec is refused here, in one sentence for every job that takes
+    /// exact counts (`export`, `verify`, `max`, `cover`): see [`ProblemRequest::ranged`].
     pub fn pieces_on(
         &self,
         catalog: &Catalog,
         board: &Board,
     ) -> Result<Option<Vec<PieceCount>>, RequestError> {
+        if let Some(Given::Text(text)) = self.pieces.as_ref().filter(|_| self.is_ranged()) {
+            return Err(RequestError {
+                field: Field::Pieces,
+                fault: Fault::RangedExact(text.clone()),
+            });
+        }
         self.pieces
             .as_ref()
             .map(|p| read(p, Field::Pieces, catalog, board, |t, c, _| parse_spec(t, c)))

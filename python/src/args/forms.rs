@@ -441,18 +441,17 @@ impl<'a, 'py> FromPyObject<'a, 'py> for KindArg {
 }
 
 impl KindArg {
-    /// The kind, read with `catalog`.
-    pub fn resolve(&self, py: Python<'_>, catalog: &Catalog) -> PyResult<PieceKind> {
-        let mut letters = self.0.chars();
-        match (letters.next(), letters.next()) {
-            (Some(c), None) => catalog.get(c).map_err(|e| errors::to_py(py, e)),
-            _ => Err(errors::input(
+    /// The kind, read by the library's request from `parts`' catalog (its sentence
+    /// names the field `piece kind`).
+    pub fn resolve(&self, py: Python<'_>, parts: &queens::request::Parts) -> PyResult<PieceKind> {
+        parts.kind(&self.0).map_err(|e| {
+            errors::to_py(
                 py,
-                format!(
-                    "bad piece kind '{}': give one piece letter such as Q or N",
-                    self.0
-                ),
-            )),
-        }
+                e.into_error(&|field| match field {
+                    queens::request::Field::Kind => "piece kind".into(),
+                    f => errors::spelling(f),
+                }),
+            )
+        })
     }
 }
