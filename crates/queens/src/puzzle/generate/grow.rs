@@ -339,6 +339,7 @@ pub(super) fn grow(
         pairs.clear();
         let mut total = 0.0;
         let mut left = 0usize;
+        let mut undone = false;
         for i in 0..n * n {
             if of[i] != UNSET {
                 continue;
@@ -350,6 +351,7 @@ pub(super) fn grow(
                 undos -= 1;
                 undo_round(n, of, &mut size, &mut refused, seeded, i);
                 dooms[i] = dooms[i].saturating_add(1);
+                undone = true;
             }
             let mut seen = 0u64;
             for j in neighbours(n, i) {
@@ -371,6 +373,13 @@ pub(super) fn grow(
                 total += w;
                 pairs.push((i, g, w));
             }
+        }
+        if undone {
+            // The undo took squares out of regions that pairs found earlier in this
+            // pass join: such a pair would give a square to a region it no longer
+            // touches, splitting the region in two (`gen 9 --seed 63` made region f
+            // of two parts). The pairs are found again on the board as it is now.
+            continue;
         }
         if left == 0 {
             break;
