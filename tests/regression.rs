@@ -2225,6 +2225,7 @@ fn generator_split_a_region_in_two_after_an_undo() {
             panic!("gen {n} --seed {seed}: {e}\n{text}");
         }
     }
+}
 
 #[test]
 fn puzzle_gen_25_expert_seed_1_has_a_puzzle_in_seconds() {
