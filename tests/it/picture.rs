@@ -229,7 +229,7 @@ fn drawn_layout(
         r.grid,
         pic.board
     );
-    prop_assert!(same_regions(&r.puzzle, &p));
+    prop_assert!(same_regions(&r.puzzle, p));
     Ok(true)
 }
 
