@@ -101,6 +101,51 @@ pub struct Case {
     pub what: String,
 }
 
+/// The generated puzzles of the rendered set's cases that tests name (tests/it/picture.rs,
+/// tests/regression.rs), as the generator gave them when those tests were written (main
+/// at 1a5d770; rows top to bottom, apart by `/`). The other generated cases follow the
+/// generator as it changes, so the set's figures move a little with it; these must not:
+/// after the generator's changes of issue 40, case #243 drew another puzzle and read
+/// with a warning, and the test that names it for its marks failed.
+const PINNED: &[(u64, &str)] = &[
+    (
+        180,
+        "gggggdddi/gggdhhddi/ggddddddd/gdddddfdd/eeedddfdd/eeaaaaadd/caaaaaaaa/cbbbaaaaa/aaaaaaaaa",
+    ),
+    (
+        100,
+        "hhhhhhllekkk/hhhhhgggeeke/jjhhhgggeeee/hhhhigggeeee/hhhhigggeeee/hhhhhhfggeee/hhhhhhfgggee/hhbbbbbeeeee/dbbbcbbbeeee/dbbbccbbeeee/bbbbbbbbbbee/bbbbbbbbbbaa",
+    ),
+    (
+        719,
+        "ggggjjffff/igggffffff/iggghfffff/gggghfffff/ggggggdfff/ggegggdfff/ggeggddddf/ddccdddddd/dddcdddbbd/ddddddddaa",
+    ),
+    (
+        243,
+        "eeeiiiiii/effihhgff/efffffgff/effffffff/eebdbbbff/eebdbbbff/cebbbbbff/cbbbbbbbf/bbbbaabbf",
+    ),
+    (
+        339,
+        "ffffhhgg/ffffffdg/ffffffdd/cefffddd/cefffddd/ccfddddd/cbbdddaa/ccccddaa",
+    ),
+    (
+        433,
+        "aaccccff/aaacccff/ggggccff/ggggeeff/ghgheefd/hhhheeed/bbbbeeed/bbbbeeee",
+    ),
+    (
+        681,
+        "bbbbffgg/bbbbffga/bbbbffga/hhhbfaaa/ddhbaaaa/dddeccca/dddecccc/dddecccc",
+    ),
+    (
+        954,
+        "kkkiiiiiiii/hjjiiiiiiii/hhhhiiiiiii/hhhhdddiddi/hhhddgdddff/hhhhdgddcfc/hhhheeddccc/hhhhddddccc/hhhhddbdccc/hhhddbbdccc/hhaaaabddcc",
+    ),
+    (
+        499,
+        "iiihhhjfff/iiihhhjfff/iiihhhhfff/igghhhhhff/iiihfffhff/iiieffffff/iiieffffdf/iiccfffada/iibbbaaaaa/iiaaaaaaaa",
+    ),
+];
+
 /// The `i`-th picture of the rendered set: a puzzle (from the corpus, or generated),
 /// a style, some marks, then a transformation, all drawn from `i`.
 pub fn case(i: u64, corpus: &[Puzzle]) -> Case {
@@ -115,17 +160,22 @@ pub fn case(i: u64, corpus: &[Puzzle]) -> Case {
         } else {
             1
         };
-        let req = Request {
-            n,
-            stars,
-            difficulty: None,
-            seed: i,
-            style: Default::default(),
-        };
-        generate(&req, &Settings::default())
-            .unwrap()
-            .unwrap()
-            .puzzle
+        match PINNED.iter().find(|p| p.0 == i) {
+            Some(&(_, rows)) => Puzzle::parse(&rows.replace('/', "\n"), stars).unwrap(),
+            None => {
+                let req = Request {
+                    n,
+                    stars,
+                    difficulty: None,
+                    seed: i,
+                    style: Default::default(),
+                };
+                generate(&req, &Settings::default())
+                    .unwrap()
+                    .unwrap()
+                    .puzzle
+            }
+        }
     };
     let n = puzzle.side();
     let sol = puzzle
