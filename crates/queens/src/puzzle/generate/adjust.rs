@@ -24,7 +24,7 @@ use crate::error::Error;
 
 use super::super::rules::{Deducer, Level};
 use super::super::{Mark, Puzzle, State};
-use super::grow::{below, connected, neighbours, starless};
+use super::grow::{below, neighbours, starless};
 use super::{Bounds, EVEN_OUT_NODES, stars_and_sizes};
 
 /// How far a puzzle is from a grade, smaller is closer (see [`distance`]).
@@ -116,9 +116,7 @@ pub(super) fn adjust(
             continue;
         }
         tried += 1;
-        let before = bounds.ratios(n, of, from, to);
-        of[q] = to;
-        if connected(n, of, from) && bounds.keeps_shape(n, of, from, to, before) {
+        if bounds.moved(n, of, q, to) {
             let (d, f) = distance(n, k, of, target)?;
             if d <= now {
                 let keep = if target < Level::Expert {

@@ -540,31 +540,20 @@ impl Bounds {
         }
     }
 
-    /// Whether regions `from` and `to` of `of` (side `n`), after a square moved between
-    /// them, are each within [`Bounds::ratio`] or no worse than `before` (their ratios
-    /// before the move).
-    pub(super) fn keeps_shape(
-        &self,
-        n: usize,
-        of: &[u8],
-        from: u8,
-        to: u8,
-        before: (f64, f64),
-    ) -> bool {
-        if self.ratio.is_infinite() {
-            return true;
-        }
-        ratio_of(n, of, from) <= self.ratio.max(before.0)
-            && ratio_of(n, of, to) <= self.ratio.max(before.1)
-    }
-
-    /// The ratios of regions `from` and `to` of `of` before a move, for
-    /// [`Bounds::keeps_shape`] (not measured when no ratio is bounded).
-    pub(super) fn ratios(&self, n: usize, of: &[u8], from: u8, to: u8) -> (f64, f64) {
-        if self.ratio.is_infinite() {
-            return (0.0, 0.0);
-        }
-        (ratio_of(n, of, from), ratio_of(n, of, to))
+    /// Moves square `q` of `of` (side `n`) into region `to`, and says whether its old
+    /// region stays connected and both regions stay within [`Bounds::ratio`] or no
+    /// worse than before (not measured when no ratio is bounded). The square stays
+    /// moved either way: the caller keeps or undoes the move.
+    pub(super) fn moved(&self, n: usize, of: &mut [u8], q: usize, to: u8) -> bool {
+        let from = of[q];
+        let measured = !self.ratio.is_infinite();
+        let before = measured.then(|| (ratio_of(n, of, from), ratio_of(n, of, to)));
+        of[q] = to;
+        connected(n, of, from)
+            && before.is_none_or(|(f, t)| {
+                ratio_of(n, of, from) <= self.ratio.max(f)
+                    && ratio_of(n, of, to) <= self.ratio.max(t)
+            })
     }
 }
 
@@ -645,9 +634,7 @@ fn rebalance(
         moves.sort_by_key(|m| std::cmp::Reverse(m.3));
         let mut moved = false;
         for &(q, from, to, _) in moves.iter() {
-            let before = bounds.ratios(n, of, from, to);
-            of[q] = to;
-            if connected(n, of, from) && bounds.keeps_shape(n, of, from, to, before) {
+            if bounds.moved(n, of, q, to) {
                 let kept = match starless(n, k, of, q, EVEN_OUT_NODES, stop)? {
                     None => return Ok(None),
                     // An easy puzzle stays easy (the check is cheap at that level).

@@ -36,6 +36,17 @@ pub fn least_perimeter(area: usize) -> usize {
     2 * m
 }
 
+/// The sides of square `i` of `of` (side `n`) on the board's edge or against another
+/// region: its share of its region's perimeter.
+fn outer_sides(n: usize, of: &[u8], i: usize) -> usize {
+    let (r, c) = (i / n, i % n);
+    let differs = |j: usize| of[j] != of[i];
+    usize::from(r == 0 || differs(i - n))
+        + usize::from(r + 1 == n || differs(i + n))
+        + usize::from(c == 0 || differs(i - 1))
+        + usize::from(c + 1 == n || differs(i + 1))
+}
+
 /// The perimeter ratio of every region of the `n` by `n` board whose region numbers
 /// are `of` (`of[rank * n + file]`, regions `0..`), in region order; regions with no
 /// square are left out.
@@ -46,12 +57,7 @@ pub fn ratios_of(n: usize, of: &[u8]) -> Vec<f64> {
     for (i, &g) in of.iter().enumerate() {
         let g = g as usize;
         area[g] += 1;
-        let (r, c) = (i / n, i % n);
-        let differs = |j: usize| of[j] as usize != g;
-        perimeter[g] += usize::from(r == 0 || differs(i - n))
-            + usize::from(r + 1 == n || differs(i + n))
-            + usize::from(c == 0 || differs(i - 1))
-            + usize::from(c + 1 == n || differs(i + 1));
+        perimeter[g] += outer_sides(n, of, i);
     }
     area.iter()
         .zip(&perimeter)
@@ -70,12 +76,7 @@ pub fn ratio_of(n: usize, of: &[u8], g: u8) -> f64 {
             continue;
         }
         area += 1;
-        let (r, c) = (i / n, i % n);
-        let differs = |j: usize| of[j] != g;
-        perimeter += usize::from(r == 0 || differs(i - n))
-            + usize::from(r + 1 == n || differs(i + n))
-            + usize::from(c == 0 || differs(i - 1))
-            + usize::from(c + 1 == n || differs(i + 1));
+        perimeter += outer_sides(n, of, i);
     }
     if area == 0 {
         return 0.0;
