@@ -2265,3 +2265,35 @@ fn puzzle_gen_16_two_stars_hard_seed_2_has_a_puzzle_in_seconds() {
     code(&rate, 0);
     assert!(stdout(&rate).starts_with("hard:"), "{}", stdout(&rate));
 }
+
+/// `puzzle gen 4 --difficulty hard` (and expert, and `gen 1` past easy) searched
+/// forever: no such puzzle exists, and the candidate loop cannot tell. Now refused at
+/// once with the reason (exit 2), as `--stars 2 --difficulty easy` is.
+#[test]
+fn puzzle_gen_of_a_grade_the_side_cannot_have_searched_forever() {
+    for (n, grade) in [("4", "hard"), ("4", "expert"), ("1", "medium")] {
+        let o = queens(&[
+            "puzzle",
+            "gen",
+            n,
+            "--difficulty",
+            grade,
+            "--budget-secs",
+            "20",
+        ]);
+        code(&o, 2);
+        let e = stderr(&o);
+        assert!(e.contains(&format!("no {n}x{n} puzzle is {grade}")), "{e}");
+        assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    }
+    let o = queens(&[
+        "puzzle",
+        "gen",
+        "4",
+        "--difficulty",
+        "medium",
+        "--seed",
+        "3",
+    ]);
+    code(&o, 0);
+}

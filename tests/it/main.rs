@@ -14,6 +14,7 @@ mod fairy;
 mod fewpieces;
 mod fuzz_replay;
 mod generate_shapes;
+mod generate_tiny;
 mod golden;
 mod help;
 mod hugen;

@@ -272,7 +272,8 @@ pub enum PuzzleJob {
         stars: u32,
         /// The grade the puzzle must have: easy, medium, hard, expert or any [default:
         /// any]. With 2 or more stars there is no easy puzzle (no unit starts with as
-        /// few free squares as stars): medium, hard or expert.
+        /// few free squares as stars): medium, hard or expert. A 4x4 puzzle is easy or
+        /// medium, a 1x1 easy (every one checked).
         #[arg(long, allow_negative_numbers = true)]
         difficulty: Option<String>,
         /// The generator's seed: the same seed gives the same puzzle.

@@ -286,6 +286,9 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
             req.stars
         )));
     }
+    if let Some(why) = no_such_grade(n, req.stars, req.difficulty) {
+        return Err(Error::BadTerrain(why));
+    }
     let ctl = Control::start(settings)?;
     let stop = || ctl.cancelled();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(req.seed);
@@ -411,6 +414,44 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
             }
         }
     }
+}
+
+/// Why no puzzle of side `n` with `k` stars a unit has the grade asked for, on the
+/// sides where every puzzle is known (so the candidate loop, which cannot tell, would
+/// never end): the one 1x1 puzzle is easy (`last-square` places its queen), and of
+/// the 11,760 4x4 puzzles with one solution (up to the names of their regions;
+/// `tests/it/generate_tiny.rs` enumerates them all) 4,544 are easy and 7,216 medium.
+/// `None` where the grade exists or is not known not to (every grade from 5x5 up
+/// with one queen, bench/puzzle.md).
+///
+/// ```
+/// # use queens::puzzle::{generate::{generate, Request}, rules::Level};
+/// let r = Request { difficulty: Some(Level::Hard), ..Request::new(4) };
+/// let e = generate(&r, &Default::default()).unwrap_err();
+/// assert!(e.to_string().contains("every 4x4 puzzle with one solution is easy or medium"));
+/// ```
+fn no_such_grade(n: usize, k: u32, difficulty: Option<Level>) -> Option<String> {
+    let want = difficulty?;
+    let (hardest, why) = match (n, k) {
+        (1, 1) => (Level::Easy, "the one 1x1 puzzle is easy"),
+        (4, 1) => (
+            Level::Medium,
+            "every 4x4 puzzle with one solution is easy or medium (all 11760 checked)",
+        ),
+        _ => return None,
+    };
+    (want > hardest).then(|| {
+        let ask = Level::ALL
+            .into_iter()
+            .filter(|&l| l <= hardest)
+            .map(Level::name)
+            .collect::<Vec<_>>()
+            .join(" or ");
+        format!(
+            "no {n}x{n} puzzle is {}: {why} (ask for {ask})",
+            want.name()
+        )
+    })
 }
 
 /// The most nodes the repair loop's search for two solutions may visit before the
