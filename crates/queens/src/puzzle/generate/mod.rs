@@ -463,9 +463,9 @@ const SKIP_MEDIUM_FROM: usize = 12;
 /// [`ADJUST_EXPERT_FROM`], nor ever with one star in the even style: at 20x20 and
 /// 25x25 the moves reached expert in 8 of 109 calls (25x25, seeds 1 to 20), each call
 /// taking 0.3 to 1 s, while 13 of the 120 candidates graded on those seeds were expert
-/// as grown: new candidates find one sooner (25x25 expert p95 13.2 s with the moves, 4.7 s without; 20x20 3.3 s and
-/// 1.3 s; bench/puzzle.md). Not toward `medium` with one star under the even style's
-/// ratio bound from [`SKIP_MEDIUM_FROM`] on (see there).
+/// as grown: new candidates find one sooner (25x25 expert p95 13.2 s with the moves,
+/// 4.7 s without; 20x20 3.3 s and 1.3 s; bench/puzzle.md). Not toward `medium` with one
+/// star under the even style's ratio bound from [`SKIP_MEDIUM_FROM`] on (see there).
 fn moves_toward(req: &Request, bounds: &Bounds, want: Level) -> bool {
     let even_one_star = req.stars == 1 && req.style == Style::Even;
     match want {
