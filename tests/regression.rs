@@ -2297,3 +2297,31 @@ fn puzzle_gen_of_a_grade_the_side_cannot_have_searched_forever() {
     ]);
     code(&o, 0);
 }
+
+#[test]
+fn puzzle_gen_12_medium_seeds_6_and_10_have_a_puzzle_in_a_second() {
+    // Issue 40: 12x12 medium p95 1.4 s, seed 6 3.0 s (seed 10 2.1 s on a later run).
+    // Nearly every candidate is hard or expert as grown, and the moves toward medium
+    // under the even style's bounds reached it 4 times in 141 calls, taking two thirds
+    // of the time. They are no longer made there: 0.13 and 0.23 s under load.
+    gen_of_grade_within("12", "medium", "6", "10");
+    gen_of_grade_within("12", "medium", "10", "10");
+}
+
+#[test]
+fn puzzle_gen_20_medium_seeds_10_and_18_have_a_puzzle_in_seconds() {
+    // Issue 40: 20x20 medium p95 14.6 s, seed 18 16.0 s (seed 10 26 s on a later run);
+    // the moves toward medium reached it once in 215 calls (as above): 2 and 4.5 s
+    // under load.
+    gen_of_grade_within("20", "medium", "10", "60");
+    gen_of_grade_within("20", "medium", "18", "60");
+}
+
+#[test]
+fn puzzle_gen_25_expert_seed_8_has_a_puzzle_in_seconds() {
+    // Issue 40: 25x25 expert p95 14.5 s; here seed 8 took 15.8 s (none within 30 s on
+    // a busier run): 27 calls of the moves toward expert, none reaching it, took 16 of
+    // its 24 s. One star in the even style is no longer moved toward expert (a new
+    // candidate is cheaper): 4.7 s under load.
+    gen_of_grade_within("25", "expert", "8", "60");
+}

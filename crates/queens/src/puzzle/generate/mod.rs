@@ -45,9 +45,12 @@
 //!    `adjust`: each move kept when the level's rules get no less far, or for
 //!    expert stop no later, and the puzzle stays within [`Bounds`], no region past
 //!    [`Bounds::cap`] or [`Bounds::floor`]), at most
-//!    [`ADJUST_TRIES`] per rank (`expert` from [`ADJUST_EXPERT_FROM`] up); the
-//!    result is proved unique and graded again. This,
-//!    not steering the growth, is how `medium`, `hard` and `expert` are reached:
+//!    [`ADJUST_TRIES`] per rank (not always: see [`moves_toward`]; one star in the
+//!    even style is not moved toward `expert`, nor toward `medium` at sides 12 to
+//!    20, where a new candidate is cheaper); the
+//!    result is proved unique and graded again. This (or, where it is not used, a
+//!    new candidate until one is of the grade as grown), not steering the growth, is
+//!    how `medium`, `hard` and `expert` are reached:
 //!    steered growth stalled with a few squares left on nearly every candidate past
 //!    16x16 (bench/puzzle.md). An easy puzzle with
 //!    `K >= 2` does not exist: on the empty board every unit has more free squares
@@ -364,7 +367,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                     }));
                 }
                 let Some(want) = req.difficulty else { break };
-                if want == Level::Expert && n < ADJUST_EXPERT_FROM {
+                if !moves_toward(req, &bounds, want) {
                     break;
                 }
                 match adjust(
@@ -477,11 +480,41 @@ const CARVE_ABOVE: usize = 20;
 /// out is dropped.
 const ADJUST_TRIES: usize = 10;
 
-/// The smallest side on which a candidate is moved toward `expert`. Below it a new
-/// candidate is cheaper: at 12x12 the moves took 1.5 to 3.5 s a seed where new
-/// candidates took under a second (bench/puzzle.md); at 20x20 and 25x25 few
-/// candidates are expert as grown.
+/// The smallest side on which a candidate is moved toward `expert` with two or more
+/// stars or in the official style. Below it a new candidate is cheaper: at 12x12 the
+/// moves took 1.5 to 3.5 s a seed where new candidates took under a second
+/// (bench/puzzle.md). One star in the even style is never moved toward `expert` (see
+/// [`moves_toward`]).
 const ADJUST_EXPERT_FROM: usize = 20;
+
+/// The sides on which a one-star candidate is not moved toward `medium` while the even
+/// style's [`Bounds::ratio`] holds (it holds for sides 8 to 20): there a new candidate
+/// is cheaper. Nearly every candidate is hard or expert as grown, and the moves, which
+/// may not take a region past [`Bounds::cap`] (`3n / 2`), under [`Bounds::floor`]
+/// (`n / 2`) or past the ratio, seldom make it medium: 4 of 141 calls at 12x12, none of
+/// 107 at 16x16 and 1 of 215 at 20x20 over seeds 1 to 20, while they took two thirds of
+/// a 12x12 request's time and a third of a 20x20 one (bench/puzzle.md). Sides 8 to 11
+/// keep them: they are well within the budget either way (p95 at most 0.4 s), they
+/// still reach medium now and then (3 of 26 calls at 8x8), and the 8x8 example of the
+/// READMEs and the page's daily 9x9 medium are puzzles seeded there.
+const SKIP_MEDIUM_FROM: usize = 12;
+
+/// Whether a finished candidate of another grade is moved toward `want` (module
+/// `adjust`) instead of being dropped for a new candidate. Not toward `expert` below
+/// [`ADJUST_EXPERT_FROM`], nor ever with one star in the even style: at 20x20 and
+/// 25x25 the moves reached expert in 8 of 109 calls (25x25, seeds 1 to 20), each call
+/// taking 0.3 to 1 s, while 13 of the 120 candidates graded on those seeds were expert
+/// as grown: new candidates find one sooner (25x25 expert p95 13.2 s with the moves,
+/// 4.7 s without; 20x20 3.3 s and 1.3 s; bench/puzzle.md). Not toward `medium` with one
+/// star under the even style's ratio bound from [`SKIP_MEDIUM_FROM`] on (see there).
+fn moves_toward(req: &Request, bounds: &Bounds, want: Level) -> bool {
+    let even_one_star = req.stars == 1 && req.style == Style::Even;
+    match want {
+        Level::Expert => req.n >= ADJUST_EXPERT_FROM && !even_one_star,
+        Level::Medium => !(even_one_star && req.n >= SKIP_MEDIUM_FROM && bounds.ratio.is_finite()),
+        Level::Easy | Level::Hard => true,
+    }
+}
 
 /// The most nodes the proof that a moved square stays starless may take while evening
 /// out regions. A move that keeps the puzzle unique is proved in a few nodes; a refused
