@@ -461,7 +461,8 @@ pub(super) fn grow(
 /// solution stand apart). So while every square joined so far keeps the order, such a
 /// pair joins without running the rules; the others are tested ([`finishes`]), and
 /// once one of them joins, every pair is. The order is random; the first region
-/// stays a lone square unless the test lets a square in.
+/// stays a lone square unless the test lets a square in. From [`ORDERED_FROM`] up
+/// the order is [`EasyOrder::ring`] and the growth keeps to it ([`grow_ordered`]).
 struct EasyOrder {
     /// The place of each region's star in the order.
     rank: Vec<usize>,
