@@ -485,10 +485,11 @@ impl EasyOrder {
     /// star comes after one attacking it, and the squares attacked by none but the
     /// last stars lie where those stars' rows and columns cross: with a random order
     /// those crossings are spread over the whole board and the last regions must
-    /// stretch along their rows and columns to reach them (25x25 growth in a random
-    /// order stalled on 2,329 candidates of 2,329 for one seed); with the last stars
-    /// near one point, the crossings lie near it too, among the regions that may take
-    /// them (bench/puzzle.md).
+    /// stretch along their rows and columns to reach them (before ways were carved,
+    /// `gen 25 --difficulty easy --seed 2` kept to a random order stalled on all 2,329
+    /// candidates of 20 s, to this one found a puzzle at the 79th); with the last
+    /// stars near one point, the crossings lie near it too, among the regions that
+    /// may take them (bench/puzzle.md).
     fn ring(n: usize, of: &[u8], rng: &mut Xoshiro256PlusPlus) -> EasyOrder {
         let (pr, pc) = (unit(rng) * n as f64, unit(rng) * n as f64);
         let mut far = vec![0.0f64; n];
@@ -545,7 +546,7 @@ pub(super) const ORDERED_FROM: usize = 17;
 /// milliseconds at 25x25). Over seeds 1 to 20 at 20x20 and 25x25 easy, without it the
 /// worst region's ratio was 2.56 and 3.67 (p99 2.33 and 2.61); with it 2.12 and 2.44
 /// (p99 2.00 and 2.22), about as before the order (2.25 and 2.28, p99 2.00 and 2.19),
-/// for a 95th percentile of 0.15 and 0.65 s (bench/puzzle.md).
+/// for a 95th percentile of 0.16 and 0.65 s (bench/puzzle.md).
 const ORDERED_RATIO: f64 = 2.2;
 
 /// The easy growth from [`ORDERED_FROM`] up: only pairs that keep the order of
