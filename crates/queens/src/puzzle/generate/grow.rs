@@ -556,9 +556,9 @@ const ORDERED_RATIO: f64 = 2.2;
 /// it may take, or the first square next to a region when no pair is left, is carved
 /// a way ([`carve_later`]): it joins, with a shortest path to it, a region that comes
 /// late enough in the order for all of them. Without that, the growth stalled on
-/// nearly every candidate at 25x25 (in any order, and with the easy rules' test for
-/// squares out of order: 142 of 143 candidates of `gen 25 --difficulty easy --seed
-/// 1`, bench/puzzle.md). At most `UNDOS * n` carves a candidate, then (or when no way
+/// nearly every candidate at 25x25 (in either order tried, and with the easy rules'
+/// test for squares out of order: 142 of 143 candidates of `gen 25 --difficulty easy
+/// --seed 1`, bench/puzzle.md). At most `UNDOS * n` carves a candidate, then (or when no way
 /// exists) [`Grown::Stalled`]; so too when a region's perimeter ratio is past
 /// [`ORDERED_RATIO`]. The grown puzzle is checked with the easy rules before it is
 /// returned.
