@@ -79,7 +79,7 @@ pub mod shape;
 
 use grow::{
     Grown, Shape, below, connected, finishes, grow, neighbours, random_solution, repair,
-    seed_regions, starless,
+    seed_regions, starless, unique_seeds,
 };
 
 /// What to make.
@@ -315,6 +315,13 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         let Some(mut of) = seed_regions(n, k, &solution, &mut rng) else {
             continue;
         };
+        if k >= 2 {
+            match unique_seeds(n, req.stars, &mut of, &solution, &mut rng, &stop)? {
+                None => return ctl.finish(Err(Error::Interrupted)),
+                Some(false) => continue,
+                Some(true) => {}
+            }
+        }
         let grown = grow(n, req.stars, &shape, steer, &mut of, &mut rng, &stop)?;
         match grown {
             Grown::Stopped => return ctl.finish(Err(Error::Interrupted)),
