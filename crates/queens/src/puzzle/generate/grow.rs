@@ -9,7 +9,9 @@
 //! in (some solution has a star on it) lets it in for good, and a unique puzzle is
 //! one grown square by square with each square, when it joins, starless in every
 //! solution of the partial puzzle. The growth draws (square, region) pairs, tests
-//! them, and remembers the refused ones for good.
+//! them, and remembers the refused ones for good. The same fact makes the starting
+//! regions matter: a solution they already have stays, so with `K >= 2` they are made
+//! unique first ([`unique_seeds`]).
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;

@@ -5,7 +5,10 @@
 //!    solver on the puzzle whose regions are the ranks, branching on a random possible
 //!    square of the tightest unit instead of the first);
 //! 2. regions grown from it (module `grow`): for `K = 1` each star seeds a region; for
-//!    `K >= 2` each star is joined to its nearest free stars by an L-shaped path. Then
+//!    `K >= 2` each star is joined to its nearest free stars by an L-shaped path, and
+//!    while the seeds (as a partial puzzle, step 3) have another solution, one of its
+//!    stars off ours leaves its region, the region joined again round it
+//!    (`grow::unique_seeds`: the growth can never remove a solution the seeds have). Then
 //!    square by square: a (square, neighbouring region) pair is drawn with weight
 //!    `size^alpha * compact^(same - 1)` (`same`: the square's neighbours already in
 //!    the region; even style `alpha` 1, `compact` 4, no region past `3n` while another
