@@ -10,7 +10,7 @@
 //! one grown square by square with each square, when it joins, starless in every
 //! solution of the partial puzzle. The growth draws (square, region) pairs, tests
 //! them, and remembers the refused ones for good. The same fact makes the starting
-//! regions matter: a solution they already have stays, so with `K >= 2` they are made
+//! regions matter: a solution they already have stays, so with `K >= 3` they are made
 //! unique first ([`unique_seeds`]).
 
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -184,7 +184,7 @@ pub(super) fn seed_regions(
     Some(of)
 }
 
-/// Makes the seeded partial puzzle `of` (`K >= 2`) have `solution` as its only
+/// Makes the seeded partial puzzle `of` (`K >= 2`; used from 3) have `solution` as its only
 /// solution: while the search finds another, one of its stars off `solution` leaves
 /// its region (crossed from then on, so that solution is gone for good), and a region
 /// split by it is joined again by a shortest path round it ([`rejoin`]). `Ok(None)`
