@@ -9,7 +9,9 @@
 //! in (some solution has a star on it) lets it in for good, and a unique puzzle is
 //! one grown square by square with each square, when it joins, starless in every
 //! solution of the partial puzzle. The growth draws (square, region) pairs, tests
-//! them, and remembers the refused ones for good.
+//! them, and remembers the refused ones for good. The same fact makes the starting
+//! regions matter: a solution they already have stays, so with `K >= 3` they are made
+//! unique first ([`unique_seeds`]).
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
@@ -180,6 +182,121 @@ pub(super) fn seed_regions(
         g += 1;
     }
     Some(of)
+}
+
+/// Makes the seeded partial puzzle `of` (`K >= 2`; used from 3) have `solution` as its only
+/// solution: while the search finds another, one of its stars off `solution` leaves
+/// its region (crossed from then on, so that solution is gone for good), and a region
+/// split by it is joined again by a shortest path round it ([`rejoin`]). `Ok(None)`
+/// when `stop` ended a search, `Ok(Some(false))` when the seeds stay ambiguous (a
+/// search past [`SEED_NODES`], no path, or [`SEED_FIXES`] rounds). Without it most
+/// seeds at 20x20 with three stars had several solutions (as many as 36 in 200 seeds
+/// of one seed; none unique), which no growth can take away: every square where
+/// another solution had a star was refused by every region and forced in untested
+/// at the end, leaving candidates whose search for a second solution ran past the
+/// repair's limit (bench/puzzle.md).
+pub(super) fn unique_seeds(
+    n: usize,
+    k: u32,
+    of: &mut [u8],
+    solution: &[usize],
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
+    let mut ours = vec![false; n * n];
+    for &s in solution {
+        ours[s] = true;
+    }
+    for _ in 0..SEED_FIXES * n {
+        let (puzzle, state) = partial(n, k, of)?;
+        let t = Tables::new(&puzzle);
+        let found = match search_limited(&t, &state, 2, 2, SEED_NODES, stop) {
+            Limited::Done(f) => f,
+            Limited::Over => return Ok(Some(false)),
+            Limited::Stopped => return Ok(None),
+        };
+        let Some(other) = found.solutions.iter().find(|s| s.iter().any(|&i| !ours[i])) else {
+            return Ok(Some(true));
+        };
+        let off: Vec<usize> = other.iter().copied().filter(|&i| !ours[i]).collect();
+        // A square whose region stays connected without it first, else any.
+        let start = below(rng, off.len());
+        let mut pick = None;
+        for x in 0..off.len() {
+            let q = off[(start + x) % off.len()];
+            let g = of[q];
+            of[q] = UNSET;
+            let whole = connected(n, of, g);
+            of[q] = g;
+            if whole {
+                pick = Some(q);
+                break;
+            }
+        }
+        let q = pick.unwrap_or(off[start]);
+        let g = of[q];
+        of[q] = UNSET;
+        if !rejoin(n, of, g, q) {
+            return Ok(Some(false));
+        }
+    }
+    Ok(Some(false))
+}
+
+/// Rounds of [`unique_seeds`] per rank.
+const SEED_FIXES: usize = 2;
+
+/// The most nodes [`unique_seeds`]'s search for a second solution of the seeds may take.
+const SEED_NODES: u64 = 20_000;
+
+/// Joins the parts of region `g` again by shortest paths through squares outside
+/// every region, never through `avoid`; false when no path is left. Breadth-first in
+/// index and neighbour order, so the same board gives the same paths.
+fn rejoin(n: usize, of: &mut [u8], g: u8, avoid: usize) -> bool {
+    let mut from = vec![usize::MAX; n * n];
+    let mut queue = std::collections::VecDeque::new();
+    while !connected(n, of, g) {
+        // The part holding the region's first square grows to reach another part.
+        let first = of.iter().position(|&x| x == g).expect("a square of g");
+        from.fill(usize::MAX);
+        queue.clear();
+        from[first] = first;
+        queue.push_back(first);
+        let mut part = vec![false; n * n];
+        while let Some(i) = queue.pop_front() {
+            part[i] = true;
+            for j in neighbours(n, i) {
+                if of[j] == g && from[j] == usize::MAX {
+                    from[j] = i;
+                    queue.push_back(j);
+                }
+            }
+        }
+        queue.extend((0..n * n).filter(|&i| part[i]));
+        let mut reached = None;
+        while let Some(i) = queue.pop_front() {
+            if of[i] == g && !part[i] {
+                reached = Some(i);
+                break;
+            }
+            for j in neighbours(n, i) {
+                let open = (of[j] == UNSET && j != avoid) || (of[j] == g && !part[j]);
+                if from[j] == usize::MAX && open {
+                    from[j] = i;
+                    queue.push_back(j);
+                }
+            }
+        }
+        let Some(mut j) = reached else {
+            return false;
+        };
+        j = from[j];
+        while !part[j] {
+            of[j] = g;
+            j = from[j];
+        }
+    }
+    true
 }
 
 /// Claims an L-shaped path from `a` to `b` for region `g` (rank first or file first,
