@@ -314,3 +314,63 @@ fn a_manifest_reads_back_as_written() {
     assert_eq!(read.plan.tasks, read.parts.len());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The published manifests of record counts (`bench/manifests/`): each reads, is
+/// complete, its parts sum to its count, and that count is the published one (the
+/// truth tables); and a few parts of each are recounted by `queens recheck`, the
+/// cheap ones (the costly parts of T(29) take seconds each: the 5% re-check of the
+/// README is a bench, not a test).
+#[test]
+fn the_published_manifests_sum_to_the_published_counts_and_recheck() {
+    use std::io::Read;
+    let dir = folder("published");
+    let bench = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/manifests");
+    let plain = |n: u32| common::published(&n.to_string(), &format!("{n}Q"));
+    let torus = |n: u32| {
+        common::truth_table("known_counts_torus.tsv")
+            .into_iter()
+            .find(|r| r.rows == n)
+            .unwrap()
+            .value
+    };
+    let cases: [(&str, String, &[&str]); 5] = [
+        ("q16.txt", plain(16), &["0", "1"]),
+        ("q17.txt", plain(17), &["0"]),
+        ("q18.txt", plain(18), &["0"]),
+        ("q21.txt", plain(21), &[]),
+        ("t29.txt.gz", torus(29), &["123981", "123977", "100000"]),
+    ];
+    for (file, want, recount) in cases {
+        let bytes = std::fs::read(bench.join(file)).unwrap();
+        let text = if file.ends_with(".gz") {
+            let mut s = String::new();
+            flate2::read::GzDecoder::new(&bytes[..])
+                .read_to_string(&mut s)
+                .unwrap();
+            s
+        } else {
+            String::from_utf8(bytes).unwrap()
+        };
+        let m = Manifest::parse(&text, file).unwrap();
+        assert!(m.complete && m.scope.is_none(), "{file}");
+        assert_eq!(m.count.map(|c| c.to_string()), Some(want.clone()), "{file}");
+        assert_eq!(
+            m.sum().unwrap().total.to_string(),
+            want,
+            "{file}: parts' sum"
+        );
+        if recount.is_empty() {
+            continue;
+        }
+        let local = dir.join(file.trim_end_matches(".gz"));
+        std::fs::write(&local, &text).unwrap();
+        let mut args = vec!["recheck", path(&local)];
+        for id in recount {
+            args.extend_from_slice(&["--part", id]);
+        }
+        let out = run(&args, 0);
+        let k = recount.len();
+        let parts = if k == 1 { "part" } else { "parts" };
+        assert_contains(&out, &format!("agree: {k} of {k} {parts} recounted match"));
+    }
+}
