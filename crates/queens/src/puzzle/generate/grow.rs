@@ -39,6 +39,21 @@ pub(super) fn below(rng: &mut Xoshiro256PlusPlus, m: usize) -> usize {
     (((rng.next_u64() >> 32) * m as u64) >> 32) as usize
 }
 
+/// A (square, region) pair of `pairs` drawn with chance in proportion to its weight
+/// (`total`: the weights' sum); one draw of `rng`.
+fn draw(pairs: &[(usize, u8, f64)], total: f64, rng: &mut Xoshiro256PlusPlus) -> (usize, u8) {
+    let mut at = unit(rng) * total;
+    let mut pick = pairs.len() - 1;
+    for (x, p) in pairs.iter().enumerate() {
+        if at < p.2 {
+            pick = x;
+            break;
+        }
+        at -= p.2;
+    }
+    (pairs[pick].0, pairs[pick].1)
+}
+
 /// A uniform float in `[0, 1)`, from the top 53 bits (the same on every platform).
 fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
@@ -532,16 +547,7 @@ pub(super) fn grow(
             forced = true;
             continue;
         }
-        let mut at = unit(rng) * total;
-        let mut pick = pairs.len() - 1;
-        for (x, p) in pairs.iter().enumerate() {
-            if at < p.2 {
-                pick = x;
-                break;
-            }
-            at -= p.2;
-        }
-        let (i, g, _) = pairs[pick];
+        let (i, g) = draw(&pairs, total, rng);
         of[i] = g;
         let ok = match steer {
             Some(_) if easy.as_ref().is_some_and(|e| e.keeps(i, g)) => true,
@@ -758,16 +764,7 @@ fn grow_ordered(
             carves -= 1;
             continue;
         }
-        let mut at = unit(rng) * total;
-        let mut pick = pairs.len() - 1;
-        for (x, p) in pairs.iter().enumerate() {
-            if at < p.2 {
-                pick = x;
-                break;
-            }
-            at -= p.2;
-        }
-        let (i, g, _) = pairs[pick];
+        let (i, g) = draw(&pairs, total, rng);
         of[i] = g;
         size[g as usize] += 1;
     }

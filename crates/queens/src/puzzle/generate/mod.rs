@@ -794,6 +794,14 @@ fn unique_or_bug(
 mod tests {
     use super::*;
 
+    /// A made puzzle's solutions by a full search (up to 2) and its regions by square.
+    fn solved_and_regions(m: &Made) -> (super::super::solver::Found, Vec<u8>) {
+        let p = &m.puzzle;
+        let f = super::super::solver::search(p, &State::new(p), u128::MAX, 2, &|| false).unwrap();
+        let n = p.side();
+        (f, (0..n * n).map(|i| p.region(i) as u8).collect())
+    }
+
     #[test]
     fn generated_puzzles_are_unique_connected_and_solved_by_their_solution() {
         for (n, k) in [(1, 1), (4, 1), (5, 1), (8, 1), (12, 1), (10, 2)] {
@@ -805,16 +813,8 @@ mod tests {
                 };
                 let m = generate(&r, &Settings::default()).unwrap().unwrap();
                 assert!(m.puzzle.accepts(&m.solution), "n={n} k={k} seed={seed}");
-                let f = super::super::solver::search(
-                    &m.puzzle,
-                    &State::new(&m.puzzle),
-                    u128::MAX,
-                    2,
-                    &|| false,
-                )
-                .unwrap();
+                let (f, of) = solved_and_regions(&m);
                 assert_eq!(f.count, 1);
-                let of: Vec<u8> = (0..n * n).map(|i| m.puzzle.region(i) as u8).collect();
                 for g in 0..n as u8 {
                     assert!(connected(n, &of, g), "n={n} seed={seed} region {g}");
                 }
@@ -839,16 +839,8 @@ mod tests {
                 };
                 let m = generate(&r, &Settings::default()).unwrap().unwrap();
                 assert_eq!(grade(&m.puzzle), Level::Easy, "n={n} seed={seed}");
-                let f = super::super::solver::search(
-                    &m.puzzle,
-                    &State::new(&m.puzzle),
-                    u128::MAX,
-                    2,
-                    &|| false,
-                )
-                .unwrap();
+                let (f, of) = solved_and_regions(&m);
                 assert_eq!(f.count, 1, "n={n} seed={seed}");
-                let of: Vec<u8> = (0..n * n).map(|i| m.puzzle.region(i) as u8).collect();
                 let b = Bounds::new(n, Style::Even, Some(Level::Easy));
                 for g in 0..n as u8 {
                     assert!(connected(n, &of, g), "n={n} seed={seed} region {g}");
