@@ -2368,3 +2368,29 @@ fn puzzle_gen_16_three_stars_hard_seed_1_has_a_puzzle_in_seconds() {
     assert!(stdout(&rate).starts_with("hard:"), "{}", stdout(&rate));
     gen_stars_within("16", "3", "2", "20");
 }
+
+#[test]
+fn puzzle_gen_16_two_stars_medium_seed_1_has_a_puzzle_in_seconds() {
+    // Issue 40: none in 40 s. Nearly every two-star candidate is hard or expert as grown
+    // and 160 moves toward medium never reached it; 16,000 moves do (6.6 s under load).
+    let o = queens(&[
+        "puzzle",
+        "gen",
+        "16",
+        "--stars",
+        "2",
+        "--difficulty",
+        "medium",
+        "--seed",
+        "1",
+        "--budget-secs",
+        "30",
+    ]);
+    code(&o, 0);
+    let check = common::run_with_stdin(&["puzzle", "check", "--stars", "2", "-"], &o.stdout);
+    code(&check, 0);
+    assert_eq!(stdout(&check), "unique\n");
+    let rate = common::run_with_stdin(&["puzzle", "rate", "--stars", "2", "-"], &o.stdout);
+    code(&rate, 0);
+    assert!(stdout(&rate).starts_with("medium:"), "{}", stdout(&rate));
+}

@@ -55,7 +55,8 @@
 //!    `adjust`: each move kept when the level's rules get no less far, or for
 //!    expert stop no later, and the puzzle stays within [`Bounds`], no region past
 //!    [`Bounds::cap`] or [`Bounds::floor`]), at most
-//!    [`ADJUST_TRIES`] per rank (not always: see [`moves_toward`]; one star in the
+//!    [`ADJUST_TRIES`] per rank ([`ADJUST_MEDIUM_STARS_TRIES`] toward `medium` with
+//!    two or more stars from 16x16; not always: see [`moves_toward`]; one star in the
 //!    even style is not moved toward `expert`, nor toward `medium` at sides 12 to
 //!    20, where a new candidate is cheaper); the
 //!    result is proved unique and graded again. This (or, where it is not used, a
@@ -396,7 +397,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                     want,
                     &mut of,
                     &solution,
-                    ADJUST_TRIES * n,
+                    adjust_tries(n, req.stars, want) * n,
                     &mut rng,
                     &stop,
                 )? {
@@ -498,6 +499,31 @@ const CARVE_ABOVE: usize = 20;
 /// reached within 10 s with this many (bench/puzzle.md); a candidate whose tries run
 /// out is dropped.
 const ADJUST_TRIES: usize = 10;
+
+/// Moves tried per rank toward `medium` with two or more stars, instead of
+/// [`ADJUST_TRIES`]. There nearly every candidate is hard or expert as grown (none of
+/// 16 graded on `gen 16 --stars 2 --difficulty medium` seeds 1 and 3), candidates are
+/// dear (about 20 grown for each one found unique, some 3 s a graded one at 16x16),
+/// and the moves reach medium slowly but surely: 160 tries left 44 to 132 free
+/// squares where the medium rules stopped, 800 about 50, 16,000 (0.2 to 3 s) reached
+/// medium on every one of seeds 1 to 10 within 10 s, where before seeds 1, 2, 3 and
+/// 7 found none in 30 s (bench/puzzle.md).
+const ADJUST_MEDIUM_STARS_TRIES: usize = 100 * ADJUST_TRIES;
+
+/// The smallest side with [`ADJUST_MEDIUM_STARS_TRIES`]: below it a new candidate is
+/// cheaper. At 12x12 and 14x14 the extra moves made seeds 1 to 10 no faster overall
+/// and some slower (14x14 seed 9 5.8 s to 10.1 s, seed 5 0.9 s to 9.1 s).
+const ADJUST_MEDIUM_STARS_FROM: usize = 16;
+
+/// Moves tried per rank toward `want` with `k` stars a unit on side `n` (module
+/// `adjust`).
+fn adjust_tries(n: usize, k: u32, want: Level) -> usize {
+    if k >= 2 && want == Level::Medium && n >= ADJUST_MEDIUM_STARS_FROM {
+        ADJUST_MEDIUM_STARS_TRIES
+    } else {
+        ADJUST_TRIES
+    }
+}
 
 /// The smallest side on which a candidate is moved toward `expert` with two or more
 /// stars or in the official style. Below it a new candidate is cheaper: at 12x12 the
