@@ -158,11 +158,8 @@ fn random_layout(
     seed: u64,
 ) -> Result<bool, TestCaseError> {
     let req = Request {
-        n,
-        stars: 1,
-        difficulty: None,
         seed,
-        style: Default::default(),
+        ..Request::new(n)
     };
     let p = match generate(&req, &Settings::default()).unwrap() {
         Some(m) => m.puzzle,

@@ -54,6 +54,36 @@ fn draw(pairs: &[(usize, u8, f64)], total: f64, rng: &mut Xoshiro256PlusPlus) ->
     (pairs[pick].0, pairs[pick].1)
 }
 
+/// How many squares each of the `n` regions of the partial puzzle `of` holds so far
+/// (squares outside every region left out).
+pub(super) fn grown_sizes(n: usize, of: &[u8]) -> Vec<usize> {
+    let mut size = vec![0usize; n];
+    for &r in of.iter().filter(|&&r| r != UNSET) {
+        size[r as usize] += 1;
+    }
+    size
+}
+
+/// Which of the `n * n` squares are among `squares` (a solution's stars).
+pub(super) fn on_squares(n: usize, squares: &[usize]) -> Vec<bool> {
+    let mut on = vec![false; n * n];
+    for &i in squares {
+        on[i] = true;
+    }
+    on
+}
+
+/// The path of a breadth-first search from `q` back from square `i` (`from`: each
+/// reached square's predecessor, `q` its own): `i` first, `q` last.
+fn path_back(from: &[usize], i: usize, q: usize) -> Vec<usize> {
+    let (mut path, mut p) = (vec![i], i);
+    while p != q {
+        p = from[p];
+        path.push(p);
+    }
+    path
+}
+
 /// A uniform float in `[0, 1)`, from the top 53 bits (the same on every platform).
 fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
@@ -218,10 +248,7 @@ pub(super) fn unique_seeds(
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
-    let mut ours = vec![false; n * n];
-    for &s in solution {
-        ours[s] = true;
-    }
+    let ours = on_squares(n, solution);
     for _ in 0..SEED_FIXES * n {
         let (puzzle, state) = partial(n, k, of)?;
         let t = Tables::new(&puzzle);
@@ -452,12 +479,7 @@ pub(super) fn grow(
     if steer == Some(Level::Easy) && k == 1 && n >= ORDERED_FROM {
         return grow_ordered(n, k, shape, of, rng, stop);
     }
-    let mut size = vec![0usize; n];
-    for &r in of.iter() {
-        if r != UNSET {
-            size[r as usize] += 1;
-        }
-    }
+    let mut size = grown_sizes(n, of);
     // refused[i]: bit g set when region g was refused square i (for good).
     let mut refused = vec![0u64; n * n];
     let seeded: &[bool] = &of.iter().map(|&g| g != UNSET).collect::<Vec<bool>>();
@@ -694,12 +716,7 @@ fn grow_ordered(
     stop: &dyn Fn() -> bool,
 ) -> Result<Grown, Error> {
     let order = EasyOrder::ring(n, of, rng);
-    let mut size = vec![0usize; n];
-    for &r in of.iter() {
-        if r != UNSET {
-            size[r as usize] += 1;
-        }
-    }
+    let mut size = grown_sizes(n, of);
     let mut carves = UNDOS * n;
     let mut pairs: Vec<(usize, u8, f64)> = Vec::new();
     loop {
@@ -802,11 +819,7 @@ fn carve_later(n: usize, order: &EasyOrder, of: &mut [u8], size: &mut [usize], q
         queue.push_back(q);
         while let Some(i) = queue.pop_front() {
             if neighbours(n, i).any(|j| of[j] == g) {
-                let (mut path, mut p) = (vec![i], i);
-                while p != q {
-                    p = from[p];
-                    path.push(p);
-                }
+                let path = path_back(&from, i, q);
                 ways.push((g, path));
                 break;
             }
@@ -1038,11 +1051,7 @@ fn carve(n: usize, of: &mut [u8], movable: &[usize], ours: &[bool], start: usize
         queue.push_back(q);
         while let Some(i) = queue.pop_front() {
             if let Some(to) = neighbours(n, i).map(|j| of[j]).find(|&g| g != own) {
-                let (mut path, mut p) = (vec![i], i);
-                while p != q {
-                    p = from[p];
-                    path.push(p);
-                }
+                let path = path_back(&from, i, q);
                 for &p in &path {
                     of[p] = to;
                 }

@@ -92,8 +92,8 @@ mod grow;
 pub mod shape;
 
 use grow::{
-    Grown, Shape, below, connected, finishes, grow, neighbours, random_solution, repair,
-    seed_regions, starless, unique_seeds,
+    Grown, Shape, below, connected, finishes, grow, grown_sizes, neighbours, on_squares,
+    random_solution, repair, seed_regions, starless, unique_seeds,
 };
 
 /// What to make.
@@ -347,13 +347,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
             Grown::Stalled => continue,
             Grown::Kept | Grown::Forced => {}
         }
-        let mine: Vec<bool> = {
-            let mut m = vec![false; n * n];
-            for &i in &solution {
-                m[i] = true;
-            }
-            m
-        };
+        let mine = on_squares(n, &solution);
         for _ in 0..4 * n.max(4) {
             let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
             let t = Tables::new(&puzzle);
@@ -784,15 +778,7 @@ fn rebalance(
 /// each of the `n` regions of `of` has: what the evening out and the moves toward a
 /// grade both start from.
 fn stars_and_sizes(n: usize, solution: &[usize], of: &[u8]) -> (Vec<bool>, Vec<usize>) {
-    let mut star = vec![false; n * n];
-    for &i in solution {
-        star[i] = true;
-    }
-    let mut size = vec![0usize; n];
-    for &g in of {
-        size[g as usize] += 1;
-    }
-    (star, size)
+    (on_squares(n, solution), grown_sizes(n, of))
 }
 
 /// The puzzle of the regions `of`, with its one solution, after a step (`what`) that must
