@@ -6,6 +6,8 @@
 #                              LIMIT-second timeout (default 60); median, 95th percentile
 #                              and worst seed per (size, grade), the load before and after;
 #                              then Star Battle 10x10 two stars by grade.
+#   bench/puzzle.sh stars      Star Battle by grade, as `gen` (SEEDS, LIMIT): two stars at
+#                              TWO (default 8 12 16), three stars at THREE (default 12 16 20).
 #   bench/puzzle.sh shapes     perimeter ratios (region perimeter over 2*ceil(2*sqrt(area)))
 #                              over all regions of seeds 1..SEEDS (default 100) at SIZES; no
 #                              grade unless DIFFICULTY is set (easy, medium, hard, expert, or
@@ -24,24 +26,24 @@ sizes=${SIZES:-8 12 16 20 25}
 limit=${LIMIT:-60}
 grep 'model name' /proc/cpuinfo | head -1
 echo "load before: $(uptime)"
+seeds=${SEEDS:-20}
+run() { # label args... : one line of median / p95 / worst over the seeds
+  local label=$1; shift
+  for s in $(seq 1 "$seeds"); do
+    local t0 t1 rc=0
+    t0=$(date +%s%N)
+    timeout "$limit" "$bin" puzzle gen "$@" --seed "$s" >/dev/null 2>&1 || rc=$?
+    t1=$(date +%s%N)
+    echo "$(( (t1 - t0) / 1000000 )) $s $rc"
+  done | sort -n | awk -v label="$label" '
+    { t[NR] = $1; seed[NR] = $2; if ($3 != 0) fail++ }
+    END {
+      p95 = int(NR * 0.95 + 0.999); if (p95 > NR) p95 = NR; if (p95 < 1) p95 = 1
+      printf "%-22s median %8.2f s  p95 %8.2f s  worst %8.2f s (seed %d)  no puzzle: %d\n",
+        label, t[int((NR + 1) / 2)] / 1000, t[p95] / 1000, t[NR] / 1000, seed[NR], fail + 0
+    }'
+}
 if [ "$mode" = gen ]; then
-  seeds=${SEEDS:-20}
-  run() { # label args... : one line of median / p95 / worst over the seeds
-    local label=$1; shift
-    for s in $(seq 1 "$seeds"); do
-      local t0 t1 rc=0
-      t0=$(date +%s%N)
-      timeout "$limit" "$bin" puzzle gen "$@" --seed "$s" >/dev/null 2>&1 || rc=$?
-      t1=$(date +%s%N)
-      echo "$(( (t1 - t0) / 1000000 )) $s $rc"
-    done | sort -n | awk -v label="$label" '
-      { t[NR] = $1; seed[NR] = $2; if ($3 != 0) fail++ }
-      END {
-        p95 = int(NR * 0.95 + 0.999); if (p95 > NR) p95 = NR; if (p95 < 1) p95 = 1
-        printf "%-22s median %8.2f s  p95 %8.2f s  worst %8.2f s (seed %d)  no puzzle: %d\n",
-          label, t[int((NR + 1) / 2)] / 1000, t[p95] / 1000, t[NR] / 1000, seed[NR], fail + 0
-      }'
-  }
   for n in $sizes; do
     for g in any easy medium hard expert; do
       run "${n}x$n $g" "$n" --difficulty "$g"
@@ -49,6 +51,16 @@ if [ "$mode" = gen ]; then
   done
   for g in any medium hard expert; do
     run "10x10 K=2 $g" 10 --stars 2 --difficulty "$g"
+  done
+elif [ "$mode" = stars ]; then
+  # Every grade but easy (no puzzle with two or more stars a unit is easy).
+  for k in 2 3; do
+    if [ "$k" = 2 ]; then ns=${TWO:-8 12 16}; else ns=${THREE:-12 16 20}; fi
+    for n in $ns; do
+      for g in any medium hard expert; do
+        run "${n}x$n K=$k $g" "$n" --stars "$k" --difficulty "$g"
+      done
+    done
   done
 elif [ "$mode" = shapes ]; then
   seeds=${SEEDS:-100}
