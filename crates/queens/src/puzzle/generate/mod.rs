@@ -58,7 +58,9 @@
 //!    [`ADJUST_TRIES`] per rank ([`ADJUST_MEDIUM_STARS_TRIES`] toward `medium` with
 //!    two or more stars from 16x16, and toward every grade, `expert` included, at
 //!    [`STARS_SIDES`], where a walk also stops after [`adjust_patience`] tries
-//!    in a row with no step closer; not always: see [`moves_toward`]; one star in the
+//!    in a row with no step closer, and one toward `hard` that stops starts once
+//!    more from the candidate as it was, [`adjust_walks`]; not always: see
+//!    [`moves_toward`]; one star in the
 //!    even style is not moved toward `expert`, nor toward `medium` at sides 12 to
 //!    20, where a new candidate is cheaper); the
 //!    result is proved unique and graded again. This (or, where it is not used, a
