@@ -9,14 +9,18 @@
 //!   they stop. A puzzle those rules finish is unique (they are sound), so a move there
 //!   may let other solutions in on the way: reaching the grade proves them gone;
 //! - for expert (the hard rules must stop) the puzzle must stay unique at every move:
-//!   a move is kept only when its square stays starless, as in evening out;
+//!   a move is kept only when its square stays starless, as in evening out (proved
+//!   before the measure is taken: most moves fail it, and it is the cheaper test);
 //! - then whether the level below finishes too (too easy), and how far the level below
 //!   that gets (the earlier a lower level stops, the more the puzzle leans on harder
 //!   rules).
 //!
 //! Three in four squares tried are, while the level's rules stop short, the squares they
-//! leave free and their neighbours: where a move changes what the rules see. Tries are
-//! counted, not timed, so a seed gives the same puzzle on every run.
+//! leave free and their neighbours: where a move changes what the rules see. The walk
+//! gives up after a number of tries, or (where the caller sets it, Star Battle at
+//! 16x16) after a number of tries in a row with no step closer: a walk stuck on a
+//! plateau seldom leaves it. Tries are counted, not timed, so a seed gives the same
+//! puzzle on every run.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -62,7 +66,8 @@ fn distance(n: usize, k: u32, of: &[u8], target: Level) -> Result<(Distance, Vec
 }
 
 /// Moves squares of the candidate `of` (whose solution includes `solution`) until it
-/// has grade `target`, trying at most `tries` moves (see the module docs). Below
+/// has grade `target`, trying at most `tries` moves, and at most `patience` in a row
+/// that bring it no closer (see the module docs). Below
 /// expert `of` need not be unique; for expert it must be. `Ok(Some(true))` when the
 /// puzzle reaches the grade (and is unique), `Ok(Some(false))` when the tries run out,
 /// `Ok(None)` when `stop` ended a search.
@@ -75,6 +80,7 @@ pub(super) fn adjust(
     of: &mut [u8],
     solution: &[usize],
     tries: usize,
+    patience: usize,
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
@@ -85,7 +91,9 @@ pub(super) fn adjust(
     // Draws that give no move at all (a star, a square inside its region) are
     // counted too, so that the loop ends whatever the board.
     let mut draws = 0;
-    while tried < tries && draws < 20 * tries {
+    // The try that last brought the puzzle closer.
+    let mut closer = 0;
+    while tried < tries && draws < 20 * tries && tried - closer < patience {
         if at_grade(&now) {
             return Ok(Some(true));
         }
@@ -117,24 +125,30 @@ pub(super) fn adjust(
         }
         tried += 1;
         if bounds.moved(n, of, q, to) {
-            let (d, f) = distance(n, k, of, target)?;
-            if d <= now {
-                let keep = if target < Level::Expert {
-                    Some(true)
-                } else {
-                    starless(n, k, of, q, EVEN_OUT_NODES, stop)?
-                };
-                match keep {
-                    None => return Ok(None),
-                    Some(true) => {
-                        now = d;
-                        free = f;
-                        size[from as usize] -= 1;
-                        size[to as usize] += 1;
-                        continue;
-                    }
-                    Some(false) => {}
+            // For expert the proof that the square stays starless comes first: it is
+            // the cheaper test, and the move is kept only when both hold.
+            let unique = if target < Level::Expert {
+                Some(true)
+            } else {
+                starless(n, k, of, q, EVEN_OUT_NODES, stop)?
+            };
+            let Some(unique) = unique else {
+                return Ok(None);
+            };
+            let kept = if unique {
+                Some(distance(n, k, of, target)?).filter(|(d, _)| *d <= now)
+            } else {
+                None
+            };
+            if let Some((d, f)) = kept {
+                if d < now {
+                    closer = tried;
                 }
+                now = d;
+                free = f;
+                size[from as usize] -= 1;
+                size[to as usize] += 1;
+                continue;
             }
         }
         of[q] = from;

@@ -56,7 +56,11 @@
 //!    expert stop no later, and the puzzle stays within [`Bounds`], no region past
 //!    [`Bounds::cap`] or [`Bounds::floor`]), at most
 //!    [`ADJUST_TRIES`] per rank ([`ADJUST_MEDIUM_STARS_TRIES`] toward `medium` with
-//!    two or more stars from 16x16; not always: see [`moves_toward`]; one star in the
+//!    two or more stars from 16x16, and toward every grade, `expert` included, at
+//!    [`STARS_SIDES`], where a walk also stops after [`adjust_patience`] tries
+//!    in a row with no step closer, and one toward `hard` that stops starts once
+//!    more from the candidate as it was, [`adjust_walks`]; not always: see
+//!    [`moves_toward`]; one star in the
 //!    even style is not moved toward `expert`, nor toward `medium` at sides 12 to
 //!    20, where a new candidate is cheaper); the
 //!    result is proved unique and graded again. This (or, where it is not used, a
@@ -384,20 +388,34 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
                 if !moves_toward(req, &bounds, want) {
                     break;
                 }
-                match adjust(
-                    n,
-                    req.stars,
-                    &bounds,
-                    want,
-                    &mut of,
-                    &solution,
-                    adjust_tries(n, req.stars, want) * n,
-                    &mut rng,
-                    &stop,
-                )? {
-                    None => return ctl.finish(Err(Error::Interrupted)),
-                    Some(false) => break,
-                    Some(true) => {}
+                // A walk that gives up may start again from the candidate as it was
+                // (`adjust_walks`: a new candidate costs more).
+                let grown_of = of.clone();
+                let mut reached = false;
+                for _ in 0..adjust_walks(n, req.stars, want) {
+                    of.copy_from_slice(&grown_of);
+                    match adjust(
+                        n,
+                        req.stars,
+                        &bounds,
+                        want,
+                        &mut of,
+                        &solution,
+                        adjust_tries(n, req.stars, want) * n,
+                        adjust_patience(n, req.stars, want),
+                        &mut rng,
+                        &stop,
+                    )? {
+                        None => return ctl.finish(Err(Error::Interrupted)),
+                        Some(false) => {}
+                        Some(true) => {
+                            reached = true;
+                            break;
+                        }
+                    }
+                }
+                if !reached {
+                    break;
                 }
                 let Some((puzzle, found)) =
                     unique_or_bug(n, req.stars, &of, "moving squares toward a grade", &stop)?
@@ -509,10 +527,56 @@ const ADJUST_MEDIUM_STARS_TRIES: usize = 100 * ADJUST_TRIES;
 /// and some slower (14x14 seed 9 5.8 s to 10.1 s, seed 5 0.9 s to 9.1 s).
 const ADJUST_MEDIUM_STARS_FROM: usize = 16;
 
+/// The sides on which Star Battle (two or more stars a unit) moves every candidate of
+/// another grade toward the one asked for, `expert` included, with
+/// [`ADJUST_MEDIUM_STARS_TRIES`] per rank and [`adjust_patience`]: 16 to 19.
+/// There a unique candidate is dear (one in 20 to 40 grown at 16x16, some 5 to 15 s
+/// under load) and nearly every one is hard or expert as grown, while the moves reached
+/// the grade asked for on every call that ran to its end over seeds 1 to 6 at each
+/// grade (16 calls), hard from expert within 6,800 tries and expert from hard within
+/// 5,300 (bench/puzzle.md). 20x20 keeps its own (a helper works there).
+const STARS_SIDES: std::ops::Range<usize> = 16..20;
+
+/// Whether `k` stars a unit on side `n` takes the moves of [`STARS_SIDES`].
+fn stars_sides(n: usize, k: u32) -> bool {
+    k >= 2 && STARS_SIDES.contains(&n)
+}
+
+/// Moves tried toward a grade with no step closer ([`adjust`]'s measure getting
+/// smaller) after which the candidate is dropped, on [`STARS_SIDES`]: a walk stuck on a
+/// plateau seldom leaves it (`gen 16 --stars 3 --difficulty medium --seed 3`: 4 squares
+/// left free from the 118th try to the 16,000th and last). Over seeds 1 to 6 at each
+/// grade the walks that reached their grade went at most 4,013 tries between steps
+/// closer toward medium, 1,669 toward expert, and toward hard 14 to 1,058 but once
+/// 6,744; a try toward hard costs two to three times one toward medium and ten times
+/// one toward expert (most of those fail the cheap proof of uniqueness), so hard gets
+/// less patience. Elsewhere there is no such limit.
+fn adjust_patience(n: usize, k: u32, want: Level) -> usize {
+    match want {
+        _ if !stars_sides(n, k) => usize::MAX,
+        Level::Hard => 2_000,
+        _ => 5_000,
+    }
+}
+
+/// Walks toward `want` from one candidate (each from the candidate as evened out): 2
+/// toward `hard` on [`STARS_SIDES`], else 1. A unique candidate there costs some 20 to
+/// 40 grown, and a second walk toward hard, down another random path, often gets past
+/// the plateau the first stopped on (10 seeds each with two and three stars, load 2 to
+/// 4: medians 2.9 s to 1.7 s and 3.3 s to 2.8 s); toward medium a second walk mostly
+/// stopped where the first did (three stars, seeds 3 and 10 slower, bench/puzzle.md).
+fn adjust_walks(n: usize, k: u32, want: Level) -> usize {
+    if want == Level::Hard && stars_sides(n, k) {
+        2
+    } else {
+        1
+    }
+}
+
 /// Moves tried per rank toward `want` with `k` stars a unit on side `n` (module
 /// `adjust`).
 fn adjust_tries(n: usize, k: u32, want: Level) -> usize {
-    if k >= 2 && want == Level::Medium && n >= ADJUST_MEDIUM_STARS_FROM {
+    if (k >= 2 && want == Level::Medium && n >= ADJUST_MEDIUM_STARS_FROM) || stars_sides(n, k) {
         ADJUST_MEDIUM_STARS_TRIES
     } else {
         ADJUST_TRIES
@@ -544,12 +608,15 @@ const SKIP_MEDIUM_FROM: usize = 12;
 /// 25x25 the moves reached expert in 8 of 109 calls (25x25, seeds 1 to 20), each call
 /// taking 0.3 to 1 s, while 13 of the 120 candidates graded on those seeds were expert
 /// as grown: new candidates find one sooner (25x25 expert p95 13.2 s with the moves,
-/// 4.7 s without; 20x20 3.3 s and 1.3 s; bench/puzzle.md). Not toward `medium` with one
+/// 4.7 s without; 20x20 3.3 s and 1.3 s; bench/puzzle.md). Star Battle on
+/// [`STARS_SIDES`] is moved toward `expert` too (see there). Not toward `medium` with one
 /// star under the even style's ratio bound from [`SKIP_MEDIUM_FROM`] on (see there).
 fn moves_toward(req: &Request, bounds: &Bounds, want: Level) -> bool {
     let even_one_star = req.stars == 1 && req.style == Style::Even;
     match want {
-        Level::Expert => req.n >= ADJUST_EXPERT_FROM && !even_one_star,
+        Level::Expert => {
+            (req.n >= ADJUST_EXPERT_FROM && !even_one_star) || stars_sides(req.n, req.stars)
+        }
         Level::Medium => !(even_one_star && req.n >= SKIP_MEDIUM_FROM && bounds.ratio.is_finite()),
         Level::Easy | Level::Hard => true,
     }

@@ -942,11 +942,13 @@ impl<'a> Deducer<'a> {
     /// unit found) with fewer free squares than it needs, crossed in one step.
     fn would_empty(&self, v: &View) -> Option<Step> {
         let n = self.n;
-        let u = (0..n * n)
+        let mut lost = Lost::new(n);
+        let (first, k) = (0..n * n)
             .filter(|&i| v.free[i])
-            .find_map(|i| self.broken_by(v, i).first().copied())?;
-        let cross: Vec<usize> = (0..n * n)
-            .filter(|&i| v.free[i] && self.broken_by(v, i).contains(&u))
+            .find_map(|i| Some((i, self.broken_first(v, i, &mut lost)?)))?;
+        let u = self.units().nth(k)?;
+        let cross: Vec<usize> = std::iter::once(first)
+            .chain((first + 1..n * n).filter(|&i| v.free[i] && self.breaks(v, i, k, &mut lost)))
             .collect();
         let free: Vec<usize> = self
             .unit_cells(u)
@@ -984,27 +986,125 @@ impl<'a> Deducer<'a> {
         ))
     }
 
-    /// The units that a star on free square `i` would leave with fewer free squares
-    /// than they need (its own units counting the star), in [`Deducer::units`] order.
-    fn broken_by(&self, v: &View, i: usize) -> Vec<Unit> {
+    /// Counts into `lost` the free squares each unit (rows, then columns, then
+    /// regions, as [`Deducer::units`]) loses to a star on free square `i`: `i` itself and
+    /// what the star rules out ([`Deducer::ruled_out`]: the squares touching it, and the
+    /// rest of each unit it completes). Without allocating: `would-empty` asks this of
+    /// every free square at every step, which was most of the time the generator spent
+    /// grading Star Battles (bench/puzzle.md).
+    fn count_lost(&self, v: &View, i: usize, lost: &mut Lost) {
         let n = self.n;
-        let out = self.ruled_out(v, i);
+        lost.clear();
         let (r, c, g) = (i / n, i % n, self.p.region(i));
-        // Free squares each unit loses: rows, then columns, then regions.
-        let mut lost = vec![0i32; 3 * n];
-        for &j in out.iter().chain(std::iter::once(&i)) {
-            lost[j / n] += 1;
-            lost[n + j % n] += 1;
-            lost[2 * n + self.p.region(j)] += 1;
+        lost.take(n, self.p.region(i), i);
+        for rr in r.saturating_sub(1)..(r + 2).min(n) {
+            for cc in c.saturating_sub(1)..(c + 2).min(n) {
+                let j = rr * n + cc;
+                if v.free[j] {
+                    lost.take(n, self.p.region(j), j);
+                }
+            }
         }
-        self.units()
-            .enumerate()
-            .filter(|&(k, u)| {
-                let own = [Unit::Row(r), Unit::Col(c), Unit::Region(g)].contains(&u) as i32;
-                lost[k] > 0 && self.free_count(v, u) - lost[k] < self.need(v, u) - own
-            })
-            .map(|(_, u)| u)
-            .collect()
+        if v.row_need[r] <= 1 {
+            for j in (r * n..r * n + n).filter(|&j| v.free[j]) {
+                lost.take(n, self.p.region(j), j);
+            }
+        }
+        if v.col_need[c] <= 1 {
+            for j in (0..n).map(|x| x * n + c).filter(|&j| v.free[j]) {
+                lost.take(n, self.p.region(j), j);
+            }
+        }
+        if v.reg_need[g] <= 1 {
+            for &j in self.cells[g].iter().filter(|&&j| v.free[j]) {
+                lost.take(n, g, j);
+            }
+        }
+    }
+
+    /// Whether a star on free square `i` leaves unit number `k` (in [`Deducer::units`]
+    /// order, its own units counting the star) with fewer free squares than it needs,
+    /// `lost` counted for `i` ([`Deducer::count_lost`]).
+    fn short(&self, v: &View, i: usize, k: usize, lost: &Lost) -> bool {
+        let n = self.n;
+        let (need, free, own) = match k / n {
+            0 => (v.row_need[k], v.row_free[k], k == i / n),
+            1 => (v.col_need[k - n], v.col_free[k - n], k - n == i % n),
+            _ => {
+                let g = k - 2 * n;
+                (v.reg_need[g], v.reg_free[g], g == self.p.region(i))
+            }
+        };
+        lost.lost[k] > 0 && free - lost.lost[k] < need - own as i32
+    }
+
+    /// The first unit (its number in [`Deducer::units`] order) that a star on free square
+    /// `i` would leave with fewer free squares than it needs (its own units counting the
+    /// star).
+    fn broken_first(&self, v: &View, i: usize, lost: &mut Lost) -> Option<usize> {
+        self.count_lost(v, i, lost);
+        lost.touched
+            .iter()
+            .copied()
+            .filter(|&k| self.short(v, i, k, lost))
+            .min()
+    }
+
+    /// Whether a star on free square `i` would leave unit number `k` with fewer free
+    /// squares than it needs.
+    fn breaks(&self, v: &View, i: usize, k: usize, lost: &mut Lost) -> bool {
+        self.count_lost(v, i, lost);
+        self.short(v, i, k, lost)
+    }
+}
+
+/// The free squares each unit loses to a star (see [`Deducer::count_lost`]): reused
+/// from square to square.
+struct Lost {
+    /// Squares lost by unit number (rows, columns, regions).
+    lost: Vec<i32>,
+    /// The units with a count above 0.
+    touched: Vec<usize>,
+    /// The squares counted already (each square once).
+    seen: Vec<bool>,
+    /// The squares in `seen`.
+    squares: Vec<usize>,
+}
+
+impl Lost {
+    fn new(n: usize) -> Lost {
+        Lost {
+            lost: vec![0; 3 * n],
+            touched: Vec::with_capacity(3 * n),
+            seen: vec![false; n * n],
+            squares: Vec::with_capacity(n * n),
+        }
+    }
+
+    fn clear(&mut self) {
+        for &k in &self.touched {
+            self.lost[k] = 0;
+        }
+        self.touched.clear();
+        for &j in &self.squares {
+            self.seen[j] = false;
+        }
+        self.squares.clear();
+    }
+
+    /// Square `j` (of region `g`, side `n`) lost, once.
+    fn take(&mut self, n: usize, g: usize, j: usize) {
+        if self.seen[j] {
+            return;
+        }
+        self.seen[j] = true;
+        self.squares.push(j);
+        for k in [j / n, n + j % n, 2 * n + g] {
+            if self.lost[k] == 0 {
+                self.touched.push(k);
+            }
+            self.lost[k] += 1;
+        }
     }
 }
 
