@@ -93,7 +93,7 @@ pub mod shape;
 
 use grow::{
     Grown, Shape, below, connected, finishes, grow, grown_sizes, neighbours, on_squares,
-    random_solution, repair, seed_regions, starless, unique_seeds,
+    random_solution, repair, seed_regions, starless, strong, two_solutions_strong, unique_seeds,
 };
 
 /// What to make.
@@ -353,6 +353,13 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
             let t = Tables::new(&puzzle);
             let found = match search_limited(&t, &State::new(&puzzle), 2, 2, REPAIR_NODES, &stop) {
                 Limited::Done(found) => found,
+                Limited::Over if strong(n, req.stars) => {
+                    match two_solutions_strong(&puzzle, &t, STRONG_REPAIR_NODES, &stop) {
+                        Limited::Done(found) => found,
+                        Limited::Over => break,
+                        Limited::Stopped => return ctl.finish(Err(Error::Interrupted)),
+                    }
+                }
                 Limited::Over => break,
                 Limited::Stopped => return ctl.finish(Err(Error::Interrupted)),
             };
@@ -478,6 +485,13 @@ fn no_such_grade(n: usize, k: u32, difficulty: Option<Level>) -> Option<String> 
 /// one: nearly all of a slow seed's time. Dropping them costs nothing in correctness
 /// (every puzzle returned is still proved unique by a full search).
 const REPAIR_NODES: u64 = 100_000;
+
+/// The most nodes the stronger search ([`grow::two_solutions_strong`]) may take when
+/// the repair's plain search runs past [`REPAIR_NODES`] with [`grow::strong`] tests
+/// (three or more stars from 17x17), about 0.3 s: there the plain search ran over on
+/// nearly every candidate, while this one settled most of them within it
+/// (bench/puzzle.md).
+const STRONG_REPAIR_NODES: u64 = 1_000_000;
 
 /// The side above which a one-star candidate whose repair is stuck carves a path
 /// ([`grow::repair`]); with two or more stars it always does. Up to 20x20 a stuck
@@ -793,8 +807,16 @@ fn unique_or_bug(
 ) -> Result<Option<(Puzzle, crate::puzzle::solver::Found)>, Error> {
     let puzzle = Puzzle::from_regions(n, stars, of.to_vec())?;
     let t = Tables::new(&puzzle);
-    let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, stop) else {
-        return Ok(None);
+    let found = if strong(n, stars) {
+        match two_solutions_strong(&puzzle, &t, u64::MAX, stop) {
+            Limited::Done(found) => found,
+            Limited::Over | Limited::Stopped => return Ok(None),
+        }
+    } else {
+        let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, stop) else {
+            return Ok(None);
+        };
+        found
     };
     if found.count != 1 {
         return Err(Error::Internal(format!("{what} let a second solution in")));
