@@ -12,6 +12,12 @@
 //! them, and remembers the refused ones for good. The same fact makes the starting
 //! regions matter: a solution they already have stays, so with `K >= 3` they are made
 //! unique first ([`unique_seeds`]).
+//!
+//! The tests are searches with a node limit (over it counts as "refused"). With three
+//! or more stars from 20x20 ([`strong`]) the plain search ran over on most of them, so
+//! there the growth is steered by the hard rules first, a test that runs over is
+//! retried after the rules ([`join_starless`]), and the repairs and the final proof
+//! use the rules and the probing search ([`two_solutions_strong`]).
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
@@ -19,7 +25,7 @@ use rand_xoshiro::rand_core::Rng;
 use crate::error::Error;
 
 use super::super::rules::{Deducer, Level};
-use super::super::solver::{Limited, Node, Tables, search_limited};
+use super::super::solver::{Limited, Node, Tables, search_limited, search_probing};
 use super::super::{Mark, Puzzle, State};
 use super::Style;
 
@@ -29,6 +35,32 @@ pub(super) const UNSET: u8 = u8::MAX;
 /// The most nodes the test that a joining square stays starless may take; a test
 /// over it counts as "not starless" (safe: the square goes elsewhere).
 const JOIN_NODES: u64 = 2000;
+
+/// The smallest side from which three or more stars a unit grow and test their way
+/// ([`strong`]). Not from 17: at 18x18 seed 2 found a puzzle in 16 s before and
+/// none in 60 s with them (seed 1 none either way), so 17 to 19 keep the plain tests
+/// and their output (bench/puzzle.md).
+pub(super) const STRONG_FROM: usize = 20;
+
+/// Whether `k` stars a unit on side `n` take the stronger tests: the plain search's
+/// tests ran over their node limits on nearly every square and candidate there
+/// (`gen 20 --stars 3`: none in 60 s for seeds 1 and 2, bench/puzzle.md). The
+/// growth is first steered by the hard rules ([`grow`]), a join test that runs over
+/// is tried again after the rules ([`join_starless`]), and the repair's and final
+/// searches take the rules and the probing search ([`two_solutions_strong`]).
+pub(super) fn strong(n: usize, k: u32) -> bool {
+    k >= 3 && n >= STRONG_FROM
+}
+
+/// The level of rules that steers the growth first, and runs before the stronger
+/// searches, with [`strong`] tests.
+const STRONG_LEVEL: Level = Level::Hard;
+
+/// The most nodes the search after the rules may take in [`join_starless`].
+const STRONG_JOIN_NODES: u64 = 20_000;
+
+/// The depth to which [`two_solutions_strong`]'s search probes.
+const STRONG_PROBE_DEPTH: u32 = 3;
 
 /// Factor on the weight of a square's pairs per region already refused it: a square
 /// running out of regions is given one while it can.
@@ -466,7 +498,11 @@ pub(super) enum Grown {
 /// puzzle, which implies it), a refused pair never drawn again. When no pair is left
 /// that may pass, the heaviest is taken untested ([`Grown::Forced`]); with `steer`
 /// the growth round the squares left is undone instead, and once the undos run out
-/// the growth ends ([`Grown::Stalled`]).
+/// the growth ends ([`Grown::Stalled`]). Unsteered with [`strong`] tests, the growth
+/// is steered by [`STRONG_LEVEL`] until its undos run out, and the squares left are
+/// then tested by [`join_starless`] (every region asked again): on `gen 20 --stars
+/// 3` the rules left 15 to 60 squares of 400 where the plain tests had run over on
+/// hundreds (bench/puzzle.md).
 pub(super) fn grow(
     n: usize,
     k: u32,
@@ -479,6 +515,10 @@ pub(super) fn grow(
     if steer == Some(Level::Easy) && k == 1 && n >= ORDERED_FROM {
         return grow_ordered(n, k, shape, of, rng, stop);
     }
+    // With [`strong`] tests the growth is steered by the hard rules until its undos
+    // run out, then tested as usual for the squares left.
+    let switch = steer.is_none() && strong(n, k);
+    let mut steer = if switch { Some(STRONG_LEVEL) } else { steer };
     let mut size = grown_sizes(n, of);
     // refused[i]: bit g set when region g was refused square i (for good).
     let mut refused = vec![0u64; n * n];
@@ -549,6 +589,13 @@ pub(super) fn grow(
                 // would rarely end at the grade asked for (none of 81 stalled 16x16
                 // hard candidates did, bench/puzzle.md), and its repairs cost more
                 // than a new candidate.
+                if undos == 0 && switch && steer.is_some() {
+                    // The rules are stuck: the squares left take the plain tests,
+                    // every region asked again.
+                    steer = None;
+                    refused.fill(0);
+                    continue;
+                }
                 if undos == 0 {
                     return Ok(Grown::Stalled);
                 }
@@ -582,6 +629,10 @@ pub(super) fn grow(
                 }
                 ok
             }
+            None if switch => match join_starless(n, k, of, i, stop)? {
+                None => return Ok(Grown::Stopped),
+                Some(ok) => ok,
+            },
             None => match starless(n, k, of, i, JOIN_NODES, stop)? {
                 None => return Ok(Grown::Stopped),
                 Some(ok) => ok,
@@ -963,6 +1014,63 @@ pub(super) fn starless(
         Limited::Over => Some(false),
         Limited::Stopped => None,
     })
+}
+
+/// [`starless`] for [`strong`] tests: the plain search within [`JOIN_NODES`], and when
+/// it runs over, the rules up to [`STRONG_LEVEL`] from a star on `i` (a contradiction
+/// proves the square starless: the rules are sound) and the plain search from where
+/// they stop, within [`STRONG_JOIN_NODES`]. At 20x20 with three stars two thirds of
+/// the tests ran over [`JOIN_NODES`]; the rules settle many of them in a few
+/// milliseconds.
+fn join_starless(
+    n: usize,
+    k: u32,
+    of: &[u8],
+    i: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
+    let (puzzle, mut state) = partial(n, k, of)?;
+    state.marks[i] = Mark::Star;
+    let t = Tables::new(&puzzle);
+    match search_limited(&t, &state, 1, 0, JOIN_NODES, stop) {
+        Limited::Done(f) => return Ok(Some(f.count == 0)),
+        Limited::Stopped => return Ok(None),
+        Limited::Over => {}
+    }
+    let Some(settled) = Deducer::new(&puzzle).settle_end(&state, STRONG_LEVEL) else {
+        return Ok(Some(true));
+    };
+    Ok(
+        match search_limited(&t, &settled, 1, 0, STRONG_JOIN_NODES, stop) {
+            Limited::Done(f) => Some(f.count == 0),
+            Limited::Over => Some(false),
+            Limited::Stopped => None,
+        },
+    )
+}
+
+/// Up to two solutions of `puzzle` (tables `t`) for [`strong`] tests, each listed: the
+/// rules up to [`STRONG_LEVEL`] from the empty board, then the probing search
+/// ([`search_probing`], to depth [`STRONG_PROBE_DEPTH`], with band counting) within
+/// `limit` nodes (`u64::MAX`: a full proof). Exhaustive, as the rules and the probing
+/// are sound: the count is exact. The plain search ran past its limit on nearly every
+/// 20x20 three-star candidate and took minutes to prove some unique; this proves a
+/// unique one in a few hundred thousand nodes (bench/puzzle.md).
+pub(super) fn two_solutions_strong(
+    puzzle: &Puzzle,
+    t: &Tables,
+    limit: u64,
+    stop: &dyn Fn() -> bool,
+) -> Limited {
+    let Some(settled) = Deducer::new(puzzle).settle_end(&State::new(puzzle), STRONG_LEVEL) else {
+        // No solution at all: the caller says what went wrong.
+        return Limited::Done(super::super::solver::Found {
+            count: 0,
+            solutions: Vec::new(),
+            nodes: 0,
+        });
+    };
+    search_probing(t, &settled, 2, 2, limit, STRONG_PROBE_DEPTH, true, stop)
 }
 
 /// Moves one of `movable` (squares where another solution has a star and ours has

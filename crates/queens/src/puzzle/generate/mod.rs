@@ -33,7 +33,12 @@
 //!    run at all; a square no region next to it may take joins, with a shortest way
 //!    to it, a region late enough for all of them (`grow::grow_ordered`). Past 16x16
 //!    the tested growth stalled on nearly every candidate (none in 60 s for 11 of
-//!    20 seeds at 25x25, bench/puzzle.md);
+//!    20 seeds at 25x25, bench/puzzle.md). With three or more stars from 20x20
+//!    (`grow::strong`) the plain search's tests ran over their limit on most
+//!    squares, so there the growth is first steered by the hard rules (a pair joins
+//!    when they still finish the partial puzzle, undos as when steered) and, once its
+//!    undos run out, the squares left take the plain test, retried when it runs over
+//!    after the hard rules from a star on the square (`grow::join_starless`);
 //! 4. repair: the exhaustive solver ([`super::solver`]) looks for two solutions. While
 //!    it finds a second, a square where the second has a star and ours has not moves
 //!    to a neighbouring region (its own region staying connected), preferring a move
@@ -42,7 +47,9 @@
 //!    its region, or its region's only link), above 20x20 and with two or more stars
 //!    one moves with a path of its region to the nearest other region (see
 //!    [`CARVE_ABOVE`]); else the candidate is dropped. After `4n` moves, or when the
-//!    search for a second solution runs past [`REPAIR_NODES`], it is dropped too;
+//!    search for a second solution runs past [`REPAIR_NODES`], it is dropped too
+//!    (with `grow::strong` tests it is first searched again by the hard rules and the
+//!    probing search, `grow::two_solutions_strong`, within [`STRONG_REPAIR_NODES`]);
 //! 5. evening out: once unique, squares move into regions under [`Bounds::least`]
 //!    from their neighbours, from regions larger than [`Bounds::aim`] to smaller
 //!    neighbours, then into regions under [`Bounds::floor`], each move kept only when
@@ -73,7 +80,10 @@
 //!    neither easy rule can take a first step; such a request is refused with that
 //!    sentence.
 //!
-//! Every puzzle returned has been proved unique by the exhaustive solver. The time
+//! Every puzzle returned has been proved unique by the exhaustive solver (with
+//! `grow::strong` tests by the sound hard rules followed by the exhaustive probing
+//! search, [`super::solver`]'s `search_probing`: the plain one took minutes on some
+//! unique 20x20 three-star candidates). The time
 //! budget and cancel flag of the [`Settings`] are polled between solver nodes and
 //! candidates ([`Error::Budget`] when the budget runs out); the progress callback gets
 //! `done` = candidates tried so far, `total` = 0 (unknown).
@@ -97,7 +107,7 @@ pub mod shape;
 
 use grow::{
     Grown, Shape, below, connected, finishes, grow, grown_sizes, neighbours, on_squares,
-    random_solution, repair, seed_regions, starless, unique_seeds,
+    random_solution, repair, seed_regions, starless, strong, two_solutions_strong, unique_seeds,
 };
 
 /// What to make.
@@ -357,6 +367,13 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
             let t = Tables::new(&puzzle);
             let found = match search_limited(&t, &State::new(&puzzle), 2, 2, REPAIR_NODES, &stop) {
                 Limited::Done(found) => found,
+                Limited::Over if strong(n, req.stars) => {
+                    match two_solutions_strong(&puzzle, &t, STRONG_REPAIR_NODES, &stop) {
+                        Limited::Done(found) => found,
+                        Limited::Over => break,
+                        Limited::Stopped => return ctl.finish(Err(Error::Interrupted)),
+                    }
+                }
                 Limited::Over => break,
                 Limited::Stopped => return ctl.finish(Err(Error::Interrupted)),
             };
@@ -496,6 +513,13 @@ fn no_such_grade(n: usize, k: u32, difficulty: Option<Level>) -> Option<String> 
 /// one: nearly all of a slow seed's time. Dropping them costs nothing in correctness
 /// (every puzzle returned is still proved unique by a full search).
 const REPAIR_NODES: u64 = 100_000;
+
+/// The most nodes the stronger search ([`grow::two_solutions_strong`]) may take when
+/// the repair's plain search runs past [`REPAIR_NODES`] with [`grow::strong`] tests
+/// (three or more stars from 20x20), about 0.3 s: there the plain search ran over on
+/// nearly every candidate, while this one settled most of them within it
+/// (bench/puzzle.md).
+const STRONG_REPAIR_NODES: u64 = 1_000_000;
 
 /// The side above which a one-star candidate whose repair is stuck carves a path
 /// ([`grow::repair`]); with two or more stars it always does. Up to 20x20 a stuck
@@ -850,7 +874,9 @@ fn stars_and_sizes(n: usize, solution: &[usize], of: &[u8]) -> (Vec<bool>, Vec<u
 
 /// The puzzle of the regions `of`, with its one solution, after a step (`what`) that must
 /// keep the solution unique; `None` when `stop` said so first. A second solution is
-/// the generator's bug, said as such.
+/// the generator's bug, said as such. The proof is the full plain search, or with
+/// [`grow::strong`] tests the full stronger one ([`grow::two_solutions_strong`]
+/// without a node limit).
 fn unique_or_bug(
     n: usize,
     stars: u32,
@@ -860,8 +886,16 @@ fn unique_or_bug(
 ) -> Result<Option<(Puzzle, crate::puzzle::solver::Found)>, Error> {
     let puzzle = Puzzle::from_regions(n, stars, of.to_vec())?;
     let t = Tables::new(&puzzle);
-    let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, stop) else {
-        return Ok(None);
+    let found = if strong(n, stars) {
+        match two_solutions_strong(&puzzle, &t, u64::MAX, stop) {
+            Limited::Done(found) => found,
+            Limited::Over | Limited::Stopped => return Ok(None),
+        }
+    } else {
+        let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, stop) else {
+            return Ok(None);
+        };
+        found
     };
     if found.count != 1 {
         return Err(Error::Internal(format!("{what} let a second solution in")));
