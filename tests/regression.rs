@@ -2451,9 +2451,8 @@ fn puzzle_gen_20_three_stars_seed_1_has_a_puzzle_in_a_minute() {
     // every candidate. From 20x20 with three stars the growth is steered by the hard
     // rules first, and the repair and the final proof use the rules and a probing
     // search: 23 s idle, 47 s under load 3 (bench/puzzle.md). The generator proved it
-    // unique by that exhaustive search; the plain `check` takes minutes here, so the
-    // independent check is `rate`: its sound rules finish the puzzle from the empty
-    // board, which only a puzzle with one solution allows.
+    // unique by that exhaustive search; `rate` checks it again with the plain solver
+    // (exit 1 unless there is exactly one solution) before it grades.
     let o = queens(&[
         "puzzle",
         "gen",
