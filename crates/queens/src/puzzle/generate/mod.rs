@@ -63,7 +63,7 @@
 //!    expert stop no later, and the puzzle stays within [`Bounds`], no region past
 //!    [`Bounds::cap`] or [`Bounds::floor`]), at most
 //!    [`ADJUST_TRIES`] per rank ([`ADJUST_MEDIUM_STARS_TRIES`] toward `medium` with
-//!    two or more stars from 16x16, and toward every grade, `expert` included, at
+//!    two or more stars from 15x15, and toward every grade, `expert` included, at
 //!    [`STARS_SIDES`], where a walk also stops after [`adjust_patience`] tries
 //!    in a row with no step closer, and one toward `hard` that stops starts once
 //!    more from the candidate as it was, [`adjust_walks`]; not always: see
@@ -553,13 +553,16 @@ const ADJUST_MEDIUM_STARS_FROM: usize = 16;
 
 /// The sides on which Star Battle (two or more stars a unit) moves every candidate of
 /// another grade toward the one asked for, `expert` included, with
-/// [`ADJUST_MEDIUM_STARS_TRIES`] per rank and [`adjust_patience`]: 16 to 19.
+/// [`ADJUST_MEDIUM_STARS_TRIES`] per rank and [`adjust_patience`]: 15 to 19.
 /// There a unique candidate is dear (one in 20 to 40 grown at 16x16, some 5 to 15 s
 /// under load) and nearly every one is hard or expert as grown, while the moves reached
 /// the grade asked for on every call that ran to its end over seeds 1 to 6 at each
 /// grade (16 calls), hard from expert within 6,800 tries and expert from hard within
-/// 5,300 (bench/puzzle.md). 20x20 keeps its own (a helper works there).
-const STARS_SIDES: std::ops::Range<usize> = 16..20;
+/// 5,300 (bench/puzzle.md). At 15x15 with two stars they cut medium from 4 to 22 s to
+/// 1.2 to 8.1 s (seeds 1 to 6) and hard from up to 10.6 s to at most 7.9 s; at 14x14
+/// they were mixed (medium seed 5 1.0 s to 3.3 s), so 14 and below keep the plain
+/// walk. 20x20 and up were not measured with them.
+const STARS_SIDES: std::ops::Range<usize> = 15..20;
 
 /// Whether `k` stars a unit on side `n` takes the moves of [`STARS_SIDES`].
 fn stars_sides(n: usize, k: u32) -> bool {
