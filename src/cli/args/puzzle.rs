@@ -264,8 +264,9 @@ pub enum PuzzleJob {
     /// A new puzzle with exactly one solution, in the format `solve` reads.
     #[command(after_help = gen_help())]
     Gen {
-        /// The side N (4 to 25 plays well: one queen a unit, any grade, in seconds; 1 to 62
-        /// works; past 25x25, or Star Battle past 16x16, a grade can take minutes).
+        /// The side N (4 to 25 plays well: one queen a unit, any grade, in seconds; Star
+        /// Battle in seconds up to 14x14, within about half a minute at 15x15 and 16x16;
+        /// 1 to 62 works; past 25x25, or Star Battle past 16x16, a grade can take minutes).
         #[arg(allow_negative_numbers = true)]
         n: u32,
         /// Stars per row, column and region.
