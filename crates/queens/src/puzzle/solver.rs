@@ -600,30 +600,9 @@ pub(crate) fn search_probing(
     squeeze: bool,
     stop: &dyn Fn() -> bool,
 ) -> Limited {
-    let mut s = Search {
-        node_limit,
-        over: false,
-        t,
-        limit,
-        keep,
-        found: Found {
-            count: 0,
-            solutions: Vec::new(),
-            nodes: 0,
-        },
-        stop,
-        stopped: false,
-    };
-    if let Some(node) = Node::from_state(t, state) {
-        s.run_probing(node, 0, probe_depth, squeeze);
-    }
-    if s.over {
-        Limited::Over
-    } else if s.stopped {
-        Limited::Stopped
-    } else {
-        Limited::Done(s.found)
-    }
+    limited_by(t, state, limit, keep, node_limit, stop, |s, node| {
+        s.run_probing(node, 0, probe_depth, squeeze)
+    })
 }
 
 /// Counts the solutions of `puzzle` from `state`, up to `limit`, keeping the first
@@ -671,6 +650,23 @@ pub(crate) fn search_limited(
     node_limit: u64,
     stop: &dyn Fn() -> bool,
 ) -> Limited {
+    limited_by(t, state, limit, keep, node_limit, stop, |s, node| {
+        s.run(node)
+    })
+}
+
+/// A search from `state` with a node limit, its tree walked by `walk` (the plain
+/// [`Search::run`] or the probing [`Search::run_probing`]: two walks, so that the plain
+/// one, the hot loop of every other search, carries no test for probing).
+fn limited_by(
+    t: &Tables,
+    state: &State,
+    limit: u128,
+    keep: usize,
+    node_limit: u64,
+    stop: &dyn Fn() -> bool,
+    walk: impl FnOnce(&mut Search, Node),
+) -> Limited {
     let mut s = Search {
         node_limit,
         over: false,
@@ -686,7 +682,7 @@ pub(crate) fn search_limited(
         stopped: false,
     };
     if let Some(node) = Node::from_state(t, state) {
-        s.run(node);
+        walk(&mut s, node);
     }
     if s.over {
         Limited::Over
