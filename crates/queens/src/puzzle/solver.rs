@@ -760,6 +760,63 @@ mod tests {
     }
 
     #[test]
+    fn the_probing_search_finds_the_same_solutions_on_irregular_regions() {
+        // Exact counts and the same solutions, none capped: regions that are diagonal
+        // stripes ((rank + file) mod n, so bands of ranks and files hold parts of many
+        // regions), and generated puzzles (one solution) as they are and with a square
+        // of their solution crossed (none).
+        let mut puzzles = Vec::new();
+        for (k, sides) in [(1u32, 5..=8usize), (2, 8..=10)] {
+            for n in sides {
+                let region: Vec<u8> = (0..n * n).map(|i| ((i / n + i % n) % n) as u8).collect();
+                puzzles.push(Puzzle::from_regions(n, k, region).unwrap());
+            }
+        }
+        for (n, k) in [(8, 1), (10, 2), (12, 3)] {
+            let r = crate::puzzle::generate::Request {
+                stars: k,
+                seed: 1,
+                ..crate::puzzle::generate::Request::new(n)
+            };
+            let made = crate::puzzle::generate::generate(&r, &Default::default());
+            puzzles.push(made.unwrap().unwrap().puzzle);
+        }
+        for p in &puzzles {
+            let t = Tables::new(p);
+            let mut states = vec![State::new(p)];
+            let first = search_with(&t, &State::new(p), 1, 1, &|| false).unwrap();
+            if let Some(sol) = first.solutions.first() {
+                let mut crossed = State::new(p);
+                crossed.marks[sol[sol.len() / 2]] = Mark::Cross;
+                states.push(crossed);
+            }
+            for state in &states {
+                let want = search_with(&t, state, u128::MAX, usize::MAX, &|| false).unwrap();
+                for (depth, squeeze) in [(1, false), (3, true), (64, true)] {
+                    let Limited::Done(mut got) = search_probing(
+                        &t,
+                        state,
+                        u128::MAX,
+                        usize::MAX,
+                        u64::MAX,
+                        depth,
+                        squeeze,
+                        &|| false,
+                    ) else {
+                        panic!("no limit, no stop");
+                    };
+                    let mut w = want.solutions.clone();
+                    w.sort();
+                    got.solutions.sort();
+                    let what = format!("n={} k={} depth={depth}", p.side(), p.stars());
+                    assert_eq!(got.count, want.count, "{what}");
+                    assert_eq!(got.solutions, w, "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn counts_row_striped_puzzles_as_queens_that_do_not_touch() {
         // Regions = ranks: solutions are permutations with neighbours' files apart by
         // 2 or more.

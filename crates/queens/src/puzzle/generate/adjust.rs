@@ -18,7 +18,7 @@
 //! Three in four squares tried are, while the level's rules stop short, the squares they
 //! leave free and their neighbours: where a move changes what the rules see. The walk
 //! gives up after a number of tries, or (where the caller sets it, Star Battle at
-//! 16x16) after a number of tries in a row with no step closer: a walk stuck on a
+//! 15x15 to 19x19) after a number of tries in a row with no step closer: a walk stuck on a
 //! plateau seldom leaves it. Tries are counted, not timed, so a seed gives the same
 //! puzzle on every run.
 

@@ -591,7 +591,8 @@ pub(super) fn grow(
                 // than a new candidate.
                 if undos == 0 && switch && steer.is_some() {
                     // The rules are stuck: the squares left take the plain tests,
-                    // every region asked again.
+                    // every region asked again. The undos are spent, so a square every
+                    // region refuses from here joins untested (`Forced`) for the repair.
                     steer = None;
                     refused.fill(0);
                     continue;

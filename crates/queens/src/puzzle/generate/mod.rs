@@ -570,7 +570,8 @@ fn stars_sides(n: usize, k: u32) -> bool {
 }
 
 /// Moves tried toward a grade with no step closer ([`adjust`]'s measure getting
-/// smaller) after which the candidate is dropped, on [`STARS_SIDES`]: a walk stuck on a
+/// smaller) after which the walk stops (the candidate is dropped, or toward `hard`
+/// walked once more, [`adjust_walks`]), on [`STARS_SIDES`]: a walk stuck on a
 /// plateau seldom leaves it (`gen 16 --stars 3 --difficulty medium --seed 3`: 4 squares
 /// left free from the 118th try to the 16,000th and last). Over seeds 1 to 6 at each
 /// grade the walks that reached their grade went at most 4,013 tries between steps
