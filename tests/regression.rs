@@ -1990,10 +1990,17 @@ fn picture_reader_on_a_patterned_picture_ends_at_once() {
 /// 0) within the budget, unique (`puzzle check`) and rated at the grade asked for
 /// (`puzzle rate`).
 fn gen_of_grade_within(n: &str, grade: &str, seed: &str, budget: &str) {
+    gen_stars_of_grade_within(n, "1", grade, seed, budget);
+}
+
+/// [`gen_of_grade_within`] with `--stars K` (Star Battle), given to `check` and `rate` too.
+fn gen_stars_of_grade_within(n: &str, stars: &str, grade: &str, seed: &str, budget: &str) {
     let o = queens(&[
         "puzzle",
         "gen",
         n,
+        "--stars",
+        stars,
         "--difficulty",
         grade,
         "--seed",
@@ -2002,14 +2009,14 @@ fn gen_of_grade_within(n: &str, grade: &str, seed: &str, budget: &str) {
         budget,
     ]);
     code(&o, 0);
-    let check = common::run_with_stdin(&["puzzle", "check", "-"], &o.stdout);
+    let check = common::run_with_stdin(&["puzzle", "check", "--stars", stars, "-"], &o.stdout);
     code(&check, 0);
     assert_eq!(stdout(&check), "unique\n");
-    let rate = common::run_with_stdin(&["puzzle", "rate", "-"], &o.stdout);
+    let rate = common::run_with_stdin(&["puzzle", "rate", "--stars", stars, "-"], &o.stdout);
     code(&rate, 0);
     assert!(
         stdout(&rate).starts_with(&format!("{grade}:")),
-        "gen {n} {grade} seed {seed}: {}",
+        "gen {n} --stars {stars} {grade} seed {seed}: {}",
         stdout(&rate)
     );
 }
@@ -2373,66 +2380,21 @@ fn puzzle_gen_16_three_stars_hard_seed_1_has_a_puzzle_in_seconds() {
 fn puzzle_gen_16_two_stars_medium_seed_1_has_a_puzzle_in_seconds() {
     // Issue 40: none in 40 s. Nearly every two-star candidate is hard or expert as grown
     // and 160 moves toward medium never reached it; 16,000 moves do (6.6 s under load).
-    let o = queens(&[
-        "puzzle",
-        "gen",
-        "16",
-        "--stars",
-        "2",
-        "--difficulty",
-        "medium",
-        "--seed",
-        "1",
-        "--budget-secs",
-        "30",
-    ]);
-    code(&o, 0);
-    let check = common::run_with_stdin(&["puzzle", "check", "--stars", "2", "-"], &o.stdout);
-    code(&check, 0);
-    assert_eq!(stdout(&check), "unique\n");
-    let rate = common::run_with_stdin(&["puzzle", "rate", "--stars", "2", "-"], &o.stdout);
-    code(&rate, 0);
-    assert!(stdout(&rate).starts_with("medium:"), "{}", stdout(&rate));
-}
-
-/// `queens puzzle gen 16 --stars K --difficulty GRADE --seed SEED` within a generous
-/// budget, checked unique and rated at the grade asked for.
-fn gen_16_stars_graded(k: &str, grade: &str, seed: &str) {
-    let o = queens(&[
-        "puzzle",
-        "gen",
-        "16",
-        "--stars",
-        k,
-        "--difficulty",
-        grade,
-        "--seed",
-        seed,
-        "--budget-secs",
-        "60",
-    ]);
-    code(&o, 0);
-    let check = common::run_with_stdin(&["puzzle", "check", "--stars", k, "-"], &o.stdout);
-    code(&check, 0);
-    assert_eq!(stdout(&check), "unique\n");
-    let rate = common::run_with_stdin(&["puzzle", "rate", "--stars", k, "-"], &o.stdout);
-    code(&rate, 0);
-    let want = format!("{grade}:");
-    assert!(stdout(&rate).starts_with(&want), "{}", stdout(&rate));
+    gen_stars_of_grade_within("16", "2", "medium", "1", "30");
 }
 
 #[test]
 fn puzzle_gen_16_three_stars_hard_seed_7_has_a_puzzle_in_seconds() {
     // Issue 40: none in 30 s under load. Its expert candidates were dropped after 160
     // moves toward hard; now the first one is moved on until hard (2.0 s at load 1.3).
-    gen_16_stars_graded("3", "hard", "7");
+    gen_stars_of_grade_within("16", "3", "hard", "7", "60");
 }
 
 #[test]
 fn puzzle_gen_16_three_stars_expert_seed_3_has_a_puzzle_in_seconds() {
     // Issue 40: none in 30 s under load. Hard candidates were never moved toward expert
     // at 16x16; now they are (5.1 s at load 1.3).
-    gen_16_stars_graded("3", "expert", "3");
+    gen_stars_of_grade_within("16", "3", "expert", "3", "60");
 }
 
 #[test]
@@ -2440,7 +2402,7 @@ fn puzzle_gen_16_three_stars_medium_seed_10_has_a_puzzle_in_seconds() {
     // Issue 40: none in 30 s under load. The first walk toward medium, stuck with 20
     // squares free, used all its 16,000 moves (18 s); now it stops after 5,000 with no
     // step closer and the next candidate gets there (7.5 s at load 1.3).
-    gen_16_stars_graded("3", "medium", "10");
+    gen_stars_of_grade_within("16", "3", "medium", "10", "60");
 }
 
 #[test]

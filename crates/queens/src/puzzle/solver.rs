@@ -369,76 +369,73 @@ impl Node {
             }
         }
         let mut changed = false;
-        // Ranks a..=b: the regions needing stars whose possible squares all lie in
-        // the band need `inside` stars; the band's ranks need `need`. inside > need
-        // fails; inside == need crosses every other region's squares in the band.
-        for a in 0..n {
-            let mut need = 0u32;
-            for b in a..n {
-                need += self.row_left[b] as u32;
-                let mut inside = 0u32;
-                let mut mask = 0u64;
-                for g in 0..n {
-                    if self.reg_left[g] > 0 && lo_r[g] as usize >= a && hi_r[g] as usize <= b {
-                        inside += self.reg_left[g] as u32;
-                        mask |= 1 << g;
-                    }
-                }
-                if inside > need {
-                    return None;
-                }
-                if inside == need && inside > 0 {
-                    for r in a..=b {
-                        let mut x = self.avail[r];
-                        while x != 0 {
-                            let c = x.trailing_zeros() as usize;
-                            x &= x - 1;
-                            if mask >> t.region[r * n + c] & 1 == 0 {
-                                self.avail[r] &= !(1u64 << c);
-                                changed = true;
-                            }
+        // Bands of ranks, then of files, a..=b: the regions needing stars whose
+        // possible squares all lie in the band need `inside` stars; the band's lines
+        // need `need`. inside > need fails; inside == need crosses every other
+        // region's squares in the band. The lines' needs do not change here (crossing
+        // places no star), so a copy serves.
+        for by_file in [false, true] {
+            let (lo, hi, left) = if by_file {
+                (&lo_c, &hi_c, self.col_left)
+            } else {
+                (&lo_r, &hi_r, self.row_left)
+            };
+            for a in 0..n {
+                let mut need = 0u32;
+                for (b, &line_left) in left.iter().enumerate().take(n).skip(a) {
+                    need += line_left as u32;
+                    let mut inside = 0u32;
+                    let mut mask = 0u64;
+                    for g in 0..n {
+                        if self.reg_left[g] > 0 && lo[g] as usize >= a && hi[g] as usize <= b {
+                            inside += self.reg_left[g] as u32;
+                            mask |= 1 << g;
                         }
                     }
-                }
-            }
-        }
-        for a in 0..n {
-            let mut need = 0u32;
-            for b in a..n {
-                need += self.col_left[b] as u32;
-                let mut inside = 0u32;
-                let mut mask = 0u64;
-                for g in 0..n {
-                    if self.reg_left[g] > 0 && lo_c[g] as usize >= a && hi_c[g] as usize <= b {
-                        inside += self.reg_left[g] as u32;
-                        mask |= 1 << g;
+                    if inside > need {
+                        return None;
                     }
-                }
-                if inside > need {
-                    return None;
-                }
-                if inside == need && inside > 0 {
-                    let upto = if b + 1 >= 64 {
-                        !0
-                    } else {
-                        (1u64 << (b + 1)) - 1
-                    };
-                    let band = upto & !((1u64 << a) - 1);
-                    for r in 0..n {
-                        let mut x = self.avail[r] & band;
-                        while x != 0 {
-                            let c = x.trailing_zeros() as usize;
-                            x &= x - 1;
-                            if mask >> t.region[r * n + c] & 1 == 0 {
-                                self.avail[r] &= !(1u64 << c);
-                                changed = true;
-                            }
-                        }
+                    if inside == need && inside > 0 {
+                        changed |= if by_file {
+                            let upto = if b + 1 >= 64 {
+                                !0
+                            } else {
+                                (1u64 << (b + 1)) - 1
+                            };
+                            self.cross_outside(t, 0..n, upto & !((1u64 << a) - 1), mask)
+                        } else {
+                            self.cross_outside(t, a..b + 1, t.full, mask)
+                        };
                     }
                 }
             }
         }
         Some(changed)
+    }
+
+    /// Crosses the possible squares on `ranks` and `files` of every region not in
+    /// `keep` (a mask of regions); true when it crossed one.
+    fn cross_outside(
+        &mut self,
+        t: &Tables,
+        ranks: std::ops::Range<usize>,
+        files: u64,
+        keep: u64,
+    ) -> bool {
+        let n = t.n;
+        let mut changed = false;
+        for r in ranks {
+            let mut x = self.avail[r] & files;
+            while x != 0 {
+                let c = x.trailing_zeros() as usize;
+                x &= x - 1;
+                if keep >> t.region[r * n + c] & 1 == 0 {
+                    self.avail[r] &= !(1u64 << c);
+                    changed = true;
+                }
+            }
+        }
+        changed
     }
 
     /// Propagation, [`Node::squeeze`] (with `squeeze`) and failed-literal probing to a

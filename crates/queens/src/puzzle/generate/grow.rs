@@ -1007,14 +1007,36 @@ pub(super) fn starless(
     limit: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
+    let (puzzle, state) = starred(n, k, of, i)?;
+    Ok(no_solution_within(
+        &Tables::new(&puzzle),
+        &state,
+        limit,
+        stop,
+    ))
+}
+
+/// The partial puzzle `of` ([`partial`]) with a star on square `i`: what [`starless`]
+/// and [`join_starless`] search.
+fn starred(n: usize, k: u32, of: &[u8], i: usize) -> Result<(Puzzle, State), Error> {
     let (puzzle, mut state) = partial(n, k, of)?;
     state.marks[i] = Mark::Star;
-    let t = Tables::new(&puzzle);
-    Ok(match search_limited(&t, &state, 1, 0, limit, stop) {
+    Ok((puzzle, state))
+}
+
+/// Whether the plain search finds no solution from `state` within `limit` nodes
+/// (running over counts as "no"); `None` when `stop` ended it.
+fn no_solution_within(
+    t: &Tables,
+    state: &State,
+    limit: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<bool> {
+    match search_limited(t, state, 1, 0, limit, stop) {
         Limited::Done(f) => Some(f.count == 0),
         Limited::Over => Some(false),
         Limited::Stopped => None,
-    })
+    }
 }
 
 /// [`starless`] for [`strong`] tests: the plain search within [`JOIN_NODES`], and when
@@ -1030,8 +1052,7 @@ fn join_starless(
     i: usize,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
-    let (puzzle, mut state) = partial(n, k, of)?;
-    state.marks[i] = Mark::Star;
+    let (puzzle, state) = starred(n, k, of, i)?;
     let t = Tables::new(&puzzle);
     match search_limited(&t, &state, 1, 0, JOIN_NODES, stop) {
         Limited::Done(f) => return Ok(Some(f.count == 0)),
@@ -1041,13 +1062,7 @@ fn join_starless(
     let Some(settled) = Deducer::new(&puzzle).settle_end(&state, STRONG_LEVEL) else {
         return Ok(Some(true));
     };
-    Ok(
-        match search_limited(&t, &settled, 1, 0, STRONG_JOIN_NODES, stop) {
-            Limited::Done(f) => Some(f.count == 0),
-            Limited::Over => Some(false),
-            Limited::Stopped => None,
-        },
-    )
+    Ok(no_solution_within(&t, &settled, STRONG_JOIN_NODES, stop))
 }
 
 /// Up to two solutions of `puzzle` (tables `t`) for [`strong`] tests, each listed: the
