@@ -3,7 +3,9 @@
 //! For a seed, candidate after candidate:
 //! 1. a random solution: `K` stars per row and column, none touching (the exhaustive
 //!    solver on the puzzle whose regions are the ranks, branching on a random possible
-//!    square of the tightest unit instead of the first);
+//!    square of the tightest unit instead of the first, restarted past a limit of
+//!    nodes; a solution that took many nodes serves several candidates,
+//!    `grow::Solutions`);
 //! 2. regions grown from it (module `grow`): for `K = 1` each star seeds a region; for
 //!    `K >= 2` each star is joined to its nearest free stars by an L-shaped path, and
 //!    with `K >= 3`, while the seeds (as a partial puzzle, step 3) have another solution, one of its
@@ -106,8 +108,8 @@ mod grow;
 pub mod shape;
 
 use grow::{
-    Grown, Shape, below, connected, finishes, grow, grown_sizes, neighbours, on_squares,
-    random_solution, repair, seed_regions, starless, strong, two_solutions_strong, unique_seeds,
+    Grown, Shape, Solutions, below, connected, finishes, grow, grown_sizes, neighbours, on_squares,
+    repair, seed_regions, starless, strong, two_solutions_strong, unique_seeds,
 };
 
 /// What to make.
@@ -321,8 +323,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
     let stop = || ctl.cancelled();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(req.seed);
     let k = req.stars as usize;
-    let stripes = Puzzle::from_regions(n, req.stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
-    let stripe_tables = Tables::new(&stripes);
+    let mut solutions = Solutions::new(n, req.stars)?;
     let bounds = Bounds::new(n, req.style, req.difficulty).with_stars(n, req.stars);
     let shape = Shape::new(n, req.style);
     // Only `easy` is steered while growing: the other grades are reached by moving
@@ -337,7 +338,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         }
         candidates += 1;
         ctl.report(candidates, 0);
-        let Some(solution) = random_solution(&stripe_tables, &stripes, &mut rng, &stop) else {
+        let Some(solution) = solutions.next(&mut rng, &stop) else {
             if ctl.cancelled() {
                 return ctl.finish(Err(Error::Interrupted));
             }
