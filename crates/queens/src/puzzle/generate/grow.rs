@@ -212,7 +212,7 @@ fn restart_nodes(stars: u32) -> u64 {
 const NODES_PER_CANDIDATE: u64 = 500;
 
 /// The most candidates a solution serves besides its first.
-const MAX_SHARED: u64 = 16;
+pub(super) const MAX_SHARED: u64 = 16;
 
 /// How one random depth-first search ended.
 enum Dfs {

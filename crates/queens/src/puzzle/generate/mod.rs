@@ -947,6 +947,31 @@ mod tests {
     }
 
     #[test]
+    fn shared_random_solutions_are_solutions_and_give_way_to_new_ones() {
+        // The tight 12x12 with three stars (one star in every 2x2 block) takes
+        // thousands of nodes a solution, so solutions are shared by candidates.
+        let stripes =
+            Puzzle::from_regions(12, 3, (0..144).map(|i| (i / 12) as u8).collect()).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut solutions = Solutions::new(12, 3).unwrap();
+        let drawn: Vec<Vec<usize>> = (0..60)
+            .map(|_| solutions.next(&mut rng, &|| false).unwrap())
+            .collect();
+        for s in &drawn {
+            assert!(stripes.accepts(s), "{s:?}");
+        }
+        let runs = 1 + drawn.windows(2).filter(|w| w[0] != w[1]).count();
+        assert!(runs > 1 && runs < 60, "{runs} different runs in 60 draws");
+        assert!(runs >= 60 / (1 + grow::MAX_SHARED as usize));
+        // Three or more stars only: one-star solutions are never shared.
+        let mut solutions = Solutions::new(12, 1).unwrap();
+        let drawn: Vec<Vec<usize>> = (0..10)
+            .map(|_| solutions.next(&mut rng, &|| false).unwrap())
+            .collect();
+        assert!(drawn.windows(2).all(|w| w[0] != w[1]));
+    }
+
+    #[test]
     fn easy_puzzles_grown_in_order_are_easy_unique_and_within_bounds() {
         for n in [grow::ORDERED_FROM, 25] {
             for seed in 1..=2 {
