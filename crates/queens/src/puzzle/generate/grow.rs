@@ -130,13 +130,16 @@ fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
 /// restarts an early unlucky draw could bury it in a subtree without any solution:
 /// with three stars per unit at 16x16 one candidate's search ran past 16 s
 /// (bench/puzzle.md), while a fresh draw finds one in a few hundred nodes. The first
-/// limit is [`restart_nodes`]. With three or more stars a solution whose search took
+/// limit is [`restart_nodes`]. With three or more stars below [`strong`]'s sides, a
+/// solution whose search took
 /// many nodes (the tight 12x12: one star in every 2x2 block, a few thousand nodes a
 /// solution) serves one candidate more per [`NODES_PER_CANDIDATE`] nodes it took, up
 /// to [`MAX_SHARED`]; each candidate grows its own random regions from it. The
 /// limits count nodes, not time, so a seed gives the same solutions on every run.
-/// With one or two stars each solution serves one candidate and is drawn as before
-/// these limits (measured where they gained: three stars).
+/// Elsewhere each solution serves one candidate and is drawn as before these limits:
+/// they were measured to gain with three stars up to 16x16, while at 20x20 they
+/// lost the one seed with a puzzle within minutes (`gen 20 --stars 3 --seed 1`: 16 s
+/// of CPU before, none in 184 s).
 pub(super) struct Solutions {
     tables: Tables,
     root: Option<Node>,
@@ -156,8 +159,8 @@ impl Solutions {
         Ok(Solutions {
             tables,
             root,
-            restart: restart_nodes(stars),
-            shared: stars >= 3,
+            restart: restart_nodes(n, stars),
+            shared: cheap_restarts(n, stars),
             held: None,
         })
     }
@@ -200,12 +203,21 @@ impl Solutions {
 /// The nodes a random search for a solution visits before it restarts the first
 /// time. With three or more stars a draw either finds a solution in a few hundred
 /// nodes or is lost in a subtree without one: a first limit of 500 instead of
-/// 20,000 cut the nodes per solution at 16x16 from 58,658 to 6,719 on average, at
-/// 20x20 from 77,808 to 2,228 (seeds 1 to 6, bench/puzzle.md). With one or two
-/// stars, where searches seldom run long, the limit stays 20,000, so their
-/// solutions are drawn as before.
-fn restart_nodes(stars: u32) -> u64 {
-    if stars >= 3 { 500 } else { 20_000 }
+/// 20,000 cut the nodes per solution at 16x16 from 58,658 to 6,719 on average
+/// (seeds 1 to 6, bench/puzzle.md). Where [`cheap_restarts`] does not hold the limit
+/// stays 20,000, so solutions are drawn as before.
+fn restart_nodes(n: usize, stars: u32) -> u64 {
+    if cheap_restarts(n, stars) {
+        500
+    } else {
+        20_000
+    }
+}
+
+/// Whether random solutions restart early and are shared ([`Solutions`]): three or
+/// more stars, below [`strong`]'s sides.
+fn cheap_restarts(n: usize, stars: u32) -> bool {
+    stars >= 3 && !strong(n, stars)
 }
 
 /// The search nodes a solution's draw takes for each candidate more it serves.
