@@ -121,38 +121,110 @@ fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// A random solution of the striped puzzle (K per rank, file, none touching);
-/// `None` when there is none or `stop` ended the search.
+/// Random solutions of the striped puzzle (`K` per rank and file, none touching),
+/// one for each candidate, some shared by several candidates.
 ///
 /// The depth-first search draws its branches at random and is restarted (the draws
-/// going on) when it visits more than a limit of nodes, the limit doubling each time
-/// so that a search that must end still does. Without restarts an early unlucky
-/// draw could bury it in a subtree without any solution: with three stars per unit
-/// at 16x16 one candidate's search ran past 16 s (bench/puzzle.md), while a fresh
-/// draw finds one in a few thousand nodes. The limit counts nodes, not time, so a
-/// seed gives the same solution on every run; a search that ends within the first
-/// limit (every one-star search measured) draws as before.
-pub(super) fn random_solution(
-    t: &Tables,
-    stripes: &Puzzle,
-    rng: &mut Xoshiro256PlusPlus,
-    stop: &dyn Fn() -> bool,
-) -> Option<Vec<usize>> {
-    let node = Node::from_state(t, &State::new(stripes))?;
-    let mut limit = RESTART_NODES;
-    loop {
-        let mut nodes = 0u64;
-        match random_dfs(t, node.clone(), rng, stop, &mut nodes, limit) {
-            Dfs::Found(s) => return Some(s),
-            Dfs::Exhausted | Dfs::Stopped => return None,
-            Dfs::Over => limit = limit.saturating_add(RESTART_NODES),
+/// going on) when it visits more than a limit of nodes, the limit growing by its
+/// first value each time so that a search that must end still does. Without
+/// restarts an early unlucky draw could bury it in a subtree without any solution:
+/// with three stars per unit at 16x16 one candidate's search ran past 16 s
+/// (bench/puzzle.md), while a fresh draw finds one in a few hundred nodes. The first
+/// limit is [`restart_nodes`]. With three or more stars below [`strong`]'s sides, a
+/// solution whose search took
+/// many nodes (the tight 12x12: one star in every 2x2 block, a few thousand nodes a
+/// solution) serves one candidate more per [`NODES_PER_CANDIDATE`] nodes it took, up
+/// to [`MAX_SHARED`]; each candidate grows its own random regions from it. The
+/// limits count nodes, not time, so a seed gives the same solutions on every run.
+/// Elsewhere each solution serves one candidate and is drawn as before these limits:
+/// they were measured to gain with three stars up to 16x16, while at 20x20 they
+/// lost the one seed with a puzzle within minutes (`gen 20 --stars 3 --seed 1`: 16 s
+/// of CPU before, none in 184 s).
+pub(super) struct Solutions {
+    tables: Tables,
+    root: Option<Node>,
+    restart: u64,
+    /// Whether a solution that took many nodes serves several candidates.
+    shared: bool,
+    /// The last solution and how many candidates more it serves.
+    held: Option<(Vec<usize>, u64)>,
+}
+
+impl Solutions {
+    /// The solutions of `n x n` with `stars` per rank and file.
+    pub(super) fn new(n: usize, stars: u32) -> Result<Solutions, Error> {
+        let stripes = Puzzle::from_regions(n, stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
+        let tables = Tables::new(&stripes);
+        let root = Node::from_state(&tables, &State::new(&stripes));
+        Ok(Solutions {
+            tables,
+            root,
+            restart: restart_nodes(n, stars),
+            shared: cheap_restarts(n, stars),
+            held: None,
+        })
+    }
+
+    /// The next candidate's solution (the squares of its stars); `None` when there is
+    /// none or `stop` ended the search.
+    pub(super) fn next(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Vec<usize>> {
+        if let Some((solution, more)) = self.held.take() {
+            if more > 1 {
+                self.held = Some((solution.clone(), more - 1));
+            }
+            return Some(solution);
+        }
+        let root = self.root.as_ref()?;
+        let mut limit = self.restart;
+        let mut spent = 0u64;
+        loop {
+            let mut nodes = 0u64;
+            let end = random_dfs(&self.tables, root.clone(), rng, stop, &mut nodes, limit);
+            spent = spent.saturating_add(nodes);
+            match end {
+                Dfs::Found(solution) => {
+                    let more = (spent / NODES_PER_CANDIDATE).min(MAX_SHARED);
+                    if self.shared && more > 0 {
+                        self.held = Some((solution.clone(), more));
+                    }
+                    return Some(solution);
+                }
+                Dfs::Exhausted | Dfs::Stopped => return None,
+                Dfs::Over => limit = limit.saturating_add(self.restart),
+            }
         }
     }
 }
 
-/// The nodes a random search for a solution visits before it restarts (the first
-/// time; the limit then doubles).
-const RESTART_NODES: u64 = 20_000;
+/// The nodes a random search for a solution visits before it restarts the first
+/// time. With three or more stars a draw either finds a solution in a few hundred
+/// nodes or is lost in a subtree without one: a first limit of 500 instead of
+/// 20,000 cut the nodes per solution at 16x16 from 58,658 to 6,719 on average
+/// (seeds 1 to 6, bench/puzzle.md). Where [`cheap_restarts`] does not hold the limit
+/// stays 20,000, so solutions are drawn as before.
+fn restart_nodes(n: usize, stars: u32) -> u64 {
+    if cheap_restarts(n, stars) {
+        500
+    } else {
+        20_000
+    }
+}
+
+/// Whether random solutions restart early and are shared ([`Solutions`]): three or
+/// more stars, below [`strong`]'s sides.
+fn cheap_restarts(n: usize, stars: u32) -> bool {
+    stars >= 3 && !strong(n, stars)
+}
+
+/// The search nodes a solution's draw takes for each candidate more it serves.
+const NODES_PER_CANDIDATE: u64 = 500;
+
+/// The most candidates a solution serves besides its first.
+pub(super) const MAX_SHARED: u64 = 16;
 
 /// How one random depth-first search ended.
 enum Dfs {

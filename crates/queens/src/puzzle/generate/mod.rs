@@ -3,7 +3,9 @@
 //! For a seed, candidate after candidate:
 //! 1. a random solution: `K` stars per row and column, none touching (the exhaustive
 //!    solver on the puzzle whose regions are the ranks, branching on a random possible
-//!    square of the tightest unit instead of the first);
+//!    square of the tightest unit instead of the first, restarted past a limit of
+//!    nodes; a solution that took many nodes serves several candidates,
+//!    `grow::Solutions`);
 //! 2. regions grown from it (module `grow`): for `K = 1` each star seeds a region; for
 //!    `K >= 2` each star is joined to its nearest free stars by an L-shaped path, and
 //!    with `K >= 3`, while the seeds (as a partial puzzle, step 3) have another solution, one of its
@@ -106,8 +108,8 @@ mod grow;
 pub mod shape;
 
 use grow::{
-    Grown, Shape, below, connected, finishes, grow, grown_sizes, neighbours, on_squares,
-    random_solution, repair, seed_regions, starless, strong, two_solutions_strong, unique_seeds,
+    Grown, Shape, Solutions, below, connected, finishes, grow, grown_sizes, neighbours, on_squares,
+    repair, seed_regions, starless, strong, two_solutions_strong, unique_seeds,
 };
 
 /// What to make.
@@ -321,8 +323,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
     let stop = || ctl.cancelled();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(req.seed);
     let k = req.stars as usize;
-    let stripes = Puzzle::from_regions(n, req.stars, (0..n * n).map(|i| (i / n) as u8).collect())?;
-    let stripe_tables = Tables::new(&stripes);
+    let mut solutions = Solutions::new(n, req.stars)?;
     let bounds = Bounds::new(n, req.style, req.difficulty).with_stars(n, req.stars);
     let shape = Shape::new(n, req.style);
     // Only `easy` is steered while growing: the other grades are reached by moving
@@ -337,7 +338,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         }
         candidates += 1;
         ctl.report(candidates, 0);
-        let Some(solution) = random_solution(&stripe_tables, &stripes, &mut rng, &stop) else {
+        let Some(solution) = solutions.next(&mut rng, &stop) else {
             if ctl.cancelled() {
                 return ctl.finish(Err(Error::Interrupted));
             }
@@ -943,6 +944,31 @@ mod tests {
             let r = Request::new(n);
             assert_eq!(generate(&r, &Settings::default()).unwrap(), None);
         }
+    }
+
+    #[test]
+    fn shared_random_solutions_are_solutions_and_give_way_to_new_ones() {
+        // The tight 12x12 with three stars (one star in every 2x2 block) takes
+        // thousands of nodes a solution, so solutions are shared by candidates.
+        let stripes =
+            Puzzle::from_regions(12, 3, (0..144).map(|i| (i / 12) as u8).collect()).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut solutions = Solutions::new(12, 3).unwrap();
+        let drawn: Vec<Vec<usize>> = (0..60)
+            .map(|_| solutions.next(&mut rng, &|| false).unwrap())
+            .collect();
+        for s in &drawn {
+            assert!(stripes.accepts(s), "{s:?}");
+        }
+        let runs = 1 + drawn.windows(2).filter(|w| w[0] != w[1]).count();
+        assert!(runs > 1 && runs < 60, "{runs} different runs in 60 draws");
+        assert!(runs >= 60 / (1 + grow::MAX_SHARED as usize));
+        // Three or more stars only: one-star solutions are never shared.
+        let mut solutions = Solutions::new(12, 1).unwrap();
+        let drawn: Vec<Vec<usize>> = (0..10)
+            .map(|_| solutions.next(&mut rng, &|| false).unwrap())
+            .collect();
+        assert!(drawn.windows(2).all(|w| w[0] != w[1]));
     }
 
     #[test]
