@@ -14,7 +14,7 @@
 //! unique first ([`unique_seeds`]).
 //!
 //! The tests are searches with a node limit (over it counts as "refused"; a lower
-//! limit for Star Battle at 15x15 and 16x16, [`light`], where a cheaper growth paid
+//! limit for three stars at 15x15 and 16x16, [`light`], where a cheaper growth paid
 //! more than the squares it refused cost). With three
 //! or more stars from 20x20 ([`strong`]) the plain search ran over on most of them, so
 //! there the growth is steered by the hard rules first, a test that runs over is
@@ -38,28 +38,30 @@ pub(super) const UNSET: u8 = u8::MAX;
 /// over it counts as "not starless" (safe: the square goes elsewhere).
 const JOIN_NODES: u64 = 2000;
 
-/// The sides on which Star Battle (two or more stars a unit) grows with lighter join
-/// tests and repairs without moving a square back ([`light`]).
+/// The sides on which Star Battle with three or more stars a unit grows with lighter
+/// join tests and repairs without moving a square back ([`light`]).
 pub(super) const LIGHT_SIDES: std::ops::RangeInclusive<usize> = 15..=16;
 
-/// The node limit of the growth's join test on [`LIGHT_SIDES`], instead of
+/// The node limit of the growth's join test where [`light`] holds, instead of
 /// [`JOIN_NODES`].
 const LIGHT_JOIN_NODES: u64 = 700;
 
 /// Whether `k` stars a unit on side `n` take the lighter join tests
 /// ([`LIGHT_JOIN_NODES`]) and the repair that never moves a square back into a region
-/// it left ([`repair`]'s `left`). At 16x16 with two and three stars about one grown
-/// candidate in 15 to 20 ended unique, and traced over 190 candidates each: with two
-/// stars 129 were dropped when the repair's `4n` moves ran out, the moves going round
-/// in circles (a square moved to another region and back, the same two searches
-/// again and again); with three, 103 when the search for a second solution ran past
-/// the repair's limit, whatever the growth's tests. Lighter tests refuse a few more
-/// squares but cost a third less, and as many candidates end unique: CPU seconds a
-/// unique candidate (seeds 1 to 3, 60 candidates each) two stars 2.6 before, 1.6
-/// without the moves back, 1.2 with the lighter tests too; three stars 2.9 before,
-/// 1.7 to 3.2 with both (2.3 over two runs; bench/puzzle.md).
+/// it left ([`repair`]'s `left`): three or more stars on [`LIGHT_SIDES`]. At 16x16
+/// about one grown candidate in 15 to 20 ended unique; traced over some 190
+/// candidates each, with two stars 129 were dropped when the repair's `4n` moves ran
+/// out, the moves going round in circles (a square moved to another region and back,
+/// the same two searches again and again), with three 103 when the search for a
+/// second solution ran past the repair's limit. Lighter tests refuse a few more
+/// squares but cost a third less, and about as many candidates end unique. Three
+/// stars, seeds 1 to 10 at every grade (load 5): none without a puzzle in 30 s where
+/// 9 runs had none, expert median 3.3 s to 1.9 s (bench/puzzle.md); 15x15 CPU
+/// seconds a unique candidate 0.44 to 0.32. Two stars are left out: CPU seconds a
+/// unique candidate fell (2.5 to 1.6 over seeds 1 to 9), but the requests over seeds
+/// 1 to 10 were no faster (medians 6.6 to 9.3 s with no grade, 7.5 to 10.6 medium).
 pub(super) fn light(n: usize, k: u32) -> bool {
-    k >= 2 && LIGHT_SIDES.contains(&n)
+    k >= 3 && LIGHT_SIDES.contains(&n)
 }
 
 /// The smallest side from which three or more stars a unit grow and test their way

@@ -17,7 +17,7 @@
 //! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
 //!    the partial puzzle's solutions only grow with its regions, and a new one must
 //!    have a star on the square just added. A pair joins when the solver (from a star
-//!    on the square, at most 2,000 nodes, 700 with two or more stars on
+//!    on the square, at most 2,000 nodes, 700 with three or more stars on
 //!    `grow::LIGHT_SIDES`) finds no solution, else it is refused for
 //!    good. With `easy` requested the test is instead that the easy rules still
 //!    finish the partial puzzle (grade-directed: the candidate is easy while it
@@ -47,9 +47,10 @@
 //!    second solution and adds none. When no such square can move alone (each inside
 //!    its region, or its region's only link), above 20x20 and with two or more stars
 //!    one moves with a path of its region to the nearest other region (see
-//!    [`CARVE_ABOVE`]); else the candidate is dropped. With two or more stars on
+//!    [`CARVE_ABOVE`]); else the candidate is dropped. With three or more stars on
 //!    `grow::LIGHT_SIDES` (`grow::light`) no square moves back into a region it left
-//!    during the repair (the moves went round in circles there). After `4n` moves, or when the
+//!    during the repair (a move that lets another solution in is not undone by the
+//!    next one, as it could be, round and round). After `4n` moves, or when the
 //!    search for a second solution runs past [`REPAIR_NODES`], it is dropped too
 //!    (with `grow::strong` tests it is first searched again by the hard rules and the
 //!    probing search, `grow::two_solutions_strong`, within [`STRONG_REPAIR_NODES`]);
