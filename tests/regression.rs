@@ -2439,7 +2439,7 @@ fn puzzle_gen_20_three_stars_seed_1_has_a_puzzle_in_a_minute() {
 fn puzzle_gen_16_three_stars_seed_4_has_a_puzzle_in_seconds() {
     // Issue 40: none in 30 s at any, hard and expert grade (load 5). Most 16x16
     // three-star candidates were dropped in the repair (its search for a second
-    // solution ran over its limit); at 15x15 and 16x16 with three stars the growth's
+    // solution ran over its limit); at 16x16 with three stars the growth's
     // join tests are lighter and the repair never moves a square back into a region it
     // left (0.3 s, 0.7 s and 0.3 s at load 5).
     gen_stars_within("16", "3", "4", "30");

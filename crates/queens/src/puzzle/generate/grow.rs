@@ -14,7 +14,7 @@
 //! unique first ([`unique_seeds`]).
 //!
 //! The tests are searches with a node limit (over it counts as "refused"; a lower
-//! limit for three stars at 15x15 and 16x16, [`light`], where a cheaper growth paid
+//! limit for three stars at 16x16, [`light`], where a cheaper growth paid
 //! more than the squares it refused cost). With three
 //! or more stars from 20x20 ([`strong`]) the plain search ran over on most of them, so
 //! there the growth is steered by the hard rules first, a test that runs over is
@@ -39,8 +39,11 @@ pub(super) const UNSET: u8 = u8::MAX;
 const JOIN_NODES: u64 = 2000;
 
 /// The sides on which Star Battle with three or more stars a unit grows with lighter
-/// join tests and repairs without moving a square back ([`light`]).
-pub(super) const LIGHT_SIDES: std::ops::RangeInclusive<usize> = 15..=16;
+/// join tests and repairs without moving a square back ([`light`]): 16 only. At 15x15
+/// CPU seconds a unique candidate fell (0.44 to 0.32), but over seeds 1 to 8 the
+/// requests were no faster (medians with no grade 0.34 to 0.77 s, medium 0.72 to
+/// 1.2, hard 1.0 to 0.84, expert 0.56 to 0.65; load 5, bench/puzzle.md).
+pub(super) const LIGHT_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
 
 /// The node limit of the growth's join test where [`light`] holds, instead of
 /// [`JOIN_NODES`].
@@ -56,8 +59,8 @@ const LIGHT_JOIN_NODES: u64 = 700;
 /// second solution ran past the repair's limit. Lighter tests refuse a few more
 /// squares but cost a third less, and about as many candidates end unique. Three
 /// stars, seeds 1 to 10 at every grade (load 5): none without a puzzle in 30 s where
-/// 9 runs had none, expert median 3.3 s to 1.9 s (bench/puzzle.md); 15x15 CPU
-/// seconds a unique candidate 0.44 to 0.32. Two stars are left out: CPU seconds a
+/// 9 runs had none, expert median 3.3 s to 1.9 s (bench/puzzle.md). Two stars are
+/// left out: CPU seconds a
 /// unique candidate fell (2.5 to 1.6 over seeds 1 to 9), but the requests over seeds
 /// 1 to 10 were no faster (medians 6.6 to 9.3 s with no grade, 7.5 to 10.6 medium).
 pub(super) fn light(n: usize, k: u32) -> bool {
