@@ -13,7 +13,9 @@
 //! regions matter: a solution they already have stays, so with `K >= 3` they are made
 //! unique first ([`unique_seeds`]).
 //!
-//! The tests are searches with a node limit (over it counts as "refused"). With three
+//! The tests are searches with a node limit (over it counts as "refused"; a lower
+//! limit for three stars at 16x16, [`light`], where a cheaper growth paid
+//! more than the squares it refused cost). With three
 //! or more stars from 20x20 ([`strong`]) the plain search ran over on most of them, so
 //! there the growth is steered by the hard rules first, a test that runs over is
 //! retried after the rules ([`join_starless`]), and the repairs and the final proof
@@ -35,6 +37,35 @@ pub(super) const UNSET: u8 = u8::MAX;
 /// The most nodes the test that a joining square stays starless may take; a test
 /// over it counts as "not starless" (safe: the square goes elsewhere).
 const JOIN_NODES: u64 = 2000;
+
+/// The sides on which Star Battle with three or more stars a unit grows with lighter
+/// join tests and repairs without moving a square back ([`light`]): 16 only. At 15x15
+/// CPU seconds a unique candidate fell (0.44 to 0.32), but over seeds 1 to 8 the
+/// requests were no faster (medians with no grade 0.34 to 0.77 s, medium 0.72 to
+/// 1.2, hard 1.0 to 0.84, expert 0.56 to 0.65; load 5, bench/puzzle.md).
+pub(super) const LIGHT_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
+
+/// The node limit of the growth's join test where [`light`] holds, instead of
+/// [`JOIN_NODES`].
+const LIGHT_JOIN_NODES: u64 = 700;
+
+/// Whether `k` stars a unit on side `n` take the lighter join tests
+/// ([`LIGHT_JOIN_NODES`]) and the repair that never moves a square back into a region
+/// it left ([`repair`]'s `left`): three or more stars on [`LIGHT_SIDES`]. At 16x16
+/// about one grown candidate in 15 to 20 ended unique; traced over some 190
+/// candidates each, with two stars 129 were dropped when the repair's `4n` moves ran
+/// out, the moves going round in circles (a square moved to another region and back,
+/// the same two searches again and again), with three 103 when the search for a
+/// second solution ran past the repair's limit. Lighter tests refuse a few more
+/// squares but cost a third less, and about as many candidates end unique. Three
+/// stars, seeds 1 to 10 at every grade (load 5): none without a puzzle in 30 s where
+/// 9 runs had none, expert median 3.3 s to 1.9 s (bench/puzzle.md). Two stars are
+/// left out: CPU seconds a
+/// unique candidate fell (2.5 to 1.6 over seeds 1 to 9), but the requests over seeds
+/// 1 to 10 were no faster (medians 6.6 to 9.3 s with no grade, 7.5 to 10.6 medium).
+pub(super) fn light(n: usize, k: u32) -> bool {
+    k >= 3 && LIGHT_SIDES.contains(&n)
+}
 
 /// The smallest side from which three or more stars a unit grow and test their way
 /// ([`strong`]). Not from 17: at 18x18 seed 2 found a puzzle in 16 s before and
@@ -130,16 +161,12 @@ fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
 /// restarts an early unlucky draw could bury it in a subtree without any solution:
 /// with three stars per unit at 16x16 one candidate's search ran past 16 s
 /// (bench/puzzle.md), while a fresh draw finds one in a few hundred nodes. The first
-/// limit is [`restart_nodes`]. With three or more stars below [`strong`]'s sides, a
-/// solution whose search took
-/// many nodes (the tight 12x12: one star in every 2x2 block, a few thousand nodes a
-/// solution) serves one candidate more per [`NODES_PER_CANDIDATE`] nodes it took, up
+/// limit is [`restart_nodes`]. Where [`cheap_restarts`] holds, a solution whose
+/// search took many nodes (the tight 12x12 with three stars: one star in every 2x2
+/// block, a few thousand nodes a solution) serves one candidate more per [`NODES_PER_CANDIDATE`] nodes it took, up
 /// to [`MAX_SHARED`]; each candidate grows its own random regions from it. The
 /// limits count nodes, not time, so a seed gives the same solutions on every run.
-/// Elsewhere each solution serves one candidate and is drawn as before these limits:
-/// they were measured to gain with three stars up to 16x16, while at 20x20 they
-/// lost the one seed with a puzzle within minutes (`gen 20 --stars 3 --seed 1`: 16 s
-/// of CPU before, none in 184 s).
+/// Elsewhere each solution serves one candidate and is drawn as before.
 pub(super) struct Solutions {
     tables: Tables,
     root: Option<Node>,
@@ -204,7 +231,8 @@ impl Solutions {
 /// time. With three or more stars a draw either finds a solution in a few hundred
 /// nodes or is lost in a subtree without one: a first limit of 500 instead of
 /// 20,000 cut the nodes per solution at 16x16 from 58,658 to 6,719 on average
-/// (seeds 1 to 6, bench/puzzle.md). Where [`cheap_restarts`] does not hold the limit
+/// (seeds 1 to 6, bench/puzzle.md), though only up to 14x14 did that make puzzles
+/// faster. Where [`cheap_restarts`] does not hold the limit
 /// stays 20,000, so solutions are drawn as before.
 fn restart_nodes(n: usize, stars: u32) -> u64 {
     if cheap_restarts(n, stars) {
@@ -215,9 +243,15 @@ fn restart_nodes(n: usize, stars: u32) -> u64 {
 }
 
 /// Whether random solutions restart early and are shared ([`Solutions`]): three or
-/// more stars, below [`strong`]'s sides.
+/// more stars up to 14x14. Measured (bench/puzzle.md): 12x12 expert, p95 over 40
+/// seeds 5.4 s to 1.2 s. Larger sides, where a candidate costs seconds and the
+/// solution little of it, keep the solutions as drawn before: at 16x16 the change was
+/// a reshuffle (and the lighter growth, [`light`], was measured on those solutions),
+/// at 18x18 it found a puzzle within 60 s for 1 of seeds 1 to 8 against 3, and at
+/// 20x20 it lost seed 1's (`gen 20 --stars 3 --seed 1`: 16 s of CPU before, none in
+/// 184 s).
 fn cheap_restarts(n: usize, stars: u32) -> bool {
-    stars >= 3 && !strong(n, stars)
+    stars >= 3 && n <= 14
 }
 
 /// The search nodes a solution's draw takes for each candidate more it serves.
@@ -601,6 +635,11 @@ pub(super) fn grow(
     let mut forced = false;
     let mut pairs: Vec<(usize, u8, f64)> = Vec::new();
     let mut easy = (steer == Some(Level::Easy) && k == 1).then(|| EasyOrder::new(n, of, rng));
+    let join_nodes = if light(n, k) {
+        LIGHT_JOIN_NODES
+    } else {
+        JOIN_NODES
+    };
     loop {
         if stop() {
             return Ok(Grown::Stopped);
@@ -706,7 +745,7 @@ pub(super) fn grow(
                 None => return Ok(Grown::Stopped),
                 Some(ok) => ok,
             },
-            None => match starless(n, k, of, i, JOIN_NODES, stop)? {
+            None => match starless(n, k, of, i, join_nodes, stop)? {
                 None => return Ok(Grown::Stopped),
                 Some(ok) => ok,
             },
@@ -1172,6 +1211,11 @@ pub(super) fn two_solutions_strong(
 /// region, or is the only link between two parts of it), a movable square moves with
 /// a path of its region's squares to the nearest square next to another region
 /// ([`carve`]).
+///
+/// With `left` (the squares this candidate's repair moved so far, each with the region
+/// it left), no square moves back into a region it left, and the move made is added:
+/// a move that lets another solution in could otherwise be undone by the next repair
+/// and made again, round and round (on [`light`] sides).
 #[allow(clippy::too_many_arguments)] // the candidate's state, passed as the loop holds it
 pub(super) fn repair(
     n: usize,
@@ -1180,6 +1224,7 @@ pub(super) fn repair(
     movable: &[usize],
     ours: &[bool],
     carving: bool,
+    mut left: Option<&mut Vec<(usize, u8)>>,
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
@@ -1198,11 +1243,19 @@ pub(super) fn repair(
             targets.swap(x, below(rng, x + 1));
         }
         for &to in &targets {
+            if left.as_ref().is_some_and(|l| l.contains(&(q, to))) {
+                continue;
+            }
             of[q] = to;
             if connected(n, of, own) {
                 match starless(n, k, of, q, JOIN_NODES, stop)? {
                     None => return Ok(None),
-                    Some(true) => return Ok(Some(true)),
+                    Some(true) => {
+                        if let Some(l) = left.as_mut() {
+                            l.push((q, own));
+                        }
+                        return Ok(Some(true));
+                    }
                     Some(false) => {
                         if fallback.is_none() {
                             fallback = Some((q, to));
@@ -1215,6 +1268,9 @@ pub(super) fn repair(
     }
     match fallback {
         Some((q, to)) => {
+            if let Some(l) = left.as_mut() {
+                l.push((q, of[q]));
+            }
             of[q] = to;
             Ok(Some(true))
         }

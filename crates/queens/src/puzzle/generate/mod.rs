@@ -19,7 +19,8 @@
 //! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
 //!    the partial puzzle's solutions only grow with its regions, and a new one must
 //!    have a star on the square just added. A pair joins when the solver (from a star
-//!    on the square, at most 2,000 nodes) finds no solution, else it is refused for
+//!    on the square, at most 2,000 nodes, 700 with three or more stars on
+//!    `grow::LIGHT_SIDES`) finds no solution, else it is refused for
 //!    good. With `easy` requested the test is instead that the easy rules still
 //!    finish the partial puzzle (grade-directed: the candidate is easy while it
 //!    holds; the test runs the easy rules on plain counts,
@@ -48,7 +49,10 @@
 //!    second solution and adds none. When no such square can move alone (each inside
 //!    its region, or its region's only link), above 20x20 and with two or more stars
 //!    one moves with a path of its region to the nearest other region (see
-//!    [`CARVE_ABOVE`]); else the candidate is dropped. After `4n` moves, or when the
+//!    [`CARVE_ABOVE`]); else the candidate is dropped. With three or more stars on
+//!    `grow::LIGHT_SIDES` (`grow::light`) no square moves back into a region it left
+//!    during the repair (a move that lets another solution in is not undone by the
+//!    next one, as it could be, round and round). After `4n` moves, or when the
 //!    search for a second solution runs past [`REPAIR_NODES`], it is dropped too
 //!    (with `grow::strong` tests it is first searched again by the hard rules and the
 //!    probing search, `grow::two_solutions_strong`, within [`STRONG_REPAIR_NODES`]);
@@ -108,8 +112,8 @@ mod grow;
 pub mod shape;
 
 use grow::{
-    Grown, Shape, Solutions, below, connected, finishes, grow, grown_sizes, neighbours, on_squares,
-    repair, seed_regions, starless, strong, two_solutions_strong, unique_seeds,
+    Grown, Shape, Solutions, below, connected, finishes, grow, grown_sizes, light, neighbours,
+    on_squares, repair, seed_regions, starless, strong, two_solutions_strong, unique_seeds,
 };
 
 /// What to make.
@@ -363,6 +367,9 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
             Grown::Kept | Grown::Forced => {}
         }
         let mine = on_squares(n, &solution);
+        // The squares the repair moved and the regions they left (`grow::light`).
+        let mut left: Vec<(usize, u8)> = Vec::new();
+        let no_back = light(n, req.stars);
         for _ in 0..4 * n.max(4) {
             let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
             let t = Tables::new(&puzzle);
@@ -458,8 +465,9 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
             };
             let movable: Vec<usize> = other.iter().copied().filter(|&i| !mine[i]).collect();
             let carving = n > CARVE_ABOVE || req.stars >= 2;
+            let back = no_back.then_some(&mut left);
             match repair(
-                n, req.stars, &mut of, &movable, &mine, carving, &mut rng, &stop,
+                n, req.stars, &mut of, &movable, &mine, carving, back, &mut rng, &stop,
             )? {
                 None => return ctl.finish(Err(Error::Interrupted)),
                 Some(true) => {}
