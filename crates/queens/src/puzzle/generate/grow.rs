@@ -60,9 +60,9 @@ const LIGHT_JOIN_NODES: u64 = 700;
 /// squares but cost a third less, and about as many candidates end unique. Three
 /// stars, seeds 1 to 10 at every grade (load 5): none without a puzzle in 30 s where
 /// 9 runs had none, expert median 3.3 s to 1.9 s (bench/puzzle.md). Two stars are
-/// left out: CPU seconds a
-/// unique candidate fell (2.5 to 1.6 over seeds 1 to 9), but the requests over seeds
-/// 1 to 10 were no faster (medians 6.6 to 9.3 s with no grade, 7.5 to 10.6 medium).
+/// left out: CPU seconds a unique candidate fell (2.5 to 1.6 over seeds 1 to 9), but
+/// the requests over seeds 1 to 10 were no faster (medians 6.6 to 9.3 s with no
+/// grade, 7.5 to 10.6 medium).
 pub(super) fn light(n: usize, k: u32) -> bool {
     k >= 3 && LIGHT_SIDES.contains(&n)
 }
