@@ -34,11 +34,17 @@ fn code(o: &Output, want: i32) {
 }
 
 /// Runs the command line `line` (its words split at spaces), which must end on its
-/// budget (exit 3) within `secs` seconds; returns what it wrote.
+/// budget (exit 3) within `secs` seconds; returns what it wrote to stderr (stdout is
+/// not kept: a job that ended with its answer wrote 168 MB, and the memory this
+/// process then held counted in the peak of the children measured beside it).
 fn ends_on_its_budget_within(secs: f64, line: &str) -> Output {
     let args: Vec<&str> = line.split_whitespace().collect();
     let start = std::time::Instant::now();
-    let o = queens(&args);
+    let o = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(&args)
+        .stdout(std::process::Stdio::null())
+        .output()
+        .expect("the queens binary runs");
     let took = start.elapsed().as_secs_f64();
     code(&o, 3);
     assert!(took < secs, "queens {line}: took {took:.2} s");
@@ -2438,7 +2444,7 @@ fn puzzle_gen_20_three_stars_seed_1_has_a_puzzle_in_a_minute() {
 }
 
 #[test]
-fn puzzle_gen_12_three_stars_expert_seeds_26_34_36_have_a_puzzle_in_a_second() {
+fn puzzle_gen_12_three_stars_expert_seeds_26_34_36_have_a_puzzle_in_two_seconds() {
     // Issue 40: 5.2, 6.7 and 6.9 s under load 5 (p95 over seeds 1 to 40 was 5.4 s):
     // about one candidate in 300 is expert, and each drew a random solution of the
     // tight 12x12 (one star in every 2x2 block) in thousands of nodes, restarting only

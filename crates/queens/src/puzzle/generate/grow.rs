@@ -62,7 +62,9 @@ const LIGHT_JOIN_NODES: u64 = 700;
 /// 9 runs had none, expert median 3.3 s to 1.9 s (bench/puzzle.md). Two stars are
 /// left out: CPU seconds a unique candidate fell (2.5 to 1.6 over seeds 1 to 9), but
 /// the requests over seeds 1 to 10 were no faster (medians 6.6 to 9.3 s with no
-/// grade, 7.5 to 10.6 medium).
+/// grade, 7.5 to 10.6 medium). With three stars the no-moves-back rule is kept with
+/// the lighter tests because the two were measured together (CPU a unique candidate
+/// 2.91 s before, 2.89 s with the rule alone, 1.70 s with both, bench/puzzle.md).
 pub(super) fn light(n: usize, k: u32) -> bool {
     k >= 3 && LIGHT_SIDES.contains(&n)
 }
@@ -163,8 +165,9 @@ fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
 /// (bench/puzzle.md), while a fresh draw finds one in a few hundred nodes. The first
 /// limit is [`restart_nodes`]. Where [`cheap_restarts`] holds, a solution whose
 /// search took many nodes (the tight 12x12 with three stars: one star in every 2x2
-/// block, a few thousand nodes a solution) serves one candidate more per [`NODES_PER_CANDIDATE`] nodes it took, up
-/// to [`MAX_SHARED`]; each candidate grows its own random regions from it. The
+/// block, a few thousand nodes a solution) serves one candidate more per
+/// [`NODES_PER_CANDIDATE`] nodes it took, up to [`MAX_SHARED`]; each candidate grows
+/// its own random regions from it. The
 /// limits count nodes, not time, so a seed gives the same solutions on every run.
 /// Elsewhere each solution serves one candidate and is drawn as before.
 pub(super) struct Solutions {
@@ -221,6 +224,8 @@ impl Solutions {
                     return Some(solution);
                 }
                 Dfs::Exhausted | Dfs::Stopped => return None,
+                // The first searches are too short to poll `stop` themselves.
+                Dfs::Over if stop() => return None,
                 Dfs::Over => limit = limit.saturating_add(self.restart),
             }
         }
@@ -1213,9 +1218,11 @@ pub(super) fn two_solutions_strong(
 /// ([`carve`]).
 ///
 /// With `left` (the squares this candidate's repair moved so far, each with the region
-/// it left), no square moves back into a region it left, and the move made is added:
-/// a move that lets another solution in could otherwise be undone by the next repair
-/// and made again, round and round (on [`light`] sides).
+/// it left), no square moves alone back into a region it left, and the move made is
+/// added: a move that lets another solution in could otherwise be undone by the next
+/// repair and made again, round and round (on [`light`] sides). A carved path is not
+/// held to it (nor recorded): carving is the last resort when no square can move
+/// alone.
 #[allow(clippy::too_many_arguments)] // the candidate's state, passed as the loop holds it
 pub(super) fn repair(
     n: usize,
