@@ -163,7 +163,7 @@ fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
 /// restarts an early unlucky draw could bury it in a subtree without any solution:
 /// with three stars per unit at 16x16 one candidate's search ran past 16 s
 /// (bench/puzzle.md), while a fresh draw finds one in a few hundred nodes. The first
-/// limit is [`restart_nodes`]. Where [`cheap_restarts`] holds, a solution whose
+/// limit is [`RESTART_NODES`], or [`CHEAP_RESTART_NODES`]. Where [`cheap_restarts`] holds, a solution whose
 /// search took many nodes (the tight 12x12 with three stars: one star in every 2x2
 /// block, a few thousand nodes a solution) serves one candidate more per
 /// [`NODES_PER_CANDIDATE`] nodes it took, up to [`MAX_SHARED`]; each candidate grows
@@ -173,9 +173,8 @@ fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
 pub(super) struct Solutions {
     tables: Tables,
     root: Option<Node>,
-    restart: u64,
-    /// Whether a solution that took many nodes serves several candidates.
-    shared: bool,
+    /// Whether [`cheap_restarts`] holds: early restarts, shared solutions.
+    cheap: bool,
     /// The last solution and how many candidates more it serves.
     held: Option<(Vec<usize>, u64)>,
 }
@@ -189,8 +188,7 @@ impl Solutions {
         Ok(Solutions {
             tables,
             root,
-            restart: restart_nodes(n, stars),
-            shared: cheap_restarts(n, stars),
+            cheap: cheap_restarts(n, stars),
             held: None,
         })
     }
@@ -209,7 +207,12 @@ impl Solutions {
             return Some(solution);
         }
         let root = self.root.as_ref()?;
-        let mut limit = self.restart;
+        let restart = if self.cheap {
+            CHEAP_RESTART_NODES
+        } else {
+            RESTART_NODES
+        };
+        let mut limit = restart;
         let mut spent = 0u64;
         loop {
             let mut nodes = 0u64;
@@ -218,7 +221,7 @@ impl Solutions {
             match end {
                 Dfs::Found(solution) => {
                     let more = (spent / NODES_PER_CANDIDATE).min(MAX_SHARED);
-                    if self.shared && more > 0 {
+                    if self.cheap && more > 0 {
                         self.held = Some((solution.clone(), more));
                     }
                     return Some(solution);
@@ -226,26 +229,22 @@ impl Solutions {
                 Dfs::Exhausted | Dfs::Stopped => return None,
                 // The first searches are too short to poll `stop` themselves.
                 Dfs::Over if stop() => return None,
-                Dfs::Over => limit = limit.saturating_add(self.restart),
+                Dfs::Over => limit = limit.saturating_add(restart),
             }
         }
     }
 }
 
 /// The nodes a random search for a solution visits before it restarts the first
-/// time. With three or more stars a draw either finds a solution in a few hundred
-/// nodes or is lost in a subtree without one: a first limit of 500 instead of
-/// 20,000 cut the nodes per solution at 16x16 from 58,658 to 6,719 on average
-/// (seeds 1 to 6, bench/puzzle.md), though only up to 14x14 did that make puzzles
-/// faster. Where [`cheap_restarts`] does not hold the limit
-/// stays 20,000, so solutions are drawn as before.
-fn restart_nodes(n: usize, stars: u32) -> u64 {
-    if cheap_restarts(n, stars) {
-        500
-    } else {
-        20_000
-    }
-}
+/// time, where [`cheap_restarts`] does not hold (solutions drawn as before it).
+const RESTART_NODES: u64 = 20_000;
+
+/// [`RESTART_NODES`] where [`cheap_restarts`] holds. With three or more stars a draw
+/// either finds a solution in a few hundred nodes or is lost in a subtree without
+/// one: a first limit of 500 instead of 20,000 cut the nodes per solution at 16x16
+/// from 58,658 to 6,719 on average (seeds 1 to 6, bench/puzzle.md), though only up
+/// to 14x14 did that make puzzles faster.
+const CHEAP_RESTART_NODES: u64 = 500;
 
 /// Whether random solutions restart early and are shared ([`Solutions`]): three or
 /// more stars up to 14x14. Measured (bench/puzzle.md): 12x12 expert, p95 over 40
@@ -1231,13 +1230,16 @@ pub(super) fn repair(
     movable: &[usize],
     ours: &[bool],
     carving: bool,
-    mut left: Option<&mut Vec<(usize, u8)>>,
+    left: Option<&mut Vec<(usize, u8)>>,
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
     let start = below(rng, movable.len().max(1));
+    // The move made, `(square, region left, region joined)`: the first proved
+    // starless, else the first that kept its region connected.
+    let mut chosen = None;
     let mut fallback = None;
-    for step in 0..movable.len() {
+    'squares: for step in 0..movable.len() {
         let q = movable[(start + step) % movable.len()];
         let own = of[q];
         let mut targets: Vec<u8> = neighbours(n, q)
@@ -1258,14 +1260,12 @@ pub(super) fn repair(
                 match starless(n, k, of, q, JOIN_NODES, stop)? {
                     None => return Ok(None),
                     Some(true) => {
-                        if let Some(l) = left.as_mut() {
-                            l.push((q, own));
-                        }
-                        return Ok(Some(true));
+                        chosen = Some((q, own, to));
+                        break 'squares;
                     }
                     Some(false) => {
                         if fallback.is_none() {
-                            fallback = Some((q, to));
+                            fallback = Some((q, own, to));
                         }
                     }
                 }
@@ -1273,10 +1273,10 @@ pub(super) fn repair(
             of[q] = own;
         }
     }
-    match fallback {
-        Some((q, to)) => {
-            if let Some(l) = left.as_mut() {
-                l.push((q, of[q]));
+    match chosen.or(fallback) {
+        Some((q, own, to)) => {
+            if let Some(l) = left {
+                l.push((q, own));
             }
             of[q] = to;
             Ok(Some(true))
