@@ -132,6 +132,38 @@ fn generated_regions_are_compact() {
 }
 
 #[test]
+fn star_battle_regions_at_16x16_stay_compact_and_within_a_quarter_of_the_board() {
+    // Issue 40: Star Battle at 16x16 grows roomy regions (sizes spread, up to a quarter
+    // of the board, for speed). Seeds 1 to 5, no grade: no region over 64 squares, and
+    // the issue's worst ratio (3.6) holds; with 16 regions a puzzle the 99th percentile
+    // is nearly the worst here.
+    let n = 16;
+    for stars in [2, 3] {
+        let mut all = Vec::new();
+        for seed in 1..=5 {
+            let r = Request {
+                seed,
+                stars,
+                ..Request::new(n)
+            };
+            let m = generate(&r, &Settings::default()).unwrap().unwrap();
+            let mut size = vec![0usize; n];
+            for i in 0..n * n {
+                size[m.puzzle.region(i)] += 1;
+            }
+            let largest = size.iter().max().copied().unwrap_or(0);
+            assert!(
+                largest <= n * n / 4,
+                "{stars} stars, seed {seed}: a region of {largest} squares"
+            );
+            all.extend(perimeter_ratios(&m.puzzle));
+        }
+        let worst = all.iter().copied().fold(0.0, f64::max);
+        assert!(worst <= 3.6, "{stars} stars: worst ratio {worst:.2}");
+    }
+}
+
+#[test]
 fn the_ratio_is_one_for_the_most_compact_shapes() {
     assert_eq!(least_perimeter(1), 4);
     assert_eq!(least_perimeter(16), 16);

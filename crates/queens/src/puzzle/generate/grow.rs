@@ -69,6 +69,29 @@ pub(super) fn light(n: usize, k: u32) -> bool {
     k >= 3 && LIGHT_SIDES.contains(&n)
 }
 
+/// The sides on which Star Battle (two or more stars a unit) grows roomy regions in
+/// the even style ([`roomy`]): 16 only, where it was measured.
+pub(super) const ROOMY_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
+
+/// The size exponent of [`roomy`] growth (the even style's is 1): larger regions grow
+/// faster, so sizes spread more.
+const ROOMY_ALPHA: f64 = 1.5;
+
+/// Whether `k` stars a unit on side `n` grow roomy regions in the even style: the
+/// size exponent [`ROOMY_ALPHA`] and room up to a quarter of the board (the issue's
+/// bound) instead of `3n`, growing and after (`Bounds::with_stars`, which also holds
+/// the moves after growth to a perimeter ratio). Regions of spread sizes let in fewer
+/// other solutions (small regions hold their stars tight), so more grown candidates
+/// end unique: `gen 16 --stars K`, seeds 1 to 20, no grade, 95th percentile 6.9 s to
+/// 2.8 s with two stars, 4.5 s to 2.7 s with three (bench/puzzle.md). Both halves are
+/// needed: the room alone (size exponent 1) was no faster, and the exponent with
+/// `3n` or `3.5n` of room little faster. An exponent of 2 was faster still but its
+/// shapes were not compact (99th percentile ratio 2.75, a region of 64 squares round
+/// the border).
+pub(super) fn roomy(n: usize, k: u32) -> bool {
+    k >= 2 && ROOMY_SIDES.contains(&n)
+}
+
 /// The smallest side from which three or more stars a unit grow and test their way
 /// ([`strong`]). Not from 17: at 18x18 seed 2 found a puzzle in 16 s before and
 /// none in 60 s with them (seed 1 none either way), so 17 to 19 keep the plain tests
@@ -563,9 +586,15 @@ pub(super) struct Shape {
 }
 
 impl Shape {
-    /// The shape of a style on side `n`.
-    pub(super) fn new(n: usize, style: Style) -> Shape {
+    /// The shape of a style on side `n` with `k` stars a unit ([`roomy`] growth where
+    /// it holds).
+    pub(super) fn new(n: usize, style: Style, k: u32) -> Shape {
         match style {
+            Style::Even if roomy(n, k) => Shape {
+                alpha: ROOMY_ALPHA,
+                compact: 4.0,
+                cap: n * n / 4,
+            },
             Style::Even => Shape {
                 alpha: 1.0,
                 compact: 4.0,
