@@ -27,7 +27,7 @@ use rand_xoshiro::rand_core::Rng;
 use crate::error::Error;
 
 use super::super::rules::{Deducer, Level};
-use super::super::solver::{Limited, Node, Tables, search_limited, search_probing};
+use super::super::solver::{Found, Limited, Node, Tables, search_limited, search_probing};
 use super::super::{Mark, Puzzle, State};
 use super::Style;
 
@@ -78,9 +78,10 @@ pub(super) const ROOMY_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
 const ROOMY_ALPHA: f64 = 1.5;
 
 /// Whether `k` stars a unit on side `n` grow roomy regions in the even style: the
-/// size exponent [`ROOMY_ALPHA`] and room up to a quarter of the board (the issue's
-/// bound) instead of `3n`, growing and after (`Bounds::with_stars`, which also holds
-/// the moves after growth to a perimeter ratio). Regions of spread sizes let in fewer
+/// size exponent [`ROOMY_ALPHA`] (with [`exact`] tests [`EXACT_ALPHA`]) and room up to
+/// a quarter of the board (the bound) instead of `3n`, growing and after
+/// (`Bounds::with_stars`, which at 16x16 also holds the moves after growth to a
+/// perimeter ratio). Regions of spread sizes let in fewer
 /// other solutions (small regions hold their stars tight), so more grown candidates
 /// end unique: `gen 16 --stars K`, seeds 1 to 20, no grade, 95th percentile 6.9 s to
 /// 2.8 s with two stars, 4.5 s to 2.7 s with three (bench/puzzle.md). Both halves are
@@ -89,7 +90,75 @@ const ROOMY_ALPHA: f64 = 1.5;
 /// shapes were not compact (99th percentile ratio 2.75, a region of 64 squares round
 /// the border).
 pub(super) fn roomy(n: usize, k: u32) -> bool {
-    k >= 2 && ROOMY_SIDES.contains(&n)
+    (k >= 2 && ROOMY_SIDES.contains(&n)) || exact(n, k)
+}
+
+/// The size exponent of roomy growth on side `n` with `k` stars: [`ROOMY_ALPHA`], or
+/// [`EXACT_ALPHA`] with [`exact`] tests.
+fn roomy_alpha(n: usize, k: u32) -> f64 {
+    if exact(n, k) {
+        EXACT_ALPHA
+    } else {
+        ROOMY_ALPHA
+    }
+}
+
+/// The sides on which three or more stars a unit take [`exact`] tests: 20 only.
+pub(super) const EXACT_SIDES: std::ops::RangeInclusive<usize> = 20..=20;
+
+/// The size exponent of roomy growth with [`exact`] tests: at 20x20 with three stars
+/// and the plain tests 1.5 found a puzzle for one seed of six in 60 s, 2 for two; with
+/// exact tests 2 for all six (bench/puzzle.md).
+const EXACT_ALPHA: f64 = 2.0;
+
+/// Whether `k` stars a unit on side `n` take exact tests: the join tests, the
+/// repair's search and the final proof are answered by the plain search within
+/// [`QUICK_NODES`] and, when it runs over, by a SAT solver (module `oracle`), with
+/// [`roomy`] growth. At 20x20 with three stars the plain search's tests ran over their
+/// limits on most squares and candidates ([`strong`] tests ran the rules first, and
+/// still found a puzzle for one seed of six in 60 s); the solver answers each in
+/// milliseconds, and with roomy regions all six seeds had one (bench/puzzle.md).
+pub(super) fn exact(n: usize, k: u32) -> bool {
+    k >= 3 && EXACT_SIDES.contains(&n)
+}
+
+/// The nodes the plain search may take on an [`exact`] test before the SAT solver
+/// answers it: the plain search finds a solution fast and the solver refutes fast.
+const QUICK_NODES: u64 = 300;
+
+/// Whether no solution of the partial puzzle `of` has a star on `i`, exactly (the
+/// plain search within [`QUICK_NODES`], else the SAT solver): for [`exact`] tests.
+/// `None` when `stop` ended the search.
+fn exact_starless(
+    n: usize,
+    k: u32,
+    of: &[u8],
+    i: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<bool>, Error> {
+    let (puzzle, state) = starred(n, k, of, i)?;
+    match search_limited(&Tables::new(&puzzle), &state, 1, 0, QUICK_NODES, stop) {
+        Limited::Done(f) => Ok(Some(f.count == 0)),
+        Limited::Stopped => Ok(None),
+        Limited::Over => Ok(super::oracle::starless(n, k, of, i)),
+    }
+}
+
+/// Up to two solutions of the partial puzzle `of`, exactly (the plain search within
+/// ten times [`QUICK_NODES`], else the SAT solver): for [`exact`] tests. `None` when
+/// `stop` ended the search.
+pub(super) fn exact_two(
+    n: usize,
+    k: u32,
+    of: &[u8],
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Found>, Error> {
+    let (puzzle, state) = partial(n, k, of)?;
+    match search_limited(&Tables::new(&puzzle), &state, 2, 2, 10 * QUICK_NODES, stop) {
+        Limited::Done(f) => Ok(Some(f)),
+        Limited::Stopped => Ok(None),
+        Limited::Over => Ok(super::oracle::two_solutions(n, k, of)),
+    }
 }
 
 /// The smallest side from which three or more stars a unit grow and test their way
@@ -105,7 +174,7 @@ pub(super) const STRONG_FROM: usize = 20;
 /// is tried again after the rules ([`join_starless`]), and the repair's and final
 /// searches take the rules and the probing search ([`two_solutions_strong`]).
 pub(super) fn strong(n: usize, k: u32) -> bool {
-    k >= 3 && n >= STRONG_FROM
+    k >= 3 && n >= STRONG_FROM && !exact(n, k)
 }
 
 /// The level of rules that steers the growth first, and runs before the stronger
@@ -415,12 +484,18 @@ pub(super) fn unique_seeds(
 ) -> Result<Option<bool>, Error> {
     let ours = on_squares(n, solution);
     for _ in 0..SEED_FIXES * n {
-        let (puzzle, state) = partial(n, k, of)?;
-        let t = Tables::new(&puzzle);
-        let found = match search_limited(&t, &state, 2, 2, SEED_NODES, stop) {
-            Limited::Done(f) => f,
-            Limited::Over => return Ok(Some(false)),
-            Limited::Stopped => return Ok(None),
+        let found = if exact(n, k) {
+            match exact_two(n, k, of, stop)? {
+                Some(f) => f,
+                None => return Ok(None),
+            }
+        } else {
+            let (puzzle, state) = partial(n, k, of)?;
+            match search_limited(&Tables::new(&puzzle), &state, 2, 2, SEED_NODES, stop) {
+                Limited::Done(f) => f,
+                Limited::Over => return Ok(Some(false)),
+                Limited::Stopped => return Ok(None),
+            }
         };
         let Some(other) = found.solutions.iter().find(|s| s.iter().any(|&i| !ours[i])) else {
             return Ok(Some(true));
@@ -591,7 +666,7 @@ impl Shape {
     pub(super) fn new(n: usize, style: Style, k: u32) -> Shape {
         match style {
             Style::Even if roomy(n, k) => Shape {
-                alpha: ROOMY_ALPHA,
+                alpha: roomy_alpha(n, k),
                 compact: 4.0,
                 cap: n * n / 4,
             },
@@ -1151,6 +1226,9 @@ pub(super) fn starless(
     limit: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
+    if exact(n, k) {
+        return exact_starless(n, k, of, i, stop);
+    }
     let (puzzle, state) = starred(n, k, of, i)?;
     Ok(no_solution_within(
         &Tables::new(&puzzle),

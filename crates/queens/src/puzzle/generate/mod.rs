@@ -15,7 +15,7 @@
 //!    `size^alpha * compact^(same - 1)` (`same`: the square's neighbours already in
 //!    the region; even style `alpha` 1, `compact` 4, no region past `3n` while another
 //!    choice exists, or with two or more stars at 16x16 `alpha` 1.5 and a quarter of
-//!    the board, `grow::roomy`; official style `alpha` 0.7, `compact` 3, no cap), times 10 per
+//!    the board, `grow::roomy` (with three or more at 20x20 `alpha` 2); official style `alpha` 0.7, `compact` 3, no cap), times 10 per
 //!    region that already refused the square (it is running out of choices);
 //! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
 //!    the partial puzzle's solutions only grow with its regions, and a new one must
@@ -37,7 +37,11 @@
 //!    run at all; a square no region next to it may take joins, with a shortest way
 //!    to it, a region late enough for all of them (`grow::grow_ordered`). Past 16x16
 //!    the tested growth stalled on nearly every candidate (none in 60 s for 11 of
-//!    20 seeds at 25x25, bench/puzzle.md). With three or more stars from 20x20
+//!    20 seeds at 25x25, bench/puzzle.md). With three or more stars at 20x20
+//!    (`grow::exact`) every test, here and below (the repair's search, evening out,
+//!    the moves toward a grade, the final proof), is the plain search within a few
+//!    hundred nodes and then, when it runs over, a SAT solver (module `oracle`):
+//!    exact, so nothing is refused for a search that sank. Above 20x20
 //!    (`grow::strong`) the plain search's tests ran over their limit on most
 //!    squares, so there the growth is first steered by the hard rules (a pair joins
 //!    when they still finish the partial puzzle, undos as when steered) and, once its
@@ -110,11 +114,13 @@ use shape::ratio_of;
 
 mod adjust;
 mod grow;
+mod oracle;
 pub mod shape;
 
 use grow::{
-    Grown, Shape, Solutions, below, connected, finishes, grow, grown_sizes, light, neighbours,
-    on_squares, repair, seed_regions, starless, strong, two_solutions_strong, unique_seeds,
+    Grown, Shape, Solutions, below, connected, exact, exact_two, finishes, grow, grown_sizes,
+    light, neighbours, on_squares, repair, seed_regions, starless, strong, two_solutions_strong,
+    unique_seeds,
 };
 
 /// What to make.
@@ -337,6 +343,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
     // growth stalled on nearly every candidate (bench/puzzle.md).
     let steer = req.difficulty.filter(|&l| l == Level::Easy);
     let mut candidates = 0u64;
+    oracle::reset();
     loop {
         if ctl.cancelled() {
             return ctl.finish(Err(Error::Interrupted));
@@ -374,7 +381,15 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         for _ in 0..4 * n.max(4) {
             let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
             let t = Tables::new(&puzzle);
-            let found = match search_limited(&t, &State::new(&puzzle), 2, 2, REPAIR_NODES, &stop) {
+            let searched = if exact(n, req.stars) {
+                match exact_two(n, req.stars, &of, &stop)? {
+                    Some(found) => Limited::Done(found),
+                    None => Limited::Stopped,
+                }
+            } else {
+                search_limited(&t, &State::new(&puzzle), 2, 2, REPAIR_NODES, &stop)
+            };
+            let found = match searched {
                 Limited::Done(found) => found,
                 Limited::Over if strong(n, req.stars) => {
                     match two_solutions_strong(&puzzle, &t, STRONG_REPAIR_NODES, &stop) {
@@ -668,7 +683,9 @@ fn moves_toward(req: &Request, bounds: &Bounds, want: Level) -> bool {
 pub(super) const EVEN_OUT_NODES: u64 = 200;
 
 /// The perimeter ratio ([`shape`]) that the moves of evening out and toward a grade
-/// keep Star Battle's roomy regions within (`grow::roomy`, [`Bounds::with_stars`]).
+/// keep Star Battle's roomy regions within at 16x16 (`grow::roomy`, [`Bounds::with_stars`];
+/// not with `grow::exact` tests at 20x20, where with it four seeds of six found no
+/// puzzle in 60 s and without it none failed, bench/puzzle.md).
 /// Without it the moves toward a grade left worse shapes (`gen 16 --stars 2
 /// --difficulty medium`, seeds 1 to 20: 99th percentile 3.33, worst 3.62; with it
 /// 2.50 and 2.50, bench/puzzle.md).
@@ -751,14 +768,15 @@ impl Bounds {
     /// aim and bound, with no floor, cap or ratio of its own (with them `gen 16 --stars
     /// 3 --seed 1` found no puzzle in 30 s: the regions of three stars had no room to
     /// even out); one star keeps [`Bounds::new`]'s. Where Star Battle grows roomy
-    /// regions (16x16, `grow::roomy`) the bound is a quarter of the board instead of
-    /// `3n`, and the moves of evening out and toward a grade keep regions within the
-    /// perimeter ratio [`ROOMY_RATIO`] (or no worse).
+    /// regions (16x16, and 20x20 with three or more stars; `grow::roomy`) the bound is a
+    /// quarter of the board instead of `3n`, and at 16x16 the moves of evening out and
+    /// toward a grade keep regions within the perimeter ratio [`ROOMY_RATIO`] (or no
+    /// worse).
     ///
     /// ```
     /// use queens::puzzle::generate::{Bounds, Style};
     /// let b = |n, k| Bounds::new(n, Style::Even, None).with_stars(n, k).most;
-    /// assert_eq!((b(12, 3), b(16, 2), b(16, 3), b(20, 3)), (36, 64, 64, 60));
+    /// assert_eq!((b(12, 3), b(16, 2), b(16, 3), b(20, 2), b(20, 3)), (36, 64, 64, 60, 100));
     /// ```
     pub fn with_stars(self, n: usize, k: u32) -> Bounds {
         if k < 2 || n < 8 || self.ratio.is_infinite() {
@@ -771,7 +789,11 @@ impl Bounds {
             aim: most,
             most,
             cap: most,
-            ratio: if roomy { ROOMY_RATIO } else { f64::INFINITY },
+            ratio: if roomy && !exact(n, k) {
+                ROOMY_RATIO
+            } else {
+                f64::INFINITY
+            },
             ..self
         }
     }
@@ -918,7 +940,12 @@ fn unique_or_bug(
 ) -> Result<Option<(Puzzle, crate::puzzle::solver::Found)>, Error> {
     let puzzle = Puzzle::from_regions(n, stars, of.to_vec())?;
     let t = Tables::new(&puzzle);
-    let found = if strong(n, stars) {
+    let found = if exact(n, stars) {
+        match exact_two(n, stars, of, stop)? {
+            Some(found) => found,
+            None => return Ok(None),
+        }
+    } else if strong(n, stars) {
         match two_solutions_strong(&puzzle, &t, u64::MAX, stop) {
             Limited::Done(found) => found,
             Limited::Over | Limited::Stopped => return Ok(None),
