@@ -582,8 +582,8 @@ impl Search<'_> {
 /// count exact; each probe counts as a node against `node_limit`.
 ///
 /// Slower per node than the plain search but far stronger where it is weak: Star
-/// Battle with three stars a unit from 20x20 (the generator's searches there,
-/// module `generate`), where proving a second solution took the plain search past
+/// Battle with three or more stars a unit from 20x20 (the generator's searches
+/// there where its tests are not exact, module `generate`), where proving a second solution took the plain search past
 /// 20 s (millions of nodes) on candidates this settles in a fraction of a second
 /// (bench/puzzle.md). The plain search stays the one for everything else.
 #[allow(clippy::too_many_arguments)] // a search's settings, as `search_limited` takes them

@@ -15,7 +15,7 @@
 //!    `size^alpha * compact^(same - 1)` (`same`: the square's neighbours already in
 //!    the region; even style `alpha` 1, `compact` 4, no region past `3n` while another
 //!    choice exists, or with two or more stars at 16x16 `alpha` 1.5 and a quarter of
-//!    the board, `grow::roomy` (with three or more at 20x20 `alpha` 2); official style `alpha` 0.7, `compact` 3, no cap), times 10 per
+//!    the board, `grow::roomy` (with three at 20x20 `alpha` 2); official style `alpha` 0.7, `compact` 3, no cap), times 10 per
 //!    region that already refused the square (it is running out of choices);
 //! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
 //!    the partial puzzle's solutions only grow with its regions, and a new one must
@@ -37,7 +37,7 @@
 //!    run at all; a square no region next to it may take joins, with a shortest way
 //!    to it, a region late enough for all of them (`grow::grow_ordered`). Past 16x16
 //!    the tested growth stalled on nearly every candidate (none in 60 s for 11 of
-//!    20 seeds at 25x25, bench/puzzle.md). With three or more stars at 20x20
+//!    20 seeds at 25x25, bench/puzzle.md). With three stars at 20x20
 //!    (`grow::exact`) every test, here and below (the repair's search, evening out,
 //!    the moves toward a grade, the final proof), is the plain search within a few
 //!    hundred nodes and then, when it runs over, a SAT solver (module `oracle`):
@@ -541,7 +541,7 @@ const REPAIR_NODES: u64 = 100_000;
 
 /// The most nodes the stronger search ([`grow::two_solutions_strong`]) may take when
 /// the repair's plain search runs past [`REPAIR_NODES`] with [`grow::strong`] tests
-/// (three or more stars from 20x20), about 0.3 s: there the plain search ran over on
+/// (three or more stars above 20x20, four or more at 20x20), about 0.3 s: there the plain search ran over on
 /// nearly every candidate, while this one settled most of them within it
 /// (bench/puzzle.md).
 const STRONG_REPAIR_NODES: u64 = 1_000_000;
@@ -768,7 +768,7 @@ impl Bounds {
     /// aim and bound, with no floor, cap or ratio of its own (with them `gen 16 --stars
     /// 3 --seed 1` found no puzzle in 30 s: the regions of three stars had no room to
     /// even out); one star keeps [`Bounds::new`]'s. Where Star Battle grows roomy
-    /// regions (16x16, and 20x20 with three or more stars; `grow::roomy`) the bound is a
+    /// regions (16x16, and 20x20 with three stars; `grow::roomy`) the bound is a
     /// quarter of the board instead of `3n`, and at 16x16 the moves of evening out and
     /// toward a grade keep regions within the perimeter ratio [`ROOMY_RATIO`] (or no
     /// worse).

@@ -1,7 +1,7 @@
 //! Exact answers for the generator's tests from a SAT solver (batsat, pure Rust, so
 //! the page gives the same puzzles): whether a square of a partial puzzle is starless,
-//! and up to two solutions of a puzzle. Used where the plain search sinks (three or
-//! more stars from 20x20, `grow::exact`), after a short plain search: the solver
+//! and up to two solutions of a puzzle. Used where the plain search sinks (three
+//! stars at 20x20, `grow::exact`), after a short plain search: the solver
 //! refutes fast and finds solutions slower, the plain search the other way round.
 //!
 //! The formula: a variable per square (a star there); at most one star in every 2x2
@@ -130,13 +130,16 @@ impl Oracle {
             }
         }
         for (g, region) in squares.into_iter().enumerate() {
-            if let Some((old, switch)) = &self.regions[g] {
-                if *old == region {
-                    out.push(*switch);
-                    continue;
-                }
+            if let Some((old, switch)) = &self.regions[g]
+                && *old == region
+            {
+                out.push(*switch);
+                continue;
+            }
+            // Forgotten before it is retired, so that nothing can reuse it after.
+            if let Some((old, switch)) = self.regions[g].take() {
                 // Retired for good: the solver may drop its clauses.
-                let mut off = vec![!*switch];
+                let mut off = vec![!switch];
                 self.solver.add_clause_reuse(&mut off);
                 self.dead += old.len() * 4 * self.k as usize;
             }
