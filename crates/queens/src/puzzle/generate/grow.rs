@@ -29,7 +29,7 @@ use rand_xoshiro::rand_core::Rng;
 use crate::error::Error;
 
 use super::super::rules::{Deducer, Level};
-use super::super::solver::{Found, Limited, Node, Tables, search_limited, search_probing};
+use super::super::solver::{Limited, Node, Tables, search_limited, search_probing};
 use super::super::{Mark, Puzzle, State};
 use super::Style;
 
@@ -129,39 +129,31 @@ pub(super) fn exact(n: usize, k: u32) -> bool {
 /// answers it: the plain search finds a solution fast and the solver refutes fast.
 const QUICK_NODES: u64 = 300;
 
-/// Whether no solution of the partial puzzle `of` has a star on `i`, exactly (the
-/// plain search within [`QUICK_NODES`], else the SAT solver): for [`exact`] tests.
-/// `None` when `stop` ended the search.
-fn exact_starless(
+/// Up to two solutions of the partial puzzle `of` ([`partial`]): with [`exact`] tests
+/// exactly (the plain search within ten times [`QUICK_NODES`], else the SAT solver;
+/// never [`Limited::Over`]), else the plain search within `limit` nodes. What the
+/// repair, the unique seeds and the final proof each ask.
+pub(super) fn two_solutions_within(
     n: usize,
     k: u32,
     of: &[u8],
-    i: usize,
+    limit: u64,
     stop: &dyn Fn() -> bool,
-) -> Result<Option<bool>, Error> {
-    let (puzzle, state) = starred(n, k, of, i)?;
-    match search_limited(&Tables::new(&puzzle), &state, 1, 0, QUICK_NODES, stop) {
-        Limited::Done(f) => Ok(Some(f.count == 0)),
-        Limited::Stopped => Ok(None),
-        Limited::Over => Ok(super::oracle::starless(n, k, of, i)),
-    }
-}
-
-/// Up to two solutions of the partial puzzle `of`, exactly (the plain search within
-/// ten times [`QUICK_NODES`], else the SAT solver): for [`exact`] tests. `None` when
-/// `stop` ended the search.
-pub(super) fn exact_two(
-    n: usize,
-    k: u32,
-    of: &[u8],
-    stop: &dyn Fn() -> bool,
-) -> Result<Option<Found>, Error> {
+) -> Result<Limited, Error> {
     let (puzzle, state) = partial(n, k, of)?;
-    match search_limited(&Tables::new(&puzzle), &state, 2, 2, 10 * QUICK_NODES, stop) {
-        Limited::Done(f) => Ok(Some(f)),
-        Limited::Stopped => Ok(None),
-        Limited::Over => Ok(super::oracle::two_solutions(n, k, of)),
+    let t = Tables::new(&puzzle);
+    if !exact(n, k) {
+        return Ok(search_limited(&t, &state, 2, 2, limit, stop));
     }
+    Ok(
+        match search_limited(&t, &state, 2, 2, 10 * QUICK_NODES, stop) {
+            Limited::Over => match super::oracle::two_solutions(n, k, of) {
+                Some(found) => Limited::Done(found),
+                None => Limited::Stopped,
+            },
+            searched => searched,
+        },
+    )
 }
 
 /// The smallest side from which three or more stars a unit grow and test their way
@@ -489,18 +481,10 @@ pub(super) fn unique_seeds(
 ) -> Result<Option<bool>, Error> {
     let ours = on_squares(n, solution);
     for _ in 0..SEED_FIXES * n {
-        let found = if exact(n, k) {
-            match exact_two(n, k, of, stop)? {
-                Some(f) => f,
-                None => return Ok(None),
-            }
-        } else {
-            let (puzzle, state) = partial(n, k, of)?;
-            match search_limited(&Tables::new(&puzzle), &state, 2, 2, SEED_NODES, stop) {
-                Limited::Done(f) => f,
-                Limited::Over => return Ok(Some(false)),
-                Limited::Stopped => return Ok(None),
-            }
+        let found = match two_solutions_within(n, k, of, SEED_NODES, stop)? {
+            Limited::Done(f) => f,
+            Limited::Over => return Ok(Some(false)),
+            Limited::Stopped => return Ok(None),
         };
         let Some(other) = found.solutions.iter().find(|s| s.iter().any(|&i| !ours[i])) else {
             return Ok(Some(true));
@@ -1231,16 +1215,18 @@ pub(super) fn starless(
     limit: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
-    if exact(n, k) {
-        return exact_starless(n, k, of, i, stop);
-    }
     let (puzzle, state) = starred(n, k, of, i)?;
-    Ok(no_solution_within(
-        &Tables::new(&puzzle),
-        &state,
-        limit,
-        stop,
-    ))
+    let t = Tables::new(&puzzle);
+    if !exact(n, k) {
+        return Ok(no_solution_within(&t, &state, limit, stop));
+    }
+    // Exact: the plain search within [`QUICK_NODES`] (it finds a solution fast),
+    // else the SAT solver (it refutes fast).
+    Ok(match search_limited(&t, &state, 1, 0, QUICK_NODES, stop) {
+        Limited::Done(f) => Some(f.count == 0),
+        Limited::Stopped => None,
+        Limited::Over => super::oracle::starless(n, k, of, i),
+    })
 }
 
 /// The partial puzzle `of` ([`partial`]) with a star on square `i`: what [`starless`]

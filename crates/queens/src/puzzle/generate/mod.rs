@@ -107,8 +107,8 @@ use crate::error::Error;
 
 use super::rate::grade;
 use super::rules::Level;
-use super::solver::{Limited, Tables, search_limited, search_with};
-use super::{MAX_SIDE, Puzzle, State};
+use super::solver::{Limited, Tables};
+use super::{MAX_SIDE, Puzzle};
 use adjust::adjust;
 use shape::ratio_of;
 
@@ -118,9 +118,9 @@ mod oracle;
 pub mod shape;
 
 use grow::{
-    Grown, Shape, Solutions, below, connected, exact, exact_two, finishes, grow, grown_sizes,
-    light, neighbours, on_squares, repair, seed_regions, starless, strong, two_solutions_strong,
-    unique_seeds,
+    Grown, Shape, Solutions, below, connected, exact, finishes, grow, grown_sizes, light,
+    neighbours, on_squares, repair, seed_regions, starless, strong, two_solutions_strong,
+    two_solutions_within, unique_seeds,
 };
 
 /// What to make.
@@ -379,19 +379,11 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         let mut left: Vec<(usize, u8)> = Vec::new();
         let no_back = light(n, req.stars);
         for _ in 0..4 * n.max(4) {
-            let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
-            let t = Tables::new(&puzzle);
-            let searched = if exact(n, req.stars) {
-                match exact_two(n, req.stars, &of, &stop)? {
-                    Some(found) => Limited::Done(found),
-                    None => Limited::Stopped,
-                }
-            } else {
-                search_limited(&t, &State::new(&puzzle), 2, 2, REPAIR_NODES, &stop)
-            };
-            let found = match searched {
+            let found = match two_solutions_within(n, req.stars, &of, REPAIR_NODES, &stop)? {
                 Limited::Done(found) => found,
                 Limited::Over if strong(n, req.stars) => {
+                    let puzzle = Puzzle::from_regions(n, req.stars, of.clone())?;
+                    let t = Tables::new(&puzzle);
                     match two_solutions_strong(&puzzle, &t, STRONG_REPAIR_NODES, &stop) {
                         Limited::Done(found) => found,
                         Limited::Over => break,
@@ -683,12 +675,12 @@ fn moves_toward(req: &Request, bounds: &Bounds, want: Level) -> bool {
 pub(super) const EVEN_OUT_NODES: u64 = 200;
 
 /// The perimeter ratio ([`shape`]) that the moves of evening out and toward a grade
-/// keep Star Battle's roomy regions within at 16x16 (`grow::roomy`, [`Bounds::with_stars`];
-/// not with `grow::exact` tests at 20x20, where with it four seeds of six found no
-/// puzzle in 60 s and without it none failed, bench/puzzle.md).
-/// Without it the moves toward a grade left worse shapes (`gen 16 --stars 2
-/// --difficulty medium`, seeds 1 to 20: 99th percentile 3.33, worst 3.62; with it
-/// 2.50 and 2.50, bench/puzzle.md).
+/// keep Star Battle's roomy regions within at 16x16 (`grow::roomy`,
+/// [`Bounds::with_stars`]). Without it the moves toward a grade left worse shapes
+/// (`gen 16 --stars 2 --difficulty medium`, seeds 1 to 20: 99th percentile 3.33,
+/// worst 3.62; with it 2.50 and 2.50). Not with `grow::exact` tests at 20x20: there,
+/// with it, four seeds of six found no puzzle in 60 s, without it none failed
+/// (bench/puzzle.md).
 pub const ROOMY_RATIO: f64 = 2.5;
 
 /// The region sizes and shapes a generated puzzle may have.
@@ -939,22 +931,13 @@ fn unique_or_bug(
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<(Puzzle, crate::puzzle::solver::Found)>, Error> {
     let puzzle = Puzzle::from_regions(n, stars, of.to_vec())?;
-    let t = Tables::new(&puzzle);
-    let found = if exact(n, stars) {
-        match exact_two(n, stars, of, stop)? {
-            Some(found) => found,
-            None => return Ok(None),
-        }
-    } else if strong(n, stars) {
-        match two_solutions_strong(&puzzle, &t, u64::MAX, stop) {
-            Limited::Done(found) => found,
-            Limited::Over | Limited::Stopped => return Ok(None),
-        }
+    let searched = if strong(n, stars) {
+        two_solutions_strong(&puzzle, &Tables::new(&puzzle), u64::MAX, stop)
     } else {
-        let Some(found) = search_with(&t, &State::new(&puzzle), 2, 2, stop) else {
-            return Ok(None);
-        };
-        found
+        two_solutions_within(n, stars, of, u64::MAX, stop)?
+    };
+    let Limited::Done(found) = searched else {
+        return Ok(None);
     };
     if found.count != 1 {
         return Err(Error::Internal(format!("{what} let a second solution in")));
@@ -964,6 +947,7 @@ fn unique_or_bug(
 
 #[cfg(test)]
 mod tests {
+    use super::super::State;
     use super::*;
 
     /// A made puzzle's solutions by a full search (up to 2) and its regions by square.
