@@ -282,9 +282,9 @@ pub enum PuzzleJob {
         #[arg(long, default_value_t = Request::new(0).seed, allow_negative_numbers = true)]
         seed: u64,
         /// How the regions look: even (compact regions of similar sizes, none over 3N
-        /// squares nor a quarter of the board; a Star Battle at 16x16, and at 20x20 with three
-        /// stars, spreads its sizes up to a quarter of the board) or official (a few large regions and several small ones, like
-        /// LinkedIn's levels).
+        /// squares nor a quarter of the board; a Star Battle at 16x16, and from 17x17 to 20x20
+        /// with three stars, spreads its sizes up to a quarter of the board) or official (a few
+        /// large regions and several small ones, like LinkedIn's levels).
         #[arg(long, default_value = Request::new(0).style.name(), allow_negative_numbers = true)]
         style: String,
         /// Give up after this many seconds (exit 3).

@@ -15,8 +15,8 @@
 //!
 //! The tests are searches with a node limit (over it counts as "refused"; a lower
 //! limit for three stars at 16x16, [`light`], where a cheaper growth paid
-//! more than the squares it refused cost). With three stars at 20x20 ([`exact`])
-//! every test is exact: the plain search within a few hundred nodes, then a SAT solver
+//! more than the squares it refused cost). With three stars from 16x16 to 20x20
+//! ([`exact`]) every test is exact: the plain search within a few hundred nodes, then a SAT solver
 //! (module `oracle`). With three or more stars above that (and four or more at 20x20;
 //! [`strong`]) the plain search ran over on most of them, so
 //! there the growth is steered by the hard rules first, a test that runs over is
@@ -67,12 +67,16 @@ const LIGHT_JOIN_NODES: u64 = 700;
 /// grade, 7.5 to 10.6 medium). With three stars the no-moves-back rule is kept with
 /// the lighter tests because the two were measured together (CPU a unique candidate
 /// 2.91 s before, 2.89 s with the rule alone, 1.70 s with both, bench/puzzle.md).
+/// Since three stars at 16x16 take [`exact`] tests, only the rule is left: the
+/// exact tests take no node limit.
 pub(super) fn light(n: usize, k: u32) -> bool {
     k >= 3 && LIGHT_SIDES.contains(&n)
 }
 
 /// The sides on which Star Battle (two or more stars a unit) grows roomy regions in
-/// the even style ([`roomy`]): 16 only, where it was measured.
+/// the even style ([`roomy`]) with [`ROOMY_ALPHA`] and the moves after growth held to
+/// a perimeter ratio: 16 only, where it was measured. Three stars also grow roomy
+/// regions on the other [`EXACT_SIDES`], with [`EXACT_ALPHA`] and no ratio.
 pub(super) const ROOMY_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
 
 /// The size exponent of [`roomy`] growth (the even style's is 1): larger regions grow
@@ -95,32 +99,41 @@ pub(super) fn roomy(n: usize, k: u32) -> bool {
     (k >= 2 && ROOMY_SIDES.contains(&n)) || exact(n, k)
 }
 
-/// The size exponent of roomy growth on side `n` with `k` stars: [`ROOMY_ALPHA`], or
-/// [`EXACT_ALPHA`] with [`exact`] tests.
-fn roomy_alpha(n: usize, k: u32) -> f64 {
-    if exact(n, k) {
-        EXACT_ALPHA
-    } else {
+/// The size exponent of roomy growth on side `n`: [`ROOMY_ALPHA`] on
+/// [`ROOMY_SIDES`], else (three stars with [`exact`] tests from 17x17) [`EXACT_ALPHA`].
+fn roomy_alpha(n: usize) -> f64 {
+    if ROOMY_SIDES.contains(&n) {
         ROOMY_ALPHA
+    } else {
+        EXACT_ALPHA
     }
 }
 
-/// The sides on which three stars a unit take [`exact`] tests: 20 only.
-pub(super) const EXACT_SIDES: std::ops::RangeInclusive<usize> = 20..=20;
+/// The sides on which three stars a unit take [`exact`] tests: 16 to 20.
+pub(super) const EXACT_SIDES: std::ops::RangeInclusive<usize> = 16..=20;
 
-/// The size exponent of roomy growth with [`exact`] tests: at 20x20 with three stars
-/// and the plain tests 1.5 found a puzzle for one seed of six in 60 s, 2 for two; with
-/// exact tests 2 for all six (bench/puzzle.md).
+/// The size exponent of roomy growth with [`exact`] tests from 17x17 (16x16 keeps
+/// [`ROOMY_ALPHA`] and its ratio): at 20x20 with three stars and the plain tests 1.5
+/// found a puzzle for one seed of six in 60 s, 2 for two; with exact tests 2 for all
+/// six. From 17x17 to 19x19 with exact tests, 1.5 held to the 16x16 ratio found none
+/// in 60 s for 4 of 10 seeds at 18x18 and 8 of 10 at 19x19, where 2 found one for all
+/// (bench/puzzle.md).
 const EXACT_ALPHA: f64 = 2.0;
 
-/// Whether `k` stars a unit on side `n` take exact tests (three stars at 20x20; four
-/// or more, not measured, keep [`strong`] tests): the join tests, the
+/// Whether `k` stars a unit on side `n` take exact tests (three stars from 16x16 to
+/// 20x20; four or more, not measured, keep [`strong`] tests at 20x20 and the plain
+/// ones below): the join tests, the
 /// repair's search and the final proof are answered by the plain search within
 /// [`QUICK_NODES`] and, when it runs over, by a SAT solver (module `oracle`), with
 /// [`roomy`] growth. At 20x20 with three stars the plain search's tests ran over their
 /// limits on most squares and candidates ([`strong`] tests ran the rules first, and
 /// still found a puzzle for one seed of six in 60 s); the solver answers each in
-/// milliseconds, and with roomy regions all six seeds had one (bench/puzzle.md).
+/// milliseconds, and with roomy regions all six seeds had one. From 17x17 to 19x19 the
+/// plain tests found none in 60 s for 1 of 6 seeds at 17x17, 4 at 18x18 and all 6 at
+/// 19x19; exact tests found one for all 30 of seeds 1 to 10 at each side, at 19x19
+/// within 41 s. At 16x16, where the plain tests found every puzzle, they were faster
+/// still (seeds 1 to 12, 95th percentile 6.6 s to 5.0 s with no grade, lower at
+/// every grade; bench/puzzle.md).
 pub(super) fn exact(n: usize, k: u32) -> bool {
     k == 3 && EXACT_SIDES.contains(&n)
 }
@@ -655,7 +668,7 @@ impl Shape {
     pub(super) fn new(n: usize, style: Style, k: u32) -> Shape {
         match style {
             Style::Even if roomy(n, k) => Shape {
-                alpha: roomy_alpha(n, k),
+                alpha: roomy_alpha(n),
                 compact: 4.0,
                 cap: n * n / 4,
             },

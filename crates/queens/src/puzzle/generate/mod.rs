@@ -15,7 +15,7 @@
 //!    `size^alpha * compact^(same - 1)` (`same`: the square's neighbours already in
 //!    the region; even style `alpha` 1, `compact` 4, no region past `3n` while another
 //!    choice exists, or with two or more stars at 16x16 `alpha` 1.5 and a quarter of
-//!    the board, `grow::roomy` (with three at 20x20 `alpha` 2); official style `alpha` 0.7, `compact` 3, no cap), times 10 per
+//!    the board, `grow::roomy` (with three from 17x17 to 20x20 `alpha` 2); official style `alpha` 0.7, `compact` 3, no cap), times 10 per
 //!    region that already refused the square (it is running out of choices);
 //! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
 //!    the partial puzzle's solutions only grow with its regions, and a new one must
@@ -37,7 +37,7 @@
 //!    run at all; a square no region next to it may take joins, with a shortest way
 //!    to it, a region late enough for all of them (`grow::grow_ordered`). Past 16x16
 //!    the tested growth stalled on nearly every candidate (none in 60 s for 11 of
-//!    20 seeds at 25x25, bench/puzzle.md). With three stars at 20x20
+//!    20 seeds at 25x25, bench/puzzle.md). With three stars from 16x16 to 20x20
 //!    (`grow::exact`) every test, here and below (the repair's search, evening out,
 //!    the moves toward a grade, the final proof), is the plain search within a few
 //!    hundred nodes and then, when it runs over, a SAT solver (module `oracle`):
@@ -118,9 +118,9 @@ mod oracle;
 pub mod shape;
 
 use grow::{
-    Grown, Shape, Solutions, below, connected, exact, finishes, grow, grown_sizes, light,
-    neighbours, on_squares, repair, seed_regions, starless, strong, two_solutions_strong,
-    two_solutions_within, unique_seeds,
+    Grown, Shape, Solutions, below, connected, finishes, grow, grown_sizes, light, neighbours,
+    on_squares, repair, seed_regions, starless, strong, two_solutions_strong, two_solutions_within,
+    unique_seeds,
 };
 
 /// What to make.
@@ -678,9 +678,9 @@ pub(super) const EVEN_OUT_NODES: u64 = 200;
 /// keep Star Battle's roomy regions within at 16x16 (`grow::roomy`,
 /// [`Bounds::with_stars`]). Without it the moves toward a grade left worse shapes
 /// (`gen 16 --stars 2 --difficulty medium`, seeds 1 to 20: 99th percentile 3.33,
-/// worst 3.62; with it 2.50 and 2.50). Not with `grow::exact` tests at 20x20: there,
-/// with it, four seeds of six found no puzzle in 60 s, without it none failed
-/// (bench/puzzle.md).
+/// worst 3.62; with it 2.50 and 2.50). Not with `grow::exact` tests from 17x17 to
+/// 20x20: at 20x20 with it four seeds of six found no puzzle in 60 s, without it none
+/// failed (bench/puzzle.md).
 pub const ROOMY_RATIO: f64 = 2.5;
 
 /// The region sizes and shapes a generated puzzle may have.
@@ -760,15 +760,16 @@ impl Bounds {
     /// aim and bound, with no floor, cap or ratio of its own (with them `gen 16 --stars
     /// 3 --seed 1` found no puzzle in 30 s: the regions of three stars had no room to
     /// even out); one star keeps [`Bounds::new`]'s. Where Star Battle grows roomy
-    /// regions (16x16, and 20x20 with three stars; `grow::roomy`) the bound is a
-    /// quarter of the board instead of `3n`, and at 16x16 the moves of evening out and
+    /// regions (16x16, and 17x17 to 20x20 with three stars; `grow::roomy`) the bound is
+    /// a quarter of the board instead of `3n`, and at 16x16 the moves of evening out and
     /// toward a grade keep regions within the perimeter ratio [`ROOMY_RATIO`] (or no
     /// worse).
     ///
     /// ```
     /// use queens::puzzle::generate::{Bounds, Style};
     /// let b = |n, k| Bounds::new(n, Style::Even, None).with_stars(n, k).most;
-    /// assert_eq!((b(12, 3), b(16, 2), b(16, 3), b(20, 2), b(20, 3)), (36, 64, 64, 60, 100));
+    /// assert_eq!((b(12, 3), b(16, 2), b(16, 3), b(18, 2)), (36, 64, 64, 54));
+    /// assert_eq!((b(18, 3), b(20, 2), b(20, 3)), (81, 60, 100));
     /// ```
     pub fn with_stars(self, n: usize, k: u32) -> Bounds {
         if k < 2 || n < 8 || self.ratio.is_infinite() {
@@ -781,7 +782,7 @@ impl Bounds {
             aim: most,
             most,
             cap: most,
-            ratio: if roomy && !exact(n, k) {
+            ratio: if roomy && grow::ROOMY_SIDES.contains(&n) {
                 ROOMY_RATIO
             } else {
                 f64::INFINITY
