@@ -2420,7 +2420,9 @@ fn puzzle_gen_20_three_stars_seed_1_has_a_puzzle_in_a_minute() {
     // (40 to 260 forced in untested a candidate) and the repair's search ran over on
     // every candidate. From 20x20 with three stars the growth is steered by the hard
     // rules first, and the repair and the final proof use the rules and a probing
-    // search: 23 s idle, 47 s under load 3 (bench/puzzle.md). The generator proved it
+    // search: 23 s idle, 47 s under load 3 (bench/puzzle.md). Since then exact tests (a
+    // SAT solver) and `2n` repair moves changed the puzzle; `gen` and `rate` took 45 s
+    // together beside a CI run, most of it `rate`'s check. The generator proved it
     // unique by that exhaustive search; `rate` checks it again with the plain solver
     // (exit 1 unless there is exactly one solution) before it grades.
     let o = queens(&[
@@ -2496,7 +2498,8 @@ fn puzzle_gen_16_three_stars_seed_4_has_a_puzzle_in_seconds() {
     // three-star candidates were dropped in the repair (its search for a second
     // solution ran over its limit); at 16x16 with three stars the growth's
     // join tests are lighter and the repair never moves a square back into a region it
-    // left (0.3 s, 0.7 s and 0.3 s at load 5).
+    // left (0.3 s, 0.7 s and 0.3 s at load 5). Since then three stars at 16x16 take
+    // exact tests (a SAT solver) instead of the lighter ones; the rule is kept.
     gen_stars_within("16", "3", "4", "30");
     gen_stars_of_grade_within("16", "3", "hard", "4", "30");
     gen_stars_of_grade_within("16", "3", "expert", "4", "30");

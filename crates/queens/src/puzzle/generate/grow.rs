@@ -14,9 +14,10 @@
 //! unique first ([`unique_seeds`]).
 //!
 //! The tests are searches with a node limit (over it counts as "refused"; a lower
-//! limit for three stars at 16x16, [`light`], where a cheaper growth paid
-//! more than the squares it refused cost). With three stars from 16x16 to 20x20
-//! ([`exact`]) every test is exact: the plain search within a few hundred nodes, then a SAT solver
+//! limit for four or more stars at 16x16, [`light`], where with three a cheaper
+//! growth paid more than the squares it refused cost, before exact tests). With three
+//! stars from 16x16 to 20x20 ([`exact`]) every test is exact: the plain search within
+//! a few hundred nodes, then a SAT solver
 //! (module `oracle`). With three or more stars above that (and four or more at 20x20;
 //! [`strong`]) the plain search ran over on most of them, so
 //! there the growth is steered by the hard rules first, a test that runs over is
@@ -41,7 +42,8 @@ pub(super) const UNSET: u8 = u8::MAX;
 const JOIN_NODES: u64 = 2000;
 
 /// The sides on which Star Battle with three or more stars a unit grows with lighter
-/// join tests and repairs without moving a square back ([`light`]): 16 only. At 15x15
+/// join tests (now four or more: three take [`exact`] tests) and repairs without
+/// moving a square back ([`light`]): 16 only. At 15x15
 /// CPU seconds a unique candidate fell (0.44 to 0.32), but over seeds 1 to 8 the
 /// requests were no faster (medians with no grade 0.34 to 0.77 s, medium 0.72 to
 /// 1.2, hard 1.0 to 0.84, expert 0.56 to 0.65; load 5, bench/puzzle.md).
@@ -84,7 +86,7 @@ pub(super) const ROOMY_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
 const ROOMY_ALPHA: f64 = 1.5;
 
 /// Whether `k` stars a unit on side `n` grow roomy regions in the even style: the
-/// size exponent [`ROOMY_ALPHA`] (with [`exact`] tests [`EXACT_ALPHA`]) and room up to
+/// size exponent [`ROOMY_ALPHA`] (with [`exact`] tests from 17x17 [`EXACT_ALPHA`]) and room up to
 /// a quarter of the board (the bound) instead of `3n`, growing and after
 /// (`Bounds::with_stars`, which at 16x16 also holds the moves after growth to a
 /// perimeter ratio). Regions of spread sizes let in fewer
@@ -171,8 +173,8 @@ pub(super) fn two_solutions_within(
 
 /// The smallest side from which three or more stars a unit grow and test their way
 /// ([`strong`]). Not from 17: at 18x18 seed 2 found a puzzle in 16 s before and
-/// none in 60 s with them (seed 1 none either way), so 17 to 19 keep the plain tests
-/// and their output (bench/puzzle.md).
+/// none in 60 s with them (seed 1 none either way), so 17 to 19 kept the plain tests;
+/// three stars there now take [`exact`] tests (bench/puzzle.md).
 pub(super) const STRONG_FROM: usize = 20;
 
 /// Whether `k` stars a unit on side `n` take the stronger tests: the plain search's

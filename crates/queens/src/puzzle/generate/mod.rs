@@ -20,9 +20,9 @@
 //! 3. uniqueness kept while growing: squares not yet in a region count as crossed, so
 //!    the partial puzzle's solutions only grow with its regions, and a new one must
 //!    have a star on the square just added. A pair joins when the solver (from a star
-//!    on the square, at most 2,000 nodes, 700 with three or more stars on
-//!    `grow::LIGHT_SIDES`) finds no solution, else it is refused for
-//!    good. With `easy` requested the test is instead that the easy rules still
+//!    on the square, at most 2,000 nodes, 700 with four or more stars on
+//!    `grow::LIGHT_SIDES`; exact with `grow::exact` tests, below) finds no solution,
+//!    else it is refused for good. With `easy` requested the test is instead that the easy rules still
 //!    finish the partial puzzle (grade-directed: the candidate is easy while it
 //!    holds; the test runs the easy rules on plain counts,
 //!    [`super::rules::Deducer::settle`]). A square every neighbouring region
@@ -57,8 +57,9 @@
 //!    [`CARVE_ABOVE`]); else the candidate is dropped. With three or more stars on
 //!    `grow::LIGHT_SIDES` (`grow::light`) no square moves alone back into a region it left
 //!    during the repair (a move that lets another solution in is not undone by the
-//!    next one, as it could be, round and round). After `4n` moves (`2n` for three stars at 20x20), or when the
-//!    search for a second solution runs past [`REPAIR_NODES`], it is dropped too
+//!    next one, as it could be, round and round). After `4n` moves (`2n` for three
+//!    stars at 20x20, [`repair_moves`]), or when the search for a second solution runs
+//!    past [`REPAIR_NODES`] (never with `grow::exact` tests), it is dropped too
 //!    (with `grow::strong` tests it is first searched again by the hard rules and the
 //!    probing search, `grow::two_solutions_strong`, within [`STRONG_REPAIR_NODES`]);
 //! 5. evening out: once unique, squares move into regions under [`Bounds::least`]
@@ -92,9 +93,10 @@
 //!    sentence.
 //!
 //! Every puzzle returned has been proved unique by the exhaustive solver (with
-//! `grow::strong` tests by the sound hard rules followed by the exhaustive probing
-//! search, [`super::solver`]'s `search_probing`: the plain one took minutes on some
-//! unique 20x20 three-star candidates). The time
+//! `grow::exact` tests by it or, when it runs past a few thousand nodes, the SAT
+//! solver, which never gives up; with `grow::strong` tests by the sound hard rules
+//! followed by the exhaustive probing search, [`super::solver`]'s `search_probing`:
+//! the plain one took minutes on some unique 20x20 three-star candidates). The time
 //! budget and cancel flag of the [`Settings`] are polled between solver nodes and
 //! candidates ([`Error::Budget`] when the budget runs out); the progress callback gets
 //! `done` = candidates tried so far, `total` = 0 (unknown).
@@ -539,8 +541,9 @@ fn repair_moves(n: usize, k: u32) -> usize {
 /// five removed a solution and added none); the candidates that ended unique did so
 /// within 3 to 56 moves, while most of the rest ran through all `4n`. With `2n` a new
 /// candidate comes sooner: `gen 20 --stars 3`, seeds 7 to 14, found a puzzle within
-/// 60 s for 7 seeds where `4n` found one for 3, and for 14 of seeds 1 to 18
-/// (bench/puzzle.md). `3n` was no better than `4n` (6 of 10), `n` worse (4 of 6).
+/// 60 s for 7 seeds where `4n` found one for 3, and for 14 of seeds 1 to 18 (it lost
+/// seed 4, 6.4 s with `4n`; bench/puzzle.md). `3n` was no better than `4n` (7 of
+/// seeds 1 to 10 each), `n` worse (4 of 6).
 const REPAIR_MOVES_HALVED: usize = 20;
 
 /// The most nodes the repair loop's search for two solutions may visit before the

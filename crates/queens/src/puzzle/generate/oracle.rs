@@ -1,7 +1,7 @@
 //! Exact answers for the generator's tests from a SAT solver (batsat, pure Rust, so
 //! the page gives the same puzzles): whether a square of a partial puzzle is starless,
 //! and up to two solutions of a puzzle. Used where the plain search sinks (three
-//! stars at 20x20, `grow::exact`), after a short plain search: the solver
+//! stars from 16x16 to 20x20, `grow::exact`), after a short plain search: the solver
 //! refutes fast and finds solutions slower, the plain search the other way round.
 //!
 //! The formula: a variable per square (a star there); at most one star in every 2x2
