@@ -604,9 +604,13 @@ const ADJUST_MEDIUM_STARS_FROM: usize = 16;
 /// walk. 20x20 and up were not measured with them.
 const STARS_SIDES: std::ops::Range<usize> = 15..20;
 
-/// Whether `k` stars a unit on side `n` takes the moves of [`STARS_SIDES`].
+/// Whether `k` stars a unit on side `n` takes the moves of [`STARS_SIDES`]: there, and
+/// wherever three stars take `grow::exact` tests (so at 20x20 too). At 20x20 with three
+/// stars and the plain walk, seeds 1 to 4 found a puzzle within 60 s for none toward
+/// `hard` and one toward `medium`; with these moves for two and three, and toward
+/// `expert` for three (seed 4, 52.7 s before, found none; bench/puzzle.md).
 fn stars_sides(n: usize, k: u32) -> bool {
-    k >= 2 && STARS_SIDES.contains(&n)
+    (k >= 2 && STARS_SIDES.contains(&n)) || grow::exact(n, k)
 }
 
 /// Moves tried toward a grade with no step closer ([`adjust`]'s measure getting
