@@ -601,7 +601,8 @@ const ADJUST_MEDIUM_STARS_FROM: usize = 16;
 /// 5,300 (bench/puzzle.md). At 15x15 with two stars they cut medium from 4 to 22 s to
 /// 1.2 to 8.1 s (seeds 1 to 6) and hard from up to 10.6 s to at most 7.9 s; at 14x14
 /// they were mixed (medium seed 5 1.0 s to 3.3 s), so 14 and below keep the plain
-/// walk. 20x20 and up were not measured with them.
+/// walk. At 20x20 three stars take them too ([`stars_sides`]); two stars there, and
+/// sides above, were not measured with them.
 const STARS_SIDES: std::ops::Range<usize> = 15..20;
 
 /// Whether `k` stars a unit on side `n` takes the moves of [`STARS_SIDES`]: there, and
