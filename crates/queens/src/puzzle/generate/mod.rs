@@ -526,9 +526,9 @@ fn no_such_grade(n: usize, k: u32, difficulty: Option<Level>) -> Option<String> 
 }
 
 /// The repair moves a candidate may make before it is dropped: `4n`, but `2n` for
-/// three stars at 20x20 ([`REPAIR_MOVES_HALVED`]).
+/// three stars at 20x20 ([`HALF_REPAIR_SIDE`]).
 fn repair_moves(n: usize, k: u32) -> usize {
-    if k == 3 && n == REPAIR_MOVES_HALVED {
+    if k == 3 && n == HALF_REPAIR_SIDE {
         2 * n
     } else {
         4 * n.max(4)
@@ -544,7 +544,7 @@ fn repair_moves(n: usize, k: u32) -> usize {
 /// 60 s for 7 seeds where `4n` found one for 3, and for 14 of seeds 1 to 18 (it lost
 /// seed 4, 6.4 s with `4n`; bench/puzzle.md). `3n` was no better than `4n` (7 of
 /// seeds 1 to 10 each), `n` worse (4 of 6).
-const REPAIR_MOVES_HALVED: usize = 20;
+const HALF_REPAIR_SIDE: usize = 20;
 
 /// The most nodes the repair loop's search for two solutions may visit before the
 /// candidate is dropped. A candidate about to become unique is searched in a few dozen
@@ -810,7 +810,9 @@ impl Bounds {
             aim: most,
             most,
             cap: most,
-            ratio: if roomy && grow::ROOMY_SIDES.contains(&n) {
+            // Two or more stars here, so these sides are roomy; the ratio is held
+            // where roomy growth takes `ROOMY_ALPHA`, not with exact tests from 17x17.
+            ratio: if grow::ROOMY_SIDES.contains(&n) {
                 ROOMY_RATIO
             } else {
                 f64::INFINITY
