@@ -530,9 +530,15 @@ fn gen_cmd(
     match made {
         Ok(Some(m)) => {
             if limits.verbose() {
+                let grade = m.grade.name();
+                // "an easy", "an expert", "a medium", "a hard".
+                let article = if grade.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
                 eprintln!(
-                    "queens: a {} puzzle after {}",
-                    m.grade.name(),
+                    "queens: {article} {grade} puzzle after {}",
                     plural(m.candidates, "candidate")
                 );
             }

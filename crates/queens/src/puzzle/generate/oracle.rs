@@ -13,7 +13,8 @@
 //! learns carries over from question to question (a formula built per question cost
 //! several milliseconds a question at 20x20, bench/puzzle.md). Whether a square is
 //! starless is a fact, whoever answers; which second solution is found depends on what
-//! was learnt, so the oracle starts afresh at each request ([`reset`]).
+//! was learnt, so each lane of candidates of a request has a solver of its own, fresh
+//! at the request's start ([`Slot`]).
 
 use std::cell::RefCell;
 
@@ -168,18 +169,28 @@ impl Oracle {
 }
 
 thread_local! {
-    /// The oracle of the request running on this thread ([`reset`] at its start).
+    /// The oracle of the lane running on this thread ([`Slot::with`]).
     static ORACLE: RefCell<Option<Oracle>> = const { RefCell::new(None) };
 }
 
-/// Forgets what the oracle learnt: each request starts with a fresh solver, so a
-/// request asks the same questions in the same order and gets the same answers (the
-/// same puzzle) on every platform and run, whatever ran before it.
-pub(super) fn reset() {
-    ORACLE.with(|o| *o.borrow_mut() = None);
+/// One lane's oracle (module `generate`'s lanes of candidates), empty at first: each
+/// lane asks its own questions of its own solver, so a lane gets the same answers (the
+/// same second solutions, the same puzzle) on every platform and run, whatever thread
+/// runs it and whatever ran before.
+#[derive(Default)]
+pub(super) struct Slot(Option<Oracle>);
+
+impl Slot {
+    /// Runs `f` with this slot's oracle as the one the questions of this module ask.
+    pub(super) fn with<T>(&mut self, f: impl FnOnce() -> T) -> T {
+        ORACLE.with(|cell| std::mem::swap(&mut *cell.borrow_mut(), &mut self.0));
+        let out = f();
+        ORACLE.with(|cell| std::mem::swap(&mut *cell.borrow_mut(), &mut self.0));
+        out
+    }
 }
 
-/// Runs `f` on this thread's oracle for side `n` and `k` stars, built afresh when
+/// Runs `f` on this thread's oracle (the running lane's) for side `n` and `k` stars, built afresh when
 /// there is none for them or its retired clauses pile up.
 fn with<T>(n: usize, k: u32, f: impl FnOnce(&mut Oracle) -> T) -> T {
     ORACLE.with(|cell| {
