@@ -594,18 +594,13 @@ fn candidate(
             if !fair {
                 break;
             }
-            let Some((puzzle, found)) =
-                unique_or_bug(n, req.stars, &of, "evening out the regions", stop)?
-            else {
+            let Some(made) = finished(n, req.stars, &of, "evening out the regions", stop)? else {
                 return Ok(Tried::Stopped);
             };
-            let g = grade(&puzzle);
-            if req.difficulty.is_none_or(|d| d == g) {
-                return Ok(Tried::Made {
-                    puzzle,
-                    solution: found.solutions[0].clone(),
-                    grade: g,
-                });
+            if let Tried::Made { grade: g, .. } = made
+                && req.difficulty.is_none_or(|d| d == g)
+            {
+                return Ok(made);
             }
             let Some(want) = req.difficulty else { break };
             if !moves_toward(req, &bounds, want) {
@@ -640,18 +635,14 @@ fn candidate(
             if !reached {
                 break;
             }
-            let Some((puzzle, found)) =
-                unique_or_bug(n, req.stars, &of, "moving squares toward a grade", stop)?
+            let Some(made) = finished(n, req.stars, &of, "moving squares toward a grade", stop)?
             else {
                 return Ok(Tried::Stopped);
             };
-            let g = grade(&puzzle);
-            if g == want {
-                return Ok(Tried::Made {
-                    puzzle,
-                    solution: found.solutions[0].clone(),
-                    grade: g,
-                });
+            if let Tried::Made { grade: g, .. } = made
+                && g == want
+            {
+                return Ok(made);
             }
             break;
         }
@@ -672,6 +663,27 @@ fn candidate(
         }
     }
     Ok(Tried::Dropped)
+}
+
+/// The finished regions `of` as a [`Tried::Made`] with its solution and grade, once
+/// proved unique ([`unique_or_bug`], `after` naming the step that made them); `None`
+/// when `stop` ended the proof.
+fn finished(
+    n: usize,
+    k: u32,
+    of: &[u8],
+    after: &str,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Tried>, Error> {
+    let Some((puzzle, mut found)) = unique_or_bug(n, k, of, after, stop)? else {
+        return Ok(None);
+    };
+    let grade = grade(&puzzle);
+    Ok(Some(Tried::Made {
+        puzzle,
+        solution: found.solutions.swap_remove(0),
+        grade,
+    }))
 }
 
 /// Why no puzzle of side `n` with `k` stars a unit has the grade asked for, on the
