@@ -101,7 +101,7 @@
 //! the plain one took minutes on some unique 20x20 three-star candidates). The time
 //! budget and cancel flag of the [`Settings`] are polled between solver nodes and
 //! candidates ([`Error::Budget`] when the budget runs out); the progress callback gets
-//! `done` = candidates tried so far, `total` = 0 (unknown).
+//! `done` = candidates started so far by every lane, `total` = 0 (unknown).
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
@@ -298,7 +298,8 @@ pub struct Made {
     pub solution: Vec<usize>,
     /// Its grade.
     pub grade: Level,
-    /// Candidates tried, this one included.
+    /// Candidates tried, this one included, in the lanes' order (where candidates run
+    /// in two lanes on two threads, the other lane may have started a few more).
     pub candidates: u64,
 }
 
@@ -345,7 +346,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         // growth stalled on nearly every candidate (bench/puzzle.md).
         steer: req.difficulty.filter(|&l| l == Level::Easy),
     };
-    let mut lanes = (0..lanes(n, req.stars))
+    let mut lanes = (0..lane_count(n, req.stars))
         .map(|l| Lane::new(req, l))
         .collect::<Result<Vec<Lane>, Error>>()?;
     let tried = std::sync::atomic::AtomicU64::new(0);
@@ -387,9 +388,9 @@ struct Job<'a> {
     steer: Option<Level>,
 }
 
-/// The lanes of candidates a request runs ([`Lane`]): [`LANES`] where the tests are
+/// How many lanes of candidates a request runs ([`Lane`]): [`LANES`] where the tests are
 /// exact (`grow::exact`), else one.
-fn lanes(n: usize, k: u32) -> usize {
+fn lane_count(n: usize, k: u32) -> usize {
     if grow::exact(n, k) { LANES } else { 1 }
 }
 
@@ -501,6 +502,9 @@ fn free_running(
     let first = AtomicU64::new(u64::MAX);
     let ends = std::sync::Mutex::new(Vec::new());
     lanes.par_iter_mut().enumerate().for_each(|(l, lane)| {
+        // A lane that panics outruns the others (rayon passes the panic on only once
+        // every lane has returned).
+        let _outrun_on_panic = OutrunOnPanic(&first);
         let mut oracle = oracle::Slot::default();
         for round in 0u64.. {
             let place = round * count + l as u64;
@@ -524,6 +528,20 @@ fn free_running(
         .into_iter()
         .min_by_key(|(place, _)| *place)
         .expect("every lane ends or is outrun by one that ended")
+}
+
+/// Sets the earliest end to place 0 when dropped by a panic, so that the other lanes
+/// stop at their next candidate.
+#[cfg(feature = "parallel")]
+struct OutrunOnPanic<'a>(&'a std::sync::atomic::AtomicU64);
+
+#[cfg(feature = "parallel")]
+impl Drop for OutrunOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(0, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
 }
 
 /// One candidate of `job`: a random solution (from `solutions`), regions grown round
@@ -1197,7 +1215,7 @@ mod tests {
             seed: 1,
             ..Request::new(17)
         };
-        assert_eq!(lanes(17, 3), 2);
+        assert_eq!(lane_count(17, 3), 2);
         let on = |threads| {
             let settings = Settings {
                 threads,
