@@ -1,8 +1,8 @@
 //! Puzzles with exactly one solution, of a requested grade.
 //!
 //! For a seed, candidate after candidate (in one lane; with three stars from 16x16 to
-//! 20x20, `grow::exact`, in two lanes of their own, [`LANES`], run on two threads
-//! where there are two, the same puzzle either way):
+//! 20x20, `grow::exact`, and two stars at 16x16, in two lanes of their own,
+//! [`LANES`], run on two threads where there are two, the same puzzle either way):
 //! 1. a random solution: `K` stars per row and column, none touching (the exhaustive
 //!    solver on the puzzle whose regions are the ranks, branching on a random possible
 //!    square of the tightest unit instead of the first, restarted past a limit of
@@ -389,13 +389,23 @@ struct Job<'a> {
 }
 
 /// How many lanes of candidates a request runs ([`Lane`]): [`LANES`] where the tests are
-/// exact (`grow::exact`), else one.
+/// exact (`grow::exact`) and for two stars on [`TWO_STAR_LANE_SIDES`], else one.
 fn lane_count(n: usize, k: u32) -> usize {
-    if grow::exact(n, k) { LANES } else { 1 }
+    if grow::exact(n, k) || (k == 2 && TWO_STAR_LANE_SIDES.contains(&n)) {
+        LANES
+    } else {
+        1
+    }
 }
 
-/// The lanes of candidates for three stars a unit from 16x16 to 20x20 (`grow::exact`):
-/// two, one per core of the 2-core machines the budgets are measured on, whatever
+/// The sides where two stars a unit run [`LANES`] lanes: 16, where a request took
+/// seconds (`gen 16 --stars 2 --difficulty G --seed S`, seeds 1 to 12, one run at a
+/// time on 2 cores, 95th percentile one lane against two: 7.5 to 2.4 s with no grade,
+/// medium 18.2 to 10.6, hard 8.2 to 7.1, expert 8.0 to 2.7; bench/puzzle.md).
+const TWO_STAR_LANE_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
+
+/// The lanes of candidates for three stars a unit from 16x16 to 20x20 (`grow::exact`)
+/// and two stars at 16x16: two, one per core of the 2-core machines the budgets are measured on, whatever
 /// the number of threads (which changes only how fast the same puzzle comes). There a
 /// candidate ends unique seldom and by luck (at 20x20 one in 30 to 50, each about a
 /// second), so the time to a puzzle spread from a second to past the minute: two
