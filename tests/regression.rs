@@ -2521,3 +2521,22 @@ fn puzzle_gen_16_three_stars_seed_4_has_a_puzzle_in_seconds() {
     gen_stars_of_grade_within("16", "3", "hard", "4", "30");
     gen_stars_of_grade_within("16", "3", "expert", "4", "30");
 }
+
+#[test]
+fn verbose_gen_said_a_expert_puzzle() {
+    // `queens -v puzzle gen` said "a expert puzzle after ..." on stderr: the article
+    // now comes from `queens::words::a`.
+    let o = queens(&[
+        "-v",
+        "puzzle",
+        "gen",
+        "8",
+        "--difficulty",
+        "expert",
+        "--seed",
+        "1",
+    ]);
+    code(&o, 0);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("queens: an expert puzzle after "), "{err}");
+}

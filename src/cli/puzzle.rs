@@ -9,7 +9,7 @@ use queens::puzzle::hint::Hint;
 use queens::puzzle::rules::{Level, Step, piece_word};
 use queens::puzzle::solver::Found;
 use queens::puzzle::{Mark, Puzzle, State, picture};
-use queens::render::words::plural;
+use queens::render::words::{a, plural};
 use queens::terrain::Terrain;
 
 use super::args::puzzle::{DrawTheme, FileArgs, PuzzleArgs, PuzzleFormat, PuzzleJob, StepFormat};
@@ -530,15 +530,9 @@ fn gen_cmd(
     match made {
         Ok(Some(m)) => {
             if limits.verbose() {
-                let grade = m.grade.name();
-                // "an easy", "an expert", "a medium", "a hard".
-                let article = if grade.starts_with(['a', 'e', 'i', 'o', 'u']) {
-                    "an"
-                } else {
-                    "a"
-                };
                 eprintln!(
-                    "queens: {article} {grade} puzzle after {}",
+                    "queens: {} puzzle after {}",
+                    a(m.grade.name()),
                     plural(m.candidates, "candidate")
                 );
             }

@@ -1,3 +1,3 @@
-//! Numbers in sentences, for the renderers: [`crate::words`], which every layer uses.
+//! Numbers and articles in sentences, for the renderers: [`crate::words`], which every layer uses.
 
-pub use crate::words::plural;
+pub use crate::words::{a, plural};
