@@ -335,13 +335,13 @@ impl Node {
             }
         }
         let cc = file_counts(&self.avail[..n]);
-        for (c, &have) in cc.iter().enumerate().take(n) {
+        for (c, &count) in cc.iter().enumerate().take(n) {
             let need = self.col_left[c] as u32;
             if need == 0 {
                 continue;
             }
             let bit = 1u64 << c;
-            let have = have as u32;
+            let have = u32::from(count);
             if have - need < best.0 {
                 let r = (0..n)
                     .find(|&r| self.avail[r] & bit != 0)
