@@ -405,11 +405,11 @@ fn lane_count(n: usize, k: u32) -> usize {
 const TWO_STAR_LANE_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
 
 /// The lanes of candidates for three stars a unit from 16x16 to 20x20 (`grow::exact`)
-/// and two stars at 16x16: two, one per core of the 2-core machines the budgets are measured on, whatever
-/// the number of threads (which changes only how fast the same puzzle comes). There a
-/// candidate ends unique seldom and by luck (at 20x20 one in 30 to 50, each about a
-/// second), so the time to a puzzle spread from a second to past the minute: two
-/// candidates at once halve the wait.
+/// and two stars at 16x16: two, one per core of the 2-core machines the budgets are
+/// measured on, whatever the number of threads (which changes only how fast the same
+/// puzzle comes). There a candidate ends unique seldom and by luck (at 20x20 one in 30
+/// to 55, each about a second, bench/puzzle.md), so the time to a puzzle spread from a
+/// second to past the minute: two candidates at once halve the wait.
 const LANES: usize = 2;
 
 /// One stream of candidates: its random numbers and its random solutions, with a SAT
@@ -510,32 +510,34 @@ fn free_running(
     let count = lanes.len() as u64;
     // The earliest place that ended so far.
     let first = AtomicU64::new(u64::MAX);
-    let ends = std::sync::Mutex::new(Vec::new());
-    lanes.par_iter_mut().enumerate().for_each(|(l, lane)| {
-        // A lane that panics outruns the others (rayon passes the panic on only once
-        // every lane has returned).
-        let _outrun_on_panic = OutrunOnPanic(&first);
-        let mut oracle = oracle::Slot::default();
-        for round in 0u64.. {
-            let place = round * count + l as u64;
-            if first.load(Ordering::Relaxed) < place {
-                return;
-            }
-            let outrun = || stop() || first.load(Ordering::Relaxed) < place;
-            on_candidate();
-            match lane.next(&mut oracle, job, &outrun) {
-                Ok(Tried::Dropped) => {}
-                end => {
-                    first.fetch_min(place, Ordering::Relaxed);
-                    ends.lock().expect("no lane panics").push((place, end));
-                    return;
+    let ends: Vec<Option<(u64, Result<Tried, Error>)>> = lanes
+        .par_iter_mut()
+        .enumerate()
+        .map(|(l, lane)| {
+            // A lane that panics outruns the others (rayon passes the panic on only
+            // once every lane has returned).
+            let _outrun_on_panic = OutrunOnPanic(&first);
+            let mut oracle = oracle::Slot::default();
+            for round in 0u64.. {
+                let place = round * count + l as u64;
+                if first.load(Ordering::Relaxed) < place {
+                    return None;
+                }
+                let outrun = || stop() || first.load(Ordering::Relaxed) < place;
+                on_candidate();
+                match lane.next(&mut oracle, job, &outrun) {
+                    Ok(Tried::Dropped) => {}
+                    end => {
+                        first.fetch_min(place, Ordering::Relaxed);
+                        return Some((place, end));
+                    }
                 }
             }
-        }
-    });
-    ends.into_inner()
-        .expect("no lane panics")
-        .into_iter()
+            unreachable!("the rounds never run out")
+        })
+        .collect();
+    ends.into_iter()
+        .flatten()
         .min_by_key(|(place, _)| *place)
         .expect("every lane ends or is outrun by one that ended")
 }

@@ -190,8 +190,8 @@ impl Slot {
     }
 }
 
-/// Runs `f` on this thread's oracle (the running lane's) for side `n` and `k` stars, built afresh when
-/// there is none for them or its retired clauses pile up.
+/// Runs `f` on this thread's oracle (the running lane's) for side `n` and `k` stars,
+/// built afresh when there is none for them or its retired clauses pile up.
 fn with<T>(n: usize, k: u32, f: impl FnOnce(&mut Oracle) -> T) -> T {
     ORACLE.with(|cell| {
         let mut cell = cell.borrow_mut();
