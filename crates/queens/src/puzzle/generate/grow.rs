@@ -694,6 +694,19 @@ impl Shape {
     }
 }
 
+/// The most squares a growth may give a region untested ([`Grown::Forced`]) before the
+/// candidate is dropped ([`Grown::Stalled`]): 13 for three stars at 20x20, else no
+/// limit. There a candidate's chance to end unique falls with the squares forced: of
+/// 1,160 candidates traced (`gen 20 --stars 3`, seeds 100 to 105, one core each), 15
+/// of the 183 with 1 to 8 forced ended unique, 7 of 350 with 9 to 13, 1 of 657 with
+/// 14 to 40, while the repair of one with 14 or more cost about a second against
+/// about a third for its growth. Dropped at the fourteenth, seeds 100 to 103 made a
+/// puzzle every 24 s of one core against 29 s without the limit (both with the
+/// repair's memory, [`repair`]'s `removed`), 49 s with neither (bench/puzzle.md).
+pub(super) fn forced_limit(n: usize, k: u32) -> Option<usize> {
+    (k == 3 && n == 20).then_some(13)
+}
+
 /// How a growth ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Grown {
@@ -704,7 +717,8 @@ pub(super) enum Grown {
     /// drops the candidate).
     Forced,
     /// Steered, some square could join no region with the level still finishing,
-    /// even after undoing the growth round it (the caller drops the candidate).
+    /// even after undoing the growth round it; or more squares were forced than
+    /// [`forced_limit`] allows (the caller drops the candidate).
     Stalled,
     /// `stop` ended a search.
     Stopped,
@@ -716,7 +730,8 @@ pub(super) enum Grown {
 /// puzzle, which implies it), a refused pair never drawn again. When no pair is left
 /// that may pass, the heaviest is taken untested ([`Grown::Forced`]); with `steer`
 /// the growth round the squares left is undone instead, and once the undos run out
-/// the growth ends ([`Grown::Stalled`]). Unsteered with [`strong`] tests, the growth
+/// the growth ends ([`Grown::Stalled`]), as it does past [`forced_limit`] untested
+/// joins. Unsteered with [`strong`] tests, the growth
 /// is steered by [`STRONG_LEVEL`] until its undos run out, and the squares left are
 /// then tested by [`join_starless`] (every region asked again): on `gen 20 --stars
 /// 3` the rules left 15 to 60 squares of 400 where the plain tests had run over on
@@ -745,6 +760,8 @@ pub(super) fn grow(
     // dooms[i]: how often square i was found doomed (its pairs weigh more each time).
     let mut dooms = vec![0u8; n * n];
     let mut forced = false;
+    // Squares joined untested so far ([`forced_limit`]).
+    let mut forced_squares = 0;
     let mut pairs: Vec<(usize, u8, f64)> = Vec::new();
     let mut easy = (steer == Some(Level::Easy) && k == 1).then(|| EasyOrder::new(n, of, rng));
     let join_nodes = if light(n, k) {
@@ -838,6 +855,10 @@ pub(super) fn grow(
             of[i] = g;
             size[g as usize] += 1;
             forced = true;
+            forced_squares += 1;
+            if forced_limit(n, k).is_some_and(|limit| forced_squares > limit) {
+                return Ok(Grown::Stalled);
+            }
             continue;
         }
         let (i, g) = draw(&pairs, total, rng);
@@ -1334,7 +1355,8 @@ pub(super) fn two_solutions_strong(
 /// added: a move that lets another solution in could otherwise be undone by the next
 /// repair and made again, round and round (on [`light`] sides). A carved path is not
 /// held to it (nor recorded): carving is the last resort when no square can move
-/// alone.
+/// alone. Likewise no square moves alone where it would let back in one of `removed`
+/// (other solutions this candidate's repair has already met, [`remembers`]).
 #[allow(clippy::too_many_arguments)] // the candidate's state, passed as the loop holds it
 pub(super) fn repair(
     n: usize,
@@ -1344,6 +1366,7 @@ pub(super) fn repair(
     ours: &[bool],
     carving: bool,
     left: Option<&mut Vec<(usize, u8)>>,
+    removed: &[Vec<usize>],
     rng: &mut Xoshiro256PlusPlus,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<bool>, Error> {
@@ -1369,6 +1392,10 @@ pub(super) fn repair(
                 continue;
             }
             of[q] = to;
+            if lets_back(n, k, of, q, removed) {
+                of[q] = own;
+                continue;
+            }
             if connected(n, of, own) {
                 match starless(n, k, of, q, JOIN_NODES, stop)? {
                     None => return Ok(None),
@@ -1397,6 +1424,35 @@ pub(super) fn repair(
         None if carving => Ok(Some(carve(n, of, movable, ours, start))),
         None => Ok(Some(false)),
     }
+}
+
+/// Whether one of `removed` (sets of a solution's stars) with a star on square `q` is a
+/// solution of the regions `of` (every region holding exactly `k` of its stars):
+/// whether the move of `q` that made `of` lets it back in. Rows, columns and
+/// touching do not depend on the regions, so only the regions' counts are checked.
+pub(super) fn lets_back(n: usize, k: u32, of: &[u8], q: usize, removed: &[Vec<usize>]) -> bool {
+    let mut count = vec![0u32; n];
+    removed.iter().filter(|s| s.contains(&q)).any(|s| {
+        count.fill(0);
+        for &i in s {
+            match count.get_mut(of[i] as usize) {
+                Some(c) => *c += 1,
+                None => return false, // outside every region: not a solution
+            }
+        }
+        count.iter().all(|&c| c == k)
+    })
+}
+
+/// Whether the repair of `k` stars a unit on side `n` remembers the other solutions
+/// it meets and makes no move that lets one back in ([`repair`]'s `removed`): three
+/// stars at 20x20. There about one move in eight met again a solution an earlier
+/// move had removed (5,621 times in 1,254 candidates, `gen 20 --stars 3`, seeds 100
+/// to 103, one core each); remembered, 600 times in 1,089, and a puzzle came every
+/// 29 s of one core instead of every 49 s (seeds 100 to 105: 41 puzzles in 1,264 s
+/// against 27 in 1,256 s; bench/puzzle.md).
+pub(super) fn remembers(n: usize, k: u32) -> bool {
+    k == 3 && n == 20
 }
 
 /// Moves one of `movable` (squares where another solution has a star and ours has

@@ -59,7 +59,11 @@
 //!    [`CARVE_ABOVE`]); else the candidate is dropped. With three or more stars on
 //!    `grow::LIGHT_SIDES` (`grow::light`) no square moves alone back into a region it left
 //!    during the repair (a move that lets another solution in is not undone by the
-//!    next one, as it could be, round and round). After `4n` moves (`2n` for three
+//!    next one, as it could be, round and round); with three stars at 20x20 no square
+//!    moves alone where it lets back in another solution the repair has met
+//!    (`grow::remembers`), and a candidate whose growth forced more than 13 squares
+//!    in untested is dropped before its repair (`grow::forced_limit`: such a
+//!    candidate seldom ends unique). After `4n` moves (`2n` for three
 //!    stars at 20x20, [`repair_moves`]), or when the search for a second solution runs
 //!    past [`REPAIR_NODES`] (never with `grow::exact` tests), it is dropped too
 //!    (with `grow::strong` tests it is first searched again by the hard rules and the
@@ -123,8 +127,8 @@ pub mod shape;
 
 use grow::{
     Grown, Shape, Solutions, below, connected, finishes, grow, grown_sizes, light, neighbours,
-    on_squares, repair, seed_regions, starless, strong, two_solutions_strong, two_solutions_within,
-    unique_seeds,
+    on_squares, remembers, repair, seed_regions, starless, strong, two_solutions_strong,
+    two_solutions_within, unique_seeds,
 };
 
 /// What to make.
@@ -407,9 +411,10 @@ const TWO_STAR_LANE_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
 /// The lanes of candidates for three stars a unit from 16x16 to 20x20 (`grow::exact`)
 /// and two stars at 16x16: two, one per core of the 2-core machines the budgets are
 /// measured on, whatever the number of threads (which changes only how fast the same
-/// puzzle comes). There a candidate ends unique seldom and by luck (at 20x20 one in 30
-/// to 55, each about a second, bench/puzzle.md), so the time to a puzzle spread from a
-/// second to past the minute: two candidates at once halve the wait.
+/// puzzle comes). There a candidate ends unique seldom and by luck (at 20x20 about one
+/// in 55, each about half a second of one core, bench/puzzle.md), so the time to a
+/// puzzle spreads from a second to half a minute or more: two candidates at once
+/// halve the wait.
 const LANES: usize = 2;
 
 /// One stream of candidates: its random numbers and its random solutions, with a SAT
@@ -600,6 +605,9 @@ fn candidate(
     // The squares the repair moved and the regions they left (`grow::light`).
     let mut left: Vec<(usize, u8)> = Vec::new();
     let no_back = light(n, req.stars);
+    // The other solutions the repair has met (`grow::remembers`).
+    let mut removed: Vec<Vec<usize>> = Vec::new();
+    let remember = remembers(n, req.stars);
     for _ in 0..repair_moves(n, req.stars) {
         let found = match two_solutions_within(n, req.stars, &of, REPAIR_NODES, stop)? {
             Limited::Done(found) => found,
@@ -682,10 +690,17 @@ fn candidate(
             ));
         };
         let movable: Vec<usize> = other.iter().copied().filter(|&i| !mine[i]).collect();
+        if remember {
+            let mut met = other.clone();
+            met.sort_unstable();
+            if !removed.contains(&met) {
+                removed.push(met);
+            }
+        }
         let carving = n > CARVE_ABOVE || req.stars >= 2;
         let back = no_back.then_some(&mut left);
         match repair(
-            n, req.stars, &mut of, &movable, &mine, carving, back, rng, stop,
+            n, req.stars, &mut of, &movable, &mine, carving, back, &removed, rng, stop,
         )? {
             None => return Ok(Tried::Stopped),
             Some(true) => {}
@@ -1242,6 +1257,27 @@ mod tests {
         let (found, _) = solved_and_regions(&one);
         assert_eq!(found.count, 1);
         assert_eq!(found.solutions[0], one.solution);
+    }
+
+    #[test]
+    fn a_move_lets_back_a_met_solution_only_when_every_region_holds_its_stars_again() {
+        // 4x4, one star, regions the ranks; the solution with stars on b1, d2, a3, c4.
+        let met = vec![vec![1, 7, 8, 14]];
+        let mut of: Vec<u8> = (0..16).map(|i| (i / 4) as u8).collect();
+        // As if b1 had just moved into rank 1's region: every rank holds one star.
+        assert!(grow::lets_back(4, 1, &of, 1, &met));
+        // A square the solution has no star on lets nothing back.
+        assert!(!grow::lets_back(4, 1, &of, 0, &met));
+        // b1 in rank 2's region: that region holds two stars, rank 1's none.
+        of[1] = 1;
+        assert!(!grow::lets_back(4, 1, &of, 1, &met));
+        of[1] = 0;
+        // A star outside every region: no solution.
+        of[8] = grow::UNSET;
+        assert!(!grow::lets_back(4, 1, &of, 1, &met));
+        // Two regions of two ranks each, holding two stars each.
+        let of: Vec<u8> = (0..16).map(|i| (i / 8) as u8).collect();
+        assert!(grow::lets_back(2, 2, &of, 1, &met));
     }
 
     #[test]
