@@ -694,17 +694,18 @@ impl Shape {
     }
 }
 
-/// The most squares a growth may give a region untested ([`Grown::Forced`]) before the
-/// candidate is dropped ([`Grown::Stalled`]): 13 for three stars at 20x20, else no
-/// limit. There a candidate's chance to end unique falls with the squares forced: of
-/// 1,160 candidates traced (`gen 20 --stars 3`, seeds 100 to 105, one core each), 15
-/// of the 183 with 1 to 8 forced ended unique, 7 of 350 with 9 to 13, 1 of 657 with
-/// 14 to 40, while the repair of one with 14 or more cost about a second against
-/// about a third for its growth. Dropped at the fourteenth, seeds 100 to 103 made a
-/// puzzle every 24 s of one core against 29 s without the limit (both with the
-/// repair's memory, [`repair`]'s `removed`), 49 s with neither (bench/puzzle.md).
-pub(super) fn forced_limit(n: usize, k: u32) -> Option<usize> {
-    (k == 3 && n == 20).then_some(13)
+/// The most untested joins ([`Grown::Forced`]) a growth may make before the candidate
+/// is dropped ([`Grown::Stalled`]): 13 for three stars at 20x20, else no limit. There
+/// a candidate's chance to end unique falls with the squares forced in: of 1,517
+/// candidates traced (`gen 20 --stars 3`, seeds 100 to 105, one core each), 15 of the
+/// 183 with 1 to 8 forced ended unique, 7 of 350 with 9 to 13, 1 of 657 with 14 to
+/// 40 (and 4 of the 28 with more than 40, whose growth alone took about a second),
+/// while the repair of one with 14 to 40 took about a second against about 0.3 s for
+/// its growth. Dropped at the fourteenth (the few with more than 40 too), seeds 100 to
+/// 103 made a puzzle every 24 s of one core against 29 s without the limit (both with
+/// the repair's memory, [`remembers`]), 49 s with neither (bench/puzzle.md).
+fn forced_limit(n: usize, k: u32) -> Option<usize> {
+    three_at_20(n, k).then_some(13)
 }
 
 /// How a growth ended.
@@ -731,11 +732,10 @@ pub(super) enum Grown {
 /// that may pass, the heaviest is taken untested ([`Grown::Forced`]); with `steer`
 /// the growth round the squares left is undone instead, and once the undos run out
 /// the growth ends ([`Grown::Stalled`]), as it does past [`forced_limit`] untested
-/// joins. Unsteered with [`strong`] tests, the growth
-/// is steered by [`STRONG_LEVEL`] until its undos run out, and the squares left are
-/// then tested by [`join_starless`] (every region asked again): on `gen 20 --stars
-/// 3` the rules left 15 to 60 squares of 400 where the plain tests had run over on
-/// hundreds (bench/puzzle.md).
+/// joins. Unsteered with [`strong`] tests, the growth is steered by [`STRONG_LEVEL`]
+/// until its undos run out, and the squares left are then tested by [`join_starless`]
+/// (every region asked again): on `gen 20 --stars 3` the rules left 15 to 60 squares
+/// of 400 where the plain tests had run over on hundreds (bench/puzzle.md).
 pub(super) fn grow(
     n: usize,
     k: u32,
@@ -760,7 +760,7 @@ pub(super) fn grow(
     // dooms[i]: how often square i was found doomed (its pairs weigh more each time).
     let mut dooms = vec![0u8; n * n];
     let mut forced = false;
-    // Squares joined untested so far ([`forced_limit`]).
+    // Untested joins so far ([`forced_limit`]).
     let mut forced_squares = 0;
     let mut pairs: Vec<(usize, u8, f64)> = Vec::new();
     let mut easy = (steer == Some(Level::Easy) && k == 1).then(|| EasyOrder::new(n, of, rng));
@@ -1431,6 +1431,9 @@ pub(super) fn repair(
 /// whether the move of `q` that made `of` lets it back in. Rows, columns and
 /// touching do not depend on the regions, so only the regions' counts are checked.
 pub(super) fn lets_back(n: usize, k: u32, of: &[u8], q: usize, removed: &[Vec<usize>]) -> bool {
+    if removed.is_empty() {
+        return false;
+    }
     let mut count = vec![0u32; n];
     removed.iter().filter(|s| s.contains(&q)).any(|s| {
         count.fill(0);
@@ -1448,10 +1451,17 @@ pub(super) fn lets_back(n: usize, k: u32, of: &[u8], q: usize, removed: &[Vec<us
 /// it meets and makes no move that lets one back in ([`repair`]'s `removed`): three
 /// stars at 20x20. There about one move in eight met again a solution an earlier
 /// move had removed (5,621 times in 1,254 candidates, `gen 20 --stars 3`, seeds 100
-/// to 103, one core each); remembered, 600 times in 1,089, and a puzzle came every
-/// 29 s of one core instead of every 49 s (seeds 100 to 105: 41 puzzles in 1,264 s
-/// against 27 in 1,256 s; bench/puzzle.md).
+/// to 103, one core each; remembered, 600 times in 1,089 candidates, which only
+/// carved paths can do: they are not held to it); a puzzle came every 29 s of one core
+/// instead of every 49 s on those seeds, and over seeds 100 to 105 every 31 s instead
+/// of 47 s (41 puzzles in 1,264 s against 27 in 1,256 s; bench/puzzle.md).
 pub(super) fn remembers(n: usize, k: u32) -> bool {
+    three_at_20(n, k)
+}
+
+/// Three stars a unit at 20x20, where the repair remembers ([`remembers`]) and the
+/// growth's untested joins are limited ([`forced_limit`]): measured there only.
+fn three_at_20(n: usize, k: u32) -> bool {
     k == 3 && n == 20
 }
 

@@ -412,7 +412,8 @@ const TWO_STAR_LANE_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
 /// and two stars at 16x16: two, one per core of the 2-core machines the budgets are
 /// measured on, whatever the number of threads (which changes only how fast the same
 /// puzzle comes). There a candidate ends unique seldom and by luck (at 20x20 about one
-/// in 55, each about half a second of one core, bench/puzzle.md), so the time to a
+/// in 55, each about half a second of one core with `grow::forced_limit`,
+/// bench/puzzle.md), so the time to a
 /// puzzle spreads from a second to half a minute or more: two candidates at once
 /// halve the wait.
 const LANES: usize = 2;
@@ -690,12 +691,9 @@ fn candidate(
             ));
         };
         let movable: Vec<usize> = other.iter().copied().filter(|&i| !mine[i]).collect();
-        if remember {
-            let mut met = other.clone();
-            met.sort_unstable();
-            if !removed.contains(&met) {
-                removed.push(met);
-            }
+        // Solutions are in index order (both searches), so equal ones compare equal.
+        if remember && !removed.contains(other) {
+            removed.push(other.clone());
         }
         let carving = n > CARVE_ABOVE || req.stars >= 2;
         let back = no_back.then_some(&mut left);
@@ -1275,9 +1273,10 @@ mod tests {
         // A star outside every region: no solution.
         of[8] = grow::UNSET;
         assert!(!grow::lets_back(4, 1, &of, 1, &met));
-        // Two regions of two ranks each, holding two stars each.
-        let of: Vec<u8> = (0..16).map(|i| (i / 8) as u8).collect();
-        assert!(grow::lets_back(2, 2, &of, 1, &met));
+        // Nothing remembered, nothing let back.
+        of[8] = 2;
+        assert!(grow::lets_back(4, 1, &of, 1, &met));
+        assert!(!grow::lets_back(4, 1, &of, 1, &[]));
     }
 
     #[test]
