@@ -695,17 +695,17 @@ impl Shape {
 }
 
 /// The most untested joins ([`Grown::Forced`]) a growth may make before the candidate
-/// is dropped ([`Grown::Stalled`]): 13 for three stars at 20x20, else no limit. There
-/// a candidate's chance to end unique falls with the squares forced in: of 1,517
-/// candidates traced (`gen 20 --stars 3`, seeds 100 to 105, one core each), 15 of the
-/// 183 with 1 to 8 forced ended unique, 7 of 350 with 9 to 13, 1 of 657 with 14 to
-/// 40 (and 4 of the 28 with more than 40, whose growth alone took about a second),
-/// while the repair of one with 14 to 40 took about a second against about 0.3 s for
-/// its growth. Dropped at the fourteenth (the few with more than 40 too), seeds 100 to
+/// is dropped ([`Grown::Stalled`]): 13 for three stars from 17x17 to 20x20
+/// ([`MEMORY_SIDES`]), else no limit. At 20x20 a candidate's chance to end unique
+/// falls with the squares forced in: of 1,517 candidates traced (`gen 20 --stars 3`,
+/// seeds 100 to 105, one core each), 15 of the 183 with 1 to 8 forced ended unique, 7
+/// of 350 with 9 to 13, 1 of 657 with 14 to 40 (and 4 of the 28 with more than 40,
+/// whose growth alone took about a second), while the repair of one with 14 to 40
+/// took about a second against about 0.3 s for its growth. Dropped at the fourteenth (the few with more than 40 too), seeds 100 to
 /// 103 made a puzzle every 24 s of one core against 29 s without the limit (both with
 /// the repair's memory, [`remembers`]), 49 s with neither (bench/puzzle.md).
 fn forced_limit(n: usize, k: u32) -> Option<usize> {
-    three_at_20(n, k).then_some(13)
+    remembers(n, k).then_some(13)
 }
 
 /// How a growth ended.
@@ -1448,22 +1448,26 @@ pub(super) fn lets_back(n: usize, k: u32, of: &[u8], q: usize, removed: &[Vec<us
 }
 
 /// Whether the repair of `k` stars a unit on side `n` remembers the other solutions
-/// it meets and makes no move that lets one back in ([`repair`]'s `removed`): three
-/// stars at 20x20. There about one move in eight met again a solution an earlier
+/// it meets and makes no move that lets one back in ([`repair`]'s `removed`), and its
+/// growth limits its untested joins ([`forced_limit`]): three stars on
+/// [`MEMORY_SIDES`]. At 20x20 about one move in eight met again a solution an earlier
 /// move had removed (5,621 times in 1,254 candidates, `gen 20 --stars 3`, seeds 100
 /// to 103, one core each; remembered, 600 times in 1,089 candidates, which only
 /// carved paths can do: they are not held to it); a puzzle came every 29 s of one core
 /// instead of every 49 s on those seeds, and over seeds 100 to 105 every 31 s instead
 /// of 47 s (41 puzzles in 1,264 s against 27 in 1,256 s; bench/puzzle.md).
 pub(super) fn remembers(n: usize, k: u32) -> bool {
-    three_at_20(n, k)
+    k == 3 && MEMORY_SIDES.contains(&n)
 }
 
-/// Three stars a unit at 20x20, where the repair remembers ([`remembers`]) and the
-/// growth's untested joins are limited ([`forced_limit`]): measured there only.
-fn three_at_20(n: usize, k: u32) -> bool {
-    k == 3 && n == 20
-}
+/// The sides where three stars a unit take [`remembers`] and [`forced_limit`]: 17 to
+/// 20. Measured first at 20x20 (above), then with a grade at 17x17 to 19x19, where the
+/// three-star walks toward a grade start from such candidates too: `gen 19 --stars 3
+/// --difficulty medium`, seeds 1 to 6, one run at a time on two cores, 43.9, 39.8,
+/// 8.2, 36.0, 32.9 s and none in 90 s before, 10.0, 9.8, 3.1, 9.6, 16.5, 41.5 s after;
+/// at 18x18 seeds 1 to 3, 14.5, 5.0, 23.4 s against 6.9, 12.9, 1.7 s; at 17x17 0.5,
+/// 12.8, 0.1 s against 0.4, 2.1, 0.1 s (bench/puzzle.md). 16x16 was not measured.
+pub(super) const MEMORY_SIDES: std::ops::RangeInclusive<usize> = 17..=20;
 
 /// Moves one of `movable` (squares where another solution has a star and ours has
 /// not), with the shortest path through its region to a square next to another

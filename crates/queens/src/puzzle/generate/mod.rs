@@ -59,10 +59,10 @@
 //!    [`CARVE_ABOVE`]); else the candidate is dropped. With three or more stars on
 //!    `grow::LIGHT_SIDES` (`grow::light`) no square moves alone back into a region it left
 //!    during the repair (a move that lets another solution in is not undone by the
-//!    next one, as it could be, round and round); with three stars at 20x20 no square
-//!    moves alone where it lets back in another solution the repair has met
-//!    (`grow::remembers`), and a candidate whose growth forced more than 13 squares
-//!    in untested is dropped before its repair (`grow::forced_limit`: such a
+//!    next one, as it could be, round and round); with three stars from 17x17 to
+//!    20x20 no square moves alone where it lets back in another solution the repair
+//!    has met (`grow::remembers`), and a candidate whose growth forced more than 13
+//!    squares in untested is dropped before its repair (`grow::forced_limit`: such a
 //!    candidate seldom ends unique). After `4n` moves (`2n` for three
 //!    stars at 20x20, [`repair_moves`]), or when the search for a second solution runs
 //!    past [`REPAIR_NODES`] (never with `grow::exact` tests), it is dropped too
