@@ -31,7 +31,7 @@ use crate::error::Error;
 
 use super::super::rules::{Deducer, Level};
 use super::super::solver::{Limited, Node, Tables, search_limited, search_probing};
-use super::super::{Mark, Puzzle, State};
+use super::super::{MAX_SIDE, Mark, Puzzle, State};
 use super::Style;
 
 /// A square outside every region (in a partial puzzle).
@@ -701,9 +701,10 @@ impl Shape {
 /// seeds 100 to 105, one core each), 15 of the 183 with 1 to 8 forced ended unique, 7
 /// of 350 with 9 to 13, 1 of 657 with 14 to 40 (and 4 of the 28 with more than 40,
 /// whose growth alone took about a second), while the repair of one with 14 to 40
-/// took about a second against about 0.3 s for its growth. Dropped at the fourteenth (the few with more than 40 too), seeds 100 to
-/// 103 made a puzzle every 24 s of one core against 29 s without the limit (both with
-/// the repair's memory, [`remembers`]), 49 s with neither (bench/puzzle.md).
+/// took about a second against about 0.3 s for its growth. Dropped at the fourteenth
+/// (the few with more than 40 too), seeds 100 to 103 made a puzzle every 24 s of one
+/// core against 29 s without the limit (both with the repair's memory,
+/// [`remembers`]), 49 s with neither (bench/puzzle.md).
 fn forced_limit(n: usize, k: u32) -> Option<usize> {
     remembers(n, k).then_some(13)
 }
@@ -759,9 +760,8 @@ pub(super) fn grow(
     let mut undos = UNDOS * n;
     // dooms[i]: how often square i was found doomed (its pairs weigh more each time).
     let mut dooms = vec![0u8; n * n];
-    let mut forced = false;
-    // Untested joins so far ([`forced_limit`]).
-    let mut forced_squares = 0;
+    // Untested joins so far ([`Grown::Forced`] when any, [`forced_limit`]).
+    let mut forced = 0;
     let mut pairs: Vec<(usize, u8, f64)> = Vec::new();
     let mut easy = (steer == Some(Level::Easy) && k == 1).then(|| EasyOrder::new(n, of, rng));
     let join_nodes = if light(n, k) {
@@ -854,9 +854,8 @@ pub(super) fn grow(
             let (i, g) = heaviest_untested(n, shape, of, &size);
             of[i] = g;
             size[g as usize] += 1;
-            forced = true;
-            forced_squares += 1;
-            if forced_limit(n, k).is_some_and(|limit| forced_squares > limit) {
+            forced += 1;
+            if forced_limit(n, k).is_some_and(|limit| forced > limit) {
                 return Ok(Grown::Stalled);
             }
             continue;
@@ -890,7 +889,11 @@ pub(super) fn grow(
             refused[i] |= 1 << g;
         }
     }
-    Ok(if forced { Grown::Forced } else { Grown::Kept })
+    Ok(if forced > 0 {
+        Grown::Forced
+    } else {
+        Grown::Kept
+    })
 }
 
 /// An order of the stars (one a region, `K = 1`) in which the easy rules can take
@@ -1431,10 +1434,8 @@ pub(super) fn repair(
 /// whether the move of `q` that made `of` lets it back in. Rows, columns and
 /// touching do not depend on the regions, so only the regions' counts are checked.
 pub(super) fn lets_back(n: usize, k: u32, of: &[u8], q: usize, removed: &[Vec<usize>]) -> bool {
-    if removed.is_empty() {
-        return false;
-    }
-    let mut count = vec![0u32; n];
+    // On the stack: the repair asks this of every move it tries.
+    let mut count = [0u32; MAX_SIDE];
     removed.iter().filter(|s| s.contains(&q)).any(|s| {
         count.fill(0);
         for &i in s {
@@ -1443,7 +1444,7 @@ pub(super) fn lets_back(n: usize, k: u32, of: &[u8], q: usize, removed: &[Vec<us
                 None => return false, // outside every region: not a solution
             }
         }
-        count.iter().all(|&c| c == k)
+        count[..n].iter().all(|&c| c == k)
     })
 }
 

@@ -413,9 +413,8 @@ const TWO_STAR_LANE_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
 /// measured on, whatever the number of threads (which changes only how fast the same
 /// puzzle comes). There a candidate ends unique seldom and by luck (at 20x20 about one
 /// in 55, each about half a second of one core with `grow::forced_limit`,
-/// bench/puzzle.md), so the time to a
-/// puzzle spreads from a second to half a minute or more: two candidates at once
-/// halve the wait.
+/// bench/puzzle.md), so the time to a puzzle spreads from a second to half a minute
+/// or more: two candidates at once halve the wait.
 const LANES: usize = 2;
 
 /// One stream of candidates: its random numbers and its random solutions, with a SAT
