@@ -26,6 +26,7 @@
 //! `u64` of files per rank, which is why the side is at most [`MAX_SIDE`].
 
 pub mod draw;
+pub(crate) mod effort;
 pub mod explain;
 pub mod generate;
 pub mod hint;

@@ -517,17 +517,32 @@ struct Search<'a> {
     node_limit: u64,
     /// Whether the node limit ended the search.
     over: bool,
+    /// The nodes counted as work done so far ([`super::effort`]).
+    counted: u64,
 }
 
 impl Search<'_> {
+    /// Counts the nodes visited since the last count as work done ([`super::effort`]):
+    /// the generator's lanes, which read that count, are stopped by `stop` too.
+    fn count_effort(&mut self) {
+        super::effort::add((self.found.nodes - self.counted) * super::effort::per_node(self.t.n));
+        self.counted = self.found.nodes;
+    }
+
+    /// Counts the work done and polls `stop`: whether the search is to end.
+    fn poll(&mut self) -> bool {
+        self.count_effort();
+        self.stopped = (self.stop)();
+        self.stopped
+    }
+
     fn run(&mut self, mut node: Node) {
         loop {
             if self.stopped || self.found.count >= self.limit {
                 return;
             }
             self.found.nodes += 1;
-            if self.found.nodes & 1023 == 0 && (self.stop)() {
-                self.stopped = true;
+            if self.found.nodes & 1023 == 0 && self.poll() {
                 return;
             }
             if self.found.nodes > self.node_limit {
@@ -563,8 +578,7 @@ impl Search<'_> {
                 return;
             }
             self.found.nodes += 1;
-            if self.found.nodes & 1023 == 0 && (self.stop)() {
-                self.stopped = true;
+            if self.found.nodes & 1023 == 0 && self.poll() {
                 return;
             }
             if self.found.nodes > self.node_limit {
@@ -701,10 +715,12 @@ fn limited_by(
         },
         stop,
         stopped: false,
+        counted: 0,
     };
     if let Some(node) = Node::from_state(t, state) {
         walk(&mut s, node);
     }
+    s.count_effort();
     if s.over {
         Limited::Over
     } else if s.stopped {

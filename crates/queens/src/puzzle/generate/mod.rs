@@ -2,7 +2,8 @@
 //!
 //! For a seed, candidate after candidate (in one lane; with three stars from 16x16 to
 //! 20x20, `grow::exact`, and two stars at 16x16, in two lanes of their own,
-//! [`LANES`], run on two threads where there are two, the same puzzle either way):
+//! [`LANES`], run on two threads where there are two, the first to end by the work
+//! done, counted the same on every run, [`super::effort`]: the same puzzle either way):
 //! 1. a random solution: `K` stars per row and column, none touching (the exhaustive
 //!    solver on the puzzle whose regions are the ranks, branching on a random possible
 //!    square of the tightest unit instead of the first, restarted past a limit of
@@ -302,8 +303,9 @@ pub struct Made {
     pub solution: Vec<usize>,
     /// Its grade.
     pub grade: Level,
-    /// Candidates tried, this one included, in the lanes' order (where candidates run
-    /// in two lanes on two threads, the other lane may have started a few more).
+    /// Candidates started before this one ended in the lanes' order (by work done),
+    /// this one included; where candidates run in two lanes on two threads, the other
+    /// lane may have started one more before it was stopped.
     pub candidates: u64,
 }
 
@@ -359,9 +361,7 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
         ctl.report(done, 0);
     };
     let stop = || ctl.cancelled();
-    let (key, end) = run_lanes(&job, &mut lanes, &ctl, &stop, &on_candidate)?;
-    let count = lanes.len() as u64;
-    let (round, lane) = (key / count, key % count);
+    let (first, end) = run_lanes(&job, &mut lanes, &ctl, &stop, &on_candidate)?;
     match end? {
         Tried::Made {
             puzzle,
@@ -371,9 +371,12 @@ pub fn generate(req: &Request, settings: &Settings) -> Result<Option<Made>, Erro
             puzzle,
             solution,
             grade,
-            // In the lanes' order: every lane up to this one tried `round + 1`, the
-            // rest `round`.
-            candidates: (round + 1) * (lane + 1) + round * (count - lane - 1),
+            // The candidates started before the first end in the lanes' order, this
+            // one included (a lane's place as it started, the same on every run).
+            candidates: lanes
+                .iter()
+                .map(|lane| lane.starts.iter().filter(|&&s| s <= first).count() as u64)
+                .sum(),
         })),
         Tried::NoSolution if !ctl.cancelled() => Ok(None),
         Tried::NoSolution | Tried::Stopped | Tried::Dropped => ctl.finish(Err(Error::Interrupted)),
@@ -414,18 +417,30 @@ const TWO_STAR_LANE_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
 /// puzzle comes). There a candidate ends unique seldom and by luck (at 20x20 about one
 /// in 55, each about half a second of one core with `grow::forced_limit`,
 /// bench/puzzle.md), so the time to a puzzle spreads from a second to half a minute
-/// or more: two candidates at once halve the wait.
+/// or more: two candidates at once halve the wait. The lanes are ordered by the work
+/// each has done ([`super::effort`]), not by candidates started: a graded candidate's
+/// walk toward its grade can cost ten times another candidate, and a lane that had
+/// found a puzzle waited while the other caught up (`gen 16 --stars 2 --difficulty
+/// medium`, seeds 1 to 12: 43 s in all to 28 s, the slowest 10.7 s to 8.1 s,
+/// bench/puzzle.md).
 const LANES: usize = 2;
 
 /// One stream of candidates: its random numbers and its random solutions, with a SAT
 /// solver of its own ([`oracle::Slot`], kept by the thread that runs the lane: the
-/// solver cannot move between threads). Nothing of a lane is touched by another, so
-/// each lane draws the same candidates whichever thread runs it and whatever the
-/// other lanes do. Lane 0 is the request's stream as a single lane draws it; lane `l`
-/// starts `l` jumps of the generator further on.
+/// solver cannot move between threads), and the work its candidates have done
+/// ([`super::effort`]). Nothing of a lane is touched by another, so each lane draws the
+/// same candidates whichever thread runs it and whatever the other lanes do. Lane 0 is
+/// the request's stream as a single lane draws it; lane `l` starts `l` jumps of the
+/// generator further on.
 struct Lane {
     rng: Xoshiro256PlusPlus,
     solutions: Solutions,
+    /// Its number among the request's lanes.
+    index: usize,
+    /// The work its candidates have done so far.
+    done: u64,
+    /// Its place ([`Lane::place`]) as each of its candidates started.
+    starts: Vec<u64>,
 }
 
 impl Lane {
@@ -438,19 +453,44 @@ impl Lane {
         Ok(Lane {
             rng,
             solutions: Solutions::new(req.n, req.stars)?,
+            index: l,
+            done: 0,
+            starts: Vec::new(),
         })
     }
 
-    /// The lane's next candidate, with the lane's solver `oracle`.
+    /// Where the lane stands in the lanes' order: its work done, ties to the lane
+    /// numbered first ([`place`]).
+    fn place(&self) -> u64 {
+        place(self.done, self.index)
+    }
+
+    /// The lane's next candidate, with the lane's solver `oracle`; it is stopped when
+    /// `stop` says so or once its place is past `first` (the earliest place at which a
+    /// lane has ended: this candidate could only end later).
     fn next(
         &mut self,
         oracle: &mut oracle::Slot,
         job: &Job,
         stop: &dyn Fn() -> bool,
+        first: &dyn Fn() -> u64,
     ) -> Result<Tried, Error> {
-        let Lane { rng, solutions } = self;
-        oracle.with(|| candidate(job, rng, solutions, stop))
+        self.starts.push(self.place());
+        super::effort::set(self.done);
+        let index = self.index;
+        let outrun = || stop() || first() < place(super::effort::done(), index);
+        let Lane { rng, solutions, .. } = self;
+        let end = oracle.with(|| candidate(job, rng, solutions, &outrun));
+        self.done = super::effort::done();
+        end
     }
+}
+
+/// The place of lane `index` after `done` units of work: `done * LANES + index`. Places
+/// of different lanes never tie.
+fn place(done: u64, index: usize) -> u64 {
+    done.saturating_mul(LANES as u64)
+        .saturating_add(index as u64)
 }
 
 /// How one candidate ended.
@@ -469,11 +509,14 @@ enum Tried {
     Stopped,
 }
 
-/// The first candidate that did not end [`Tried::Dropped`], in the lanes' order
-/// (round by round, lane by lane), with its place `round * lanes + lane`. With one
-/// thread (or without the `parallel` feature) the lanes take turns, a candidate each;
-/// else each lane runs on its own thread until a lane before it in that order has
-/// ended (see [`free_running`]). The same candidate ends either way.
+/// The candidate that ends first (not [`Tried::Dropped`]) in the lanes' order, with
+/// its place ([`Lane::place`] as it ended): the order of the work each lane has done
+/// ([`super::effort`]), counted the same on every machine and run. With one thread
+/// (or without the `parallel` feature) the lane that has done the least work runs its
+/// next candidate, and so on; else each lane runs on its own thread. Either way a
+/// lane goes on until its place is past the earliest end so far, a candidate of it
+/// stopped there: it could only end later. Every candidate that would end before the
+/// earliest end is run to its end, so the same candidate ends first either way.
 fn run_lanes(
     job: &Job,
     lanes: &mut [Lane],
@@ -487,22 +530,37 @@ fn run_lanes(
     }
     let _ = ctl;
     let mut oracles: Vec<oracle::Slot> = lanes.iter().map(|_| oracle::Slot::default()).collect();
-    for round in 0u64.. {
-        for (l, (lane, oracle)) in lanes.iter_mut().zip(&mut oracles).enumerate() {
-            on_candidate();
-            match lane.next(oracle, job, stop) {
-                Ok(Tried::Dropped) => {}
-                end => return Ok((round * lanes.len() as u64 + l as u64, end)),
+    let first = std::cell::Cell::new(u64::MAX);
+    let mut ends = Vec::new();
+    while let Some((lane, oracle)) = lanes
+        .iter_mut()
+        .zip(&mut oracles)
+        .filter(|(lane, _)| lane.place() < first.get())
+        .min_by_key(|(lane, _)| lane.place())
+    {
+        on_candidate();
+        match lane.next(oracle, job, stop, &|| first.get()) {
+            Ok(Tried::Dropped) => {}
+            end => {
+                first.set(first.get().min(lane.place()));
+                ends.push((lane.place(), end));
             }
         }
     }
-    unreachable!("the rounds never run out")
+    Ok(earliest(ends))
 }
 
-/// The lanes each on a thread of their own: a lane stops once some lane has ended at
-/// an earlier place (`round * lanes + lane`), and its candidate at a later place is
-/// stopped then too. Every place before the earliest end is tried to its end, so the
-/// earliest end is the one the lanes taking turns find.
+/// The end at the earliest place.
+fn earliest(
+    ends: impl IntoIterator<Item = (u64, Result<Tried, Error>)>,
+) -> (u64, Result<Tried, Error>) {
+    ends.into_iter()
+        .min_by_key(|(place, _)| *place)
+        .expect("every lane ends or is outrun by one that ended")
+}
+
+/// The lanes each on a thread of their own, each until its place is past the earliest
+/// end so far ([`run_lanes`]).
 #[cfg(feature = "parallel")]
 fn free_running(
     job: &Job,
@@ -512,39 +570,29 @@ fn free_running(
 ) -> (u64, Result<Tried, Error>) {
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicU64, Ordering};
-    let count = lanes.len() as u64;
-    // The earliest place that ended so far.
+    // The earliest place at which a lane ended so far.
     let first = AtomicU64::new(u64::MAX);
     let ends: Vec<Option<(u64, Result<Tried, Error>)>> = lanes
         .par_iter_mut()
-        .enumerate()
-        .map(|(l, lane)| {
+        .map(|lane| {
             // A lane that panics outruns the others (rayon passes the panic on only
             // once every lane has returned).
             let _outrun_on_panic = OutrunOnPanic(&first);
             let mut oracle = oracle::Slot::default();
-            for round in 0u64.. {
-                let place = round * count + l as u64;
-                if first.load(Ordering::Relaxed) < place {
-                    return None;
-                }
-                let outrun = || stop() || first.load(Ordering::Relaxed) < place;
+            while lane.place() < first.load(Ordering::Relaxed) {
                 on_candidate();
-                match lane.next(&mut oracle, job, &outrun) {
+                match lane.next(&mut oracle, job, stop, &|| first.load(Ordering::Relaxed)) {
                     Ok(Tried::Dropped) => {}
                     end => {
-                        first.fetch_min(place, Ordering::Relaxed);
-                        return Some((place, end));
+                        first.fetch_min(lane.place(), Ordering::Relaxed);
+                        return Some((lane.place(), end));
                     }
                 }
             }
-            unreachable!("the rounds never run out")
+            None
         })
         .collect();
-    ends.into_iter()
-        .flatten()
-        .min_by_key(|(place, _)| *place)
-        .expect("every lane ends or is outrun by one that ended")
+    earliest(ends.into_iter().flatten())
 }
 
 /// Sets the earliest end to place 0 when dropped by a panic, so that the other lanes
@@ -1232,28 +1280,36 @@ mod tests {
 
     #[test]
     fn lanes_give_the_same_puzzle_on_one_thread_and_on_two() {
-        // 17x17 with three stars runs two lanes; seed 1's puzzle is lane 1's first
-        // candidate (lane 0's first is dropped), so the turn order matters.
-        let req = Request {
-            stars: 3,
-            seed: 1,
-            ..Request::new(17)
-        };
-        assert_eq!(lane_count(17, 3), 2);
-        let on = |threads| {
-            let settings = Settings {
-                threads,
-                ..Default::default()
+        // Requests that run two lanes, whose first end by work done is found by the
+        // lanes on a thread each and by one thread running the lane with the least
+        // work done next: the same puzzle, the same count of candidates.
+        for (n, stars, difficulty, seed) in [
+            (17, 3, None, 1),
+            (17, 3, None, 2),
+            (16, 2, Some(Level::Hard), 4),
+        ] {
+            let req = Request {
+                stars,
+                difficulty,
+                seed,
+                ..Request::new(n)
             };
-            generate(&req, &settings).unwrap().unwrap()
-        };
-        let one = on(1);
-        let two = on(2);
-        assert_eq!(one, two);
-        assert_eq!(one.candidates, 2, "lane 1's first candidate");
-        let (found, _) = solved_and_regions(&one);
-        assert_eq!(found.count, 1);
-        assert_eq!(found.solutions[0], one.solution);
+            assert_eq!(lane_count(n, stars), 2);
+            let on = |threads| {
+                let settings = Settings {
+                    threads,
+                    ..Default::default()
+                };
+                generate(&req, &settings).unwrap().unwrap()
+            };
+            let one = on(1);
+            let two = on(2);
+            assert_eq!(one, two, "{req:?}");
+            let (found, _) = solved_and_regions(&one);
+            assert_eq!(found.count, 1);
+            assert_eq!(found.solutions[0], one.solution);
+            assert!(difficulty.is_none_or(|d| d == one.grade));
+        }
     }
 
     #[test]

@@ -159,8 +159,13 @@ impl Oracle {
     }
 
     /// Whether the formula with `assumed` has a model; `None` if the solver gave up.
+    /// Its propagations are counted as work done ([`crate::puzzle::effort`]).
     fn solve(&mut self, assumed: &[batsat::Lit]) -> Option<bool> {
-        match self.solver.solve_limited(assumed) {
+        let before = self.solver.num_propagations();
+        let answer = self.solver.solve_limited(assumed);
+        let propagations = self.solver.num_propagations() - before;
+        crate::puzzle::effort::add(propagations * crate::puzzle::effort::PER_PROPAGATION);
+        match answer {
             r if r == lbool::TRUE => Some(true),
             r if r == lbool::FALSE => Some(false),
             _ => None,

@@ -1,0 +1,73 @@
+//! Work done on this thread, counted the same way on every machine and every run: what
+//! the generator's lanes of candidates are ordered by (module `generate`, `LANES`).
+//! The answer of a request is the candidate that ends first by this count, so the lane
+//! that finds a puzzle soonest in time wins, without time deciding anything: ordered by
+//! candidates started instead, a lane that found a puzzle within a few seconds waited
+//! for the other lane to start as many candidates, a round of which could cost ten
+//! times another (bench/puzzle.md).
+//!
+//! Counted where the generator spends its time, in units of about 10 ns of one core:
+//! `4n` a node of the exhaustive search ([`super::solver`]), 22 a propagation of the SAT
+//! solver (`generate::oracle`), `10n²` each position the rules look at
+//! ([`super::rules::Deducer::next_step`] and the easy rules' fixed point). The weights
+//! were fitted to the times of 377 candidates of seven requests from 16x16 to 20x20 with
+//! two and three stars (per-candidate times within about a fifth of the fit for half of
+//! them, bench/puzzle.md); any weights give the same puzzle on every run, better ones
+//! only bring it sooner.
+
+use std::cell::Cell;
+
+thread_local! {
+    /// The units counted on this thread (set by whoever runs a lane, [`set`]).
+    static DONE: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Units for one node of the exhaustive search on side `n`.
+pub(crate) fn per_node(n: usize) -> u64 {
+    4 * n as u64
+}
+
+/// Units for one propagation of the SAT solver.
+pub(crate) const PER_PROPAGATION: u64 = 22;
+
+/// Units for the rules looking once at a position of side `n`.
+pub(crate) fn per_look(n: usize) -> u64 {
+    10 * (n * n) as u64
+}
+
+/// Counts `units` of work done on this thread.
+pub(crate) fn add(units: u64) {
+    DONE.with(|d| d.set(d.get().saturating_add(units)));
+}
+
+/// The units counted on this thread so far.
+pub(crate) fn done() -> u64 {
+    DONE.with(Cell::get)
+}
+
+/// Sets this thread's count to `units`: a lane's count, restored before the lane runs
+/// (lanes may take turns on one thread).
+pub(crate) fn set(units: u64) {
+    DONE.with(|d| d.set(units));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_count_is_per_thread_and_set_as_a_lane_left_it() {
+        set(5);
+        add(per_node(10));
+        assert_eq!(done(), 45);
+        let other = std::thread::spawn(|| {
+            add(PER_PROPAGATION);
+            done()
+        });
+        assert_eq!(other.join().unwrap(), PER_PROPAGATION);
+        assert_eq!(done(), 45);
+        set(0);
+        add(per_look(3));
+        assert_eq!(done(), 90);
+    }
+}
