@@ -1,19 +1,22 @@
 //! Work done on this thread, counted the same way on every machine and every run: what
 //! the generator's lanes of candidates are ordered by (module `generate`, `LANES`).
-//! The answer of a request is the candidate that ends first by this count, so the lane
-//! that finds a puzzle soonest in time wins, without time deciding anything: ordered by
+//! The answer of a request is the candidate that ends first by this count, which tracks
+//! time closely enough that the lane to find a puzzle first by the clock mostly wins,
+//! while the clock decides nothing: ordered by
 //! candidates started instead, a lane that found a puzzle within a few seconds waited
 //! for the other lane to start as many candidates, a round of which could cost ten
 //! times another (bench/puzzle.md).
 //!
 //! Counted where the generator spends its time, in units of about 10 ns of one core:
-//! `4n` a node of the exhaustive search ([`super::solver`]), 22 a propagation of the SAT
-//! solver (`generate::oracle`), `10n²` each position the rules look at
-//! ([`super::rules::Deducer::next_step`] and the easy rules' fixed point). The weights
-//! were fitted to the times of 377 candidates of seven requests from 16x16 to 20x20 with
-//! two and three stars (per-candidate times within about a fifth of the fit for half of
-//! them, bench/puzzle.md); any weights give the same puzzle on every run, better ones
-//! only bring it sooner.
+//! `4n` a node of a search on side `n` (the exhaustive [`super::solver`] and the random
+//! one that draws each candidate's solution), 22 a propagation of the SAT solver
+//! (`generate::oracle`), `10n²` each time the rules look at a position
+//! ([`super::rules::Deducer::next_step`], and again the easy rules' fixed point that
+//! comes before each such step). The weights were fitted to the times of 377 candidates
+//! of seven requests from 16x16 to 20x20 with two and three stars (per-candidate times
+//! within about a fifth of the fit for half of them, bench/puzzle.md; the rules' `20n²`
+//! a step, 0.2 µs a square, shared between the two counts); any weights give the same
+//! puzzle on every run, better ones only bring it sooner.
 
 use std::cell::Cell;
 

@@ -51,6 +51,11 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
+    /// The side of the puzzle these tables are for.
+    pub(crate) fn side(&self) -> usize {
+        self.n
+    }
+
     pub(crate) fn new(p: &Puzzle) -> Tables {
         let n = p.side();
         let mut reg_rows = vec![0u64; n * n];

@@ -321,6 +321,9 @@ impl Solutions {
         loop {
             let mut nodes = 0u64;
             let end = random_dfs(&self.tables, root.clone(), rng, stop, &mut nodes, limit);
+            // The nodes since the search's last poll (it counts each 1024 there).
+            let per_node = crate::puzzle::effort::per_node(self.tables.side());
+            crate::puzzle::effort::add((nodes & 1023) * per_node);
             spent = spent.saturating_add(nodes);
             match end {
                 Dfs::Found(solution) => {
@@ -393,8 +396,12 @@ fn random_dfs(
         if *nodes > limit {
             return Dfs::Over;
         }
-        if *nodes & 1023 == 0 && stop() {
-            return Dfs::Stopped;
+        if *nodes & 1023 == 0 {
+            // Counted as work done here, so that a lane outrun stops within the search.
+            crate::puzzle::effort::add(1024 * crate::puzzle::effort::per_node(t.side()));
+            if stop() {
+                return Dfs::Stopped;
+            }
         }
         if !node.propagate(t) {
             return Dfs::Exhausted;

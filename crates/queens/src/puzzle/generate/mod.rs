@@ -304,8 +304,8 @@ pub struct Made {
     /// Its grade.
     pub grade: Level,
     /// Candidates started before this one ended in the lanes' order (by work done),
-    /// this one included; where candidates run in two lanes on two threads, the other
-    /// lane may have started one more before it was stopped.
+    /// this one included: the same on every run and with any number of threads (the
+    /// progress callback, which counts every candidate started, may count more).
     pub candidates: u64,
 }
 
@@ -421,7 +421,7 @@ const TWO_STAR_LANE_SIDES: std::ops::RangeInclusive<usize> = 16..=16;
 /// each has done ([`super::effort`]), not by candidates started: a graded candidate's
 /// walk toward its grade can cost ten times another candidate, and a lane that had
 /// found a puzzle waited while the other caught up (`gen 16 --stars 2 --difficulty
-/// medium`, seeds 1 to 12: 43 s in all to 28 s, the slowest 10.7 s to 8.1 s,
+/// medium`, seeds 1 to 12: 41.8 s in all to 29.0 s, the slowest 10.7 s to 8.4 s,
 /// bench/puzzle.md).
 const LANES: usize = 2;
 
@@ -922,18 +922,31 @@ fn adjust_patience(n: usize, k: u32, want: Level) -> usize {
 }
 
 /// Walks toward `want` from one candidate (each from the candidate as evened out): 2
-/// toward `hard` on [`STARS_SIDES`], else 1. A unique candidate there costs some 20 to
+/// toward `hard` on [`STARS_SIDES`], 3 toward `medium` with three stars on
+/// [`MEDIUM_WALK_SIDES`], else 1. A unique candidate there costs some 20 to
 /// 40 grown, and a second walk toward hard, down another random path, often gets past
 /// the plateau the first stopped on (10 seeds each with two and three stars, load 2 to
 /// 4: medians 2.9 s to 1.7 s and 3.3 s to 2.8 s); toward medium a second walk mostly
-/// stopped where the first did (three stars, seeds 3 and 10 slower, bench/puzzle.md).
+/// stopped where the first did at 16x16 (three stars, seeds 3 and 10 slower,
+/// bench/puzzle.md).
 fn adjust_walks(n: usize, k: u32, want: Level) -> usize {
-    if want == Level::Hard && stars_sides(n, k) {
-        2
-    } else {
-        1
+    match want {
+        Level::Hard if stars_sides(n, k) => 2,
+        Level::Medium if k == 3 && MEDIUM_WALK_SIDES.contains(&n) => 3,
+        _ => 1,
     }
 }
+
+/// The sides where three stars a unit walk toward `medium` up to three times from one
+/// candidate ([`adjust_walks`]): 19 and 20. There a unique candidate costs about a
+/// minute of one core at 20x20, and most walks toward medium stopped a few squares
+/// short (4 to 10 left free where the medium rules stop), where another walk from the
+/// same candidate often got through: `gen 20 --stars 3 --difficulty medium`, seeds 1
+/// to 6, found a puzzle for all six within 81 s (two none in 90 s before), and at
+/// 19x19 seed 6 took 31.9 s instead of 45.1 (seeds 1 to 5 the same puzzles, their
+/// first walk reaching medium). At 18x18 it was mixed (seed 2 14.4 s to 35.2 s),
+/// bench/puzzle.md.
+const MEDIUM_WALK_SIDES: std::ops::RangeInclusive<usize> = 19..=20;
 
 /// Moves tried per rank toward `want` with `k` stars a unit on side `n` (module
 /// `adjust`).
