@@ -13,7 +13,8 @@
 //! (`generate::oracle`), `10n²` each time the rules look at a position
 //! ([`super::rules::Deducer::next_step`], and again the easy rules' fixed point that
 //! comes before each such step). The weights were fitted to the times of 377 candidates
-//! of seven requests from 16x16 to 20x20 with two and three stars (per-candidate times
+//! of seven requests from 16x16 to 20x20 with two and three stars, before the random
+//! search was counted (per-candidate times
 //! within about a fifth of the fit for half of them, bench/puzzle.md; the rules' `20n²`
 //! a step, 0.2 µs a square, shared between the two counts); any weights give the same
 //! puzzle on every run, better ones only bring it sooner.
@@ -25,7 +26,8 @@ thread_local! {
     static DONE: Cell<u64> = const { Cell::new(0) };
 }
 
-/// Units for one node of the exhaustive search on side `n`.
+/// Units for one node of a search on side `n` (the exhaustive one, and the random one
+/// that draws each candidate's solution).
 pub(crate) fn per_node(n: usize) -> u64 {
     4 * n as u64
 }

@@ -393,15 +393,15 @@ fn random_dfs(
 ) -> Dfs {
     loop {
         *nodes += 1;
-        if *nodes > limit {
-            return Dfs::Over;
-        }
         if *nodes & 1023 == 0 {
             // Counted as work done here, so that a lane outrun stops within the search.
             crate::puzzle::effort::add(1024 * crate::puzzle::effort::per_node(t.side()));
             if stop() {
                 return Dfs::Stopped;
             }
+        }
+        if *nodes > limit {
+            return Dfs::Over;
         }
         if !node.propagate(t) {
             return Dfs::Exhausted;

@@ -923,8 +923,8 @@ fn adjust_patience(n: usize, k: u32, want: Level) -> usize {
 
 /// Walks toward `want` from one candidate (each from the candidate as evened out): 2
 /// toward `hard` on [`STARS_SIDES`], 3 toward `medium` with three stars on
-/// [`MEDIUM_WALK_SIDES`], else 1. A unique candidate there costs some 20 to
-/// 40 grown, and a second walk toward hard, down another random path, often gets past
+/// [`MEDIUM_WALK_SIDES`], else 1. On [`STARS_SIDES`] a unique candidate costs some 20
+/// to 40 grown, and a second walk toward hard, down another random path, often gets past
 /// the plateau the first stopped on (10 seeds each with two and three stars, load 2 to
 /// 4: medians 2.9 s to 1.7 s and 3.3 s to 2.8 s); toward medium a second walk mostly
 /// stopped where the first did at 16x16 (three stars, seeds 3 and 10 slower,
@@ -938,14 +938,15 @@ fn adjust_walks(n: usize, k: u32, want: Level) -> usize {
 }
 
 /// The sides where three stars a unit walk toward `medium` up to three times from one
-/// candidate ([`adjust_walks`]): 19 and 20. There a unique candidate costs about a
-/// minute of one core at 20x20, and most walks toward medium stopped a few squares
-/// short (4 to 10 left free where the medium rules stop), where another walk from the
-/// same candidate often got through: `gen 20 --stars 3 --difficulty medium`, seeds 1
-/// to 6, found a puzzle for all six within 81 s (two none in 90 s before), and at
-/// 19x19 seed 6 took 31.9 s instead of 45.1 (seeds 1 to 5 the same puzzles, their
-/// first walk reaching medium). At 18x18 it was mixed (seed 2 14.4 s to 35.2 s),
-/// bench/puzzle.md.
+/// candidate ([`adjust_walks`]): 19 and 20. At 20x20 a unique candidate cost half a
+/// minute to a minute of one core, and walks toward medium often stopped a few squares
+/// short (traced, seed 1: four walks stopped with 4, 53, 78 and 7 squares left free where
+/// the medium rules stop, a fifth reached medium; seed 6: 6, 4, 72, 102, 13 and 4), where
+/// another walk from the same candidate, down another random path, often got through:
+/// `gen 20 --stars 3 --difficulty medium`, seeds 1 to 6, found a puzzle for all six
+/// within 74 s (two none in 90 s before), and at 19x19 seed 6 took 31.2 s instead of
+/// 45.1 s (seeds 1 to 3 and 5 the same puzzles, their first walk reaching medium). At
+/// 18x18 it was no better (seed 2 14.4 s to 35.2 s), bench/puzzle.md.
 const MEDIUM_WALK_SIDES: std::ops::RangeInclusive<usize> = 19..=20;
 
 /// Moves tried per rank toward `want` with `k` stars a unit on side `n` (module
