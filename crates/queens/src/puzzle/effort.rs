@@ -26,22 +26,37 @@ thread_local! {
     static DONE: Cell<u64> = const { Cell::new(0) };
 }
 
-/// Units for one node of a search on side `n` (the exhaustive one, and the random one
-/// that draws each candidate's solution).
-pub(crate) fn per_node(n: usize) -> u64 {
+/// Units for one node of a search on side `n`.
+fn per_node(n: usize) -> u64 {
     4 * n as u64
 }
 
 /// Units for one propagation of the SAT solver.
-pub(crate) const PER_PROPAGATION: u64 = 22;
+const PER_PROPAGATION: u64 = 22;
 
 /// Units for the rules looking once at a position of side `n`.
-pub(crate) fn per_look(n: usize) -> u64 {
+fn per_look(n: usize) -> u64 {
     10 * (n * n) as u64
 }
 
+/// Counts `count` nodes of a search on side `n` (the exhaustive one, and the random one
+/// that draws each candidate's solution).
+pub(crate) fn nodes(n: usize, count: u64) {
+    add(count.saturating_mul(per_node(n)));
+}
+
+/// Counts `count` propagations of the SAT solver.
+pub(crate) fn propagations(count: u64) {
+    add(count.saturating_mul(PER_PROPAGATION));
+}
+
+/// Counts the rules looking once at a position of side `n`.
+pub(crate) fn look(n: usize) {
+    add(per_look(n));
+}
+
 /// Counts `units` of work done on this thread.
-pub(crate) fn add(units: u64) {
+fn add(units: u64) {
     DONE.with(|d| d.set(d.get().saturating_add(units)));
 }
 
@@ -63,16 +78,16 @@ mod tests {
     #[test]
     fn the_count_is_per_thread_and_set_as_a_lane_left_it() {
         set(5);
-        add(per_node(10));
+        nodes(10, 1);
         assert_eq!(done(), 45);
         let other = std::thread::spawn(|| {
-            add(PER_PROPAGATION);
+            propagations(1);
             done()
         });
         assert_eq!(other.join().unwrap(), PER_PROPAGATION);
         assert_eq!(done(), 45);
         set(0);
-        add(per_look(3));
+        look(3);
         assert_eq!(done(), 90);
     }
 }

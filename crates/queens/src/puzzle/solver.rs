@@ -530,7 +530,7 @@ impl Search<'_> {
     /// Counts the nodes visited since the last count as work done ([`super::effort`]):
     /// the generator's lanes, which read that count, are stopped by `stop` too.
     fn count_effort(&mut self) {
-        super::effort::add((self.found.nodes - self.counted) * super::effort::per_node(self.t.n));
+        super::effort::nodes(self.t.n, self.found.nodes - self.counted);
         self.counted = self.found.nodes;
     }
 

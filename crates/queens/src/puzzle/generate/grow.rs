@@ -322,8 +322,7 @@ impl Solutions {
             let mut nodes = 0u64;
             let end = random_dfs(&self.tables, root.clone(), rng, stop, &mut nodes, limit);
             // The nodes since the search's last poll (it counts each 1024 there).
-            let per_node = crate::puzzle::effort::per_node(self.tables.side());
-            crate::puzzle::effort::add((nodes & 1023) * per_node);
+            crate::puzzle::effort::nodes(self.tables.side(), nodes & 1023);
             spent = spent.saturating_add(nodes);
             match end {
                 Dfs::Found(solution) => {
@@ -395,7 +394,7 @@ fn random_dfs(
         *nodes += 1;
         if *nodes & 1023 == 0 {
             // Counted as work done here, so that a lane outrun stops within the search.
-            crate::puzzle::effort::add(1024 * crate::puzzle::effort::per_node(t.side()));
+            crate::puzzle::effort::nodes(t.side(), 1024);
             if stop() {
                 return Dfs::Stopped;
             }

@@ -542,8 +542,9 @@ fn run_lanes(
         match lane.next(oracle, job, stop, &|| first.get()) {
             Ok(Tried::Dropped) => {}
             end => {
-                first.set(first.get().min(lane.place()));
-                ends.push((lane.place(), end));
+                let place = lane.place();
+                first.set(first.get().min(place));
+                ends.push((place, end));
             }
         }
     }
@@ -584,8 +585,9 @@ fn free_running(
                 match lane.next(&mut oracle, job, stop, &|| first.load(Ordering::Relaxed)) {
                     Ok(Tried::Dropped) => {}
                     end => {
-                        first.fetch_min(lane.place(), Ordering::Relaxed);
-                        return Some((lane.place(), end));
+                        let place = lane.place();
+                        first.fetch_min(place, Ordering::Relaxed);
+                        return Some((place, end));
                     }
                 }
             }

@@ -163,8 +163,7 @@ impl Oracle {
     fn solve(&mut self, assumed: &[batsat::Lit]) -> Option<bool> {
         let before = self.solver.num_propagations();
         let answer = self.solver.solve_limited(assumed);
-        let propagations = self.solver.num_propagations() - before;
-        crate::puzzle::effort::add(propagations * crate::puzzle::effort::PER_PROPAGATION);
+        crate::puzzle::effort::propagations(self.solver.num_propagations() - before);
         match answer {
             r if r == lbool::TRUE => Some(true),
             r if r == lbool::FALSE => Some(false),

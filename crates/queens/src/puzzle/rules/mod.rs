@@ -547,7 +547,7 @@ impl<'a> Deducer<'a> {
     /// easiest level that has one; `None` when no such rule applies (or the position is
     /// solved or broken: see [`Deducer::contradiction`]).
     pub fn next_step(&self, s: &State, max: Level) -> Option<Step> {
-        crate::puzzle::effort::add(crate::puzzle::effort::per_look(self.n));
+        crate::puzzle::effort::look(self.n);
         if self.contradiction(s).is_some() {
             return None;
         }

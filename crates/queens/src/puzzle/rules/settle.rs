@@ -77,7 +77,7 @@ impl Deducer<'_> {
     /// order of steps reaches.
     fn settle_easy(&self, s: &mut State) -> bool {
         let n = self.n;
-        crate::puzzle::effort::add(crate::puzzle::effort::per_look(n));
+        crate::puzzle::effort::look(n);
         let k = self.p.stars() as i32;
         let units = |i: usize| [i / n, n + i % n, 2 * n + self.p.region(i)];
         let mut need = vec![k; 3 * n];
